@@ -1,0 +1,37 @@
+//! `dama perft`: leaf counts, optionally per first move, with speed.
+
+use crate::args::Args;
+use dama::notation;
+use std::time::Instant;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args, &["fen", "depth"], &["divide"])?;
+    let pos = a.position()?;
+    let depth: u32 = a.number("depth", 0)?;
+    if a.get("depth").is_none() {
+        return Err("perft needs --depth N".into());
+    }
+    if depth > 20 {
+        return Err("--depth above 20 would not finish".into());
+    }
+    let t = Instant::now();
+    let total = if a.flag("divide") {
+        let legal = pos.legal_moves();
+        let mut total = 0;
+        for (m, n) in dama::perft_divide(&pos, depth) {
+            println!("{} {n}", notation::move_text_in(&legal, &m));
+            total += n;
+        }
+        total
+    } else {
+        dama::perft(&pos, depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("leaves {total}");
+    println!(
+        "time {:.3} s, {:.1} million leaves/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}

@@ -1,0 +1,488 @@
+//! A game: the position, the moves played, undo and redo, and how the game ended.
+
+use crate::hash;
+use crate::moves::{Move, MoveList};
+use crate::notation::{self, MoveTextError};
+use crate::position::Position;
+use crate::square::Color;
+use core::fmt;
+
+/// The draw rules in force; both are *configurable* in RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The occurrence of a position (same side to move) that draws: 3 by default, 0 to disable.
+    pub repetitions: u32,
+    /// Consecutive king moves without a capture that draw: 80 plies by default, 0 to disable.
+    pub king_move_plies: u32,
+}
+
+impl Default for DrawRules {
+    fn default() -> Self {
+        DrawRules {
+            repetitions: 3,
+            king_move_plies: 80,
+        }
+    }
+}
+
+/// Who won, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move had no legal move (no pieces, or all blocked) and lost.
+    NoMoves,
+    /// The same position with the same side to move occurred the set number of times.
+    Repetition,
+    /// The set number of consecutive king moves without a capture was reached.
+    KingMoves,
+    /// The players agreed a draw.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+}
+
+impl Reason {
+    /// A short identifier: `no-moves`, `repetition`, `king-moves`, `agreement`, `resignation`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Reason::NoMoves => "no-moves",
+            Reason::Repetition => "repetition",
+            Reason::KingMoves => "king-moves",
+            Reason::Agreement => "agreement",
+            Reason::Resignation => "resignation",
+        }
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn pdn(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Win(Color::White) => "1-0",
+            Outcome::Win(Color::Black) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.outcome, self.reason) {
+            (Outcome::Win(c), Reason::NoMoves) => {
+                write!(f, "{c} wins: {} has no move left", c.opposite())
+            }
+            (Outcome::Win(c), Reason::Resignation) => {
+                write!(f, "{c} wins: {} resigned", c.opposite())
+            }
+            (Outcome::Win(c), _) => write!(f, "{c} wins"),
+            (Outcome::Draw, Reason::Repetition) => {
+                f.write_str("Draw: the same position occurred three times")
+            }
+            (Outcome::Draw, Reason::KingMoves) => {
+                f.write_str("Draw: 40 moves each with kings only and no capture")
+            }
+            (Outcome::Draw, Reason::Agreement) => f.write_str("Draw by agreement"),
+            (Outcome::Draw, _) => f.write_str("Draw"),
+        }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over.
+    GameOver(GameResult),
+    /// The move is not legal in the current position.
+    Illegal(Illegal),
+    /// The move text could not be read or matched.
+    Text(MoveTextError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(r) => write!(f, "the game is over ({r})"),
+            PlayError::Illegal(i) => write!(f, "{i}"),
+            PlayError::Text(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a piece cannot go from one square to another, in the words of the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// There is no piece on the square.
+    NoPiece(u8),
+    /// The piece belongs to the side not on move.
+    NotYourPiece(u8),
+    /// A capture is compulsory; these squares hold pieces that must capture.
+    MustCapture(Vec<u8>),
+    /// Rule 1: a capture taking more pieces exists.
+    MostPieces(u32),
+    /// Rule 2: a king must capture rather than a man.
+    KingFirst,
+    /// Rule 3: a capture taking more kings exists.
+    MostKings(u32),
+    /// Rule 4: a capture meeting a king earlier exists.
+    EarliestKing,
+    /// A man only captures men.
+    ManTakesKing,
+    /// Men move forward only.
+    ManBackward,
+    /// The destination holds a piece.
+    Occupied(u8),
+    /// Not a one-square diagonal step or a jump.
+    NotAMove,
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NoPiece(s) => write!(f, "there is no piece on square {s}"),
+            Illegal::NotYourPiece(s) => write!(f, "the piece on square {s} is your opponent's"),
+            Illegal::MustCapture(sq) => {
+                let list: Vec<String> = sq.iter().map(|s| s.to_string()).collect();
+                write!(
+                    f,
+                    "capturing is compulsory: the piece on {} must capture",
+                    list.join(" or ")
+                )
+            }
+            Illegal::MostPieces(n) => write!(
+                f,
+                "you must play the capture that takes the most pieces ({n})"
+            ),
+            Illegal::KingFirst => f.write_str(
+                "when a king and a man can take the same number of pieces, the king must capture",
+            ),
+            Illegal::MostKings(n) => {
+                write!(f, "among equal captures you must take the most kings ({n})")
+            }
+            Illegal::EarliestKing => {
+                f.write_str("among equal captures you must take the one that meets a king first")
+            }
+            Illegal::ManTakesKing => f.write_str("a man cannot capture a king"),
+            Illegal::ManBackward => f.write_str("men move forward only"),
+            Illegal::Occupied(s) => write!(f, "square {s} is occupied"),
+            Illegal::NotAMove => {
+                f.write_str("pieces move one square diagonally, or jump an opposing piece")
+            }
+            Illegal::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Entry {
+    pos: Position,
+    hash: u64,
+    king_plies: u32,
+    mv: Move,
+}
+
+/// A game in progress: position, history with undo and redo, draws and results.
+///
+/// ```
+/// use dama::{Game, Outcome, Reason};
+/// let mut g = Game::from_fen("W:W30:B27").unwrap();
+/// g.play_text("30x23").unwrap();
+/// let r = g.result().unwrap();
+/// assert_eq!(r.outcome, Outcome::Win(dama::Color::White));
+/// assert_eq!(r.reason, Reason::NoMoves);
+/// assert!(g.play_text("1-5").is_err());
+/// g.undo();
+/// assert!(g.result().is_none());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    pos: Position,
+    hash: u64,
+    king_plies: u32,
+    history: Vec<Entry>,
+    redo: Vec<Move>,
+    declared: Option<GameResult>,
+    rules: DrawRules,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A new game from a set-up position.
+    pub fn from_position(pos: Position) -> Game {
+        Game {
+            start: pos,
+            pos,
+            hash: pos.hash(),
+            king_plies: 0,
+            history: Vec::new(),
+            redo: Vec::new(),
+            declared: None,
+            rules: DrawRules::default(),
+        }
+    }
+
+    /// A new game from a FEN.
+    pub fn from_fen(fen: &str) -> Result<Game, crate::FenError> {
+        Ok(Game::from_position(Position::from_fen(fen)?))
+    }
+
+    /// Sets the draw rules.
+    pub fn set_draw_rules(&mut self, rules: DrawRules) {
+        self.rules = rules;
+    }
+
+    /// The draw rules in force.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The incrementally maintained Zobrist hash of the current position.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Consecutive king moves without a capture up to now.
+    pub fn king_plies(&self) -> u32 {
+        self.king_plies
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> {
+        self.history.iter().map(|e| &e.mv)
+    }
+
+    /// The moves played so far in standard notation.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.history
+            .iter()
+            .map(|e| notation::move_text(&e.pos, &e.mv))
+            .collect()
+    }
+
+    /// The position before ply `i` (0 = the start); `i == ply()` is the current one.
+    pub fn position_at(&self, i: usize) -> Option<&Position> {
+        match i.cmp(&self.history.len()) {
+            core::cmp::Ordering::Less => Some(&self.history[i].pos),
+            core::cmp::Ordering::Equal => Some(&self.pos),
+            core::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// The number of plies played.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Hashes of the positions since the last capture or man move, oldest first, ending with
+    /// the current one (what the engine needs to see repetitions).
+    pub fn reversible_hashes(&self) -> Vec<u64> {
+        let n = (self.king_plies as usize).min(self.history.len());
+        let mut v: Vec<u64> = self.history[self.history.len() - n..]
+            .iter()
+            .map(|e| e.hash)
+            .collect();
+        v.push(self.hash);
+        v
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.result().is_some() {
+            MoveList::new()
+        } else {
+            self.pos.legal_moves()
+        }
+    }
+
+    /// Plays a move, which must be one of [`legal_moves`](Game::legal_moves).
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        if let Some(r) = self.result() {
+            return Err(PlayError::GameOver(r));
+        }
+        let legal = self.pos.legal_moves();
+        let Some(m) = legal.iter().find(|l| l.same_as(m)).copied() else {
+            return Err(PlayError::Illegal(
+                self.why_illegal(m.from().number(), m.to().number())
+                    .unwrap_or(Illegal::NotAMove),
+            ));
+        };
+        self.push(m);
+        if self.redo.last().is_some_and(|r| r.same_as(&m)) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, m: Move) {
+        let hash = hash::update(self.hash, &self.pos, &m);
+        self.history.push(Entry {
+            pos: self.pos,
+            hash: self.hash,
+            king_plies: self.king_plies,
+            mv: m,
+        });
+        self.king_plies = if m.is_king_move() && !m.is_capture() {
+            self.king_plies + 1
+        } else {
+            0
+        };
+        self.pos = self.pos.play(&m);
+        self.hash = hash;
+    }
+
+    /// Reads and plays a move text (`22-18`, `22x13`, `27x18x11x4`), returning the move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(r) = self.result() {
+            return Err(PlayError::GameOver(r));
+        }
+        let m = notation::parse(&self.pos, text).map_err(PlayError::Text)?;
+        self.play(&m)?;
+        Ok(m)
+    }
+
+    /// Takes back the last move (or a resignation or agreed draw first); returns the move.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.declared.take().is_some() {
+            return None;
+        }
+        let e = self.history.pop()?;
+        self.pos = e.pos;
+        self.hash = e.hash;
+        self.king_plies = e.king_plies;
+        self.redo.push(e.mv);
+        Some(e.mv)
+    }
+
+    /// Replays the last undone move, if the game has not gone another way since.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.redo.last()?;
+        self.play(&m).ok()?;
+        Some(m)
+    }
+
+    /// Whether [`redo`](Game::redo) has a move to replay.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The side to move resigns (or `color`, if given another).
+    pub fn resign(&mut self, color: Color) {
+        if self.result().is_none() {
+            self.declared = Some(GameResult {
+                outcome: Outcome::Win(color.opposite()),
+                reason: Reason::Resignation,
+            });
+        }
+    }
+
+    /// Both players agree a draw.
+    pub fn agree_draw(&mut self) {
+        if self.result().is_none() {
+            self.declared = Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: Reason::Agreement,
+            });
+        }
+    }
+
+    /// How many times the current position has occurred (same side to move), this time included.
+    pub fn repetitions(&self) -> u32 {
+        let n = (self.king_plies as usize).min(self.history.len());
+        let window = &self.history[self.history.len() - n..];
+        1 + window
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|e| e.hash == self.hash && e.pos == self.pos)
+            .count() as u32
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        if let Some(r) = self.declared {
+            return Some(r);
+        }
+        if self.pos.legal_moves().is_empty() {
+            return Some(GameResult {
+                outcome: Outcome::Win(self.pos.turn().opposite()),
+                reason: Reason::NoMoves,
+            });
+        }
+        if self.rules.repetitions > 0 && self.repetitions() >= self.rules.repetitions {
+            return Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: Reason::Repetition,
+            });
+        }
+        if self.rules.king_move_plies > 0 && self.king_plies >= self.rules.king_move_plies {
+            return Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: Reason::KingMoves,
+            });
+        }
+        None
+    }
+
+    /// Why the side to move may not go from square `from` to `to` (numbers 1-32), in the words of
+    /// the rules; `None` when some legal move does.
+    pub fn why_illegal(&self, from: u8, to: u8) -> Option<Illegal> {
+        if self.result().is_some() {
+            return Some(Illegal::GameOver);
+        }
+        crate::explain::why_illegal(&self.pos, from, to)
+    }
+
+    /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).
+    pub fn to_pdn(&self, tags: &[(String, String)]) -> String {
+        crate::pdn::write_game(self, tags)
+    }
+}
