@@ -12,14 +12,17 @@
 //! assert!(game.play_text("21-17").is_err());
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod bitboard;
+pub mod clock;
+pub mod eval;
 mod explain;
 pub mod fen;
 pub mod game;
 pub mod hash;
+pub mod level;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -27,7 +30,9 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod square;
+pub mod tt;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};

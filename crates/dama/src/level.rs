@@ -1,0 +1,115 @@
+//! Playing levels 1-10 for people: a depth and node budget, and a margin within which the
+//! engine picks among good moves at random (seeded, so a game can be replayed exactly).
+//! Level 1 sees only one move ahead plus forced captures and chooses loosely among moves
+//! that do not lose much; level 10 is full strength for the time given.
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::search::{Engine, Limits, SearchResult, MATE_BOUND};
+
+/// A level's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// The node budget (keeps the level's strength the same on fast and slow machines).
+    pub nodes: u64,
+    /// Moves scoring within this many hundredths of a man of the best may be chosen.
+    pub margin: i32,
+}
+
+/// The settings of level `level` (clamped to 1-10).
+pub const fn spec(level: u8) -> LevelSpec {
+    let (depth, nodes, margin) = match level {
+        0 | 1 => (1, 2_000, 150),
+        2 => (2, 5_000, 100),
+        3 => (3, 20_000, 70),
+        4 => (4, 60_000, 45),
+        5 => (6, 200_000, 30),
+        6 => (8, 600_000, 18),
+        7 => (11, 2_000_000, 10),
+        8 => (14, 6_000_000, 5),
+        9 => (20, u64::MAX, 0),
+        _ => (120, u64::MAX, 0),
+    };
+    LevelSpec {
+        depth,
+        nodes,
+        margin,
+    }
+}
+
+/// A small seeded random generator (splitmix64), so levels are reproducible.
+#[derive(Clone, Copy, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+}
+
+/// Chooses a move at `level` within `time_ms`; the same seed, level and game give the same
+/// move when the level's depth or node budget, not the time, ends the search.
+pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64) -> SearchResult {
+    let spec = spec(level);
+    let limits = Limits {
+        depth: spec.depth,
+        nodes: spec.nodes,
+        time_ms: Some(time_ms),
+    };
+    let result = engine.search(game, &limits, &mut |_| {});
+    if spec.margin == 0 || game.legal_moves().len() < 2 || result.score.abs() > MATE_BOUND {
+        return result;
+    }
+    let scored = engine.root_scores(game, result.depth.max(1), &limits);
+    let Some(best) = scored.iter().map(|(_, s)| *s).max() else {
+        return result;
+    };
+    // Never throw away a forced win, and never pick a move that walks into a forced loss
+    // when something else does not.
+    let good: Vec<(Move, i32)> = scored
+        .into_iter()
+        .filter(|(_, s)| *s >= best - spec.margin && *s > -MATE_BOUND)
+        .collect();
+    if good.is_empty() {
+        return result;
+    }
+    // Weight each candidate by how close it is to the best: closer is likelier.
+    let weights: Vec<u64> = good
+        .iter()
+        .map(|(_, s)| (spec.margin - (best - s)).max(0) as u64 + 1)
+        .collect();
+    let total: u64 = weights.iter().sum();
+    let mut rng = Rng::new(seed ^ game.hash());
+    let mut pick = rng.below(total);
+    let mut chosen = good[0];
+    for (c, w) in good.iter().zip(&weights) {
+        if pick < *w {
+            chosen = *c;
+            break;
+        }
+        pick -= w;
+    }
+    SearchResult {
+        best: Some(chosen.0),
+        score: chosen.1,
+        pv: vec![chosen.0],
+        ..result
+    }
+}

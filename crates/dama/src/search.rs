@@ -1,0 +1,658 @@
+//! The search: iterative deepening principal-variation alpha-beta with a transposition table,
+//! killer and history move ordering, late move reductions, forced-move extensions, captures
+//! resolved to quiescence, and draws by repetition and the king-move rule inside the tree.
+//!
+//! ```
+//! use dama::search::{Engine, Limits};
+//! use dama::Game;
+//! let game = Game::from_fen("W:W30:B27").unwrap();
+//! let mut engine = Engine::new(1);
+//! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
+//! assert_eq!(dama::notation::full_text(&r.best.unwrap()), "30x23");
+//! assert!(r.score > dama::search::MATE - 10); // Black is left without a move
+//! ```
+
+use crate::clock::{Clock, NoClock};
+use crate::eval::{self, Weights};
+use crate::game::{DrawRules, Game};
+use crate::hash;
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::Italian;
+use crate::tt::{Bound, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The score of a win on the board now; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses in a known number of plies.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+/// The deepest ply the search goes to.
+pub const MAX_PLY: usize = 128;
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// The deepest iteration to run.
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: u64,
+    /// Stop after this many milliseconds (hard limit; iterations are not started after half).
+    pub time_ms: Option<f64>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub const fn depth(d: u32) -> Limits {
+        Limits {
+            depth: d,
+            nodes: u64::MAX,
+            time_ms: None,
+        }
+    }
+
+    /// Search for a fixed time.
+    pub const fn time(ms: f64) -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 - 8,
+            nodes: u64::MAX,
+            time_ms: Some(ms),
+        }
+    }
+
+    /// Search a fixed number of nodes.
+    pub const fn nodes(n: u64) -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 - 8,
+            nodes: n,
+            time_ms: None,
+        }
+    }
+}
+
+/// What one iteration found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// The nominal depth of the iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score for the side to move (see [`MATE`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: f64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: f64,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// A score in words for people: `+1.25` men, or `win in 7` / `loss in 4` (moves, not plies).
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win in {}", (MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        format!("loss in {}", (MATE + score + 1) / 2)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}
+
+/// Which search enhancements are on; all are by default. Turning them off gives the plain
+/// alpha-beta that matches measure the engine against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Use the transposition table (probes, cut-offs and the hash move).
+    pub tt: bool,
+    /// Killer and history move ordering.
+    pub ordering: bool,
+    /// Late move reductions.
+    pub reductions: bool,
+    /// Extend forced moves by a ply.
+    pub extensions: bool,
+    /// Aspiration windows and principal-variation (null window) search.
+    pub pvs: bool,
+}
+
+impl Features {
+    /// Everything on.
+    pub const ALL: Features = Features {
+        tt: true,
+        ordering: true,
+        reductions: true,
+        extensions: true,
+        pvs: true,
+    };
+    /// Everything off: plain alpha-beta with captures searched to quiescence.
+    pub const PLAIN: Features = Features {
+        tt: false,
+        ordering: false,
+        reductions: false,
+        extensions: false,
+        pvs: false,
+    };
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::ALL
+    }
+}
+
+/// The engine: a transposition table and move-ordering memory that persist across searches.
+pub struct Engine {
+    tt: Table,
+    history: Vec<i32>,
+    weights: Weights,
+    features: Features,
+    clock: Box<dyn Clock>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mb` megabytes and the platform's clock
+    /// (none on wasm: use [`with_clock`](Engine::with_clock) there).
+    pub fn new(tt_mb: usize) -> Engine {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        let clock: Box<dyn Clock> = Box::new(crate::clock::StdClock::new());
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        let clock: Box<dyn Clock> = Box::new(NoClock);
+        Engine::with_clock(tt_mb, clock)
+    }
+
+    /// An engine reading time from `clock`.
+    pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock>) -> Engine {
+        Engine {
+            tt: Table::new(tt_mb),
+            history: vec![0; 2 * 32 * 32],
+            weights: Weights::default(),
+            features: Features::ALL,
+            clock,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Uses other evaluation weights (for tuning and matches).
+    pub fn set_weights(&mut self, w: Weights) {
+        self.weights = w;
+    }
+
+    /// Turns search enhancements on or off.
+    pub fn set_features(&mut self, f: Features) {
+        self.features = f;
+    }
+
+    /// The evaluation weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// A flag that stops the running search when set (it is cleared when a search starts).
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+    }
+
+    /// Searches the current position of `game`, calling `on_info` after each iteration.
+    pub fn search(&mut self, game: &Game, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut s = self.searcher(game, limits);
+        let r = s.run(on_info);
+        self.history = s.history;
+        r
+    }
+
+    /// The score of every legal move, each searched to `depth` with a full window (the lower
+    /// levels choose among the good ones).
+    pub fn root_scores(&mut self, game: &Game, depth: u32, limits: &Limits) -> Vec<(Move, i32)> {
+        let mut s = self.searcher(game, limits);
+        let pos = *game.position();
+        let moves = game.legal_moves();
+        let mut out = Vec::new();
+        for m in moves.iter() {
+            let child = pos.play(m);
+            let h = hash::update(game.hash(), &pos, m);
+            let kp = next_king_plies(game.king_plies(), m);
+            s.path.push(h);
+            let score = -s.negamax(&child, h, depth as i32 - 1, 1, -INF, INF, kp);
+            s.path.pop();
+            if s.stopped {
+                break;
+            }
+            out.push((*m, score));
+        }
+        self.history = s.history;
+        out
+    }
+
+    fn searcher<'a>(&'a mut self, game: &Game, limits: &Limits) -> Searcher<'a> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_search();
+        let start = self.clock.now_ms();
+        Searcher {
+            tt: &mut self.tt,
+            history: std::mem::take(&mut self.history),
+            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
+            pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: vec![0; MAX_PLY + 1],
+            lists: vec![MoveList::new(); MAX_PLY + 1],
+            keys: vec![[0; crate::moves::MAX_MOVES]; MAX_PLY + 1],
+            weights: self.weights,
+            features: self.features,
+            clock: &*self.clock,
+            stop: &self.stop,
+            start,
+            deadline: limits.time_ms.map(|t| start + t.max(0.0)),
+            soft: limits.time_ms.map(|t| start + t.max(0.0) * 0.5),
+            node_limit: limits.nodes,
+            max_depth: limits.depth.clamp(1, MAX_PLY as u32 - 8),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            rules: game.draw_rules(),
+            path: game.reversible_hashes(),
+            root: *game.position(),
+            root_hash: game.hash(),
+            root_king_plies: game.king_plies(),
+            root_moves: game.legal_moves(),
+            root_best: None,
+        }
+    }
+}
+
+fn next_king_plies(kp: u32, m: &Move) -> u32 {
+    if m.is_king_move() && !m.is_capture() {
+        kp + 1
+    } else {
+        0
+    }
+}
+
+struct Searcher<'a> {
+    tt: &'a mut Table,
+    history: Vec<i32>,
+    killers: Vec<[Move; 2]>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    lists: Vec<MoveList>,
+    keys: Vec<[i32; crate::moves::MAX_MOVES]>,
+    weights: Weights,
+    features: Features,
+    clock: &'a dyn Clock,
+    stop: &'a AtomicBool,
+    start: f64,
+    deadline: Option<f64>,
+    soft: Option<f64>,
+    node_limit: u64,
+    max_depth: u32,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    rules: DrawRules,
+    /// Hashes since the last irreversible move: the game's, then the search path's.
+    path: Vec<u64>,
+    root: Position,
+    root_hash: u64,
+    root_king_plies: u32,
+    root_moves: MoveList,
+    root_best: Option<(Move, i32)>,
+}
+
+impl Searcher<'_> {
+    fn elapsed(&self) -> f64 {
+        self.clock.now_ms() - self.start
+    }
+
+    fn run(&mut self, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut result = SearchResult {
+            best: self.root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: self.root_moves.first().copied().into_iter().collect(),
+        };
+        if self.root_moves.is_empty() {
+            return result;
+        }
+        if self.root_moves.len() == 1 {
+            // A forced move needs no thought: a short look for its score, then answer.
+            self.max_depth = self.max_depth.min(8);
+            self.node_limit = self.node_limit.min(20_000);
+        }
+        for depth in 1..=self.max_depth {
+            self.seldepth = 0;
+            self.root_best = None;
+            let score = self.aspiration(depth as i32, result.score);
+            if self.stopped {
+                // A stopped iteration still counts its finished root moves: the previous best
+                // is searched first, so a better move found before the stop is trustworthy.
+                if let Some((m, s)) = self.root_best {
+                    result.best = Some(m);
+                    result.score = s;
+                    result.pv = if self.pv_starts_with(&m) {
+                        self.pv[0][..self.pv_len[0]].to_vec()
+                    } else {
+                        vec![m]
+                    };
+                }
+                break;
+            }
+            result.best = Some(self.pv[0][0]);
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            let info = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                time_ms: self.elapsed(),
+                pv: result.pv.clone(),
+            };
+            on_info(&info);
+            // A forced win or loss found well within the depth will not change.
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 + 2 < depth {
+                break;
+            }
+            if self.soft.is_some_and(|t| self.clock.now_ms() >= t) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed();
+        result
+    }
+
+    fn pv_starts_with(&self, m: &Move) -> bool {
+        self.pv_len[0] > 0 && self.pv[0][0] == *m
+    }
+
+    /// A narrow window around the last score, widened on failure.
+    fn aspiration(&mut self, depth: i32, last: i32) -> i32 {
+        if depth < 5 || last.abs() > MATE_BOUND || !self.features.pvs {
+            return self.negamax(&self.root.clone(), self.root_hash, depth, 0, -INF, INF, self.root_king_plies);
+        }
+        let mut delta = 30;
+        let (mut lo, mut hi) = (last - delta, last + delta);
+        loop {
+            let root = self.root;
+            let s = self.negamax(&root, self.root_hash, depth, 0, lo, hi, self.root_king_plies);
+            if self.stopped {
+                return s;
+            }
+            if s <= lo {
+                lo = (lo - delta).max(-INF);
+            } else if s >= hi {
+                hi = (hi + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta *= 3;
+            if delta > 600 {
+                lo = -INF;
+                hi = INF;
+            }
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.node_limit
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| self.clock.now_ms() >= d)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the position with `hash` at the top of the path occurred before in the
+    /// reversible stretch (a single repetition counts as a draw inside the search).
+    #[inline]
+    fn repeated(&self, hash: u64, king_plies: u32) -> bool {
+        if self.rules.repetitions == 0 || king_plies < 4 {
+            return false;
+        }
+        let n = self.path.len();
+        let window = (king_plies as usize).min(n - 1);
+        let mut i = n - 1;
+        let stop = n - 1 - window;
+        while i >= stop + 2 {
+            i -= 2;
+            if self.path[i] == hash {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        king_plies: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.poll();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if self.rules.king_move_plies > 0 && king_plies >= self.rules.king_move_plies {
+                return eval::DRAW;
+            }
+            if self.repeated(hash, king_plies) {
+                return eval::DRAW;
+            }
+            // No line from here can beat a faster mate already found.
+            let a = alpha.max(-MATE + ply as i32);
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        // Move lists live in a per-ply stack: building a fresh one per node costs a memset.
+        movegen::generate::<Italian>(pos, &mut self.lists[ply]);
+        let pv_node = beta - alpha > 1;
+        let n = self.lists[ply].len();
+        if n == 0 {
+            return -MATE + ply as i32;
+        }
+        let capture = self.lists[ply][0].is_capture();
+        if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
+            return eval::evaluate_with(pos, &self.weights);
+        }
+
+        // Capture sequences below the horizon are cheap to redo: keep the table for real depth.
+        let hit = if depth > 0 && self.features.tt {
+            self.tt.probe(hash)
+        } else {
+            None
+        };
+        if let Some(h) = hit {
+            if !pv_node && ply > 0 && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // A forced reply costs no depth: sequences of forced captures are common.
+        let ext = (self.features.extensions && n == 1 && depth > 0 && ply < 64) as i32;
+        let ordering = self.features.ordering;
+
+        let side = (pos.turn() as usize) * 1024;
+        let keys = &mut self.keys[ply];
+        for (k, m) in keys.iter_mut().zip(self.lists[ply].iter()) {
+            *k = if hit.is_some_and(|h| h.is_best(m)) {
+                1 << 30
+            } else if capture {
+                (m.capture_count() as i32) << 20
+            } else if !ordering {
+                0
+            } else if self.killers[ply][0] == *m {
+                1 << 25
+            } else if self.killers[ply][1] == *m {
+                (1 << 25) - 1
+            } else {
+                self.history[side + m.from().index() as usize * 32 + m.to().index() as usize]
+                    + if m.promotes() { 1 << 24 } else { 0 }
+            };
+        }
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        for i in 0..n {
+            // Selection sort: usually a cut-off comes early.
+            let keys = &mut self.keys[ply];
+            let mut j = i;
+            for k in i + 1..n {
+                if keys[k] > keys[j] {
+                    j = k;
+                }
+            }
+            keys.swap(i, j);
+            self.lists[ply].swap(i, j);
+            let m = self.lists[ply][i];
+
+            let child = pos.play(&m);
+            let h = hash::update(hash, pos, &m);
+            let kp = next_king_plies(king_plies, &m);
+            let new_depth = depth - 1 + ext;
+            if new_depth > 0 && self.features.tt {
+                self.tt.prefetch(h);
+            }
+            self.path.push(h);
+            let score = if i == 0 || !self.features.pvs {
+                -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp)
+            } else {
+                let r = if self.features.reductions
+                    && depth >= 3
+                    && i >= 3
+                    && !capture
+                    && !m.promotes()
+                    && ext == 0
+                {
+                    1 + (i >= 8 && depth >= 5) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, h, new_depth - r, ply + 1, -alpha - 1, -alpha, kp);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, h, new_depth, ply + 1, -alpha - 1, -alpha, kp);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[ply][0] = m;
+                    let len = self.pv_len[ply + 1];
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
+                    if score >= beta {
+                        if !capture && ordering {
+                            if self.killers[ply][0] != m {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = m;
+                            }
+                            let slot = side + m.from().index() as usize * 32 + m.to().index() as usize;
+                            self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if depth > 0 && self.features.tt {
+            self.tt.store(hash, depth, to_tt(best, ply), bound, best_move.as_ref());
+        }
+        best
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// A search with no clock: for tests and reproducible analysis by depth or nodes.
+pub fn search_fixed(game: &Game, limits: &Limits) -> SearchResult {
+    let mut e = Engine::with_clock(4, Box::new(NoClock));
+    e.search(game, limits, &mut |_| {})
+}
