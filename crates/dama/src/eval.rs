@@ -171,7 +171,8 @@ fn white_score(pos: &Position, w: &Weights) -> i32 {
         }
     }
     s += adv;
-    s += w.back_rank * ((wm & WHITE_BACK).count_ones() as i32 - (bm & BLACK_BACK).count_ones() as i32)
+    s += w.back_rank
+        * ((wm & WHITE_BACK).count_ones() as i32 - (bm & BLACK_BACK).count_ones() as i32)
         * pieces
         / 24;
     s += w.centre * ((wm & CENTRE).count_ones() as i32 - (bm & CENTRE).count_ones() as i32);
@@ -190,7 +191,8 @@ fn white_score(pos: &Position, w: &Weights) -> i32 {
         }
         s += w.king_mobility * mob;
         let central = CENTRE | LONG_DIAGONAL;
-        s += w.king_centre * ((wk & central).count_ones() as i32 - (bk & central).count_ones() as i32);
+        s += w.king_centre
+            * ((wk & central).count_ones() as i32 - (bk & central).count_ones() as i32);
         s += lone_kings(wk, bk, bm, wmat - bmat, w);
         s -= lone_kings(bk, wk, wm, bmat - wmat, w);
     }
@@ -199,7 +201,13 @@ fn white_score(pos: &Position, w: &Weights) -> i32 {
 
 /// The attacker's bonus when the defender has only kings and is behind: close in, and keep
 /// the defending kings out of the double corners.
-fn lone_kings(att_kings: Bitboard, def_kings: Bitboard, def_men: Bitboard, lead: i32, w: &Weights) -> i32 {
+fn lone_kings(
+    att_kings: Bitboard,
+    def_kings: Bitboard,
+    def_men: Bitboard,
+    lead: i32,
+    w: &Weights,
+) -> i32 {
     if def_men != 0 || def_kings == 0 || att_kings == 0 || lead <= 0 {
         return 0;
     }

@@ -218,7 +218,12 @@ impl Engine {
     }
 
     /// Searches the current position of `game`, calling `on_info` after each iteration.
-    pub fn search(&mut self, game: &Game, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let mut s = self.searcher(game, limits);
         let r = s.run(on_info);
         self.history = s.history;
@@ -394,13 +399,29 @@ impl Searcher<'_> {
     /// A narrow window around the last score, widened on failure.
     fn aspiration(&mut self, depth: i32, last: i32) -> i32 {
         if depth < 5 || last.abs() > MATE_BOUND || !self.features.pvs {
-            return self.negamax(&self.root.clone(), self.root_hash, depth, 0, -INF, INF, self.root_king_plies);
+            return self.negamax(
+                &self.root.clone(),
+                self.root_hash,
+                depth,
+                0,
+                -INF,
+                INF,
+                self.root_king_plies,
+            );
         }
         let mut delta = 30;
         let (mut lo, mut hi) = (last - delta, last + delta);
         loop {
             let root = self.root;
-            let s = self.negamax(&root, self.root_hash, depth, 0, lo, hi, self.root_king_plies);
+            let s = self.negamax(
+                &root,
+                self.root_hash,
+                depth,
+                0,
+                lo,
+                hi,
+                self.root_king_plies,
+            );
             if self.stopped {
                 return s;
             }
@@ -566,17 +587,19 @@ impl Searcher<'_> {
                 -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp)
             } else {
                 let r = if self.features.reductions
-                    && depth >= 3
-                    && i >= 3
+                    && depth >= 2
+                    && i >= 2
                     && !capture
                     && !m.promotes()
                     && ext == 0
                 {
-                    1 + (i >= 8 && depth >= 5) as i32
+                    let r = reduction(depth, i) - pv_node as i32;
+                    r.clamp(0, depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(&child, h, new_depth - r, ply + 1, -alpha - 1, -alpha, kp);
+                let mut s =
+                    -self.negamax(&child, h, new_depth - r, ply + 1, -alpha - 1, -alpha, kp);
                 if s > alpha && r > 0 {
                     s = -self.negamax(&child, h, new_depth, ply + 1, -alpha - 1, -alpha, kp);
                 }
@@ -608,7 +631,8 @@ impl Searcher<'_> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
                             }
-                            let slot = side + m.from().index() as usize * 32 + m.to().index() as usize;
+                            let slot =
+                                side + m.from().index() as usize * 32 + m.to().index() as usize;
                             self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
                         }
                         break;
@@ -624,11 +648,23 @@ impl Searcher<'_> {
             Bound::Upper
         };
         if depth > 0 && self.features.tt {
-            self.tt.store(hash, depth, to_tt(best, ply), bound, best_move.as_ref());
+            self.tt
+                .store(hash, depth, to_tt(best, ply), bound, best_move.as_ref());
         }
         best
     }
 }
+
+/// How many plies to take off the `i`-th move (0-based) at `depth`: later moves and deeper
+/// nodes are cut more, since good moves are ordered first.
+#[inline]
+fn reduction(depth: i32, i: usize) -> i32 {
+    let f = LMR_BASE + (depth as f32).ln() * ((i + 1) as f32).ln() / LMR_DIV;
+    f as i32
+}
+
+const LMR_BASE: f32 = 0.8;
+const LMR_DIV: f32 = 1.7;
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(s: i32, ply: usize) -> i32 {

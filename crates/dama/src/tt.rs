@@ -42,8 +42,7 @@ pub struct Hit {
 impl Hit {
     /// Whether `m` is the stored best move.
     pub fn is_best(&self, m: &Move) -> bool {
-        self.best
-            == Some((m.from().index(), m.to().index(), m.captured()))
+        self.best == Some((m.from().index(), m.to().index(), m.captured()))
     }
 }
 
@@ -109,7 +108,9 @@ impl Table {
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Hit> {
         let (i, check) = self.slot(hash);
-        let e = self.buckets[i].iter().find(|e| e.check == check && e.meta & 3 != 0)?;
+        let e = self.buckets[i]
+            .iter()
+            .find(|e| e.check == check && e.meta & 3 != 0)?;
         let bound = match e.meta & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,

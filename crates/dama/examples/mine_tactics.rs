@@ -1,0 +1,76 @@
+//! Finds tactics for the test suite: positions from random play where one move wins material
+//! (or the game) and every other move is clearly worse, checked by a deep search.
+//! `cargo run --release --example mine_tactics -- [count] [seed]` prints `FEN;move;score;depth`
+//! where depth is the shallowest search that already picks the move.
+
+use dama::level::Rng;
+use dama::search::{Engine, Limits, MATE_BOUND};
+use dama::{notation, Color, Game};
+
+fn material(g: &Game) -> i32 {
+    let p = g.position();
+    let us = p.turn();
+    let count = |c: Color| (p.men_of(c).count_ones() + 2 * p.kings_of(c).count_ones()) as i32;
+    count(us) - count(us.opposite())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let want: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let mut rng = Rng::new(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1));
+    let mut found = 0;
+    let mut engine = Engine::new(32);
+    while found < want {
+        let mut g = Game::new();
+        let plies = 6 + rng.below(50) as usize;
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            g.play(&m).unwrap();
+        }
+        let moves = g.legal_moves();
+        if moves.len() < 3 || moves[0].is_capture() {
+            continue;
+        }
+        // What the position is worth before looking ahead: the shot must gain on it.
+        engine.clear();
+        let quiet = engine.search(&g, &Limits::depth(1), &mut |_| {}).score;
+        engine.clear();
+        let deep = Limits::depth(12);
+        let mut scores = engine.root_scores(&g, 12, &deep);
+        scores.sort_by_key(|(_, s)| -s);
+        let (best, s0) = scores[0];
+        let s1 = scores[1].1;
+        let _ = material(&g);
+        let wins_material = s0 >= quiet + 120 && s0 < MATE_BOUND;
+        let wins_game = s0 > MATE_BOUND;
+        if !(wins_material || wins_game) || s1 > s0 - 150 {
+            continue;
+        }
+        // The shallowest depth at which a fresh search already plays it.
+        let mut need = 0;
+        for d in 1..=16 {
+            engine.clear();
+            let r = engine.search(&g, &Limits::depth(d), &mut |_| {});
+            if r.best == Some(best) {
+                need = d;
+                break;
+            }
+        }
+        if need < 3 {
+            continue; // too easy to be a tactic
+        }
+        found += 1;
+        let legal = g.legal_moves();
+        println!(
+            "{};{};{};{}",
+            g.position().to_fen(),
+            notation::move_text_in(&legal, &best),
+            s0,
+            need
+        );
+    }
+}

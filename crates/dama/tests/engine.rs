@@ -1,0 +1,207 @@
+//! The engine: legal answers always, limits respected, draws and mates scored right, levels
+//! reproducible and ordered by strength.
+
+use dama::level::{self, Rng};
+use dama::search::{search_fixed, Engine, Features, Limits, MATE, MATE_BOUND};
+use dama::{notation, DrawRules, Game, Outcome};
+
+/// Positions along random games: varied material, kings, captures.
+fn random_games(seed: u64, games: usize) -> Vec<Game> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut g = Game::new();
+        let plies = rng.below(120) as usize;
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            g.play(&moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+            if rng.below(7) == 0 {
+                out.push(g.clone());
+            }
+        }
+        out.push(g);
+    }
+    out
+}
+
+#[test]
+fn never_returns_an_illegal_move_and_always_one_when_legal() {
+    let mut engine = Engine::new(4);
+    for g in random_games(11, 60) {
+        let legal = g.legal_moves();
+        let r = engine.search(&g, &Limits::nodes(3_000), &mut |_| {});
+        match r.best {
+            None => assert!(legal.is_empty(), "{}", g.position().to_fen()),
+            Some(m) => assert!(legal.contains(&m), "{}: {:?}", g.position().to_fen(), m),
+        }
+        // The principal variation is a legal line.
+        let mut pos = *g.position();
+        for m in &r.pv {
+            assert!(
+                pos.legal_moves().contains(m),
+                "pv {}",
+                g.position().to_fen()
+            );
+            pos = pos.play(m);
+        }
+    }
+}
+
+#[test]
+fn answers_with_a_move_even_with_one_millisecond() {
+    let mut engine = Engine::new(16);
+    for g in random_games(5, 30) {
+        let legal = g.legal_moves();
+        let r = engine.search(&g, &Limits::time(1.0), &mut |_| {});
+        assert_eq!(r.best.is_some(), !legal.is_empty());
+        assert!(r.time_ms < 60.0, "took {} ms", r.time_ms);
+    }
+}
+
+#[test]
+fn stops_close_to_its_deadline() {
+    let mut engine = Engine::new(16);
+    let g = Game::new();
+    for ms in [5.0, 30.0, 120.0] {
+        let r = engine.search(&g, &Limits::time(ms), &mut |_| {});
+        assert!(
+            r.time_ms <= ms + 20.0,
+            "{ms} ms limit took {} ms",
+            r.time_ms
+        );
+    }
+}
+
+#[test]
+fn the_stop_flag_ends_a_search() {
+    let mut engine = Engine::new(4);
+    let stop = engine.stop_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = engine.search(&Game::new(), &Limits::depth(100), &mut |_| {});
+    t.join().unwrap();
+    assert!(r.best.is_some());
+    assert!(r.time_ms < 1000.0, "took {} ms", r.time_ms);
+}
+
+#[test]
+fn prefers_the_fastest_win() {
+    // The king stepping to 28 leaves Black's man on 24 without a move (men cannot take kings):
+    // an immediate win; every other move wins only later.
+    let g = Game::from_fen("W:WK23,K1:B24").unwrap();
+    assert!(g.legal_moves().len() > 3);
+    let r = search_fixed(&g, &Limits::depth(12));
+    assert_eq!(notation::full_text(&r.best.unwrap()), "23-28");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn a_lost_position_scores_as_a_loss() {
+    // Black to move, one man against a man about to be crowned and a king: lost.
+    let g = Game::from_fen("B:W6,K14:B3").unwrap();
+    let r = search_fixed(&g, &Limits::depth(20));
+    assert!(r.score < -MATE_BOUND, "score {}", r.score);
+}
+
+#[test]
+fn the_king_move_rule_is_a_draw_inside_the_search() {
+    // Two kings against one is a win, but not if every king move draws at once.
+    let mut g = Game::from_fen("W:WK1,K2:BK32").unwrap();
+    let open = search_fixed(&g, &Limits::depth(8));
+    assert!(open.score > 50, "score {}", open.score);
+    g.set_draw_rules(DrawRules {
+        repetitions: 3,
+        king_move_plies: 1,
+    });
+    let r = search_fixed(&g, &Limits::depth(8));
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn repetition_is_a_draw_inside_the_search() {
+    // Two kings against one win; but after 29-25 4-8 25-29 8-4, playing 29-25 again repeats a
+    // position, which the search must score as a draw while other moves keep the win.
+    let mut g = Game::from_fen("W:WK29,K30:BK4").unwrap();
+    for m in ["29-25", "4-8", "25-29", "8-4"] {
+        g.play_text(m).unwrap();
+    }
+    let mut e = Engine::new(4);
+    let scores = e.root_scores(&g, 8, &Limits::depth(8));
+    let score_of = |t: &str| {
+        scores
+            .iter()
+            .find(|(m, _)| notation::full_text(m) == t)
+            .map(|(_, s)| *s)
+            .unwrap()
+    };
+    assert_eq!(score_of("29-25"), 0);
+    assert!(score_of("30-26") > 50, "{scores:?}");
+}
+
+#[test]
+fn levels_are_reproducible_with_a_seed() {
+    let play = |seed: u64| {
+        let mut g = Game::new();
+        let mut e = Engine::new(4);
+        for _ in 0..30 {
+            if g.result().is_some() {
+                break;
+            }
+            let r = level::play(&mut e, &g, 2, 10_000.0, seed);
+            g.play(&r.best.unwrap()).unwrap();
+        }
+        g.move_texts()
+    };
+    assert_eq!(play(42), play(42));
+    assert_ne!(
+        play(42),
+        play(43),
+        "different seeds should vary the low levels"
+    );
+}
+
+#[test]
+fn a_higher_level_beats_level_one() {
+    let mut score = 0.0;
+    let games = 4;
+    for i in 0..games {
+        let mut g = Game::new();
+        let mut strong = Engine::new(4);
+        let mut weak = Engine::new(4);
+        let strong_is_white = i % 2 == 0;
+        while g.result().is_none() && g.ply() < 200 {
+            let white = g.turn() == dama::Color::White;
+            let r = if white == strong_is_white {
+                level::play(&mut strong, &g, 7, 10_000.0, i)
+            } else {
+                level::play(&mut weak, &g, 1, 10_000.0, i)
+            };
+            g.play(&r.best.unwrap()).unwrap();
+        }
+        score += match g.result().map(|r| r.outcome) {
+            Some(Outcome::Win(c)) if (c == dama::Color::White) == strong_is_white => 1.0,
+            Some(Outcome::Draw) | None => 0.5,
+            _ => 0.0,
+        };
+    }
+    assert!(
+        score >= 3.5,
+        "level 7 scored {score}/{games} against level 1"
+    );
+}
+
+#[test]
+fn plain_alpha_beta_agrees_on_a_forced_line() {
+    // The plain engine must find the same forced win: features change speed, not truth.
+    let g = Game::from_fen("W:W31:B12,20,28").unwrap();
+    let mut e = Engine::new(1);
+    e.set_features(Features::PLAIN);
+    let r = e.search(&g, &Limits::depth(6), &mut |_| {});
+    assert_eq!(notation::full_text(&r.best.unwrap()), "31x24x15x8");
+}
