@@ -1,0 +1,344 @@
+//! WebAssembly bindings for the dama core, for the web page and its engine worker.
+//!
+//! Thin on purpose: every rule lives in `dama`; this crate converts types to plain JS values
+//! (numbers, strings, arrays, plain objects, so they can also cross `postMessage`) and turns
+//! the core's errors into JS `Error`s carrying the core's own message.
+
+use dama::{notation, Color, Move, MoveList, Outcome, Position};
+use js_sys::{Array, Error, Int8Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    // A Rust panic shows its message in the console instead of "unreachable executed".
+    console_error_panic_hook::set_once();
+}
+
+fn js_err(msg: impl ToString) -> JsValue {
+    Error::new(&msg.to_string()).into()
+}
+
+fn set(o: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = Reflect::set(o, &JsValue::from_str(key), &value.into());
+}
+
+fn numbers(it: impl Iterator<Item = u8>) -> Array {
+    it.map(|n| JsValue::from(n as u32)).collect()
+}
+
+/// A move as a plain object: `{from, to, path, captured, text, capture, king, promotes}`.
+/// `legal` is the list the move belongs to, which decides whether its text needs the path.
+fn move_object(legal: &MoveList, m: &Move) -> JsValue {
+    let o = Object::new();
+    set(&o, "from", m.from().number() as u32);
+    set(&o, "to", m.to().number() as u32);
+    set(&o, "path", numbers(m.path().map(|s| s.number())));
+    // In jump order, which is also the order the page animates them.
+    set(
+        &o,
+        "captured",
+        numbers(m.captured_in_order().map(|s| s.number())),
+    );
+    set(&o, "text", notation::move_text_in(legal, m));
+    set(&o, "capture", m.is_capture());
+    set(&o, "king", m.is_king_move());
+    set(&o, "promotes", m.promotes());
+    o.into()
+}
+
+fn board_array(pos: &Position) -> Int8Array {
+    let mut cells = [0i8; 32];
+    for (sq, piece) in pos.board() {
+        let v = match piece.role {
+            dama::Role::Man => 1,
+            dama::Role::King => 2,
+        };
+        cells[sq.index() as usize] = if piece.color == Color::White { v } else { -v };
+    }
+    Int8Array::from(&cells[..])
+}
+
+fn parse_color(s: &str) -> Result<Color, JsValue> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(js_err(format!(
+            "colour must be \"white\" or \"black\", not {s:?}"
+        ))),
+    }
+}
+
+/// A game: position, moves played, undo/redo, result.
+#[wasm_bindgen]
+pub struct Game {
+    inner: dama::Game,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// The start position, White to move.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Game {
+        Game {
+            inner: dama::Game::new(),
+        }
+    }
+
+    /// A game from a set-up position; throws `Error` with the reason for a bad FEN.
+    #[wasm_bindgen(js_name = fromFen)]
+    pub fn from_fen(fen: &str) -> Result<Game, JsValue> {
+        dama::Game::from_fen(fen)
+            .map(|inner| Game { inner })
+            .map_err(js_err)
+    }
+
+    /// The first game of a PDN text, replayed; throws `Error` on bad PDN or an illegal move.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(text: &str) -> Result<Game, JsValue> {
+        let games = dama::pdn::parse(text).map_err(js_err)?;
+        let first = games
+            .first()
+            .ok_or_else(|| js_err("bad PDN: no game found"))?;
+        dama::pdn::replay(first)
+            .map(|inner| Game { inner })
+            .map_err(js_err)
+    }
+
+    /// The current position in FEN.
+    pub fn fen(&self) -> String {
+        self.inner.position().to_fen()
+    }
+
+    /// The position the game started from, in FEN.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.inner.start_position().to_fen()
+    }
+
+    /// The game in PDN.
+    pub fn pdn(&self) -> String {
+        self.inner.to_pdn(&[])
+    }
+
+    /// `"white"` or `"black"`.
+    pub fn turn(&self) -> String {
+        self.inner.turn().name().to_string()
+    }
+
+    /// 32 cells, index i = square i+1: 0 empty, 1/2 white man/king, -1/-2 black man/king.
+    pub fn board(&self) -> Int8Array {
+        board_array(self.inner.position())
+    }
+
+    /// The board before ply `ply` (0 = the start, `ply()` = now); throws when out of range.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(&self, ply: usize) -> Result<Int8Array, JsValue> {
+        self.inner.position_at(ply).map(board_array).ok_or_else(|| {
+            js_err(format!(
+                "no position at ply {ply}: the game has {} plies",
+                self.inner.ply()
+            ))
+        })
+    }
+
+    /// The number of plies played.
+    pub fn ply(&self) -> usize {
+        self.inner.ply()
+    }
+
+    /// The legal moves (none once the game is over).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Array {
+        let legal = self.inner.legal_moves();
+        legal.iter().map(|m| move_object(&legal, m)).collect()
+    }
+
+    /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
+    /// saying why when it cannot be played, and then the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsValue> {
+        let legal = self.inner.legal_moves();
+        let m = self.inner.play_text(text).map_err(js_err)?;
+        Ok(move_object(&legal, &m))
+    }
+
+    /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move.
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: usize) -> Result<JsValue, JsValue> {
+        let legal = self.inner.legal_moves();
+        let Some(m) = legal.get(index).copied() else {
+            let msg = format!(
+                "move index {index} is out of range: there are {} legal moves",
+                legal.len()
+            );
+            return Err(js_sys::RangeError::new(&msg).into());
+        };
+        self.inner.play(&m).map_err(js_err)?;
+        Ok(move_object(&legal, &m))
+    }
+
+    /// Takes back the last move (or first a resignation or agreed draw, returning undefined).
+    pub fn undo(&mut self) -> JsValue {
+        match self.inner.undo() {
+            Some(m) => move_object(&self.inner.position().legal_moves(), &m),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// Replays the last undone move if the game has not gone another way since.
+    pub fn redo(&mut self) -> JsValue {
+        let legal = self.inner.position().legal_moves();
+        match self.inner.redo() {
+            Some(m) => move_object(&legal, &m),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// Whether `redo()` has a move to replay.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    /// The moves played so far.
+    pub fn history(&self) -> Array {
+        let out = Array::new();
+        for (i, m) in self.inner.moves().enumerate() {
+            // Each text is written against the position it was played in.
+            if let Some(pos) = self.inner.position_at(i) {
+                out.push(&move_object(&pos.legal_moves(), m));
+            }
+        }
+        out
+    }
+
+    /// `undefined` while the game goes on, else `{winner: "white"|"black"|null, reason, message}`.
+    pub fn result(&self) -> JsValue {
+        let Some(r) = self.inner.result() else {
+            return JsValue::UNDEFINED;
+        };
+        let o = Object::new();
+        let winner = match r.outcome {
+            Outcome::Win(c) => JsValue::from_str(c.name()),
+            Outcome::Draw => JsValue::NULL,
+        };
+        set(&o, "winner", winner);
+        set(&o, "reason", r.reason.id());
+        set(&o, "message", r.to_string());
+        o.into()
+    }
+
+    /// `color` ("white" or "black") resigns.
+    pub fn resign(&mut self, color: &str) -> Result<(), JsValue> {
+        self.inner.resign(parse_color(color)?);
+        Ok(())
+    }
+
+    /// Both players agree a draw.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) {
+        self.inner.agree_draw();
+    }
+
+    /// `undefined` if a legal move goes from `from` to `to` (square numbers), else the reason
+    /// in plain words, naming the rule.
+    #[wasm_bindgen(js_name = whyIllegal)]
+    pub fn why_illegal(&self, from: u32, to: u32) -> Option<String> {
+        // Numbers past 255 would wrap in a u8; 0 is no square, so it gets the generic answer.
+        let sq = |n: u32| if n <= 32 { n as u8 } else { 0 };
+        self.inner
+            .why_illegal(sq(from), sq(to))
+            .map(|i| i.to_string())
+    }
+}
+
+impl Game {
+    /// The core game, for the engine binding.
+    pub fn core(&self) -> &dama::Game {
+        &self.inner
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    // `performance.now()` exists in pages, workers and Node alike.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// The host's clock for the search's time limit (the core has no clock of its own on wasm).
+struct PerformanceClock;
+
+impl dama::clock::Clock for PerformanceClock {
+    fn now_ms(&self) -> f64 {
+        performance_now()
+    }
+}
+
+/// The engine, with a transposition table that persists across searches of one game.
+#[wasm_bindgen]
+pub struct Engine {
+    inner: dama::search::Engine,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// An engine with a transposition table of `tt_megabytes` (clamped to 1-512).
+    #[wasm_bindgen(constructor)]
+    pub fn new(tt_megabytes: usize) -> Engine {
+        let mb = tt_megabytes.clamp(1, 512);
+        Engine {
+            inner: dama::search::Engine::with_clock(mb, Box::new(PerformanceClock)),
+        }
+    }
+
+    /// Chooses a move for the side to move at `level` (1-10) within about `time_ms`; the
+    /// seed varies the choice among equally good moves at the lower levels. Returns
+    /// `{move, score, depth, nodes, pv, timeMs}`; throws when there is no legal move.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        level: u8,
+        time_ms: f64,
+        seed: u32,
+    ) -> Result<JsValue, JsValue> {
+        let core = game.core();
+        let r = dama::level::play(
+            &mut self.inner,
+            core,
+            level.clamp(1, 10),
+            time_ms.max(1.0),
+            seed as u64,
+        );
+        let best = r
+            .best
+            .ok_or_else(|| js_err("there is no legal move to search"))?;
+        let o = Object::new();
+        set(&o, "move", notation::move_text(core.position(), &best));
+        set(&o, "score", r.score);
+        set(&o, "depth", r.depth);
+        set(&o, "nodes", r.nodes as f64);
+        set(&o, "timeMs", r.time_ms);
+        // Each principal-variation move is written against the position it is played in.
+        let pv = Array::new();
+        let mut pos = *core.position();
+        for m in &r.pv {
+            pv.push(&JsValue::from(notation::move_text(&pos, m)));
+            pos = pos.play(m);
+        }
+        set(&o, "pv", pv);
+        Ok(o.into())
+    }
+
+    /// Forgets what was learned in the previous game.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.inner.clear();
+    }
+}

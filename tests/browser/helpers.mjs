@@ -1,0 +1,94 @@
+// Shared set-up for the browser tests: one Chromium and one static server per test file,
+// pages that record console errors, and clicks on board squares computed from the canvas's
+// box and orientation (the same geometry a player sees, not the page's own helpers).
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, ROOT } from './server.mjs';
+
+export const SCREENSHOTS = join(ROOT, 'tests', 'browser', 'screenshots');
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export async function setup() {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ARGS,
+  });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+// A page at `query` (e.g. '?fen=...'), with every console error and page error collected in
+// page.errors. Waits until the app says it is ready.
+export async function openPage(env, query = '', options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  await page.goto(env.server.url + query);
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  return page;
+}
+
+// Centre of square `sq` (1-32) in page coordinates. Square 1 is a8: top-left from White's
+// side, bottom-right from Black's.
+export async function squarePoint(page, sq) {
+  const box = await page.locator('#board canvas').boundingBox();
+  const orientation = await page.evaluate(() => window.__dama.orientation());
+  const row = Math.floor((sq - 1) / 4);
+  const col = 2 * ((sq - 1) % 4) + (row % 2);
+  const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
+  const cell = box.width / 8;
+  return [box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell];
+}
+
+export async function clickSquare(page, sq) {
+  const [x, y] = await squarePoint(page, sq);
+  await page.mouse.click(x, y);
+}
+
+// Drag a piece with the mouse, in small steps as a hand would.
+export async function dragSquare(page, from, to) {
+  const [x1, y1] = await squarePoint(page, from);
+  const [x2, y2] = await squarePoint(page, to);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 8 });
+  await page.mouse.up();
+}
+
+export async function history(page) {
+  return page.evaluate(() => window.__dama.history());
+}
+
+// Waits until animations are over, so screenshots show the final picture.
+export async function settle(page) {
+  await page.waitForFunction(() => !window.__dama.animating(), null, { timeout: 5000 });
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}

@@ -1,0 +1,126 @@
+// The rules as the player meets them: forced captures with a plain-words refusal, choosing
+// between captures that end on the same square, and the end of a game.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, clickSquare, history, screenshot } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(async () => {
+  await env?.close();
+});
+
+const q = (fen, extra = '') => `?fen=${encodeURIComponent(fen)}${extra}`;
+
+test('a forced capture is the only move accepted; a quiet move is refused in plain words', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:W18,21:B3,14', '&mode=friend'));
+  assert.deepEqual(await page.evaluate(() => window.__dama.legalMoves()), ['18x11']);
+  assert.match(await page.textContent('#status'), /must capture/i);
+  await clickSquare(page, 21);
+  await clickSquare(page, 17);
+  assert.deepEqual(await history(page), []);
+  const notice = await page.textContent('#notice');
+  assert.match(notice, /compulsory/i);
+  assert.match(notice, /18/);
+  await screenshot(page, 'desktop-forced-capture');
+  await clickSquare(page, 18);
+  await clickSquare(page, 11);
+  assert.deepEqual(await history(page), ['18x11']);
+  assert.equal(await page.isVisible('#notice'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('two captures ending on the same square: the player picks the route', { timeout: 30000 }, async () => {
+  // A man on 26 takes two men either via 17 (21, 13) or via 19 (22, 14), landing on 10 both ways.
+  const page = await openPage(env, q('W:W26:B13,14,21,22', '&mode=friend'));
+  const legal = await page.evaluate(() => window.__dama.legalMoves());
+  assert.deepEqual([...legal].sort(), ['26x17x10', '26x19x10']);
+  await clickSquare(page, 26);
+  await clickSquare(page, 10);
+  assert.equal(await page.isVisible('#choices'), true);
+  assert.equal(await page.locator('#choices button').count(), 2);
+  await screenshot(page, 'desktop-choose-capture');
+  await clickSquare(page, 19);
+  assert.deepEqual(await history(page), ['26x19x10']);
+  assert.equal(await page.isVisible('#choices'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the last capture ends the game with a clear message', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:W30:B27', '&mode=computer&color=white'));
+  await clickSquare(page, 30);
+  await clickSquare(page, 23);
+  await page.waitForSelector('#overlay:not([hidden])');
+  assert.match(await page.textContent('#overlay-title'), /You win/);
+  assert.match(await page.textContent('#overlay-reason'), /Black has no moves left/);
+  assert.match(await page.textContent('#status'), /You win/);
+  assert.deepEqual(await page.evaluate(() => window.__dama.result().reason), 'no-moves');
+  await screenshot(page, 'desktop-game-over');
+  // Undo takes the game back into play.
+  await page.click('#overlay-close');
+  await page.click('#btn-undo');
+  assert.equal(await page.evaluate(() => window.__dama.result()), null);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the same position three times is a draw by repetition', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:WK29:BK4', '&mode=friend'));
+  const shuffle = [[29, 25], [4, 8], [25, 29], [8, 4]];
+  for (let i = 0; i < 2; i++) {
+    for (const [a, b] of shuffle) {
+      await clickSquare(page, a);
+      await clickSquare(page, b);
+    }
+  }
+  await page.waitForSelector('#overlay:not([hidden])');
+  assert.match(await page.textContent('#overlay-title'), /Draw/);
+  assert.match(await page.textContent('#overlay-reason'), /three times/);
+  assert.equal(await page.evaluate(() => window.__dama.result().reason), 'repetition');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('resigning ends the game and names the reason', { timeout: 30000 }, async () => {
+  const page = await openPage(env, '?mode=friend');
+  await page.click('#btn-resign');
+  await page.click('#btn-resign'); // second press confirms
+  await page.waitForSelector('#overlay:not([hidden])');
+  assert.match(await page.textContent('#overlay-title'), /Black wins/);
+  assert.match(await page.textContent('#overlay-reason'), /White resigned/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('phone: the end-of-game message fits the screen', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:W30:B27', '&mode=friend'), {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await clickSquare(page, 30);
+  await clickSquare(page, 23);
+  await page.waitForSelector('#overlay:not([hidden])');
+  assert.match(await page.textContent('#overlay-title'), /White wins/);
+  await screenshot(page, 'phone-game-over');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:WK10,22,K30,27:B5,K19,12,K3', '&mode=computer&color=white&level=3'));
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Hint: \d+[-x]\d+/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  await screenshot(page, 'desktop-kings-hint');
+  await page.click('#btn-flip');
+  assert.equal(await page.evaluate(() => window.__dama.orientation()), 'black');
+  await screenshot(page, 'desktop-flipped');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

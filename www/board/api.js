@@ -1,0 +1,124 @@
+// The board's one entry point: createBoard(element, config) puts a canvas in `element` and
+// returns the API the page uses. The element decides the size (keep it square with CSS);
+// the canvas follows it, in device pixels, whenever it changes.
+
+import { defaults } from './state.js';
+import { configure } from './config.js';
+import { render } from './render.js';
+import { bindEvents } from './events.js';
+import * as board from './board.js';
+import { planMove, planDiff } from './anim.js';
+import { squareCenter } from './util.js';
+
+export function createBoard(element, config = {}) {
+  const state = defaults();
+  configure(state, config);
+
+  const canvas = document.createElement('canvas');
+  canvas.className = 'board-canvas';
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'application');
+  element.appendChild(canvas);
+  const ctx = canvas.getContext('2d');
+
+  let frameId = 0;
+  const redraw = () => {
+    if (!frameId) frameId = requestAnimationFrame(draw);
+  };
+  function draw() {
+    frameId = 0;
+    if (!state.size || !canvas.width) return;
+    // An animation or a drag keeps asking for frames; otherwise nothing runs between inputs.
+    if (render(state, ctx)) redraw();
+  }
+
+  const resize = (cssSize, devicePx) => {
+    if (!cssSize) return;
+    const px = devicePx || Math.round(cssSize * (window.devicePixelRatio || 1));
+    if (canvas.width !== px) {
+      canvas.width = px;
+      canvas.height = px;
+    }
+    state.size = cssSize;
+    state.dpr = px / cssSize;
+    draw(); // at once, so a resize never shows a stretched or blank frame
+  };
+  const observer = new ResizeObserver((entries) => {
+    const e = entries[entries.length - 1];
+    const css = Math.min(e.contentRect.width, e.contentRect.height);
+    const dev = e.devicePixelContentBoxSize?.[0]?.inlineSize;
+    resize(css, dev);
+  });
+  try {
+    // Exact device pixels where supported, so squares never blur at fractional zoom.
+    observer.observe(canvas, { box: 'device-pixel-content-box' });
+  } catch {
+    observer.observe(canvas);
+  }
+
+  const unbind = bindEvents(state, canvas, redraw);
+
+  const api = {
+    state,
+    canvas,
+
+    set(config) {
+      configure(state, config);
+      redraw();
+    },
+
+    // Show a move that was played elsewhere (the computer, redo): it travels along its path.
+    playMove(move, pieces) {
+      const before = state.pieces;
+      state.pieces = Int8Array.from(pieces);
+      state.lastMove = move;
+      state.hint = null;
+      state.selected = 0;
+      state.pending = null;
+      state.anim = state.animation.enabled ? planMove(move, before, state.animation) : null;
+      redraw();
+    },
+
+    // Jump to another position (undo, review, new game), sliding what can slide.
+    setPieces(pieces, { animate = true } = {}) {
+      const next = Int8Array.from(pieces);
+      const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation) : null;
+      state.pieces = next;
+      state.anim = anim;
+      redraw();
+    },
+
+    flip() {
+      state.orientation = state.orientation === 'white' ? 'black' : 'white';
+      redraw();
+    },
+
+    // Drop a selection or a half-made choice.
+    cancel() {
+      board.unselect(state);
+      redraw();
+    },
+
+    // Pick one of several captures that end on the same square.
+    choose(move) {
+      board.choose(state, move);
+      redraw();
+    },
+
+    isAnimating: () => !!state.anim,
+
+    // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
+    // click real squares, whatever the size and orientation).
+    squareCenter: (sq) => squareCenter(sq, state.size, state.orientation),
+
+    redraw,
+
+    destroy() {
+      unbind();
+      observer.disconnect();
+      if (frameId) cancelAnimationFrame(frameId);
+      canvas.remove();
+    },
+  };
+  return api;
+}

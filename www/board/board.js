@@ -1,0 +1,121 @@
+// What a tap, a drop or a key press means: selecting pieces, trying moves, choosing between
+// captures that end on the same square. The board never decides legality itself: a move is
+// accepted only if it is one of `movable.moves`, which come from the core.
+
+import { planMove } from './anim.js';
+
+export function movesFrom(state, from) {
+  return (state.movable.moves || []).filter((m) => m.from === from);
+}
+
+export function isOwn(state, sq) {
+  if (!sq || state.viewOnly || !state.movable.color) return false;
+  const p = state.pieces[sq - 1];
+  return state.movable.color === 'white' ? p > 0 : p < 0;
+}
+
+// Squares of pieces that have a capture available: when capturing is compulsory only these
+// may move, so the board rings them.
+export function mustCapture(state) {
+  const out = new Set();
+  if (state.viewOnly || !state.movable.color) return out;
+  for (const m of state.movable.moves || []) if (m.captured.length) out.add(m.from);
+  return out;
+}
+
+export function select(state, sq) {
+  state.selected = sq;
+  state.pending = null;
+  state.events.select?.(sq, movesFrom(state, sq));
+}
+
+export function unselect(state) {
+  state.selected = 0;
+  state.pending = null;
+}
+
+// A complete tap (keyboard Enter, or a pointer press and release without a drag).
+export function tap(state, sq) {
+  if (state.viewOnly) return;
+  if (state.pending) return pendingTap(state, sq);
+  const sel = state.selected;
+  if (sel && sq === sel) {
+    // Tapping the selected piece again unselects it, unless a capture ends where it started.
+    const loop = state.movable.moves.filter((m) => m.from === sel && m.to === sel);
+    if (loop.length) return userMove(state, sel, sel);
+    return unselect(state);
+  }
+  if (isOwn(state, sq)) return select(state, sq);
+  if (sel && sq) return userMove(state, sel, sq);
+  unselect(state);
+}
+
+// The player asks for from -> to. One matching move: play it. Several (same landing square,
+// different pieces taken): ask which. None: report it so the page can say why.
+export function userMove(state, from, to, opts = {}) {
+  const candidates = state.movable.moves.filter((m) => m.from === from && m.to === to);
+  if (candidates.length === 1) return playUserMove(state, candidates[0], opts);
+  if (candidates.length > 1) {
+    state.pending = { from, to, moves: candidates, steps: [] };
+    state.events.ambiguous?.(candidates);
+    return;
+  }
+  state.events.illegal?.(from, to);
+}
+
+// While choosing between sequences, a tap on a landing square keeps the sequences that pass
+// there (in order first, then anywhere); anything else gives up the choice.
+export function pendingTap(state, sq) {
+  const p = state.pending;
+  const k = p.steps.length;
+  let left = p.moves.filter((m) => m.path[k] === sq && m.to !== sq);
+  if (!left.length) left = p.moves.filter((m) => m.path.slice(k, -1).includes(sq));
+  if (!left.length) {
+    state.pending = null;
+    state.events.ambiguous?.([]);
+    return;
+  }
+  if (left.length === 1) {
+    state.pending = null;
+    state.events.ambiguous?.([]);
+    return playUserMove(state, left[0], {});
+  }
+  p.moves = left;
+  p.steps = [...p.steps, sq];
+  state.events.ambiguous?.(left);
+}
+
+// Resolve a pending choice directly (the page lists the alternatives as buttons).
+export function choose(state, move) {
+  if (!state.pending) return;
+  state.pending = null;
+  state.events.ambiguous?.([]);
+  playUserMove(state, move, {});
+}
+
+// Show the move at once (the game is updated by the page in the `move` callback, which also
+// hands the board the new legal moves).
+function playUserMove(state, move, { dropped }) {
+  const before = state.pieces;
+  state.pieces = applyMove(before, move);
+  state.lastMove = move;
+  state.hint = null;
+  state.selected = 0;
+  state.pending = null;
+  state.movable = { ...state.movable, moves: [] };
+  // A dropped piece is already at its square: skip the slide, still show captures going.
+  if (state.animation.enabled) {
+    state.anim = planMove(move, before, dropped ? { ...state.animation, quiet: 0, hop: 0 } : state.animation);
+  }
+  state.events.move?.(move);
+}
+
+// The position after a move, for display only (the core remains the authority).
+export function applyMove(pieces, move) {
+  const out = Int8Array.from(pieces);
+  const piece = out[move.from - 1];
+  out[move.from - 1] = 0;
+  for (const sq of move.captured) out[sq - 1] = 0;
+  out[move.to - 1] = move.promotes ? 2 * Math.sign(piece) : piece;
+  return out;
+}

@@ -1,0 +1,36 @@
+// Applies a partial configuration to the board state. Nested objects (movable, animation,
+// events) merge key by key so callers can change one part without repeating the rest.
+
+const NESTED = ['movable', 'animation', 'events'];
+
+export function configure(state, config) {
+  for (const [key, value] of Object.entries(config)) {
+    if (NESTED.includes(key) && value && typeof value === 'object') {
+      state[key] = { ...state[key], ...value };
+    } else if (key === 'pieces') {
+      state.pieces = Int8Array.from(value);
+    } else if (key in state) {
+      state[key] = value;
+    }
+  }
+  // A new set of legal moves (or none) invalidates a selection or a half-entered choice that
+  // no longer matches it.
+  if ('movable' in config || 'viewOnly' in config || 'pieces' in config) {
+    const moves = state.movable.moves || [];
+    const canMove = !state.viewOnly && state.movable.color;
+    if (!canMove || (state.selected && !ownPiece(state, state.selected))) state.selected = 0;
+    if (state.pending && (!canMove || !state.pending.moves.every((m) => moves.some((x) => sameMove(x, m))))) {
+      state.pending = null;
+    }
+  }
+}
+
+function ownPiece(state, sq) {
+  const p = state.pieces[sq - 1];
+  return state.movable.color === 'white' ? p > 0 : state.movable.color === 'black' ? p < 0 : false;
+}
+
+// Move objects are rebuilt by every call into the core, so compare them by content.
+export function sameMove(a, b) {
+  return a.from === b.from && a.to === b.to && a.text === b.text;
+}

@@ -1,0 +1,190 @@
+// Pointer (mouse, touch, pen) and keyboard input on the board canvas. Positions are turned
+// into squares here and handed to board.js; this module only knows about input devices.
+
+import * as board from './board.js';
+import * as drag from './drag.js';
+import { squareAt, squareToDisplay, fromDisplay, rowColToSquare } from './util.js';
+
+export function bindEvents(state, canvas, redraw) {
+  const pos = (e) => {
+    const rect = canvas.getBoundingClientRect();
+    const scale = rect.width ? state.size / rect.width : 1;
+    return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
+  };
+  const at = (p) => squareAt(p[0], p[1], state.size, state.orientation);
+  let pointerFocus = false;
+
+  const onDown = (e) => {
+    if (!e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    state.keyboard = false;
+    if (state.viewOnly) return;
+    const p = pos(e);
+    const sq = at(p);
+    if (state.pending) {
+      board.pendingTap(state, sq);
+    } else if (board.isOwn(state, sq) && !(sq === state.selected && hasLoop(state, sq))) {
+      // Select on press (immediate feedback), maybe drag; a second tap unselects on release.
+      const wasSelected = state.selected === sq;
+      if (!wasSelected) board.select(state, sq);
+      drag.start(state, sq, p, wasSelected);
+      canvas.setPointerCapture?.(e.pointerId);
+    } else {
+      board.tap(state, sq);
+    }
+    e.preventDefault(); // no text selection, no emulated mouse events after touch
+    // preventDefault also stops the click from focusing the board: focus it, so a mouse user
+    // can go on with the keyboard.
+    if (e.pointerType === 'mouse') {
+      pointerFocus = true;
+      canvas.focus({ preventScroll: true });
+      pointerFocus = false;
+    }
+    redraw();
+  };
+
+  const onMove = (e) => {
+    if (!e.isPrimary) return;
+    if (!state.drag) {
+      // Show what a press would do here: pick up a piece, or put one down.
+      if (e.pointerType === 'mouse') canvas.style.cursor = hoverCursor(state, at(pos(e)));
+      return;
+    }
+    drag.move(state, pos(e));
+    if (state.drag.started) canvas.style.cursor = 'grabbing';
+    redraw();
+  };
+
+  const onUp = (e) => {
+    if (!state.drag || !e.isPrimary) return;
+    const d = drag.end(state);
+    canvas.style.cursor = '';
+    if (d.started) {
+      const dest = at(d.pos);
+      if (dest && dest !== d.orig) board.userMove(state, d.orig, dest, { dropped: true });
+    } else if (d.wasSelected) {
+      board.unselect(state);
+    }
+    redraw();
+  };
+
+  const onCancel = () => {
+    drag.cancel(state);
+    redraw();
+  };
+
+  const onKey = (e) => {
+    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (e.key in dirs) {
+      state.keyboard = true;
+      if (!state.cursor) {
+        state.cursor = initialCursor(state);
+        state.cursorCol = null;
+      } else {
+        state.cursor = step(state, state.cursor, ...dirs[e.key]);
+      }
+      announceCursor(state);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      state.keyboard = true;
+      if (!state.cursor) {
+        state.cursor = initialCursor(state);
+        announceCursor(state);
+      } else {
+        board.tap(state, state.cursor);
+      }
+    } else if (e.key === 'Escape') {
+      if (!state.selected && !state.pending) return; // let the page use Escape
+      if (state.pending) state.events.ambiguous?.([]);
+      board.unselect(state);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    redraw();
+  };
+
+  const onFocus = () => {
+    // Arriving by Tab shows the cursor at once (it is the focus indicator); a click does not.
+    state.keyboard = !pointerFocus;
+    if (!state.cursor) {
+      state.cursor = initialCursor(state);
+      state.cursorCol = null;
+    }
+    redraw();
+  };
+  const onBlur = () => {
+    state.keyboard = false;
+    redraw();
+  };
+
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onCancel);
+  canvas.addEventListener('lostpointercapture', onCancel);
+  canvas.addEventListener('keydown', onKey);
+  canvas.addEventListener('focus', onFocus);
+  canvas.addEventListener('blur', onBlur);
+  const noMenu = (e) => e.preventDefault(); // long-press on phones must not open a menu
+  canvas.addEventListener('contextmenu', noMenu);
+
+  return () => {
+    canvas.removeEventListener('pointerdown', onDown);
+    canvas.removeEventListener('pointermove', onMove);
+    canvas.removeEventListener('pointerup', onUp);
+    canvas.removeEventListener('pointercancel', onCancel);
+    canvas.removeEventListener('lostpointercapture', onCancel);
+    canvas.removeEventListener('keydown', onKey);
+    canvas.removeEventListener('focus', onFocus);
+    canvas.removeEventListener('blur', onBlur);
+    canvas.removeEventListener('contextmenu', noMenu);
+  };
+}
+
+function hoverCursor(state, sq) {
+  if (!sq || state.viewOnly) return '';
+  if (board.isOwn(state, sq)) return 'grab';
+  if (state.pending || isDest(state, sq)) return 'pointer';
+  return '';
+}
+
+function hasLoop(state, sq) {
+  return state.movable.moves.some((m) => m.from === sq && m.to === sq);
+}
+
+// Start on the selected piece, else a piece that can move, else the middle of the board.
+function initialCursor(state) {
+  if (state.selected) return state.selected;
+  const m = state.movable.moves?.[0];
+  return m ? m.from : 18;
+}
+
+// Arrow keys move over playing squares only, in screen directions. Left/right jump to the
+// next playing square in the same row; up/down go one row and pick the playing square
+// nearest the column the cursor came from, so repeated presses go straight up a zigzag.
+function step(state, sq, dr, dc) {
+  let [drow, dcol] = squareToDisplay(sq, state.orientation);
+  if (dc !== 0) {
+    dcol += 2 * dc;
+    if (dcol < 0 || dcol > 7) return sq;
+    state.cursorCol = dcol;
+  } else {
+    drow += dr;
+    if (drow < 0 || drow > 7) return sq;
+    const want = state.cursorCol ?? dcol;
+    const near = [want, want + 1, want - 1].filter((x) => x >= 0 && x <= 7);
+    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation)));
+  }
+  return rowColToSquare(...fromDisplay(drow, dcol, state.orientation)) || sq;
+}
+
+function announceCursor(state) {
+  const sq = state.cursor;
+  const text = state.describe
+    ? state.describe(sq, state.pieces[sq - 1], { selected: state.selected === sq, destination: isDest(state, sq) })
+    : String(sq);
+  state.events.announce?.(text);
+}
+
+function isDest(state, sq) {
+  return !!state.selected && state.movable.moves.some((m) => m.from === state.selected && m.to === sq);
+}

@@ -1,0 +1,316 @@
+// Draws the whole board on the canvas from the state, in device pixels so it is crisp at any
+// size and pixel ratio. Everything is redrawn each frame: 64 squares and at most 24 pieces
+// are cheap, and one code path is easier to keep right than incremental updates.
+
+import { frame } from './anim.js';
+import { mustCapture } from './board.js';
+import { squareToDisplay, toDisplay } from './util.js';
+
+export const theme = {
+  light: '#ead6ae', // maple
+  lightGrain: 'rgba(150, 105, 55, 0.07)',
+  dark: '#4f7f4a', // felt green
+  darkGrain: 'rgba(0, 0, 0, 0.06)',
+  number: 'rgba(255, 255, 240, 0.62)',
+  lastMove: 'rgba(255, 215, 80, 0.42)',
+  lastPath: 'rgba(255, 215, 80, 0.22)',
+  captured: 'rgba(200, 60, 40, 0.22)',
+  selected: 'rgba(120, 210, 255, 0.50)',
+  dest: 'rgba(255, 250, 215, 0.72)',
+  mustCapture: '#ff8a1f',
+  hint: 'rgba(40, 110, 235, 0.80)',
+  choice: ['rgba(235, 80, 60, 0.85)', 'rgba(40, 110, 235, 0.85)', 'rgba(160, 70, 200, 0.85)', 'rgba(230, 150, 20, 0.85)'],
+  cursor: '#ffffff',
+  white: { hi: '#fffaf0', lo: '#dccba4', side: '#b39d72', edge: 'rgba(70, 50, 25, 0.55)', groove: 'rgba(120, 90, 50, 0.30)' },
+  black: { hi: '#5a4c44', lo: '#1c1613', side: '#0c0908', edge: 'rgba(0, 0, 0, 0.8)', groove: 'rgba(255, 255, 255, 0.13)' },
+  crown: '#e0aa2e',
+  crownEdge: '#8a5a00',
+};
+
+export function render(state, ctx) {
+  const W = ctx.canvas.width;
+  const cell = W / 8;
+  const o = state.orientation;
+  const edge = (i) => Math.round((i * W) / 8); // integer edges: no seams between squares
+  const rect = (dr, dc) => [edge(dc), edge(dr), edge(dc + 1) - edge(dc), edge(dr + 1) - edge(dr)];
+  const center = (sq) => {
+    const [dr, dc] = squareToDisplay(sq, o);
+    return [(dc + 0.5) * cell, (dr + 0.5) * cell];
+  };
+  const fillSquare = (sq, color) => {
+    const [dr, dc] = squareToDisplay(sq, o);
+    ctx.fillStyle = color;
+    ctx.fillRect(...rect(dr, dc));
+  };
+
+  // Squares.
+  for (let dr = 0; dr < 8; dr++) {
+    for (let dc = 0; dc < 8; dc++) {
+      // (row + col) even is a playing square; turning the board half a turn keeps parity.
+      const playing = ((dr + dc) & 1) === 0;
+      const r = rect(dr, dc);
+      ctx.fillStyle = playing ? theme.dark : theme.light;
+      ctx.fillRect(...r);
+      // A faint diagonal shade per square gives the surface some depth without texture files.
+      const g = ctx.createLinearGradient(r[0], r[1], r[0] + r[2], r[1] + r[3]);
+      g.addColorStop(0, 'rgba(255,255,255,0.05)');
+      g.addColorStop(1, playing ? theme.darkGrain : theme.lightGrain);
+      ctx.fillStyle = g;
+      ctx.fillRect(...r);
+    }
+  }
+
+  // Last move: from, landing squares, to, and where pieces were taken.
+  const lm = state.lastMove;
+  if (lm) {
+    for (const sq of lm.captured || []) fillSquare(sq, theme.captured);
+    for (const sq of lm.path.slice(0, -1)) fillSquare(sq, theme.lastPath);
+    fillSquare(lm.from, theme.lastMove);
+    fillSquare(lm.to, theme.lastMove);
+  }
+  if (state.selected) fillSquare(state.selected, theme.selected);
+
+  if (state.coordinates) {
+    ctx.fillStyle = theme.number;
+    ctx.font = `600 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    ctx.textAlign = 'left';
+    for (let sq = 1; sq <= 32; sq++) {
+      const [dr, dc] = squareToDisplay(sq, o);
+      // Top-left corner, small enough to stay clear of a man in the middle of the square.
+      ctx.fillText(String(sq), edge(dc) + cell * 0.045, edge(dr) + cell * 0.035);
+    }
+  }
+
+  // Pieces, with any running animation layered over the final position.
+  let anim = null;
+  if (state.anim) {
+    anim = frame(state.anim, performance.now());
+    if (anim.done) {
+      state.anim = null;
+      anim = null;
+    }
+  }
+  const hidden = anim ? anim.hidden : new Set();
+  const d = state.drag && state.drag.started ? state.drag : null;
+  const rings = mustCapture(state);
+  for (let sq = 1; sq <= 32; sq++) {
+    const p = state.pieces[sq - 1];
+    if (!p || hidden.has(sq)) continue;
+    const [x, y] = center(sq);
+    if (d && d.orig === sq) {
+      drawPiece(ctx, x, y, cell, p, 0.3); // ghost where the dragged piece came from
+      continue;
+    }
+    if (rings.has(sq)) drawRing(ctx, x, y, cell, theme.mustCapture);
+    drawPiece(ctx, x, y, cell, p, 1);
+  }
+  if (anim) {
+    for (const f of anim.fading) {
+      const [x, y] = center(f.sq);
+      drawPiece(ctx, x, y, cell, f.piece, f.alpha);
+    }
+    for (const m of anim.moving) {
+      const [dr, dc] = toDisplay(m.row, m.col, o);
+      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift);
+    }
+  }
+
+  // Destinations of the selected piece.
+  if (state.selected && !state.pending) {
+    const seen = new Set();
+    for (const m of state.movable.moves) {
+      if (m.from !== state.selected || seen.has(m.to)) continue;
+      seen.add(m.to);
+      const [x, y] = center(m.to);
+      ctx.beginPath();
+      if (m.to === m.from) {
+        ctx.lineWidth = cell * 0.07;
+        ctx.strokeStyle = theme.dest;
+        ctx.arc(x, y, cell * 0.45, 0, 2 * Math.PI);
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = theme.dest;
+        ctx.arc(x, y, cell * (m.captured.length ? 0.2 : 0.16), 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
+  }
+
+  // Several captures end on the same square: draw each route; its own landing squares are
+  // what the player taps to say which.
+  if (state.pending) {
+    const p = state.pending;
+    p.moves.forEach((m, i) => {
+      const color = theme.choice[i % theme.choice.length];
+      const pts = [m.from, ...m.path].map(center);
+      const off = (i - (p.moves.length - 1) / 2) * cell * 0.08; // keep shared legs apart
+      drawPolyline(ctx, pts.map(([x, y]) => [x + off, y + off]), cell * 0.07, color, false);
+      for (const sq of m.path.slice(p.steps.length, -1)) {
+        const [x, y] = center(sq);
+        ctx.beginPath();
+        ctx.lineWidth = cell * 0.06;
+        ctx.strokeStyle = color;
+        ctx.arc(x, y, cell * 0.3, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    });
+    const [x, y] = center(p.to);
+    ctx.beginPath();
+    ctx.fillStyle = theme.dest;
+    ctx.arc(x, y, cell * 0.16, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  if (state.hint) {
+    const pts = [state.hint.from, ...state.hint.path].map(center);
+    drawPolyline(ctx, pts, cell * 0.13, theme.hint, true);
+  }
+
+  if (state.keyboard && state.cursor) {
+    const [dr, dc] = squareToDisplay(state.cursor, o);
+    const [x, y, w, h] = rect(dr, dc);
+    const lw = Math.max(2, cell * 0.05);
+    ctx.lineWidth = lw * 2;
+    ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+    ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
+    ctx.lineWidth = lw;
+    ctx.strokeStyle = theme.cursor;
+    ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
+  }
+
+  // The dragged piece last, above everything, a little larger: it is in the hand.
+  if (d) {
+    const s = state.dpr;
+    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1);
+  }
+
+  return !!state.anim;
+}
+
+function drawRing(ctx, x, y, cell, color) {
+  ctx.beginPath();
+  ctx.lineWidth = cell * 0.065;
+  ctx.strokeStyle = color;
+  ctx.arc(x, y, cell * 0.455, 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
+function drawPolyline(ctx, pts, width, color, arrow) {
+  if (pts.length < 2) return;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const [x1, y1] = pts[pts.length - 2];
+  const [x2, y2] = pts[pts.length - 1];
+  const ang = Math.atan2(y2 - y1, x2 - x1);
+  const head = width * 2.4;
+  // Stop the shaft short so the arrow head has a sharp point.
+  const end = arrow ? [x2 - Math.cos(ang) * head * 0.8, y2 - Math.sin(ang) * head * 0.8] : [x2, y2];
+  ctx.beginPath();
+  ctx.moveTo(...pts[0]);
+  for (const p of pts.slice(1, -1)) ctx.lineTo(...p);
+  ctx.lineTo(...end);
+  ctx.stroke();
+  if (arrow) {
+    ctx.beginPath();
+    ctx.moveTo(x2, y2);
+    ctx.lineTo(x2 - Math.cos(ang - 0.5) * head, y2 - Math.sin(ang - 0.5) * head);
+    ctx.lineTo(x2 - Math.cos(ang + 0.5) * head, y2 - Math.sin(ang + 0.5) * head);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+// A piece is a short cylinder seen slightly from the front: a darker side under a shaded top
+// face with a turned groove. A king is two stacked pieces with a crown on top, the way kings
+// are made over the board.
+export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0) {
+  const pal = piece > 0 ? theme.white : theme.black;
+  const king = piece === 2 || piece === -2;
+  const r = cell * 0.37;
+  const h = cell * 0.07;
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  // Shadow on the board: further and softer when the piece is lifted.
+  const sy = y + h * (king ? 1.2 : 0.8) + cell * 0.04 + lift * cell * 0.08;
+  const sh = ctx.createRadialGradient(x, sy, r * 0.6, x, sy, r * 1.15);
+  sh.addColorStop(0, `rgba(0,0,0,${0.35 - lift * 0.12})`);
+  sh.addColorStop(1, 'rgba(0,0,0,0)');
+  ctx.fillStyle = sh;
+  ctx.beginPath();
+  ctx.arc(x, sy, r * 1.15, 0, 2 * Math.PI);
+  ctx.fill();
+  if (king) {
+    disc(ctx, x, y + h * 0.9, r, h, pal);
+    disc(ctx, x, y - h * 0.9, r, h, pal);
+    crown(ctx, x, y - h * 1.4, r * 0.62);
+  } else {
+    disc(ctx, x, y, r, h, pal);
+  }
+  ctx.restore();
+}
+
+function disc(ctx, x, y, r, h, pal) {
+  const top = y - h / 2;
+  const bottom = y + h / 2;
+  // Side.
+  ctx.fillStyle = pal.side;
+  ctx.strokeStyle = pal.edge;
+  ctx.lineWidth = Math.max(1, r * 0.04);
+  ctx.beginPath();
+  ctx.arc(x, bottom, r, 0, Math.PI);
+  ctx.lineTo(x - r, top);
+  ctx.arc(x, top, r, Math.PI, 0, true);
+  ctx.closePath();
+  ctx.fill();
+  ctx.stroke();
+  // Top face, lit from the upper left.
+  const g = ctx.createRadialGradient(x - r * 0.35, top - r * 0.4, r * 0.1, x, top, r * 1.05);
+  g.addColorStop(0, pal.hi);
+  g.addColorStop(1, pal.lo);
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(x, top, r, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.stroke();
+  ctx.strokeStyle = pal.groove;
+  ctx.lineWidth = Math.max(1, r * 0.06);
+  ctx.beginPath();
+  ctx.arc(x, top, r * 0.68, 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
+function crown(ctx, x, y, s) {
+  // Three-pointed crown, centred on (x, y), width about 1.2 s.
+  const w = s * 0.6;
+  const base = y + s * 0.3;
+  const rim = y + s * 0.05;
+  ctx.fillStyle = theme.crown;
+  ctx.strokeStyle = theme.crownEdge;
+  ctx.lineWidth = Math.max(1, s * 0.07);
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x - w, base);
+  ctx.lineTo(x - w, rim);
+  ctx.lineTo(x - w * 1.05, y - s * 0.4);
+  ctx.lineTo(x - w * 0.45, y - s * 0.05);
+  ctx.lineTo(x, y - s * 0.5);
+  ctx.lineTo(x + w * 0.45, y - s * 0.05);
+  ctx.lineTo(x + w * 1.05, y - s * 0.4);
+  ctx.lineTo(x + w, rim);
+  ctx.lineTo(x + w, base);
+  ctx.closePath();
+  ctx.fill();
+  ctx.stroke();
+  for (const [px, py] of [[x - w * 1.05, y - s * 0.4], [x, y - s * 0.5], [x + w * 1.05, y - s * 0.4]]) {
+    ctx.beginPath();
+    ctx.arc(px, py, s * 0.1, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+}

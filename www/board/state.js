@@ -1,0 +1,34 @@
+// The board's whole state in one plain object, like chessground's: the public part is set
+// through config.js, the rest is the board's own bookkeeping. Nothing here knows the rules:
+// the legal moves come from the game (the wasm core) through `movable.moves`.
+
+export function defaults() {
+  return {
+    // What to show.
+    orientation: 'white', // which side is at the bottom
+    pieces: new Int8Array(32), // index i = square i+1; 1/2 white man/king, -1/-2 black
+    lastMove: null, // a move object {from, to, path, captured}, kept highlighted
+    hint: null, // a move object drawn as an arrow
+    coordinates: false, // square numbers 1-32 on the playing squares
+    viewOnly: false, // reviewing an old position: no input at all
+    // Who may move, and how: the legal moves of the side to move, as the core lists them.
+    movable: { color: null, moves: [] },
+    animation: { enabled: true, quiet: 200, hop: 190, fade: 240 },
+    // Callbacks: move(move), illegal(from, to), select(square, movesFromIt),
+    // ambiguous(moves) when a landing square is shared, announce(text) for screen readers.
+    events: {},
+    // Square description for the keyboard cursor; set by the page for its language.
+    describe: null,
+
+    // Internal.
+    selected: 0, // selected square, 0 for none
+    pending: null, // {from, to, moves, steps}: several captures end on the same square
+    cursor: 0, // keyboard cursor square
+    cursorCol: null, // screen column the arrow keys try to keep to when going up or down
+    keyboard: false, // the cursor is drawn only while the keyboard is in use
+    drag: null, // see drag.js
+    anim: null, // see anim.js
+    size: 0, // board size in CSS pixels
+    dpr: 1,
+  };
+}
