@@ -1,0 +1,124 @@
+# dama: Italian draughts in Rust, compiled to WebAssembly for the browser.
+#
+#   make serve   install what is missing, build the wasm, serve the site on
+#                http://localhost:8000/ (another port: make serve PORT=8080)
+#   make test    install what is missing and run every test and check
+#   make build   release wasm build into www/pkg/
+#   make dist    static bundle in dist/ (index.html + www/)
+#   make bench   benchmarks of the core and the CLI
+#   make clean   remove build outputs (distclean: node_modules too)
+#
+# Tools are installed by scripts/setup.sh from crates.io, Debian and npm only.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+# The steps share cargo's build directory and lock; run them one at a time.
+.NOTPARALLEL:
+
+CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
+export PATH := $(CARGO_BIN):$(CURDIR)/node_modules/.bin:$(CURDIR)/target/tools/node_modules/.bin:$(PATH)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+PORT ?= 8000
+export PORT
+# The browser the browser tests drive; scripts/setup.sh installs Debian's.
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+WASM_CRATE := crates/dama-wasm
+PKG_DIR := www/pkg
+# no-install: wasm-pack must use the wasm-bindgen and wasm-opt that setup put
+# on PATH, and fail rather than download its own.
+WASM_PACK := wasm-pack
+WASM_PACK_MODE := --mode no-install
+
+.PHONY: all setup setup-test build serve dist test test-steps fmt fmt-check clippy \
+	test-rust test-wasm test-browser bench clean distclean help
+
+all: build
+
+help:
+	@sed -n '3,10s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+
+setup:
+	@scripts/setup.sh build
+
+setup-test:
+	@scripts/setup.sh test
+
+build: setup
+	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
+		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+	@ls -l $(PKG_DIR)/dama_wasm_bg.wasm
+
+serve: build
+	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
+	python3 scripts/serve.py .
+
+dist: build
+	rm -rf dist
+	mkdir -p dist
+	cp index.html dist/
+	cp -R www dist/www
+	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
+	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
+		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
+		--include='*.css' --exclude-dir=pkg; then \
+		echo "dist: warning: the lines above use root-absolute URLs; the bundle must work from any folder" >&2; \
+	fi
+	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); serve it with: python3 scripts/serve.py dist"
+
+# ---------------------------------------------------------------------------
+# Tests. `make test` runs every step even when an earlier one fails, and fails
+# at the end if any did.
+
+test: setup-test
+	@$(MAKE) --no-print-directory -k test-steps
+
+test-steps: fmt-check clippy test-rust test-wasm test-browser
+
+fmt:
+	cargo fmt --all
+
+fmt-check:
+	cargo fmt --all -- --check
+
+clippy:
+	cargo clippy --workspace --all-targets -- -D warnings
+
+# Release: some perft tests are deep.
+test-rust:
+	cargo test --workspace --release
+
+test-wasm:
+	@if compgen -G '$(WASM_CRATE)/tests/*.rs' >/dev/null || \
+		grep -rqs wasm_bindgen_test $(WASM_CRATE)/src; then \
+		echo "$(WASM_PACK) test --node $(WASM_PACK_MODE) $(WASM_CRATE)"; \
+		$(WASM_PACK) test --node $(WASM_PACK_MODE) $(WASM_CRATE); \
+	else \
+		echo "test-wasm: $(WASM_CRATE) has no wasm-bindgen tests yet, skipped"; \
+	fi
+
+# The browser tests load the site from www/pkg, so they need the build.
+test-browser: build
+	@if compgen -G 'tests/browser/*.test.mjs' >/dev/null; then \
+		echo "node --test tests/browser/*.test.mjs"; \
+		node --test tests/browser/*.test.mjs; \
+	else \
+		echo "test-browser: no tests/browser/*.test.mjs yet, skipped"; \
+	fi
+
+# ---------------------------------------------------------------------------
+
+bench:
+	cargo bench -p dama
+	cargo run --release -p dama-cli --bin dama -- perft --depth 11
+	cargo run --release -p dama-cli --bin dama -- bench search
+
+clean:
+	cargo clean
+	rm -rf $(PKG_DIR) dist
+
+distclean: clean
+	rm -rf node_modules

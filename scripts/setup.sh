@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need. Each step is skipped when its tool
+# is already there, so running it again costs a second or two.
+#
+#   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-pack, wasm-opt
+#   scripts/setup.sh test    the same, plus the npm dev dependencies and Chromium
+#
+# Everything comes from crates.io, Debian's packages or the npm registry; no
+# tool is left to download a prebuilt binary of its own (wasm-pack is always
+# run with `--mode no-install` and finds these on PATH).
+#
+# Environment:
+#   CHROMIUM=/path/to/chrome   use this browser instead of Debian's /usr/bin/chromium
+#   CARGO_INSTALL_JOBS=N       parallel jobs for `cargo install` (default 2)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+# Where the npm fallback for wasm-opt goes (inside target/, so it is ignored
+# by git and removed by `cargo clean`). The Makefile puts its bin dir on PATH.
+TOOLS_DIR="$ROOT/target/tools"
+export PATH="$CARGO_BIN:$ROOT/node_modules/.bin:$TOOLS_DIR/node_modules/.bin:$PATH"
+export DEBIAN_FRONTEND=noninteractive
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+JOBS="${CARGO_INSTALL_JOBS:-2}"
+WASM_PACK_VERSION="0.15.1"
+BINARYEN_NPM_VERSION="132.0.0"
+# Oldest wasm-opt accepted: see the wasm-opt step below.
+WASM_OPT_MIN=116
+WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
+
+what="${1:-build}"
+case "$what" in
+    build | test) ;;
+    *)
+        echo "usage: $0 [build|test]" >&2
+        exit 2
+        ;;
+esac
+
+say() { printf 'setup: %s\n' "$*"; }
+die() {
+    printf 'setup: error: %s\n' "$*" >&2
+    exit 1
+}
+is_root() { [ "$(id -u)" = 0 ]; }
+
+# run LABEL CMD...: runs CMD, its output kept in a log shown only on failure.
+run() {
+    local label=$1 start=$SECONDS log
+    shift
+    log=$(mktemp)
+    say "installing $label ..."
+    if "$@" >"$log" 2>&1 </dev/null; then
+        say "installed $label in $((SECONDS - start))s"
+        rm -f "$log"
+    else
+        local rc=$?
+        tail -n 40 "$log" >&2
+        rm -f "$log"
+        say "failed to install $label (exit $rc)" >&2
+        return "$rc"
+    fi
+}
+
+apt_updated=
+apt_install() {
+    is_root || return 1
+    command -v apt-get >/dev/null || return 1
+    if [ -z "$apt_updated" ]; then
+        apt-get update -qq
+        apt_updated=1
+    fi
+    apt-get install -y -qq "$@"
+}
+
+# --- Rust toolchain and the wasm target --------------------------------------
+command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs) and put $CARGO_BIN on PATH"
+command -v rustup >/dev/null || die "rustup not found: it is needed to add the wasm32-unknown-unknown target"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    run "Rust target wasm32-unknown-unknown" rustup target add wasm32-unknown-unknown
+fi
+
+# --- wasm-bindgen CLI, exactly the version the crate pins ---------------------
+bindgen_version=$(sed -nE 's/^wasm-bindgen *= *"=([0-9][^"]*)".*/\1/p' "$WASM_CARGO_TOML")
+[ -n "$bindgen_version" ] || die "no exact pin (wasm-bindgen = \"=X.Y.Z\") found in $WASM_CARGO_TOML"
+have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
+    [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
+    # Not --locked: the lock file shipped with wasm-bindgen-cli names a crate
+    # version the registry no longer serves, so resolution fails with it.
+    run "wasm-bindgen-cli $bindgen_version" \
+        cargo install wasm-bindgen-cli --version "$bindgen_version" --jobs "$JOBS" --force
+fi
+
+# --- wasm-pack ----------------------------------------------------------------
+if ! command -v wasm-pack >/dev/null; then
+    run "wasm-pack $WASM_PACK_VERSION" \
+        cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --jobs "$JOBS" ||
+        run "wasm-pack $WASM_PACK_VERSION (unlocked)" \
+            cargo install wasm-pack --version "$WASM_PACK_VERSION" --jobs "$JOBS"
+fi
+
+# --- wasm-opt (binaryen) --------------------------------------------------------
+# wasm-pack runs the first wasm-opt on PATH. Binaryen 108 and 109 (108 is
+# Debian 12's) mis-optimise wasm-bindgen's output: the exported externref table
+# ends up pointing at the funcref table and the page fails at start-up with
+# "WebAssembly.Table.set(): Argument 1 is invalid for table". 110, 111, 113,
+# 116, 123 and 132 were checked good; 116 is asked for to leave a margin.
+# When none is good enough, Debian's package is used if it is new enough,
+# else the npm package (a build of binaryen that runs on Node.js).
+wasm_opt_version() {
+    # "wasm-opt version 108" (Debian) or "wasm-opt version 132 (version_132)" (npm)
+    command -v wasm-opt >/dev/null || return 0
+    { wasm-opt --version 2>/dev/null || true; } | sed -nE 's/.*version ([0-9]+).*/\1/p' | head -n 1
+}
+wasm_opt_ok() {
+    local v
+    v=$(wasm_opt_version)
+    [ -n "$v" ] && [ "$v" -ge "$WASM_OPT_MIN" ]
+}
+if ! wasm_opt_ok; then
+    old=$(wasm_opt_version)
+    [ -z "$old" ] || say "wasm-opt $old at $(command -v wasm-opt) is too old (needs >= $WASM_OPT_MIN)"
+    if is_root && command -v apt-get >/dev/null; then
+        [ -n "$apt_updated" ] || { apt-get update -qq && apt_updated=1; } || true
+        deb=$(apt-cache policy binaryen 2>/dev/null | sed -nE 's/^ *Candidate: ([0-9]+).*/\1/p')
+        if [ -n "$deb" ] && [ "$deb" -ge "$WASM_OPT_MIN" ]; then
+            run "binaryen $deb (Debian's wasm-opt)" apt_install binaryen || true
+        else
+            say "Debian's binaryen (${deb:-none}) is too old, using the npm package instead"
+        fi
+    fi
+    if ! wasm_opt_ok; then
+        command -v npm >/dev/null ||
+            die "no usable wasm-opt: install binaryen >= $WASM_OPT_MIN, or Node.js with npm for the npm package"
+        mkdir -p "$TOOLS_DIR"
+        run "binaryen $BINARYEN_NPM_VERSION (npm, into target/tools)" \
+            npm install --prefix "$TOOLS_DIR" --no-save --no-audit --no-fund --no-package-lock \
+            "binaryen@$BINARYEN_NPM_VERSION"
+        wasm_opt_ok || die "wasm-opt still not usable after installing the npm binaryen package"
+    fi
+fi
+
+[ "$what" = test ] || exit 0
+
+# --- npm dev dependencies (playwright-core; it downloads no browser) ----------
+command -v node >/dev/null && command -v npm >/dev/null ||
+    die "node and npm are needed for the browser tests: install Node.js >= 20"
+# npm ci wipes node_modules, so only run it when the lock file is newer than
+# what was installed from it.
+if [ ! -f node_modules/.package-lock.json ] ||
+    [ package-lock.json -nt node_modules/.package-lock.json ] ||
+    [ package.json -nt node_modules/.package-lock.json ]; then
+    run "npm dev dependencies (npm ci)" npm ci --no-audit --no-fund
+fi
+
+# --- Chromium for the browser tests ---------------------------------------------
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+if ! command -v "$CHROMIUM" >/dev/null; then
+    if [ "$CHROMIUM" = /usr/bin/chromium ] && is_root && command -v apt-get >/dev/null; then
+        run "chromium (Debian)" apt_install chromium
+    elif [ "$CHROMIUM" = /usr/bin/chromium ]; then
+        die "no Chromium for the browser tests: as root, install Debian's package (apt-get install chromium), or point CHROMIUM at a Chrome/Chromium executable (make test CHROMIUM=/path/to/chrome)"
+    else
+        die "CHROMIUM=$CHROMIUM is not an executable; unset it to use Debian's /usr/bin/chromium"
+    fi
+fi
+exit 0
