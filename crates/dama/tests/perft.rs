@@ -6,7 +6,7 @@ mod reference;
 
 use dama::movegen;
 use dama::{perft, perft_divide, Italian, Move, Position};
-use reference::{board, num, random_board, rc, Board, RefMove, Rng};
+use reference::{board, num, random_board, random_king_board, rc, Board, RefMove, Rng};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// RULES.md, "Perft from the start".
@@ -94,7 +94,11 @@ fn check_position(pos: &Position) -> Vec<RefMove> {
         assert_eq!(m.promotes(), r.promotes, "{fen}: promotion flag of {m:?}");
         assert_eq!(m.is_capture(), r.captured != 0, "{fen}: {m:?}");
         assert_eq!(m.capture_count(), r.captured.count_ones(), "{fen}: {m:?}");
-        assert_eq!(numbers(m.captured()), r.captured, "{fen}: bitboard of {m:?}");
+        assert_eq!(
+            numbers(m.captured()),
+            r.captured,
+            "{fen}: bitboard of {m:?}"
+        );
         let path: Vec<u8> = m.path().map(|s| s.number()).collect();
         if r.captured == 0 {
             assert_eq!(path, vec![r.to], "{fen}: quiet path of {m:?}");
@@ -199,12 +203,32 @@ fn reference_numbering_matches_rules_md() {
     assert_eq!((num(0, 6), num(1, 7)), (Some(4), Some(8)));
     // White's forward neighbours: s-5/s-4 on a-file rows, s-4/s-3 on h-file rows.
     // 22 is on an h-file row (s-4, s-3), 27 on an a-file row (s-5 = 22 is taken, s-4).
-    assert_eq!(reference_texts("W:W22,27:B1"), vec!["22-18", "22-19", "27-23"]);
+    assert_eq!(
+        reference_texts("W:W22,27:B1"),
+        vec!["22-18", "22-19", "27-23"]
+    );
     // Black's mirror: s+3/s+4 on a-file rows (12), s+4/s+5 on h-file rows (5).
     assert_eq!(
         reference_texts("B:W32:B5,12"),
         vec!["12-15", "12-16", "5-10", "5-9"]
     );
+}
+
+#[test]
+fn squares_follow_rules_md_numbering() {
+    for n in 1..=32u8 {
+        let sq = dama::Square::from_number(n as u32).unwrap();
+        let (r, c) = rc(n);
+        assert_eq!((sq.row() as i32, sq.file() as i32), (r, c), "square {n}");
+        assert_eq!(sq.number(), n);
+        let name = format!("{}{}", (b'a' + c as u8) as char, 8 - r);
+        assert_eq!(sq.algebraic(), name);
+    }
+    let names: Vec<String> = [1u32, 4, 5, 25, 29, 32]
+        .iter()
+        .map(|&n| dama::Square::from_number(n).unwrap().algebraic())
+        .collect();
+    assert_eq!(names, vec!["a8", "g8", "b7", "a2", "b1", "h1"]);
 }
 
 #[test]
@@ -304,7 +328,7 @@ fn perft_from_the_start_matches_the_reference_at_every_first_move() {
 #[test]
 fn random_positions_match_the_reference() {
     let mut rng = Rng::new(0x5EED_0001);
-    let n = work(20_000, 2_000);
+    let n = work(50_000, 2_000);
     let mut captures = 0;
     let mut multi = 0;
     for _ in 0..n {
@@ -328,28 +352,10 @@ fn random_positions_match_the_reference() {
 #[test]
 fn dense_king_positions_match_the_reference() {
     let mut rng = Rng::new(0x5EED_0002);
-    let n = work(10_000, 1_000);
+    let n = work(30_000, 1_000);
     let mut rule4 = 0;
     for _ in 0..n {
-        let mut b = Board::empty(rng.chance(1, 2));
-        // A few kings of the side to move among many enemy pieces, half of them kings, with
-        // some empty squares to land on.
-        let us = b.white_to_move;
-        let ours = 1 + rng.below(3);
-        let theirs = 6 + rng.below(7);
-        for (white, count) in [(us, ours), (!us, theirs)] {
-            let mut placed = 0;
-            while placed < count {
-                let sq = 1 + rng.below(32) as u8;
-                if b.at(sq).is_some() {
-                    continue;
-                }
-                let promo_row = if white { 0 } else { 7 };
-                let king = white == us || rng.chance(1, 2) || rc(sq).0 == promo_row;
-                b.set(sq, Some(reference::P { white, king }));
-                placed += 1;
-            }
-        }
+        let b = random_king_board(&mut rng);
         let want = check_position(&b.to_position());
         if want.len() > 1 && want.iter().all(|m| m.captured.count_ones() >= 3) {
             rule4 += 1;
@@ -387,14 +393,16 @@ fn random_games(seed: u64, games: usize, from_random: bool) -> (usize, usize) {
 
 #[test]
 fn random_games_from_the_start_match_the_reference() {
-    let (nodes, finished) = random_games(0x5EED_0003, work(400, 40), false);
-    assert!(nodes > work(400, 40) * 30, "{nodes}");
+    let (nodes, finished) = random_games(0x5EED_0003, work(1_000, 40), false);
+    println!("{nodes} nodes compared, {finished} games played to the end");
+    assert!(nodes > work(1_000, 40) * 30, "{nodes}");
     assert!(finished > 0);
 }
 
 #[test]
 fn random_games_from_random_positions_match_the_reference() {
     let (nodes, _) = random_games(0x5EED_0004, work(400, 40), true);
+    println!("{nodes} nodes compared");
     assert!(nodes > work(400, 40) * 10, "{nodes}");
 }
 

@@ -280,11 +280,7 @@ impl Board {
         let seqs = self.sequences();
         let mut by_key: BTreeMap<(u8, u8, u32), RefMove> = BTreeMap::new();
         if !seqs.is_empty() {
-            let best = seqs
-                .iter()
-                .max_by(|a, b| precedence(a, b))
-                .unwrap()
-                .clone();
+            let best = seqs.iter().max_by(|a, b| precedence(a, b)).unwrap().clone();
             for s in seqs
                 .iter()
                 .filter(|s| precedence(s, &best) == Ordering::Equal)
@@ -400,7 +396,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -410,7 +406,7 @@ impl Rng {
     }
     /// Uniform-ish in `0..n` (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
@@ -436,6 +432,29 @@ pub fn random_board(rng: &mut Rng) -> Board {
             if rc(n).0 == promo_row {
                 king = true;
             }
+            b.set(n, Some(P { white, king }));
+            placed += 1;
+        }
+    }
+    b
+}
+
+/// A dense board for long king captures: one to three kings of the side to move among six to
+/// twelve enemy pieces, about half of them kings.
+pub fn random_king_board(rng: &mut Rng) -> Board {
+    let mut b = Board::empty(rng.chance(1, 2));
+    let us = b.white_to_move;
+    let ours = 1 + rng.below(3);
+    let theirs = 6 + rng.below(7);
+    for (white, count) in [(us, ours), (!us, theirs)] {
+        let mut placed = 0;
+        while placed < count {
+            let n = 1 + rng.below(32) as u8;
+            if b.at(n).is_some() {
+                continue;
+            }
+            let promo_row = if white { 0 } else { 7 };
+            let king = white == us || rng.chance(1, 2) || rc(n).0 == promo_row;
             b.set(n, Some(P { white, king }));
             placed += 1;
         }

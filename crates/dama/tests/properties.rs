@@ -1,0 +1,345 @@
+//! Property tests on random positions and random games: undo/redo, hashing, material,
+//! move text, FEN and PDN round trips.
+
+use dama::{fen, notation, pdn, Color, Game, Move, Position};
+use proptest::prelude::*;
+
+const RELEASE: bool = !cfg!(debug_assertions);
+
+fn cases() -> u32 {
+    if RELEASE {
+        1000
+    } else {
+        64
+    }
+}
+
+/// A random position: each square empty (most often) or a man or king of either colour, at
+/// most 12 pieces a side, a man on its own promotion row made a king, either side to move.
+fn arb_position() -> impl Strategy<Value = Position> {
+    (prop::collection::vec(0u8..9, 32), any::<bool>()).prop_map(|(cells, white_to_move)| {
+        let (mut w, mut b, mut k) = (0u32, 0u32, 0u32);
+        for (i, &c) in cells.iter().enumerate() {
+            let bit = 1u32 << i;
+            let (white, king) = match c {
+                5 => (true, false),
+                6 => (true, true),
+                7 => (false, false),
+                8 => (false, true),
+                _ => continue,
+            };
+            let side = if white { &mut w } else { &mut b };
+            if side.count_ones() == 12 {
+                continue;
+            }
+            *side |= bit;
+            // Squares 1-4 crown White, 29-32 crown Black.
+            let promo = if white { i < 4 } else { i >= 28 };
+            if king || promo {
+                k |= bit;
+            }
+        }
+        let turn = if white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Position::from_bitboards(w, b, k, turn).expect("valid by construction")
+    })
+}
+
+/// A start (the standard one half of the time) and the move choices of a random game.
+fn arb_game() -> impl Strategy<Value = (Position, Vec<u16>)> {
+    (
+        prop_oneof![Just(Position::start()), arb_position()],
+        prop::collection::vec(any::<u16>(), 0..160),
+    )
+}
+
+/// Plays the choices (index modulo the number of legal moves) until they run out or the game
+/// ends; calls `each(game_before, move)` before every move.
+fn play_out(start: Position, choices: &[u16], mut each: impl FnMut(&Game, &Move)) -> Game {
+    let mut g = Game::from_position(start);
+    for &c in choices {
+        let legal = g.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[c as usize % legal.len()];
+        each(&g, &m);
+        g.play(&m).expect("a legal move is accepted");
+    }
+    g
+}
+
+fn count(pos: &Position, c: Color) -> u32 {
+    pos.pieces(c).count_ones()
+}
+
+fn kings(pos: &Position, c: Color) -> u32 {
+    pos.kings_of(c).count_ones()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn undo_restores_the_exact_position_and_hash((start, choices) in arb_game()) {
+        let mut before = Vec::new();
+        let mut g = play_out(start, &choices, |g, m| {
+            before.push((*g.position(), g.hash(), g.ply(), g.king_plies(), g.position().to_fen(), *m));
+        });
+        prop_assert_eq!(g.ply(), before.len());
+        while let Some((pos, hash, ply, kp, fen_text, m)) = before.pop() {
+            let undone = g.undo();
+            prop_assert!(undone.is_some());
+            prop_assert_eq!(undone.unwrap(), m);
+            prop_assert_eq!(*g.position(), pos);
+            prop_assert_eq!(g.hash(), hash);
+            prop_assert_eq!(g.ply(), ply);
+            prop_assert_eq!(g.king_plies(), kp);
+            prop_assert_eq!(g.position().to_fen(), fen_text);
+        }
+        prop_assert_eq!(*g.position(), start);
+        prop_assert_eq!(g.hash(), start.hash());
+        prop_assert!(g.undo().is_none());
+    }
+
+    #[test]
+    fn incremental_hash_equals_the_hash_from_scratch((start, choices) in arb_game()) {
+        let g = play_out(start, &choices, |g, _| {
+            assert_eq!(g.hash(), g.position().hash(), "{}", g.position().to_fen());
+        });
+        prop_assert_eq!(g.hash(), g.position().hash());
+        // The side to move is part of the hash.
+        prop_assert_ne!(start.hash(), start.with_turn(start.turn().opposite()).hash());
+        // Every earlier position is still recorded exactly.
+        for i in 0..=g.ply() {
+            prop_assert!(g.position_at(i).is_some());
+        }
+        prop_assert!(g.position_at(g.ply() + 1).is_none());
+        prop_assert_eq!(*g.position_at(0).unwrap(), start);
+    }
+
+    #[test]
+    fn material_never_rises_and_captures_remove_exactly_what_they_say((start, choices) in arb_game()) {
+        play_out(start, &choices, |g, m| {
+            let pos = *g.position();
+            let us = pos.turn();
+            let them = us.opposite();
+            let after = pos.play(m);
+            let fen_text = pos.to_fen();
+            assert_eq!(count(&after, us), count(&pos, us), "{fen_text} {m:?}");
+            assert_eq!(
+                count(&after, them),
+                count(&pos, them) - m.capture_count(),
+                "{fen_text} {m:?}"
+            );
+            // Only enemy pieces are captured, and they were there.
+            assert_eq!(m.captured() & pos.pieces(them), m.captured(), "{fen_text} {m:?}");
+            let kings_taken = (m.captured() & pos.kings()).count_ones();
+            assert_eq!(kings(&after, them), kings(&pos, them) - kings_taken, "{fen_text}");
+            assert_eq!(
+                kings(&after, us),
+                kings(&pos, us) + m.promotes() as u32,
+                "{fen_text} {m:?}"
+            );
+            assert_eq!(after.turn(), them);
+            // The mover stands on `to`, `from` is empty unless the piece came back to it.
+            assert!(after.pieces(us) & m.to().bit() != 0);
+            if m.from() != m.to() {
+                assert!(after.pieces(us) & m.from().bit() == 0);
+            }
+        });
+    }
+
+    #[test]
+    fn every_move_text_parses_back_to_the_same_move((start, choices) in arb_game()) {
+        play_out(start, &choices, |g, _| {
+            let pos = g.position();
+            let legal = pos.legal_moves();
+            for m in legal.iter() {
+                let short = notation::move_text(pos, m);
+                assert_eq!(notation::move_text_in(&legal, m), short);
+                assert_eq!(notation::parse(pos, &short), Ok(*m), "{} {short}", pos.to_fen());
+                let full = notation::full_text(m);
+                assert_eq!(notation::parse(pos, &full), Ok(*m), "{} {full}", pos.to_fen());
+                // The short form is "from-to" / "fromxto" unless that would be ambiguous.
+                let plain = format!(
+                    "{}{}{}",
+                    m.from().number(),
+                    if m.is_capture() { 'x' } else { '-' },
+                    m.to().number()
+                );
+                let shared = legal.iter().any(|o| {
+                    o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured()
+                });
+                if shared {
+                    assert_eq!(&short, &full);
+                } else {
+                    assert_eq!(&short, &plain);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn fen_round_trips(pos in arb_position()) {
+        let text = fen::write(&pos);
+        prop_assert_eq!(fen::parse(&text), Ok(pos));
+        prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
+        // Lower-case side letters, spaces and a trailing full stop read the same.
+        let loose = format!(" {} . ", text.replace(',', " , "));
+        prop_assert_eq!(fen::parse(&loose), Ok(pos));
+    }
+
+    #[test]
+    fn fen_round_trips_along_games((start, choices) in arb_game()) {
+        play_out(start, &choices, |g, _| {
+            let pos = *g.position();
+            assert_eq!(fen::parse(&fen::write(&pos)), Ok(pos));
+        });
+    }
+
+    #[test]
+    fn pdn_round_trips(
+        (start, choices) in arb_game(),
+        event in "[ -~]{0,30}",
+        name in "[A-Z][a-z]{1,8}",
+    ) {
+        let g = play_out(start, &choices, |_, _| {});
+        let tags = vec![
+            ("Event".to_string(), event.clone()),
+            (name.clone(), "x \"quoted\" \\ y".to_string()),
+        ];
+        let text = g.to_pdn(&tags);
+        let back = pdn::read_game(&text);
+        prop_assert!(back.is_ok(), "{:?}\n{}", back.err(), text);
+        let back = back.unwrap();
+        prop_assert_eq!(back.moves().copied().collect::<Vec<_>>(), g.moves().copied().collect::<Vec<_>>());
+        prop_assert_eq!(*back.position(), *g.position());
+        prop_assert_eq!(*back.start_position(), start);
+        prop_assert_eq!(back.hash(), g.hash());
+        prop_assert_eq!(back.result(), g.result());
+        let parsed = pdn::parse(&text).unwrap();
+        prop_assert_eq!(parsed.len(), 1);
+        prop_assert_eq!(parsed[0].tag("Event"), Some(event.as_str()));
+        if !["GameType", "Result", "SetUp", "FEN", "Event"].iter().any(|o| o.eq_ignore_ascii_case(&name)) {
+            prop_assert_eq!(parsed[0].tag(&name), Some("x \"quoted\" \\ y"));
+        }
+        prop_assert_eq!(parsed[0].tag("GameType"), Some("22"));
+        prop_assert_eq!(parsed[0].moves.clone(), g.move_texts());
+        let want_result = g.result().map_or("*", |r| r.pdn());
+        prop_assert_eq!(parsed[0].result.as_deref(), Some(want_result));
+    }
+
+    #[test]
+    fn redo_after_undo_replays_the_same_moves((start, choices) in arb_game(), back in 0usize..40) {
+        let mut g = play_out(start, &choices, |_, _| {});
+        let end_pos = *g.position();
+        let end_hash = g.hash();
+        let n = back.min(g.ply());
+        let mut undone = Vec::new();
+        for _ in 0..n {
+            undone.push(g.undo().unwrap());
+        }
+        prop_assert_eq!(g.can_redo(), n > 0);
+        while let Some(m) = undone.pop() {
+            prop_assert_eq!(g.redo(), Some(m));
+        }
+        prop_assert!(!g.can_redo());
+        prop_assert_eq!(g.redo(), None);
+        prop_assert_eq!(*g.position(), end_pos);
+        prop_assert_eq!(g.hash(), end_hash);
+    }
+
+    #[test]
+    fn reversible_hashes_are_the_positions_since_the_last_man_move_or_capture((start, choices) in arb_game()) {
+        let g = play_out(start, &choices, |_, _| {});
+        let v = g.reversible_hashes();
+        let n = (g.king_plies() as usize).min(g.ply());
+        prop_assert_eq!(v.len(), n + 1);
+        for (k, h) in v.iter().enumerate() {
+            prop_assert_eq!(*h, g.position_at(g.ply() - n + k).unwrap().hash());
+        }
+        prop_assert_eq!(*v.last().unwrap(), g.hash());
+        // The position before the window's first entry (if any) is separated by a man move or
+        // a capture.
+        if n < g.ply() {
+            let m = g.moves().nth(g.ply() - n - 1).unwrap();
+            prop_assert!(!m.is_king_move() || m.is_capture());
+        }
+    }
+
+    #[test]
+    fn king_plies_counts_the_trailing_king_moves((start, choices) in arb_game()) {
+        let mut g = Game::from_position(start);
+        g.set_draw_rules(dama::DrawRules { repetitions: 0, king_move_plies: 0 });
+        let mut run = 0;
+        for &c in &choices {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[c as usize % legal.len()];
+            run = if m.is_king_move() && !m.is_capture() { run + 1 } else { 0 };
+            g.play(&m).unwrap();
+            prop_assert_eq!(g.king_plies(), run);
+        }
+    }
+}
+
+/// Games through ambiguous captures (written with the full path) and a circling king (from and
+/// to the same square) survive a PDN round trip.
+#[test]
+fn pdn_round_trip_through_ambiguous_and_circling_captures() {
+    for (fen_text, moves) in [
+        ("W:W31:B2,19,20,27,28", &["31x24x15", "2-6"][..]),
+        ("W:WK18:B1,14,15,22,23", &["18x18", "1-5"][..]),
+        ("B:W5,6,13,14,30:B2", &["2x11x18", "30-26"][..]),
+    ] {
+        let mut g = Game::from_fen(fen_text).unwrap();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        let text = g.to_pdn(&[]);
+        assert!(text.contains(&format!("[FEN \"{}\"]", fen_text)), "{text}");
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        let back = pdn::read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.move_texts(), g.move_texts());
+        assert_eq!(back.move_texts()[0], moves[0]);
+        assert_eq!(*back.position(), *g.position());
+        assert_eq!(back.hash(), g.hash());
+    }
+    // Black to move first: the first move is numbered "1...".
+    let mut g = Game::from_fen("B:W21-32:B1-12").unwrap();
+    g.play_text("9-13").unwrap();
+    g.play_text("22-18").unwrap();
+    let text = g.to_pdn(&[]);
+    assert!(text.contains("1... 9-13 2. 22-18"), "{text}");
+    assert_eq!(pdn::read_game(&text).unwrap().ply(), 2);
+}
+
+/// A different move after undo drops the redo stack.
+#[test]
+fn playing_another_move_after_undo_clears_redo() {
+    let mut g = Game::new();
+    g.play_text("22-18").unwrap();
+    g.undo();
+    assert!(g.can_redo());
+    g.play_text("21-17").unwrap();
+    assert!(!g.can_redo());
+    assert_eq!(g.redo(), None);
+    // Replaying the same move by hand keeps the rest of the redo stack.
+    g.play_text("12-16").unwrap();
+    g.play_text("23-19").unwrap();
+    g.undo();
+    g.undo();
+    g.play_text("12-16").unwrap();
+    assert!(g.can_redo());
+    assert_eq!(
+        g.redo().map(|m| notation::full_text(&m)),
+        Some("23-19".to_string())
+    );
+    assert!(!g.can_redo());
+}
