@@ -10,11 +10,19 @@ use std::io::BufRead;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let v: Vec<i32> = args[0].split(',').map(|s| s.trim().parse().unwrap()).collect();
+    let v: Vec<i32> = args[0]
+        .split(',')
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
     let arr: [i32; N_WEIGHTS] = v.try_into().expect("21 weights");
     let cand = Weights::from_array(&arr);
     let nodes: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
-    let openings: Vec<String> = std::io::stdin().lock().lines().map_while(Result::ok).filter(|l| !l.trim().is_empty()).collect();
+    let openings: Vec<String> = std::io::stdin()
+        .lock()
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let (mut w, mut d, mut l) = (0, 0, 0);
     for fen in &openings {
         for cand_white in [true, false] {

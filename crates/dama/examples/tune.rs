@@ -41,7 +41,8 @@ fn self_play(games: usize, seed: u64) -> Vec<(Position, f64)> {
         let mut g = Game::new();
         for _ in 0..2 + rng.below(3) {
             let moves = g.legal_moves();
-            g.play(&moves[rng.below(moves.len() as u64) as usize]).unwrap();
+            g.play(&moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
         }
         let mut quiet = Vec::new();
         engine.clear();

@@ -89,6 +89,7 @@ fn shown(s: &str) -> String {
 /// assert!(fen::parse("W:W33:B1").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Position, FenError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed_start = text.len() - text.trim_start().len();
     let body = text.trim().trim_end_matches('.').trim_end();
     if body.is_empty() {

@@ -69,6 +69,9 @@ pub struct GameResult {
     pub outcome: Outcome,
     /// Why.
     pub reason: Reason,
+    /// For the draw rules, the limit that was reached: occurrences for a repetition, plies for
+    /// the king-move rule; 0 otherwise.
+    pub limit: u32,
 }
 
 impl GameResult {
@@ -93,11 +96,13 @@ impl fmt::Display for GameResult {
             }
             (Outcome::Win(c), _) => write!(f, "{c} wins"),
             (Outcome::Draw, Reason::Repetition) => {
-                f.write_str("Draw: the same position occurred three times")
+                write!(f, "Draw: the same position occurred {} times", self.limit)
             }
-            (Outcome::Draw, Reason::KingMoves) => {
-                f.write_str("Draw: 40 moves each with kings only and no capture")
-            }
+            (Outcome::Draw, Reason::KingMoves) => write!(
+                f,
+                "Draw: {} moves in a row with kings only and no capture",
+                self.limit.div_ceil(2)
+            ),
             (Outcome::Draw, Reason::Agreement) => f.write_str("Draw by agreement"),
             (Outcome::Draw, _) => f.write_str("Draw"),
         }
@@ -119,7 +124,7 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver(r) => write!(f, "the game is over ({r})"),
-            PlayError::Illegal(i) => write!(f, "{i}"),
+            PlayError::Illegal(i) => write!(f, "not legal: {i}"),
             PlayError::Text(e) => write!(f, "{e}"),
         }
     }
@@ -383,7 +388,24 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let m = notation::parse(&self.pos, text).map_err(PlayError::Text)?;
+        let m = match notation::parse(&self.pos, text) {
+            Ok(m) => m,
+            Err(e @ MoveTextError::NoMatch { .. }) => {
+                // A readable text naming a from and a to: say which rule it breaks.
+                let squares: Vec<u8> = text
+                    .trim()
+                    .split(['-', 'x', 'X', ':'])
+                    .filter_map(|p| p.trim().parse().ok())
+                    .collect();
+                if let (Some(&f), Some(&t)) = (squares.first(), squares.last()) {
+                    if let Some(why) = self.why_illegal(f, t) {
+                        return Err(PlayError::Illegal(why));
+                    }
+                }
+                return Err(PlayError::Text(e));
+            }
+            Err(e) => return Err(PlayError::Text(e)),
+        };
         self.play(&m)?;
         Ok(m)
     }
@@ -419,6 +441,7 @@ impl Game {
             self.declared = Some(GameResult {
                 outcome: Outcome::Win(color.opposite()),
                 reason: Reason::Resignation,
+                limit: 0,
             });
         }
     }
@@ -429,6 +452,7 @@ impl Game {
             self.declared = Some(GameResult {
                 outcome: Outcome::Draw,
                 reason: Reason::Agreement,
+                limit: 0,
             });
         }
     }
@@ -455,18 +479,21 @@ impl Game {
             return Some(GameResult {
                 outcome: Outcome::Win(self.pos.turn().opposite()),
                 reason: Reason::NoMoves,
+                limit: 0,
             });
         }
         if self.rules.repetitions > 0 && self.repetitions() >= self.rules.repetitions {
             return Some(GameResult {
                 outcome: Outcome::Draw,
                 reason: Reason::Repetition,
+                limit: self.rules.repetitions,
             });
         }
         if self.rules.king_move_plies > 0 && self.king_plies >= self.rules.king_move_plies {
             return Some(GameResult {
                 outcome: Outcome::Draw,
                 reason: Reason::KingMoves,
+                limit: self.rules.king_move_plies,
             });
         }
         None

@@ -77,7 +77,12 @@ pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64
     if spec.margin == 0 || game.legal_moves().len() < 2 || result.score.abs() > MATE_BOUND {
         return result;
     }
-    let scored = engine.root_scores(game, result.depth.max(1), &limits);
+    // The second look shares the move's time: only what the first search left.
+    let rest = Limits {
+        time_ms: Some((time_ms - result.time_ms).max(1.0)),
+        ..limits
+    };
+    let scored = engine.root_scores(game, result.depth.max(1), &rest);
     let Some(best) = scored.iter().map(|(_, s)| *s).max() else {
         return result;
     };

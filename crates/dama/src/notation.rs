@@ -1,6 +1,7 @@
 //! Move text: `22-18` for a quiet move, `22x13` for a capture, and the full landing path
 //! `27x18x11x4` where from and to alone would not say which capture is meant.
 
+use crate::bitboard::{step, Dir};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use core::fmt;
@@ -101,14 +102,44 @@ pub fn move_text_in(legal: &MoveList, m: &Move) -> String {
 
 /// Reads a move text against the legal moves of `pos`: `22-18`, `22x13`, `27x18x11x4`
 /// (`:` is read as `x`). A text naming only from and to matches any legal move with those
-/// squares; one with landing squares must match the path.
+/// squares; one with landing squares must describe a path of that move: the stored one, or
+/// another route over the same pieces (a king circling either way), each landing square empty.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    parse_in(&pos.legal_moves(), text)
+    parse_with(&pos.legal_moves(), text, Some(pos))
 }
 
-/// [`parse`] given the legal moves already generated.
+/// [`parse`] given the legal moves already generated (another route over the same pieces is
+/// checked for its geometry only, as the position is not known).
 pub fn parse_in(legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
-    let t = text.trim();
+    parse_with(legal, text, None)
+}
+
+/// Whether `squares` (from, landing squares..., to) is a route for capture `m`: diagonal jumps,
+/// each over a different piece of `m`'s captured set, all of them, onto empty squares.
+fn route_fits(m: &Move, squares: &[u8], pos: Option<&Position>) -> bool {
+    if !m.is_capture() || squares.len() != m.jumps() as usize + 1 {
+        return false;
+    }
+    let from_bit = m.from().bit();
+    let occupied = pos.map_or(0, |p| !p.empty() & !from_bit);
+    let mut jumped = 0u32;
+    for pair in squares.windows(2) {
+        let a = 1u32 << (pair[0] - 1);
+        let b = 1u32 << (pair[1] - 1);
+        let Some(d) = Dir::ALL.into_iter().find(|&d| step(step(a, d), d) == b) else {
+            return false;
+        };
+        let over = step(a, d);
+        if over & m.captured() == 0 || over & jumped != 0 || b & occupied != 0 {
+            return false;
+        }
+        jumped |= over;
+    }
+    jumped == m.captured()
+}
+
+fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Move, MoveTextError> {
+    let t = text.trim().trim_start_matches('\u{feff}');
     let shown: String = t.chars().take(40).collect();
     if t.is_empty() || t.len() > 60 {
         return Err(MoveTextError::Syntax(shown));
@@ -138,7 +169,8 @@ pub fn parse_in(legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
         .filter(|m| {
             inner.is_empty() || {
                 let path: Vec<u8> = m.path().map(|s| s.number()).collect();
-                path.len() == inner.len() + 1 && path[..inner.len()] == *inner
+                (path.len() == inner.len() + 1 && path[..inner.len()] == *inner)
+                    || route_fits(m, &squares, pos)
             }
         })
         .collect();

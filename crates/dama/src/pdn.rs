@@ -110,6 +110,8 @@ fn is_move(t: &str) -> bool {
 /// assert_eq!(games[0].result.as_deref(), Some("1-0"));
 /// ```
 pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    // A byte-order mark, as some Windows editors write, is not part of the game.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut r = Reader {
         chars: text.chars().peekable(),
         line: 1,
@@ -331,8 +333,18 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
     };
     for m in &p.moves {
         let number = game.ply() / 2 + 1;
-        game.play_text(m)
-            .map_err(|e| plain(format!("move {number} ({m}): {e}")))?;
+        if let Err(e) = game.play_text(m) {
+            let legal = game.legal_moves();
+            let texts: Vec<String> = legal
+                .iter()
+                .map(|l| crate::notation::move_text_in(&legal, l))
+                .collect();
+            let hint = match &e {
+                crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
+                _ => String::new(),
+            };
+            return Err(plain(format!("move {number} ({m}): {e}{hint}")));
+        }
     }
     Ok(game)
 }

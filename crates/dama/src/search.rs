@@ -164,7 +164,7 @@ pub struct Engine {
     history: Vec<i32>,
     weights: Weights,
     features: Features,
-    clock: Box<dyn Clock>,
+    clock: Box<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
 }
 
@@ -173,14 +173,14 @@ impl Engine {
     /// (none on wasm: use [`with_clock`](Engine::with_clock) there).
     pub fn new(tt_mb: usize) -> Engine {
         #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        let clock: Box<dyn Clock> = Box::new(crate::clock::StdClock::new());
+        let clock: Box<dyn Clock + Send> = Box::new(crate::clock::StdClock::new());
         #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-        let clock: Box<dyn Clock> = Box::new(NoClock);
+        let clock: Box<dyn Clock + Send> = Box::new(NoClock);
         Engine::with_clock(tt_mb, clock)
     }
 
     /// An engine reading time from `clock`.
-    pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock>) -> Engine {
+    pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock + Send>) -> Engine {
         Engine {
             tt: Table::new(tt_mb),
             history: vec![0; 2 * 32 * 32],
@@ -231,7 +231,9 @@ impl Engine {
     }
 
     /// The score of every legal move, each searched to `depth` with a full window (the lower
-    /// levels choose among the good ones).
+    /// levels choose among the good ones). Leaves the stop flag as it is, so a stop that came
+    /// during an earlier search of the same move still holds; moves not reached before a limit
+    /// or a stop are left out.
     pub fn root_scores(&mut self, game: &Game, depth: u32, limits: &Limits) -> Vec<(Move, i32)> {
         let mut s = self.searcher(game, limits);
         let pos = *game.position();
@@ -254,7 +256,6 @@ impl Engine {
     }
 
     fn searcher<'a>(&'a mut self, game: &Game, limits: &Limits) -> Searcher<'a> {
-        self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         let start = self.clock.now_ms();
         Searcher {
