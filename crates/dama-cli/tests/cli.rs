@@ -1,0 +1,112 @@
+//! The other subcommands, run as the user runs them.
+
+use std::process::{Command, Output};
+
+fn dama(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("run dama")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn shipped_openings_are_the_generator_output() {
+    let out = stdout(&dama(&["openings", "--plies", "3"]));
+    let shipped = include_str!("../data/openings.txt");
+    assert_eq!(out, shipped, "regenerate with: dama openings --plies 3");
+    assert_eq!(shipped.lines().count(), 216);
+    let fens: std::collections::HashSet<&str> = shipped.lines().collect();
+    assert_eq!(fens.len(), 216, "positions repeat");
+    for fen in shipped.lines() {
+        let p = dama::Position::from_fen(fen).unwrap();
+        assert!(!p.legal_moves().is_empty());
+    }
+}
+
+#[test]
+fn openings_after_one_ply_are_the_seven_first_moves() {
+    let out = stdout(&dama(&["openings", "--plies", "1"]));
+    assert_eq!(out.lines().count(), 7);
+}
+
+#[test]
+fn bench_search_is_deterministic() {
+    let a = stdout(&dama(&["bench", "search", "--depth", "5"]));
+    let b = stdout(&dama(&["bench", "--depth", "5", "--tt", "8"]));
+    let line = |s: &str, key: &str| {
+        s.lines()
+            .find(|l| l.starts_with(key))
+            .unwrap_or_else(|| panic!("no {key} in {s}"))
+            .to_string()
+    };
+    assert_eq!(line(&a, "nodes "), line(&b, "nodes "));
+    assert_eq!(line(&a, "checksum"), line(&b, "checksum"));
+    assert!(line(&a, "nodes/s").len() > 8);
+}
+
+#[test]
+fn bench_depth_reports_a_depth() {
+    let out = stdout(&dama(&["bench", "depth", "--time", "100"]));
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("depth "), "{out}");
+    let d: u32 = last.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(d >= 1);
+}
+
+#[test]
+fn a_short_match_by_depth_adds_up() {
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        "level=2",
+        "--depth",
+        "3",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+    ]));
+    let games = out.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 4, "{out}");
+    let summary = out.lines().find(|l| l.starts_with("A: +")).expect(&out);
+    // +W =D -L adds up to the games played.
+    let n: u32 = summary
+        .split_whitespace()
+        .take(4)
+        .skip(1)
+        .map(|t| t[1..].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(n, 4, "{summary}");
+    assert!(!out.contains("PROBLEM"), "{out}");
+}
+
+#[test]
+fn match_options_are_checked() {
+    for args in [
+        &["match", "--a", "fast"][..],
+        &["match", "--time", "10", "--depth", "3"],
+        &["match", "--games", "0"],
+        &["match", "--openings", "/nonexistent/file"],
+        &["bench", "depth", "--time", "-5"],
+        &["openings", "--plies", "99"],
+    ] {
+        let o = dama(args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        assert!(!o.stderr.is_empty());
+    }
+}
+
+#[test]
+fn perft_and_moves_still_work() {
+    let out = stdout(&dama(&["perft", "--depth", "6"]));
+    assert!(out.contains("leaves 36473"), "{out}");
+    let out = stdout(&dama(&["moves", "--fen", "W:WK30:B10,12,18,K20,K26,27"]));
+    assert_eq!(out.trim(), "30x21x14x5");
+}

@@ -1,0 +1,513 @@
+//! `dama hub` run as a child process, the way a GUI runs it.
+
+use dama::{notation, Position};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Hub {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<thread::JoinHandle<String>>,
+}
+
+impl Hub {
+    fn start() -> Hub {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .arg("hub")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start dama hub");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        // A reader thread, so a test can wait for a line with a timeout.
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stderr = child.stderr.take().expect("stderr");
+        let stderr = thread::spawn(move || {
+            let mut s = String::new();
+            let _ = stderr.read_to_string(&mut s);
+            s
+        });
+        let stdin = child.stdin.take();
+        Hub {
+            child,
+            stdin,
+            lines,
+            stderr: Some(stderr),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to hub");
+        stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first that satisfies `done`; panics after `within`.
+    fn until(&self, within: Duration, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
+        let end = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let stop = done(&l);
+                    seen.push(l);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the hub closed its output; lines so far: {seen:#?}")
+                }
+            }
+        }
+    }
+
+    fn line_starting(&self, prefix: &str) -> String {
+        self.until(WAIT, |l| l.starts_with(prefix))
+            .pop()
+            .expect("a line")
+    }
+
+    /// Sends `ping` and waits for `pong`, returning the lines before it.
+    fn ping(&mut self) -> Vec<String> {
+        self.send("ping");
+        let mut lines = self.until(WAIT, |l| l == "pong");
+        lines.pop();
+        lines
+    }
+
+    fn quit(mut self) -> (ExitStatus, String) {
+        self.send("quit");
+        drop(self.stdin.take());
+        let end = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                let err = self.stderr.take().expect("once").join().expect("stderr");
+                return (status, err);
+            }
+            assert!(Instant::now() < end, "the hub did not quit");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Hub {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The value of `name=` in a reply line, quoted or not.
+fn arg(line: &str, name: &str) -> Option<String> {
+    let key = format!("{name}=");
+    let at = line.find(&key)? + key.len();
+    let rest = &line[at..];
+    Some(match rest.strip_prefix('"') {
+        Some(q) => q[..q.find('"')?].to_string(),
+        None => rest.split_whitespace().next().unwrap_or("").to_string(),
+    })
+}
+
+fn handshake(h: &mut Hub) {
+    h.send("hub");
+    let intro = h.until(WAIT, |l| l == "wait");
+    assert!(intro[0].starts_with("id name=dama"), "{intro:?}");
+    assert!(intro
+        .iter()
+        .any(|l| l.starts_with("param name=variant value=italian")));
+    h.send("init");
+    h.line_starting("ready");
+}
+
+#[test]
+fn handshake_and_quit() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    let intro: Vec<String> = {
+        h.send("hub");
+        h.until(WAIT, |l| l == "wait")
+    };
+    assert!(intro.iter().any(|l| l.contains("name=tt-size")));
+    let (status, err) = h.quit();
+    assert!(status.success(), "{status:?} {err}");
+}
+
+#[test]
+fn think_gives_a_legal_move() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("new-game");
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 10-14\"");
+    h.send("level depth=6");
+    h.send("go think");
+    let lines = h.until(WAIT, |l| l.starts_with("done"));
+    let done = lines.last().expect("done");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth=6")),
+        "{lines:?}"
+    );
+    let mv = arg(done, "move").expect("move=");
+    let mut pos = Position::start();
+    for m in ["22-18", "10-14"] {
+        pos = pos.play(&notation::parse(&pos, m).unwrap());
+    }
+    let played = notation::parse(&pos, &mv).unwrap_or_else(|e| panic!("{done}: {e}"));
+    let ponder = arg(done, "ponder").expect("ponder=");
+    notation::parse(&pos.play(&played), &ponder).unwrap_or_else(|e| panic!("{done}: {e}"));
+
+    // Scores are in men: the info line has a decimal score and a quoted PV.
+    let info = lines.iter().rev().find(|l| l.starts_with("info")).unwrap();
+    let score: f64 = arg(info, "score").unwrap().parse().unwrap();
+    assert!(score.abs() < 50.0, "{info}");
+    assert!(
+        arg(info, "pv").is_some_and(|pv| pv.starts_with(&mv)),
+        "{info}"
+    );
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn start_position_and_move_time() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("pos start");
+    h.send("level move-time=0.2");
+    let t = Instant::now();
+    h.send("go think");
+    let done = h.line_starting("done");
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    let mv = arg(&done, "move").unwrap();
+    notation::parse(&Position::start(), &mv).unwrap();
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn stop_ends_an_infinite_analysis_promptly() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    h.send("level infinite");
+    h.send("go analyze");
+    h.line_starting("info");
+    thread::sleep(Duration::from_millis(300));
+    // The engine answers ping while it searches.
+    let t = Instant::now();
+    let before = h.ping();
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(!before.iter().any(|l| l.starts_with("done")), "{before:?}");
+    let t = Instant::now();
+    h.send("stop");
+    let done = h.line_starting("done");
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    notation::parse(&Position::start(), &arg(&done, "move").unwrap()).unwrap();
+    // And the engine is ready for the next search.
+    h.send("level depth=4");
+    h.send("go think");
+    h.line_starting("done");
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn quit_during_a_search_exits_cleanly() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("level infinite");
+    h.send("go analyze");
+    h.line_starting("info");
+    let t = Instant::now();
+    let (status, err) = h.quit();
+    assert!(status.success(), "{status:?} {err}");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[test]
+fn ponder_then_ponder_hit_answers_in_time() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("pos start");
+    h.send("level move-time=0.3");
+    h.send("go ponder");
+    thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    h.send("ponder-hit");
+    h.line_starting("done");
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn malformed_commands_get_errors_and_change_nothing() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    let bad = [
+        "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
+        "pos pos=Wbbbb",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwz",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13 21-17\"",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-99\"",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"unterminated",
+        "level depth=abc",
+        "level depth=-3",
+        "level move-time=nan",
+        "level move-time=-1",
+        "level",
+        "set-param name=variant value=international",
+        "set-param name=tt-size value=0",
+        "set-param name=level value=eleven",
+        "set-param",
+        "go",
+    ];
+    for line in bad {
+        h.send(line);
+        let got = h.until(WAIT, |l| l.starts_with("error"));
+        assert_eq!(got.len(), 1, "{line}: {got:?}");
+        assert!(arg(&got[0], "message").is_some_and(|m| !m.is_empty()));
+    }
+    // After a bad position there is no position to search.
+    h.send("go think");
+    h.line_starting("error");
+    // Unknown commands and garbage are ignored, as the protocol asks; the engine keeps
+    // answering.
+    for line in [
+        "hello",
+        "= = =",
+        "\"",
+        "xyzzy a=1 b=\"2 3\"",
+        "",
+        "   ",
+        "PING",
+    ] {
+        h.send(line);
+    }
+    h.send_bytes(b"\xff\xfe\x00garbage\r\n");
+    let before = h.ping();
+    assert!(before.is_empty(), "{before:?}");
+    // A good position afterwards is searched normally.
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13\"");
+    h.send("level depth=3");
+    h.send("go think");
+    let done = h.line_starting("done");
+    // The capture is compulsory.
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x9"));
+    let (status, err) = h.quit();
+    assert!(status.success());
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn scan_capture_notation_is_read_and_written() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("set-param name=notation value=hub");
+    // 22-18 9-13, then 18x9 written as from x to x captured.
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13 18x9x13\"");
+    h.send("ping");
+    let lines = h.until(WAIT, |l| l == "pong");
+    assert_eq!(lines, vec!["pong"]);
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13\"");
+    h.send("level depth=2");
+    h.send("go think");
+    let done = h.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x9x13"));
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn closing_input_ends_the_process() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("go analyze");
+    drop(h.stdin.take());
+    let end = Instant::now() + WAIT;
+    while h.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < end, "still running after stdin closed");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// xorshift64*, so the random lines are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[(self.next() % xs.len() as u64) as usize]
+    }
+}
+
+fn random_line(rng: &mut Rng) -> Vec<u8> {
+    const COMMANDS: &[&str] = &[
+        "hub",
+        "init",
+        "pos",
+        "level",
+        "go",
+        "stop",
+        "ping",
+        "set-param",
+        "new-game",
+        "ponder-hit",
+        "x",
+        "=",
+        "\"",
+        "",
+    ];
+    const FLAGS: &[&str] = &["think", "analyze", "ponder", "infinite", "start", "=", "\""];
+    const KEYS: &[&str] = &[
+        "pos",
+        "moves",
+        "depth",
+        "move-time",
+        "time",
+        "inc",
+        "nodes",
+        "name",
+        "value",
+        "fen",
+    ];
+    const VALUES: &[&str] = &[
+        "0",
+        "1",
+        "3",
+        "-1",
+        "0.01",
+        "1e9",
+        "nan",
+        "inf",
+        "abc",
+        "tt-size",
+        "level",
+        "variant",
+        "notation",
+        "hub",
+        "italian",
+        "W",
+        "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
+        "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
+        "Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+        "\"22-18 9-13 18x9\"",
+        "\"22-18 11-15 18x11x15\"",
+        "\"22-18",
+        "22x",
+        "1-2-3",
+        "W:W21:B12",
+        "\"W:WK22:B18,19,27\"",
+        "18446744073709551616",
+    ];
+    match rng.next() % 4 {
+        // Raw bytes, invalid UTF-8 included.
+        0 => {
+            let n = rng.next() % 40;
+            (0..n)
+                .map(|_| (rng.next() % 256) as u8)
+                .filter(|&b| b != b'\n')
+                .collect()
+        }
+        // Commands with random arguments.
+        _ => {
+            let mut s = rng.pick(COMMANDS).to_string();
+            for _ in 0..rng.next() % 4 {
+                s.push(' ');
+                match rng.next() % 3 {
+                    0 => s.push_str(rng.pick(FLAGS)),
+                    _ => {
+                        s.push_str(rng.pick(KEYS));
+                        s.push('=');
+                        s.push_str(rng.pick(VALUES));
+                    }
+                }
+            }
+            s.into_bytes()
+        }
+    }
+}
+
+#[test]
+fn survives_thousands_of_random_lines() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut pings = 0;
+    for _ in 0..3000 {
+        let line = random_line(&mut rng);
+        match String::from_utf8_lossy(&line).split_whitespace().next() {
+            // Everything but quit: that one is allowed to end the process.
+            Some("quit") => continue,
+            Some("ping") => pings += 1,
+            _ => {}
+        }
+        h.send_bytes(&line);
+        h.send_bytes(b"\n");
+    }
+    h.send("stop");
+    h.send("ping");
+    let mut pongs = 0;
+    let out = h.until(WAIT, |l| {
+        pongs += (l == "pong") as usize;
+        pongs > pings
+    });
+    let count = |p: &str| out.iter().filter(|l| l.starts_with(p)).count();
+    let (errors, infos, dones) = (count("error"), count("info"), count("done"));
+    eprintln!("{errors} errors, {infos} info lines, {dones} searches answered");
+    // The random lines did reach the parser and the search, not only the ignore branch.
+    assert!(errors > 50 && infos > 0 && dones > 0);
+    // Still a working engine.
+    h.send("stop");
+    h.send("pos start");
+    h.send("level depth=5");
+    h.send("go think");
+    let done = h.line_starting("done");
+    notation::parse(&Position::start(), &arg(&done, "move").unwrap()).unwrap();
+    let (status, err) = h.quit();
+    assert!(status.success(), "{status:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
