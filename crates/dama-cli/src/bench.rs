@@ -10,29 +10,6 @@ use dama::clock::StdClock;
 use dama::search::{score_text, Engine, Limits, MAX_PLY};
 use dama::{notation, Game};
 
-/// The positions: name, FEN and the depth searched by default (deeper where the tree is narrow,
-/// so each takes a comparable share of the time). The middlegames and endgames come from
-/// engine games; several have exchanges, shots and races to the king row in reach.
-#[rustfmt::skip]
-const POSITIONS: &[(&str, &str, u32)] = &[
-    ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", 15),
-    ("opening 22-18 11-15 18x11", "B:W11,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12", 15),
-    ("early middlegame", "B:W18,21,22,23,24,29,31,32:B1,2,3,4,8,10,11,16", 15),
-    ("middlegame, white to move", "W:W17,18,22,23,24,28,29,32:B1,2,3,8,10,12,15,16", 15),
-    ("middlegame, 18 men", "W:W17,18,20,22,23,24,27,29,32:B1,3,5,8,9,10,11,15,16", 17),
-    ("middlegame, open centre", "B:W15,17,21,22,24,26,29,30,32:B1,2,3,4,8,9,10,13,14", 15),
-    ("men deep on both sides", "B:W11,17,19,23,24,27,29,31:B1,2,3,10,14,16,18,21", 15),
-    ("race to the king row", "W:W8,16,17,25,26,32:B4,5,10,14,18,23", 19),
-    ("king against men", "B:WK3,17,22,23,24,29,30:B1,2,4,10,13,14,15", 15),
-    ("kings on both sides", "W:WK5,12,17,23,24,29,31:B2,16,18,21,22,K30", 17),
-    ("king and men against king and men", "B:WK3,9,11,13,25:B4,18,20,27,K28", 17),
-    ("kings endgame, 10 pieces", "B:WK10,K12,13,K18,26:B8,9,K20,K27,K28", 15),
-    ("two kings and a man against two kings and two men", "B:WK2,K4,19:B8,23,K29,K31", 21),
-    ("three kings against three kings", "B:WK9,K13,16:BK12,K18,K23", 19),
-    ("three kings against two in the double corner", "W:WK6,K7,K11:BK25,K29", 21),
-    ("king and men, men about to crown", "W:W17,K18,19:B2,12,28,K31", 19),
-];
-
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("depth") => depth(&args[1..]),
@@ -55,38 +32,30 @@ fn search(args: &[String]) -> Result<(), String> {
         "{:>2}  {:<50} {:>5} {:>12} {:>9}  {:>7}  best",
         "#", "position", "depth", "nodes", "ms", "score"
     );
-    let (mut nodes, mut ms) = (0u64, 0.0f64);
-    let mut sum = Fnv::new();
-    for (i, (name, fen, d)) in POSITIONS.iter().enumerate() {
-        let game = Game::from_fen(fen).map_err(|e| format!("{name}: {e}"))?;
-        let d = depth.unwrap_or(*d);
-        let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
-        let r = engine.search(&game, &Limits::depth(d), &mut |_| {});
-        let best = r
-            .best
-            .map(|m| notation::move_text(game.position(), &m))
-            .unwrap_or_else(|| "-".into());
+    let mut i = 0;
+    let clock = || Box::new(StdClock::new()) as Box<dyn dama::clock::Clock + Send>;
+    let total = dama::bench::search(&clock, tt, depth, &mut |l| {
+        i += 1;
         println!(
-            "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {best}",
-            i + 1,
-            name,
-            r.depth,
-            r.nodes,
-            r.time_ms,
-            score_text(r.score)
+            "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {}",
+            i,
+            l.name,
+            l.depth,
+            l.nodes,
+            l.time_ms,
+            score_text(l.score),
+            l.best
         );
-        nodes += r.nodes;
-        ms += r.time_ms;
-        sum.add(&r.nodes.to_le_bytes());
-        sum.add(&r.score.to_le_bytes());
-        sum.add(best.as_bytes());
-    }
+    });
     println!();
-    println!("positions {}", POSITIONS.len());
-    println!("nodes     {nodes}");
-    println!("time      {:.3} s", ms / 1000.0);
-    println!("nodes/s   {:.0}", nodes as f64 / (ms / 1000.0).max(1e-9));
-    println!("checksum  {:016x}", sum.0);
+    println!("positions {}", dama::bench::POSITIONS.len());
+    println!("nodes     {}", total.nodes);
+    println!("time      {:.3} s", total.time_ms / 1000.0);
+    println!(
+        "nodes/s   {:.0}",
+        total.nodes as f64 / (total.time_ms / 1000.0).max(1e-9)
+    );
+    println!("checksum  {:016x}", total.checksum);
     Ok(())
 }
 
@@ -123,35 +92,4 @@ fn depth(args: &[String]) -> Result<(), String> {
         r.nodes as f64 / (r.time_ms / 1000.0).max(1e-9)
     );
     Ok(())
-}
-
-/// FNV-1a, 64 bits: a stable checksum with no dependency.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 ^= *b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_are_playable() {
-        for (name, fen, d) in POSITIONS {
-            let g = Game::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"));
-            // A single legal move would cut the search short and hide changes.
-            assert!(g.legal_moves().len() >= 2, "{name}");
-            assert!(*d >= 1);
-        }
-    }
 }

@@ -23,16 +23,20 @@ fn main() {
     while found < want {
         let mut g = Game::new();
         let plies = 6 + rng.below(50) as usize;
+        // Low-level self-play (randomised among near-best moves) keeps the material level,
+        // where random moves would give one side a won game within a few moves.
+        let mut player = Engine::new(4);
+        let game_seed = rng.next_u64();
         for _ in 0..plies {
-            let moves = g.legal_moves();
-            if moves.is_empty() {
+            if g.result().is_some() {
                 break;
             }
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            g.play(&m).unwrap();
+            let r = dama::level::play(&mut player, &g, 1 + rng.below(3) as u8, 1e9, game_seed);
+            g.play(&r.best.unwrap()).unwrap();
         }
         let moves = g.legal_moves();
-        if moves.len() < 3 || moves[0].is_capture() {
+        // Level material (a king counts two men): a shot, not a position already won.
+        if moves.len() < 3 || moves[0].is_capture() || material(&g).abs() > 1 {
             continue;
         }
         // What the position is worth before looking ahead: the shot must gain on it.
@@ -44,8 +48,7 @@ fn main() {
         scores.sort_by_key(|(_, s)| -s);
         let (best, s0) = scores[0];
         let s1 = scores[1].1;
-        let _ = material(&g);
-        let wins_material = s0 >= quiet + 120 && s0 < MATE_BOUND;
+        let wins_material = s0 >= quiet + 120 && (100..MATE_BOUND).contains(&s0);
         let wins_game = s0 > MATE_BOUND;
         if !(wins_material || wins_game) || s1 > s0 - 150 {
             continue;
