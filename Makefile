@@ -50,6 +50,7 @@ setup-test:
 build: setup
 	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
 		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+	node scripts/precache.mjs
 	@ls -l $(PKG_DIR)/dama_wasm_bg.wasm
 
 serve: build
@@ -59,7 +60,7 @@ serve: build
 dist: build
 	rm -rf dist
 	mkdir -p dist
-	cp index.html dist/
+	cp index.html sw.js manifest.webmanifest dist/
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
@@ -111,10 +112,12 @@ test-browser: build
 
 # ---------------------------------------------------------------------------
 
-bench:
-	cargo bench -p dama
-	cargo run --release -p dama-cli --bin dama -- perft --depth 11
+bench: build
+	cargo bench -p dama --bench perft
+	cargo run --release -p dama-cli --bin dama -- perft --depth 10
 	cargo run --release -p dama-cli --bin dama -- bench search
+	cargo run --release -p dama-cli --bin dama -- bench depth --time 1000
+	node scripts/bench-wasm.mjs
 
 clean:
 	cargo clean
@@ -122,3 +125,18 @@ clean:
 
 distclean: clean
 	rm -rf node_modules
+
+# --- front end (embed/offline) ---
+# www/precache.js lists every file of the built site and their content hash, for the
+# service worker (sw.js): it has to be written after the wasm build, so the targets that
+# serve, test or bundle the site depend on it.
+.PHONY: precache icons
+
+precache: build
+	node scripts/precache.mjs
+
+serve test-browser dist: precache
+
+# Redraw the app icons (committed PNGs in www/icons/).
+icons:
+	node scripts/icons.mjs

@@ -22,6 +22,7 @@ EXTENSIONS = {
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
     ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
     ".map": "application/json",

@@ -1,64 +1,149 @@
-// The page's side of the engine worker. A search can be cancelled at any time (new game,
-// undo): the worker is terminated, which is the only way to stop a wasm search mid-way and
-// free the CPU, and a fresh one is started on the next request.
+// The page's side of the engine worker, shared by every board on the page: one worker, one
+// search at a time, requests queued here and tagged with the board that asked (its owner).
+//
+// A wasm search cannot be interrupted, so cancelling the running search terminates the worker
+// and starts a fresh one for whatever is queued behind it. A worker that crashes (an `error`
+// event) or goes silent (terminated, hung: the watchdog) is replaced the same way and its
+// search sent again, so the computer still answers.
+
+const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
+const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
+const RETRIES = 2;
 
 export class EngineClient {
-  constructor() {
+  constructor(url = new URL('./engine.worker.js', import.meta.url)) {
+    this.url = url;
     this.worker = null;
+    this.ready = false; // the current worker has loaded its wasm
     this.nextId = 1;
-    this.pending = new Map(); // id -> {resolve, reject}
+    this.queue = []; // requests not yet sent: {id, owner, msg, resolve, reject, tries}
+    this.running = null; // the one request the worker is working on
+    this.watchdog = 0;
+    this.restarts = 0; // how many workers were replaced (for tests and diagnostics)
   }
 
   start() {
     if (this.worker) return;
-    this.worker = new Worker(new URL('./engine.worker.js', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e) => {
-      const { id, ok, result, error } = e.data;
-      const p = this.pending.get(id);
-      if (!p) return;
-      this.pending.delete(id);
-      if (ok) p.resolve(result);
-      else p.reject(new Error(error));
-    };
-    this.worker.onerror = (e) => {
+    this.ready = false;
+    this.worker = makeWorker(this.url);
+    const w = this.worker;
+    w.onmessage = (e) => this.onMessage(w, e.data);
+    w.onerror = (e) => {
       e.preventDefault?.();
-      const err = new Error(e.message || 'engine worker failed');
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-      this.worker?.terminate();
-      this.worker = null;
+      if (w === this.worker) this.replace(`engine worker failed: ${e.message || 'error'}`);
+    };
+    w.onmessageerror = () => {
+      if (w === this.worker) this.replace('engine worker sent an unreadable message');
     };
   }
 
-  request(msg) {
-    this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...msg, id });
-    });
+  onMessage(w, data) {
+    if (w !== this.worker) return; // a late reply from a worker already replaced
+    if (data.type === 'ready') {
+      this.ready = true;
+      if (this.running) this.arm(this.running); // the search time starts counting now
+      return;
+    }
+    const r = this.running;
+    if (!r || data.id !== r.id) return;
+    this.running = null;
+    clearTimeout(this.watchdog);
+    if (data.ok) r.resolve(data.result);
+    else r.reject(new Error(data.error));
+    this.pump();
   }
 
   // Resolves to {move, score, depth, nodes, pv, timeMs}, or null if cancelled.
-  search({ startFen, moves, level, timeMs, seed }) {
-    return this.request({ type: 'search', startFen, moves, level, timeMs, seed });
+  search(owner, { startFen, moves, level, timeMs, seed }) {
+    return this.enqueue(owner, { type: 'search', startFen, moves, level, timeMs, seed });
   }
 
-  // Clears the engine's memory of earlier positions (cheap; nothing to wait for).
-  newGame() {
-    if (this.worker) this.worker.postMessage({ type: 'newGame', id: 0 });
+  enqueue(owner, msg) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, owner, msg, resolve, reject, tries: 0 });
+      this.pump();
+    });
   }
 
-  get busy() {
-    return this.pending.size > 0;
+  pump() {
+    if (this.running || !this.queue.length) return;
+    this.start();
+    const r = this.queue.shift();
+    this.running = r;
+    r.tries++;
+    this.arm(r);
+    this.worker.postMessage({ ...r.msg, id: r.id });
   }
 
-  // Stop whatever the worker is doing. Pending requests resolve to null.
-  cancel() {
-    if (!this.pending.size) return;
+  arm(r) {
+    clearTimeout(this.watchdog);
+    const ms = this.ready ? (r.msg.timeMs || 1000) * 1.5 + WATCHDOG_SLACK_MS : LOAD_MS + (r.msg.timeMs || 0);
+    this.watchdog = setTimeout(() => {
+      if (this.running === r) this.replace('the engine stopped answering');
+    }, ms);
+  }
+
+  // The worker is gone or broken: start another and send the running search again (a few
+  // times at most: a search that kills every worker is reported, not retried forever).
+  replace(reason) {
+    this.kill();
+    this.restarts++;
+    const r = this.running;
+    this.running = null;
+    if (r) {
+      if (r.tries <= RETRIES) this.queue.unshift(r);
+      else r.reject(new Error(reason));
+    }
+    this.pump();
+  }
+
+  kill() {
+    clearTimeout(this.watchdog);
     this.worker?.terminate();
     this.worker = null;
-    for (const p of this.pending.values()) p.resolve(null);
-    this.pending.clear();
+    this.ready = false;
   }
+
+  // Drop every request of `owner`: queued ones at once; the running one by terminating the
+  // worker (the next queued request, another board's, starts a fresh one). They resolve to null.
+  cancel(owner) {
+    const mine = this.queue.filter((r) => r.owner === owner);
+    this.queue = this.queue.filter((r) => r.owner !== owner);
+    for (const r of mine) r.resolve(null);
+    if (this.running?.owner === owner) {
+      const r = this.running;
+      this.running = null;
+      this.kill();
+      r.resolve(null);
+      this.pump();
+    }
+  }
+
+  busy(owner) {
+    return this.running?.owner === owner || this.queue.some((r) => r.owner === owner);
+  }
+
+  // Test hook: the worker dies without a word, mid-search or not; the watchdog must notice.
+  terminateForTest() {
+    this.worker?.terminate();
+  }
+}
+
+// A worker from a script on another origin is not allowed; a same-origin blob that imports
+// it is (the script's host must then allow CORS, see docs/EMBED.md).
+function makeWorker(url) {
+  try {
+    return new Worker(url, { type: 'module' });
+  } catch (err) {
+    if (new URL(url).origin === location.origin) throw err;
+    const blob = new Blob([`import ${JSON.stringify(String(url))};`], { type: 'text/javascript' });
+    return new Worker(URL.createObjectURL(blob), { type: 'module' });
+  }
+}
+
+// The one engine of the page, whoever imports this module.
+let shared = null;
+export function sharedEngine() {
+  if (!shared) shared = new EngineClient();
+  return shared;
 }

@@ -1,6 +1,7 @@
 // Module worker that runs the engine so the page never freezes while it thinks. It keeps no
 // game of its own: each request carries the start position and the moves played, so the
-// engine sees the whole history (repetitions count) and the page stays the one owner.
+// engine sees the whole history (repetitions count) and the page stays the one owner. Several
+// boards share this worker; the page sends one search at a time.
 
 import { loadWasm } from './wasm.js';
 
@@ -9,8 +10,10 @@ let engine = null;
 
 const ready = loadWasm().then((mod) => {
   wasm = mod;
-  engine = new mod.Engine(32); // 32 MB transposition table, kept between moves of a game
+  engine = new mod.Engine(32); // 32 MB transposition table, kept between searches
+  self.postMessage({ type: 'ready' });
 });
+ready.catch(() => {}); // each request reports the failure itself
 
 self.onmessage = async (e) => {
   const { id, type } = e.data;
@@ -25,9 +28,8 @@ self.onmessage = async (e) => {
       } finally {
         game.free();
       }
-    } else if (type === 'newGame') {
-      engine?.newGame();
-      self.postMessage({ id, ok: true, result: null });
+    } else {
+      throw new Error(`unknown request ${JSON.stringify(type)}`);
     }
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err?.message ?? err) });

@@ -20,6 +20,24 @@ const ARGS = [
   '--disable-quic',
 ];
 
+// A page with console errors, page errors and Content-Security-Policy violations collected in
+// page.errors (CSP reports also reach the console, but the event says exactly what).
+export async function newPage(env, options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return page;
+}
+
 export async function setup() {
   const server = await startServer();
   const browser = await chromium.launch({
@@ -39,23 +57,21 @@ export async function setup() {
 // A page at `query` (e.g. '?fen=...'), with every console error and page error collected in
 // page.errors. Waits until the app says it is ready.
 export async function openPage(env, query = '', options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') page.errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => page.errors.push(String(err)));
+  const page = await newPage(env, options);
   await page.goto(env.server.url + query);
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   return page;
 }
 
-// Centre of square `sq` (1-32) in page coordinates. Square 1 is a8: top-left from White's
-// side, bottom-right from Black's.
-export async function squarePoint(page, sq) {
-  const box = await page.locator('#board canvas').boundingBox();
-  const orientation = await page.evaluate(() => window.__dama.orientation());
+// Centre of square `sq` (1-32) in page coordinates, on the <dama-board> matched by `board`
+// (the app page's is #board). Square 1 is a8: top-left from White's side, bottom-right from
+// Black's.
+export async function squarePoint(page, sq, board = '#board') {
+  const { box, orientation } = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    const r = el.canvas.getBoundingClientRect();
+    return { box: { x: r.x, y: r.y, width: r.width }, orientation: el.orientation };
+  }, board);
   const row = Math.floor((sq - 1) / 4);
   const col = 2 * ((sq - 1) % 4) + (row % 2);
   const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
@@ -63,9 +79,22 @@ export async function squarePoint(page, sq) {
   return [box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell];
 }
 
-export async function clickSquare(page, sq) {
-  const [x, y] = await squarePoint(page, sq);
+export async function clickSquare(page, sq, board = '#board') {
+  const [x, y] = await squarePoint(page, sq, board);
   await page.mouse.click(x, y);
+}
+
+// Plays `text` (e.g. '22-18') by clicking its from and to squares, then any landing squares
+// needed to tell apart captures that share both.
+export async function clickMove(page, text, board = '#board') {
+  const squares = text.split(/[-x]/).map(Number);
+  const plies = await page.evaluate((sel) => document.querySelector(sel).history().length, board);
+  await clickSquare(page, squares[0], board);
+  await clickSquare(page, squares[squares.length - 1], board);
+  for (const sq of squares.slice(1, -1)) {
+    if ((await page.evaluate((sel) => document.querySelector(sel).history().length, board)) > plies) break;
+    await clickSquare(page, sq, board);
+  }
 }
 
 // Drag a piece with the mouse, in small steps as a hand would.
@@ -84,7 +113,9 @@ export async function history(page) {
 
 // Waits until animations are over, so screenshots show the final picture.
 export async function settle(page) {
-  await page.waitForFunction(() => !window.__dama.animating(), null, { timeout: 5000 });
+  await page.waitForFunction(() => (window.__dama ? !window.__dama.animating() : [...document.querySelectorAll('dama-board')].every((b) => !b.animating)), null, {
+    timeout: 5000,
+  });
 }
 
 export async function screenshot(page, name) {

@@ -21,7 +21,7 @@ test('the page loads with no console errors and shows the start position', { tim
   assert.match(await page.textContent('#status'), /Your move/);
   // The canvas backing store matches its CSS size times the pixel ratio: crisp, not stretched.
   const dims = await page.evaluate(() => {
-    const c = document.querySelector('#board canvas');
+    const c = document.querySelector('#board').canvas;
     return { w: c.width, h: c.height, css: c.getBoundingClientRect().width, dpr: devicePixelRatio };
   });
   assert.equal(dims.w, dims.h);
@@ -112,7 +112,7 @@ test('keyboard: arrows move the cursor, Enter picks up and puts down, moves are 
   const h = await history(page);
   assert.equal(h.length, 1);
   assert.ok(h[0].startsWith(`${from}-`), h[0]);
-  await page.waitForFunction(() => /^White \d+-\d+$/.test(document.querySelector('#live').textContent));
+  await page.waitForFunction(() => /^White \d+-\d+$/.test(document.querySelector('#board').shadowRoot.querySelector('.live').textContent));
   // Escape drops a selection.
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');

@@ -40,7 +40,7 @@ test('a complete game played by clicking', { timeout: 90000 }, async () => {
     assert.equal(h[plies], text);
   }
   const result = await page.evaluate(() => window.__dama.result());
-  if (result) assert.equal(await page.isVisible('#overlay'), true);
+  if (result) assert.equal(await page.isVisible('#board .overlay'), true);
   await screenshot(page, 'desktop-random-game');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -55,14 +55,14 @@ test('the last capture ends the game with a clear message', { timeout: 30000 }, 
   const page = await openPage(env, q('W:W30:B27', '&mode=computer&color=white'));
   await clickSquare(page, 30);
   await clickSquare(page, 23);
-  await page.waitForSelector('#overlay:not([hidden])');
+  await page.waitForSelector('#board .overlay:not([hidden])');
   assert.match(await page.textContent('#overlay-title'), /You win/);
   assert.match(await page.textContent('#overlay-reason'), /Black has no moves left/);
   assert.match(await page.textContent('#status'), /You win/);
   assert.deepEqual(await page.evaluate(() => window.__dama.result().reason), 'no-moves');
   await screenshot(page, 'desktop-game-over');
   // Undo takes the game back into play.
-  await page.click('#overlay-close');
+  await page.click('#board .card [data-act="close"]');
   await page.click('#btn-undo');
   assert.equal(await page.evaluate(() => window.__dama.result()), null);
   assert.deepEqual(page.errors, []);
@@ -78,7 +78,7 @@ test('the same position three times is a draw by repetition', { timeout: 30000 }
       await clickSquare(page, b);
     }
   }
-  await page.waitForSelector('#overlay:not([hidden])');
+  await page.waitForSelector('#board .overlay:not([hidden])');
   assert.match(await page.textContent('#overlay-title'), /Draw/);
   assert.match(await page.textContent('#overlay-reason'), /three times/);
   assert.equal(await page.evaluate(() => window.__dama.result().reason), 'repetition');
@@ -90,7 +90,7 @@ test('resigning ends the game and names the reason', { timeout: 30000 }, async (
   const page = await openPage(env, '?mode=friend');
   await page.click('#btn-resign');
   await page.click('#btn-resign'); // second press confirms
-  await page.waitForSelector('#overlay:not([hidden])');
+  await page.waitForSelector('#board .overlay:not([hidden])');
   assert.match(await page.textContent('#overlay-title'), /Black wins/);
   assert.match(await page.textContent('#overlay-reason'), /White resigned/);
   assert.deepEqual(page.errors, []);
@@ -106,7 +106,7 @@ test('phone: the end-of-game message fits the screen', { timeout: 30000 }, async
   });
   await clickSquare(page, 30);
   await clickSquare(page, 23);
-  await page.waitForSelector('#overlay:not([hidden])');
+  await page.waitForSelector('#board .overlay:not([hidden])');
   assert.match(await page.textContent('#overlay-title'), /White wins/);
   await screenshot(page, 'phone-game-over');
   assert.deepEqual(page.errors, []);

@@ -20,6 +20,8 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.pdn': 'text/plain; charset=utf-8',
 };
 
 export async function startServer(root = ROOT) {

@@ -17,10 +17,13 @@ export function bindEvents(state, canvas, redraw) {
   const onDown = (e) => {
     if (!e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
     state.keyboard = false;
-    if (state.viewOnly) return;
     const p = pos(e);
     const sq = at(p);
-    if (state.pending) {
+    if (state.editing) {
+      if (sq) state.events.square?.(sq);
+    } else if (state.viewOnly) {
+      return;
+    } else if (state.pending) {
       board.pendingTap(state, sq);
     } else if (board.isOwn(state, sq) && !(sq === state.selected && hasLoop(state, sq))) {
       // Select on press (immediate feedback), maybe drag; a second tap unselects on release.
@@ -88,6 +91,9 @@ export function bindEvents(state, canvas, redraw) {
       if (!state.cursor) {
         state.cursor = initialCursor(state);
         announceCursor(state);
+      } else if (state.editing) {
+        state.events.square?.(state.cursor);
+        announceCursor(state);
       } else {
         board.tap(state, state.cursor);
       }
@@ -141,6 +147,7 @@ export function bindEvents(state, canvas, redraw) {
 }
 
 function hoverCursor(state, sq) {
+  if (state.editing) return sq ? 'pointer' : '';
   if (!sq || state.viewOnly) return '';
   if (board.isOwn(state, sq)) return 'grab';
   if (state.pending || isDest(state, sq)) return 'pointer';

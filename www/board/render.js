@@ -6,7 +6,7 @@ import { frame } from './anim.js';
 import { mustCapture } from './board.js';
 import { squareToDisplay, toDisplay } from './util.js';
 
-export const theme = {
+export const defaultTheme = {
   light: '#ead6ae', // maple
   lightGrain: 'rgba(150, 105, 55, 0.07)',
   dark: '#4f7f4a', // felt green
@@ -28,6 +28,7 @@ export const theme = {
 };
 
 export function render(state, ctx) {
+  const theme = state.theme || defaultTheme; // each board may have its own colours
   const W = ctx.canvas.width;
   const cell = W / 8;
   const o = state.orientation;
@@ -99,20 +100,20 @@ export function render(state, ctx) {
     if (!p || hidden.has(sq)) continue;
     const [x, y] = center(sq);
     if (d && d.orig === sq) {
-      drawPiece(ctx, x, y, cell, p, 0.3); // ghost where the dragged piece came from
+      drawPiece(ctx, x, y, cell, p, 0.3, 0, theme); // ghost where the dragged piece came from
       continue;
     }
     if (rings.has(sq)) drawRing(ctx, x, y, cell, theme.mustCapture);
-    drawPiece(ctx, x, y, cell, p, 1);
+    drawPiece(ctx, x, y, cell, p, 1, 0, theme);
   }
   if (anim) {
     for (const f of anim.fading) {
       const [x, y] = center(f.sq);
-      drawPiece(ctx, x, y, cell, f.piece, f.alpha);
+      drawPiece(ctx, x, y, cell, f.piece, f.alpha, 0, theme);
     }
     for (const m of anim.moving) {
       const [dr, dc] = toDisplay(m.row, m.col, o);
-      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift);
+      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift, theme);
     }
   }
 
@@ -182,7 +183,7 @@ export function render(state, ctx) {
   // The dragged piece last, above everything, a little larger: it is in the hand.
   if (d) {
     const s = state.dpr;
-    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1);
+    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1, theme);
   }
 
   return !!state.anim;
@@ -229,7 +230,7 @@ function drawPolyline(ctx, pts, width, color, arrow) {
 // A piece is a short cylinder seen slightly from the front: a darker side under a shaded top
 // face with a turned groove. A king is two stacked pieces with a crown on top, the way kings
 // are made over the board.
-export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0) {
+export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0, theme = defaultTheme) {
   const pal = piece > 0 ? theme.white : theme.black;
   const king = piece === 2 || piece === -2;
   const r = cell * 0.37;
@@ -248,7 +249,7 @@ export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0) {
   if (king) {
     disc(ctx, x, y + h * 0.9, r, h, pal);
     disc(ctx, x, y - h * 0.9, r, h, pal);
-    crown(ctx, x, y - h * 1.4, r * 0.62);
+    crown(ctx, x, y - h * 1.4, r * 0.62, theme);
   } else {
     disc(ctx, x, y, r, h, pal);
   }
@@ -285,7 +286,7 @@ function disc(ctx, x, y, r, h, pal) {
   ctx.stroke();
 }
 
-function crown(ctx, x, y, s) {
+function crown(ctx, x, y, s, theme) {
   // Three-pointed crown, centred on (x, y), width about 1.2 s.
   const w = s * 0.6;
   const base = y + s * 0.3;

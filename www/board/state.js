@@ -11,11 +11,14 @@ export function defaults() {
     hint: null, // a move object drawn as an arrow
     coordinates: false, // square numbers 1-32 on the playing squares
     viewOnly: false, // reviewing an old position: no input at all
+    editing: false, // setting up a position: a tap on a square is reported as events.square(sq)
+    theme: null, // colours (render.js defaultTheme's shape); null for the defaults
     // Who may move, and how: the legal moves of the side to move, as the core lists them.
     movable: { color: null, moves: [] },
     animation: { enabled: true, quiet: 200, hop: 190, fade: 240 },
     // Callbacks: move(move), illegal(from, to), select(square, movesFromIt),
-    // ambiguous(moves) when a landing square is shared, announce(text) for screen readers.
+    // ambiguous(moves) when a landing square is shared, announce(text) for screen readers,
+    // square(sq) for taps while editing.
     events: {},
     // Square description for the keyboard cursor; set by the page for its language.
     describe: null,

@@ -8,6 +8,8 @@ use dama::{notation, Color, Move, MoveList, Outcome, Position};
 use js_sys::{Array, Error, Int8Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+mod bench;
+
 #[wasm_bindgen(start)]
 pub fn start() {
     // A Rust panic shows its message in the console instead of "unreachable executed".
@@ -69,6 +71,23 @@ fn parse_color(s: &str) -> Result<Color, JsValue> {
     }
 }
 
+/// `[[name, value], ...]` from JS, each name and value a string.
+fn tag_pairs(tags: &Array) -> Result<Vec<(String, String)>, JsValue> {
+    tags.iter()
+        .enumerate()
+        .map(|(i, pair)| {
+            let pair: Option<&Array> = pair.dyn_ref();
+            let text = |j: u32| pair.and_then(|p| p.get(j).as_string());
+            match (pair.map(|p| p.length()), text(0), text(1)) {
+                (Some(2), Some(k), Some(v)) => Ok((k, v)),
+                _ => Err(js_err(format!(
+                    "tag {i} must be a [name, value] pair of strings"
+                ))),
+            }
+        })
+        .collect()
+}
+
 /// A game: position, moves played, undo/redo, result.
 #[wasm_bindgen]
 pub struct Game {
@@ -125,6 +144,33 @@ impl Game {
     /// The game in PDN.
     pub fn pdn(&self) -> String {
         self.inner.to_pdn(&[])
+    }
+
+    /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
+    /// Black, ...); GameType, Result and the set-up tags are the core's own and always written.
+    #[wasm_bindgen(js_name = pdnWithTags)]
+    pub fn pdn_with_tags(&self, tags: Array) -> Result<String, JsValue> {
+        Ok(self.inner.to_pdn(&tag_pairs(&tags)?))
+    }
+
+    /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
+    /// throws `Error` on bad PDN.
+    #[wasm_bindgen(js_name = pdnTags)]
+    pub fn pdn_tags(text: &str) -> Result<Array, JsValue> {
+        let games = dama::pdn::parse(text).map_err(js_err)?;
+        let first = games
+            .first()
+            .ok_or_else(|| js_err("bad PDN: no game found"))?;
+        Ok(first
+            .tags
+            .iter()
+            .map(|(k, v)| -> JsValue {
+                let pair = Array::new();
+                pair.push(&JsValue::from_str(k));
+                pair.push(&JsValue::from_str(v));
+                pair.into()
+            })
+            .collect())
     }
 
     /// `"white"` or `"black"`.

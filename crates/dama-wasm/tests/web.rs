@@ -174,3 +174,311 @@ fn engine_finds_the_winning_capture() {
     let m = get(&r, "move").as_string().unwrap();
     assert!(texts(&start.legal_moves()).contains(&m), "{m}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Junk in: every method either works or throws a JS Error with a message, and a failed call
+// leaves the game exactly as it was.
+
+/// What must not change when a call fails.
+fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, bool, String) {
+    let result = g.result();
+    let result = if result.is_undefined() {
+        String::new()
+    } else {
+        get(&result, "reason").as_string().unwrap_or_default()
+    };
+    (
+        g.fen(),
+        g.start_fen(),
+        g.ply(),
+        texts(&g.history()),
+        g.can_redo(),
+        result,
+    )
+}
+
+fn assert_error(e: &JsValue, what: &str) {
+    assert!(
+        e.is_instance_of::<js_sys::Error>(),
+        "{what}: not an Error: {e:?}"
+    );
+    assert!(
+        !message(e).trim().is_empty(),
+        "{what}: the Error says nothing"
+    );
+}
+
+#[wasm_bindgen_test]
+fn from_fen_refuses_junk_with_a_reason() {
+    let junk = [
+        "",
+        "   ",
+        "W",
+        "W:",
+        "W:W:B:X",
+        "X:W21:B1",
+        "W:W33:B1",
+        "W:W0:B1",
+        "W:W99999999999999999999:B1",
+        "W:W21,21:B1",
+        "W:W21:B21",
+        "W:W1:B2",
+        "W:W21:B29",
+        "W:W13-25:B1",
+        "W:W25-13:B1",
+        "W:WK:B1",
+        "W:W21;B1",
+        "W:W２１:B1",
+        "\u{0}",
+        "W:W21:B1:W22:B2:W23",
+    ];
+    for fen in junk {
+        match Game::from_fen(fen) {
+            Err(e) => assert_error(&e, fen),
+            // A few of these may be accepted by a lenient reader; then they must be sound.
+            Ok(g) => assert_eq!(Game::from_fen(&g.fen()).unwrap().fen(), g.fen(), "{fen:?}"),
+        }
+    }
+    // The reasons the board editor shows name the problem.
+    let e = Game::from_fen("W:W1:B2").err().unwrap();
+    assert!(message(&e).contains("crowned"), "{}", message(&e));
+    let e = Game::from_fen("W:W13-25:B1").err().unwrap();
+    assert!(message(&e).contains("at most 12"), "{}", message(&e));
+}
+
+#[wasm_bindgen_test]
+fn from_pdn_and_pdn_tags_refuse_junk() {
+    let junk = [
+        "",
+        "garbage",
+        "{ an unterminated comment",
+        "[Event \"unterminated",
+        "[GameType \"26\"]\n1. 22-18 *",
+        "1. 22-17 *",
+        "1. 22-18 22-18 *",
+        "[FEN \"W:W33:B1\"]\n*",
+        "1. 99-98 *",
+        "[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *",
+    ];
+    for text in junk {
+        let e = Game::from_pdn(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text:?} must be refused"));
+        assert_error(&e, text);
+    }
+    for text in ["", "garbage", "[Event \"unterminated"] {
+        let e = Game::pdn_tags(text)
+            .err()
+            .unwrap_or_else(|| panic!("tags of {text:?} must be refused"));
+        assert_error(&e, text);
+    }
+    // An illegal move is named with its number.
+    let e = Game::from_pdn("[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *")
+        .err()
+        .unwrap();
+    assert!(message(&e).contains("18-14"), "{}", message(&e));
+    // Tags come back in file order.
+    let tags = Game::pdn_tags("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *").unwrap();
+    assert_eq!(tags.length(), 2);
+    assert_eq!(
+        Array::from(&tags.get(1)).get(1).as_string().as_deref(),
+        Some("W")
+    );
+}
+
+#[wasm_bindgen_test]
+fn play_refuses_junk_and_changes_nothing() {
+    let mut g = Game::new();
+    g.play("22-18").unwrap();
+    let before = snapshot(&g);
+    let junk = [
+        "",
+        " ",
+        "-",
+        "x",
+        "22",
+        "22-",
+        "-18",
+        "9-13-17",
+        "0-5",
+        "33-29",
+        "99999999999999999999-1",
+        "-1-5",
+        "9--13",
+        "9xx13",
+        "9-13 extra",
+        "nine-thirteen",
+        "9-14",
+        "18-14",
+        "1-5",
+        "12-16x",
+        "\u{0}",
+        "９-１３",
+    ];
+    for text in junk {
+        if let Err(e) = g.play(text) {
+            assert_error(&e, text);
+            assert_eq!(snapshot(&g), before, "{text:?} changed the game");
+        } else {
+            // Only a readable legal move may pass, and it must be one.
+            g.undo();
+            assert_eq!(snapshot(&g).0, before.0, "{text:?}");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn play_index_refuses_every_bad_index() {
+    let mut g = Game::new();
+    let before = snapshot(&g);
+    for index in [7, 8, 100, u32::MAX as usize, usize::MAX] {
+        let e = g.play_index(index).err().unwrap();
+        assert_error(&e, &format!("index {index}"));
+        assert_eq!(snapshot(&g), before);
+    }
+}
+
+#[wasm_bindgen_test]
+fn calls_after_the_game_ended_throw_or_do_nothing() {
+    let mut g = Game::from_fen("W:W30:B27").unwrap();
+    g.play("30x23").unwrap();
+    assert!(!g.result().is_undefined());
+    assert_eq!(g.legal_moves().length(), 0);
+    let before = snapshot(&g);
+    for text in ["23-18", "27-31", "1-5"] {
+        let e = g.play(text).err().unwrap();
+        assert_error(&e, text);
+        assert_eq!(snapshot(&g), before);
+    }
+    let e = g.play_index(0).err().unwrap();
+    assert_error(&e, "index 0 after the end");
+    // Resigning or agreeing a draw after the end changes nothing.
+    g.resign("white").unwrap();
+    g.agree_draw();
+    assert_eq!(snapshot(&g), before);
+    let why = g
+        .why_illegal(23, 18)
+        .expect("a finished game refuses every move");
+    assert!(!why.is_empty());
+    // The engine refuses too.
+    let mut engine = dama_wasm::Engine::new(1);
+    let e = engine.search(&g, 5, 50.0, 1).err().unwrap();
+    assert_error(&e, "search after the end");
+    assert_eq!(snapshot(&g), before);
+
+    // After a resignation: the same, and undo takes the resignation back first.
+    let mut g = Game::new();
+    g.play("22-18").unwrap();
+    g.resign("black").unwrap();
+    let before = snapshot(&g);
+    assert_error(&g.play("9-13").err().unwrap(), "play after resigning");
+    assert_eq!(snapshot(&g), before);
+    assert!(g.undo().is_undefined());
+    assert!(g.result().is_undefined());
+    assert_eq!(g.ply(), 1);
+}
+
+#[wasm_bindgen_test]
+fn board_at_undo_redo_and_why_illegal_take_any_number() {
+    let mut g = Game::new();
+    g.play("22-18").unwrap();
+    let before = snapshot(&g);
+    for ply in [2, 3, 1000, usize::MAX] {
+        let e = g.board_at(ply).err().unwrap();
+        assert_error(&e, &format!("boardAt({ply})"));
+    }
+    assert_eq!(g.board_at(0).unwrap().length(), 32);
+    assert_eq!(g.board_at(1).unwrap().to_vec(), g.board().to_vec());
+    // Squares that do not exist get a reason, never a panic.
+    for (from, to) in [
+        (0, 0),
+        (0, 5),
+        (33, 1),
+        (9, 0),
+        (1000, 2),
+        (u32::MAX, u32::MAX),
+        (9, 9),
+    ] {
+        let why = g.why_illegal(from, to);
+        assert!(why.is_some_and(|w| !w.is_empty()), "{from}-{to}");
+    }
+    assert_eq!(snapshot(&g), before);
+    // Nothing to redo, then nothing to undo: undefined, no change.
+    assert!(g.redo().is_undefined());
+    assert_eq!(snapshot(&g), before);
+    assert!(!g.undo().is_undefined());
+    assert!(g.undo().is_undefined());
+    assert_eq!(g.ply(), 0);
+    assert!(g.can_redo());
+}
+
+#[wasm_bindgen_test]
+fn resign_and_pdn_with_tags_refuse_bad_arguments() {
+    let mut g = Game::new();
+    g.play("22-18").unwrap();
+    let before = snapshot(&g);
+    for color in ["", "White", "WHITE", "w", "red", "white ", "\u{0}"] {
+        let e = g.resign(color).err().unwrap();
+        assert_error(&e, color);
+        assert_eq!(snapshot(&g), before);
+    }
+    let bad_tags: Vec<Array> = vec![
+        Array::of1(&JsValue::from_str("Event")),
+        Array::of1(&Array::of1(&JsValue::from_str("Event"))),
+        Array::of1(&Array::of2(
+            &JsValue::from_str("Event"),
+            &JsValue::from_f64(1.0),
+        )),
+        Array::of1(&Array::of2(&JsValue::NULL, &JsValue::from_str("x"))),
+        Array::of1(&Array::of3(
+            &JsValue::from_str("a"),
+            &JsValue::from_str("b"),
+            &JsValue::from_str("c"),
+        )),
+        Array::of1(&JsValue::UNDEFINED),
+    ];
+    for tags in bad_tags {
+        let e = g.pdn_with_tags(tags).err().unwrap();
+        assert_error(&e, "tags");
+    }
+    // Awkward but well-formed tags are written safely and read back.
+    let tags = Array::of3(
+        &Array::of2(
+            &JsValue::from_str("Event"),
+            &JsValue::from_str("a \"quoted\" \\ event"),
+        ),
+        &Array::of2(&JsValue::from_str("Bad Name!"), &JsValue::from_str("x")),
+        &Array::of2(&JsValue::from_str("Result"), &JsValue::from_str("1-0")),
+    );
+    let pdn = g.pdn_with_tags(tags).unwrap();
+    assert!(pdn.contains("[Result \"*\"]"), "{pdn}");
+    let again = Game::from_pdn(&pdn).unwrap();
+    assert_eq!(again.fen(), g.fen());
+    let back = Game::pdn_tags(&pdn).unwrap();
+    let event = back
+        .iter()
+        .map(|p| Array::from(&p))
+        .find(|p| p.get(0).as_string().as_deref() == Some("Event"))
+        .unwrap();
+    assert_eq!(
+        event.get(1).as_string().as_deref(),
+        Some("a \"quoted\" \\ event")
+    );
+    assert_eq!(snapshot(&g), before);
+}
+
+#[wasm_bindgen_test]
+fn engine_takes_any_numbers() {
+    let g = Game::new();
+    let before = snapshot(&g);
+    for mb in [0, 1, usize::MAX] {
+        let _ = dama_wasm::Engine::new(mb); // clamped, never an allocation failure
+    }
+    let mut engine = dama_wasm::Engine::new(1);
+    for (level, time) in [(0, 10.0), (255, 10.0), (5, 0.0), (5, -5.0), (5, f64::NAN)] {
+        let r = engine.search(&g, level, time, u32::MAX).unwrap();
+        let m = get(&r, "move").as_string().unwrap();
+        assert!(texts(&g.legal_moves()).contains(&m), "{m}");
+    }
+    assert_eq!(snapshot(&g), before);
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Writes www/precache.js: the list of every file the site needs (pages, scripts, styles, the
+// wasm, icons, manifest) and a hash of their contents. sw.js caches exactly that list under a
+// cache named by the hash, so each build with any change is a new, complete cache.
+//
+// Usage: node scripts/precache.mjs [ROOT]   (ROOT: the site's folder, default the repo root)
+
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join, relative, sep, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(process.argv[2] ?? join(fileURLToPath(new URL('.', import.meta.url)), '..'));
+const OUT = 'www/precache.js';
+const KEEP = /\.(html|js|mjs|css|wasm|png|svg|webmanifest|json|ico)$/;
+// Build leftovers in www/pkg that the site never loads, and the list itself.
+const SKIP = new Set(['www/pkg/package.json', 'www/pkg/.gitignore', OUT]);
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return walk(path);
+    return [relative(root, path).split(sep).join('/')];
+  });
+}
+
+const required = ['index.html', 'manifest.webmanifest', 'www/pkg/dama_wasm.js', 'www/pkg/dama_wasm_bg.wasm'];
+for (const f of required) {
+  if (!existsSync(join(root, f))) {
+    console.error(`precache: ${f} is missing (run make build first)`);
+    process.exit(1);
+  }
+}
+const files = [...new Set(['index.html', 'manifest.webmanifest', ...walk(join(root, 'www'))])]
+  .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts'))
+  .sort();
+
+const hash = createHash('sha256');
+for (const f of files) {
+  hash.update(f + '\0');
+  hash.update(readFileSync(join(root, f)));
+  hash.update('\0');
+}
+// sw.js is not in the list (a service worker never caches itself) but is part of the version.
+if (existsSync(join(root, 'sw.js'))) hash.update(readFileSync(join(root, 'sw.js')));
+const version = hash.digest('hex').slice(0, 16);
+
+const body = `// Written by scripts/precache.mjs: what sw.js caches for offline use. Do not edit.
+self.DAMA_PRECACHE = ${JSON.stringify({ version, files }, null, 2)};
+`;
+writeFileSync(join(root, OUT), body);
+console.log(`precache: ${files.length} files, version ${version} -> ${OUT}`);

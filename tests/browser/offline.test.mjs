@@ -1,0 +1,91 @@
+// Offline: after one visit the service worker has every file, so the game loads and plays
+// with the network off; a new build replaces the cached one whole.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { setup, newPage, clickMove, screenshot } from './helpers.mjs';
+import { startServer, ROOT } from './server.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function waitControlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 20000 });
+}
+
+test('after one visit the game loads and plays against the computer offline', { timeout: 60000 }, async (t) => {
+  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
+    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+    return;
+  }
+  const page = await newPage(env);
+  await page.goto(env.server.url + '?mode=computer&color=white&level=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitControlled(page);
+  await page.context().setOffline(true);
+  const offline = await page.evaluate(() => fetch('manifest.webmanifest?x=' + Math.random()).then(() => 'online', () => 'offline'));
+  assert.equal(offline, 'offline', 'the network really is off');
+  page.errors.length = 0; // that probe's own failure
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await clickMove(page, '22-18');
+  await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
+  assert.equal((await page.evaluate(() => window.__dama.history()))[0], '22-18');
+  // The other pages are there too.
+  await page.goto(env.server.url + 'www/rules.html');
+  await page.waitForFunction(() => window.__rulesReady === true, null, { timeout: 15000 });
+  await page.goto(env.server.url + 'www/frame.html?mode=two-players');
+  await page.waitForFunction(() => document.getElementById('board')?.isReady, null, { timeout: 15000 });
+  await screenshot(page, 'offline-frame');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a new version replaces the cached one whole, when the page asks', { timeout: 60000 }, async (t) => {
+  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
+    t.skip('www/precache.js is missing');
+    return;
+  }
+  // A copy of the site, so a "new build" can be made without touching the repository.
+  const dir = mkdtempSync(join(tmpdir(), 'dama-site-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const f of ['index.html', 'sw.js', 'manifest.webmanifest', 'www']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+  const precache = () => execFileSync(process.execPath, [join(ROOT, 'scripts', 'precache.mjs'), dir], { encoding: 'utf8' });
+  precache();
+  const server = await startServer(dir);
+  t.after(() => server.close());
+
+  const page = await newPage(env);
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitControlled(page);
+  const v1 = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('dama-')));
+  assert.equal(v1.length, 1);
+
+  // A new build: a changed stylesheet and a new list.
+  const css = join(dir, 'www', 'style.css');
+  writeFileSync(css, readFileSync(css, 'utf8') + '\n/* v2 */ body { --v2: 1; }\n');
+  precache();
+  // Still the old version: the old cache is never mixed with new files.
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+  await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--v2')), '', 'old page, old files');
+  // The page asks: the new worker takes over, the page reloads with the new files only.
+  await Promise.all([page.waitForEvent('load'), page.click('#update-reload')]);
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  assert.equal((await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--v2'))).trim(), '1');
+  await page.waitForFunction((old) => caches.keys().then((k) => k.filter((x) => x.startsWith('dama-')).length === 1 && !k.includes(old)), v1[0], { timeout: 10000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,96 @@
+// Reliability in the browser: every page works under its Content-Security-Policy with no
+// violation, and the computer still answers when its worker dies mid-search.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './server.mjs';
+import { setup, newPage, openPage, clickMove } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(async () => {
+  await env?.close();
+});
+
+const PAGES = ['index.html', 'www/frame.html', 'www/embed.html', 'www/rules.html'];
+
+test('every page declares the strict Content-Security-Policy', () => {
+  for (const f of PAGES) {
+    const html = readFileSync(join(ROOT, f), 'utf8');
+    const m = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/);
+    assert.ok(m, `${f} has a CSP meta tag`);
+    const csp = m[1];
+    assert.match(csp, /default-src 'self'/, f);
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/, f);
+    assert.match(csp, /style-src 'self';/, f);
+    assert.doesNotMatch(csp, /'unsafe-eval'|'unsafe-inline'/, f);
+    // No inline scripts or style attributes for the policy to refuse.
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${f}: inline script`);
+    assert.doesNotMatch(html, /\sstyle="/, `${f}: style attribute`);
+    assert.doesNotMatch(html, /<style/, `${f}: style element`);
+  }
+});
+
+test('the pages load and play under their CSP with no violations', { timeout: 60000 }, async () => {
+  const page = await openPage(env, '?mode=computer&color=white&level=1');
+  await clickMove(page, '22-18');
+  await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 15000 });
+  await page.click('#btn-games');
+  await page.keyboard.press('Escape');
+  await page.click('#btn-sound');
+  await clickMove(page, (await page.evaluate(() => window.__dama.legalMoves()[0])));
+  await page.waitForFunction(() => window.__dama.history().length === 4, null, { timeout: 15000 });
+  for (const p of PAGES.slice(1)) {
+    await page.goto(env.server.url + p + (p.endsWith('frame.html') ? '?mode=computer&side=black&level=1' : ''));
+    await page.waitForFunction(() => [...document.querySelectorAll('dama-board')].every((b) => b.isReady) && (document.querySelector('dama-board') || window.__rulesReady), null, { timeout: 15000 });
+    await page.waitForTimeout(300);
+  }
+  assert.deepEqual(page.errors, [], 'no CSP violation or error on any page');
+  await page.context().close();
+});
+
+test('a worker that dies mid-search is replaced and the computer still answers', { timeout: 60000 }, async () => {
+  // The computer opens (seven moves to weigh: it uses its whole time at level 10).
+  const page = await openPage(env, '?mode=computer&color=black&level=10');
+  // Terminated without a word: the watchdog notices.
+  await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
+  await page.evaluate(() => window.__dama.engine.terminateForTest());
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 1);
+  // A crash (the worker's error event): replaced at once.
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'computer', side: 'black', level: 10 }));
+  await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
+  const started = Date.now();
+  await page.evaluate(() => window.__dama.engine.worker.dispatchEvent(new ErrorEvent('error', { message: 'test crash' })));
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
+  assert.ok(Date.now() - started < 6000, 'no watchdog wait after an error event');
+  assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 2);
+  assert.equal(await page.isVisible('#notice'), false, 'nothing for the player to worry about');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a worker that keeps failing is reported, not retried forever', { timeout: 30000 }, async () => {
+  const page = await newPage(env);
+  // Every worker this page starts fails at once.
+  await page.addInitScript(() => {
+    const W = window.Worker;
+    window.Worker = class extends W {
+      constructor(url, opts) {
+        super(url, opts);
+        setTimeout(() => this.dispatchEvent(new ErrorEvent('error', { message: 'broken worker' })), 50);
+      }
+    };
+  });
+  await page.goto(env.server.url + '?mode=computer&color=black&level=1');
+  await page.waitForFunction(() => window.__dama?.ready === true);
+  await page.waitForFunction(() => !document.querySelector('#notice').hidden, null, { timeout: 15000 });
+  assert.match(await page.textContent('#notice'), /could not move.*broken worker/);
+  assert.equal(await page.evaluate(() => window.__dama.thinking()), null);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

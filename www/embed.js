@@ -1,0 +1,19 @@
+// The embedding example's page script: translate its own text and log the boards' events,
+// to show what a host page receives.
+import { translatePage } from './i18n.js';
+import { registerServiceWorker } from './sw-register.js';
+
+translatePage();
+const log = document.getElementById('log');
+const write = (line) => {
+  log.textContent = `${line}\n${log.textContent}`.slice(0, 4000);
+};
+for (const type of ['move', 'gameover']) {
+  document.addEventListener(type, (e) => {
+    if (e.target.localName === 'dama-board') write(`#${e.target.id} ${type} ${JSON.stringify(e.detail)}`);
+  });
+}
+addEventListener('message', (e) => {
+  if (e.data?.source === 'dama') write(`iframe ${e.data.type} ${JSON.stringify(e.data.detail)}`);
+});
+registerServiceWorker();
