@@ -304,7 +304,8 @@ fn read_tag(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(String, S
     Ok((name, value))
 }
 
-/// Replays a parsed game: checks the game type, sets up the FEN and plays every move.
+/// Replays a parsed game: checks the game type, sets up the FEN and plays every move; a
+/// decided result on a game not over on the board is taken as a resignation or an agreed draw.
 ///
 /// ```
 /// let games = dama::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
@@ -344,6 +345,15 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
                 _ => String::new(),
             };
             return Err(plain(format!("move {number} ({m}): {e}{hint}")));
+        }
+    }
+    // A decided result on a game still open on the board was a resignation or an agreed draw.
+    if game.result().is_none() {
+        match p.result.as_deref().or(p.tag("Result")) {
+            Some("1-0" | "2-0") => game.resign(Color::Black),
+            Some("0-1" | "0-2") => game.resign(Color::White),
+            Some("1/2-1/2" | "1-1") => game.agree_draw(),
+            _ => {}
         }
     }
     Ok(game)

@@ -865,3 +865,18 @@ fn either_full_path_of_a_circling_king_is_read() {
         assert!(g.play_text(text).is_ok(), "{text}");
     }
 }
+
+/// A PDN result that the board does not explain is a resignation or an agreed draw, so a
+/// game exported after one comes back over.
+#[test]
+fn pdn_results_of_open_games_are_resignations_or_agreements() {
+    let mut g = Game::new();
+    g.play_text("22-18").unwrap();
+    g.resign(Color::White);
+    let back = dama::pdn::read_game(&g.to_pdn(&[])).unwrap();
+    assert_eq!(back.result(), win(Color::Black, Reason::Resignation));
+    let drawn = dama::pdn::read_game("1. 22-18 9-13 1/2-1/2").unwrap();
+    assert_eq!(drawn.result(), draw(Reason::Agreement));
+    let open = dama::pdn::read_game("1. 22-18 9-13 *").unwrap();
+    assert_eq!(open.result(), None);
+}
