@@ -1,7 +1,8 @@
 //! A/B test of evaluation weights: the default weights against candidate weights given as 21
 //! comma-separated integers (the order of `Weights::to_array`), a fixed number of nodes a move,
 //! both colours of each opening FEN read from stdin.
-//! `cargo run --release --example ab -- "100,175,..." [nodes] < openings.txt`
+//! `cargo run --release --example ab -- "100,175,..." [nodes] < openings.txt`, or `noext`
+//! instead of the weights to test the search without forced-move extensions.
 
 use dama::eval::{Weights, N_WEIGHTS};
 use dama::search::{Engine, Limits};
@@ -10,12 +11,18 @@ use std::io::BufRead;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let v: Vec<i32> = args[0]
-        .split(',')
-        .map(|s| s.trim().parse().unwrap())
-        .collect();
-    let arr: [i32; N_WEIGHTS] = v.try_into().expect("21 weights");
-    let cand = Weights::from_array(&arr);
+    // "noext" tests the search without forced-move extensions instead of other weights.
+    let noext = args[0] == "noext";
+    let cand = if noext {
+        Weights::default()
+    } else {
+        let v: Vec<i32> = args[0]
+            .split(',')
+            .map(|s| s.trim().parse().unwrap())
+            .collect();
+        let arr: [i32; N_WEIGHTS] = v.try_into().expect("21 weights");
+        Weights::from_array(&arr)
+    };
     let nodes: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let openings: Vec<String> = std::io::stdin()
         .lock()
@@ -30,6 +37,12 @@ fn main() {
             let mut a = Engine::new(8);
             let mut b = Engine::new(8);
             b.set_weights(cand);
+            if noext {
+                b.set_features(dama::search::Features {
+                    extensions: false,
+                    ..dama::search::Features::ALL
+                });
+            }
             while g.result().is_none() && g.ply() < 300 {
                 let white = g.turn() == Color::White;
                 let e = if white == cand_white { &mut b } else { &mut a };
