@@ -4,7 +4,7 @@
 //! move annotations (`!`, `?`); results are `1-0 0-1 1/2-1/2 *` (and the `2-0 0-2 1-1`
 //! forms some programs write).
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::position::Position;
 use crate::square::Color;
 use core::fmt;
@@ -397,21 +397,24 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.to_fen()));
     }
     out.push('\n');
-    let mut line = String::new();
+    // Numbered moves, then the result, wrapped before 80 columns.
+    let mut tokens = Vec::new();
     let mut number = 1;
     let mut turn = start.turn();
     for (i, text) in game.move_texts().iter().enumerate() {
-        let mut tok = String::new();
-        if turn == Color::White {
-            tok.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            tok.push_str(&format!("{number}... "));
-        }
-        tok.push_str(text);
+        tokens.push(match turn {
+            Color::White => format!("{number}. {text}"),
+            Color::Black if i == 0 => format!("{number}... {text}"),
+            Color::Black => text.clone(),
+        });
         if turn == Color::Black {
             number += 1;
         }
         turn = turn.opposite();
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for tok in tokens {
         if !line.is_empty() && line.len() + tok.len() + 1 > 79 {
             out.push_str(&line);
             out.push('\n');
@@ -422,26 +425,7 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
         }
         line.push_str(&tok);
     }
-    if !line.is_empty() && line.len() + result.len() + 1 > 79 {
-        out.push_str(&line);
-        out.push('\n');
-        line.clear();
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(result);
     out.push_str(&line);
     out.push('\n');
     out
-}
-
-/// The PDN result token for an outcome.
-pub fn result_token(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Color::White)) => "1-0",
-        Some(Outcome::Win(Color::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
 }
