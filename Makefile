@@ -140,3 +140,44 @@ serve test-browser dist: precache
 # Redraw the app icons (committed PNGs in www/icons/).
 icons:
 	node scripts/icons.mjs
+
+# --- reliability (fuzz/soak) ---
+# make fuzz   every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (60) seconds each, with the
+#             nightly toolchain; cargo-fuzz is installed from crates.io if missing. Crashes are
+#             saved in fuzz/artifacts/<target>/ (keep them as tests in tests/regressions.rs).
+# make soak   SOAK_GAMES (5000) complete games with invariants checked after every move and a
+#             resident-memory bound (crates/dama/tests/soak.rs); `make test` runs 300.
+.PHONY: fuzz soak
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fen move_text pdn hub play_indices
+# More libFuzzer flags, such as -fork=2 to use two cores.
+FUZZ_FLAGS ?=
+SOAK_GAMES ?= 5000
+SOAK_SECONDS ?= 1800
+
+fuzz:
+	@command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+	@rustup toolchain list | grep -q '^nightly' || \
+		{ echo "fuzz: needs the nightly toolchain: rustup toolchain install nightly" >&2; exit 1; }
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+		mkdir -p corpus/$$t seeds/$$t; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		cargo +nightly fuzz run -O $$t corpus/$$t seeds/$$t -- \
+			-max_total_time=$(FUZZ_SECONDS) -close_fd_mask=1 -print_final_stats=1 $(FUZZ_FLAGS) \
+			|| { echo "fuzz: $$t failed; the input is in fuzz/artifacts/$$t/" >&2; exit 1; }; \
+	done
+
+soak:
+	SOAK_GAMES=$(SOAK_GAMES) SOAK_SECONDS=$(SOAK_SECONDS) \
+		cargo test --release -p dama --test soak -- --nocapture
+
+# --- browser soak ---
+# The game page lets the computer play itself (watch mode, level 1, no pause) for 50 whole
+# games: every game must end with a reason, with no error, and neither the JS heap nor the wasm
+# memory may grow (tests/browser/soak.test.mjs; `make test` plays 3).
+# SOAK_BROWSER_GAMES=n to change (SOAK_GAMES belongs to the core's `make soak`).
+.PHONY: soak-browser
+SOAK_BROWSER_GAMES ?= 50
+
+soak-browser: precache
+	SOAK_BROWSER_GAMES=$(SOAK_BROWSER_GAMES) node --test --test-name-pattern='^soak:' tests/browser/soak.test.mjs

@@ -67,6 +67,8 @@ function startFromParams(params) {
     pdn,
   };
   if (opts.side === undefined) opts.side = null; // the side to move of the set-up position
+  // Watching the computer play itself: ?delay=ms between moves (0 for tests).
+  if (params.has('delay')) board.setAttribute('delay', params.get('delay'));
   try {
     board.newGame(opts);
   } catch (err) {
@@ -141,6 +143,7 @@ function renderPlayers(result) {
     const n = pieces.filter((p) => (color === 'white' ? p > 0 : p < 0)).length;
     let name = colorName(color);
     if (board.mode === 'computer' && !board.editing) name = color === board.side ? t('you') : t('computerLevel', { level: board.level });
+    if (board.mode === 'watch' && !board.editing) name = `${colorName(color)} · ${t('computerLevel', { level: board.levelFor(color) })}`;
     el.querySelector('.disc').className = `disc ${color}`;
     el.querySelector('.name').textContent = name;
     el.querySelector('.count').textContent = n === 1 ? t('piece1') : t('pieces', { n });
@@ -226,8 +229,9 @@ function renderButtons(result) {
   $('btn-undo').disabled = !board.canUndo();
   $('btn-redo').disabled = !board.canRedo();
   $('btn-hint').disabled = !humanTurn || !!board.thinking;
-  $('btn-resign').disabled = !!result;
-  $('btn-draw').disabled = !!result || (computer && !humanTurn);
+  const watch = board.mode === 'watch';
+  $('btn-resign').disabled = !!result || watch;
+  $('btn-draw').disabled = !!result || watch || (computer && !humanTurn);
   if (!$('btn-draw').classList.contains('armed')) $('btn-draw').textContent = t(computer ? 'offerDraw' : 'agreeDraw');
   $('btn-numbers').setAttribute('aria-pressed', String(board.numbers));
   $('btn-sound').setAttribute('aria-pressed', String(settings.sound));
@@ -305,8 +309,10 @@ function wireControls() {
   const dialog = $('new-game');
   const form = dialog.querySelector('form');
   const syncForm = () => {
-    const friend = form.elements.mode.value !== 'computer';
-    for (const fs of form.querySelectorAll('.computer-only')) fs.disabled = friend;
+    const mode = form.elements.mode.value;
+    // The side is only asked against the computer; the level also when watching it play itself.
+    for (const fs of form.querySelectorAll('.computer-only')) fs.disabled = mode !== 'computer';
+    for (const fs of form.querySelectorAll('.computer-level')) fs.disabled = mode === 'two-players';
     $('level-out').textContent = form.elements.level.value;
   };
   form.addEventListener('input', syncForm);
@@ -362,7 +368,7 @@ let syncNewGameForm = () => {};
 function openNewGame() {
   const dialog = $('new-game');
   const form = dialog.querySelector('form');
-  form.elements.mode.value = settings.mode === 'computer' ? 'computer' : 'two-players';
+  form.elements.mode.value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
   form.elements.color.value = settings.color;
   form.elements.level.value = settings.level;
   syncNewGameForm();
@@ -497,7 +503,7 @@ function loadSettings() {
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || 'null');
     if (s && typeof s === 'object') {
-      if (['computer', 'two-players', 'friend'].includes(s.mode)) settings.mode = normMode(s.mode);
+      if (['computer', 'two-players', 'friend', 'watch'].includes(s.mode)) settings.mode = normMode(s.mode);
       if (['white', 'black', 'random'].includes(s.color)) settings.color = s.color;
       settings.level = clampLevel(s.level ?? 5);
       if (typeof s.numbers === 'boolean') settings.numbers = s.numbers;
@@ -553,6 +559,8 @@ function restoreGame() {
       mode: normMode(s.mode),
       side: ['white', 'black'].includes(s.side) ? s.side : 'white',
       level: clampLevel(s.level),
+      levelWhite: clampLevel(s.levelWhite, null),
+      levelBlack: clampLevel(s.levelBlack, null),
       orientation: s.orientation,
       ended,
       tags,

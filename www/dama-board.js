@@ -6,9 +6,10 @@
 //   <script type="module" src="www/dama-board.js"></script>
 //   <dama-board mode="computer" side="white" level="5" numbers></dama-board>
 //
-// Attributes: mode (computer | two-players | view), side (white | black | random), level
-// (1-10), fen, pdn, numbers, readonly, controls (a status line and buttons under the board),
-// sound, orientation, ply (view mode: the move to show first, or "end"), lang (en | it).
+// Attributes: mode (computer | two-players | watch | view), side (white | black | random), level
+// (1-10), level-white / level-black (watch mode: one side's level), delay (watch mode: ms
+// between moves), fen, pdn, numbers, readonly, controls (a status line and buttons under the
+// board), sound, orientation, ply (view mode: the move to show first, or "end"), lang (en | it).
 // Events (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, ready,
 // newgamerequest (cancelable). Methods: see the class. docs/EMBED.md has the details.
 
@@ -25,6 +26,8 @@ import { CSS } from './dama-board.css.js';
 const levelTime = (level) => 100 + 30 * level * level;
 // A reply faster than this feels like the computer did not look at your move.
 const MIN_REPLY_MS = 450;
+// Computer against computer: the pause between moves, so a person can follow the game.
+const WATCH_DELAY_MS = 600;
 const HINT = { level: 10, timeMs: 1200 };
 const START_FEN = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
 
@@ -35,6 +38,7 @@ export function normMode(m) {
   const s = String(m ?? '').trim().toLowerCase();
   if (['two-players', 'friend', 'two', '2', 'human', 'humans'].includes(s)) return 'two-players';
   if (s === 'view' || s === 'viewer') return 'view';
+  if (['watch', 'computer-vs-computer', 'cvc', 'auto', 'demo'].includes(s)) return 'watch';
   return 'computer';
 }
 
@@ -72,7 +76,7 @@ const pdnDate = (d = new Date()) =>
 let wasm = null;
 
 export class DamaBoard extends HTMLElement {
-  static observedAttributes = ['mode', 'side', 'level', 'fen', 'pdn', 'numbers', 'readonly', 'controls', 'orientation', 'ply', 'lang', 'sound'];
+  static observedAttributes = ['mode', 'side', 'level', 'fen', 'pdn', 'numbers', 'readonly', 'controls', 'orientation', 'ply', 'lang', 'sound', 'level-white', 'level-black', 'delay'];
 
   #engine = sharedEngine();
   #game = null;
@@ -82,6 +86,7 @@ export class DamaBoard extends HTMLElement {
   #sideOption = 'white'; // as asked: white, black or random
   #human = 'white'; // the human's colour against the computer
   #level = 5;
+  #levels = { white: null, black: null }; // watch mode: a side's own level, or null for #level
   #review = null; // ply shown while looking back, or null for the live game
   #search = 0; // id of the latest engine request; replies to older ones are dropped
   #thinking = null; // 'move' | 'hint' | null
@@ -222,7 +227,7 @@ export class DamaBoard extends HTMLElement {
     }
     if (!started) this.#startFromAttributes();
     // Load the engine's wasm now, not when the computer first has to move.
-    if (this.#mode === 'computer') this.#engine.start();
+    if (this.#mode === 'computer' || this.#mode === 'watch') this.#engine.start();
     this.#ready = true;
     this.#readyResolve();
     this.#emit('ready', {});
@@ -239,6 +244,11 @@ export class DamaBoard extends HTMLElement {
         break;
       case 'level':
         this.#level = clampLevel(value, this.#level);
+        this.#sync();
+        break;
+      case 'level-white':
+      case 'level-black':
+        this.#levels[name.slice(6)] = clampLevel(value, null);
         this.#sync();
         break;
       case 'orientation':
@@ -269,6 +279,8 @@ export class DamaBoard extends HTMLElement {
       mode: this.getAttribute('mode'),
       side: this.getAttribute('side'),
       level: this.getAttribute('level'),
+      levelWhite: this.getAttribute('level-white'),
+      levelBlack: this.getAttribute('level-black'),
       fen: this.getAttribute('fen') || null,
       pdn: this.getAttribute('pdn') || null,
       orientation: this.getAttribute('orientation'),
@@ -309,6 +321,22 @@ export class DamaBoard extends HTMLElement {
   set level(v) {
     this.#level = clampLevel(v, this.#level);
     this.#sync();
+  }
+
+  // The level the computer plays `color` at (watch mode can give each side its own).
+  levelFor(color) {
+    return (this.#mode === 'watch' && this.#levels[color]) || this.#level;
+  }
+
+  // Watch mode: the pause between moves in ms (attribute delay, default 600).
+  get delay() {
+    const v = this.getAttribute('delay');
+    const n = Number(v);
+    return v !== null && v.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.min(n, 60000) : WATCH_DELAY_MS;
+  }
+
+  set delay(ms) {
+    this.setAttribute('delay', String(ms));
   }
 
   get thinking() {
@@ -411,13 +439,13 @@ export class DamaBoard extends HTMLElement {
   }
 
   canRedo() {
-    return !!this.#game?.canRedo() && !this.readonly && this.#mode !== 'view';
+    return !!this.#game?.canRedo() && !this.readonly && this.#mode !== 'view' && this.#mode !== 'watch';
   }
 
   // Something of the player's own to take back: against the computer, its opening move alone
   // does not count (undoing it would only make it play again).
   canUndo() {
-    if (!this.#game || this.readonly || this.#mode === 'view' || this.#editing) return false;
+    if (!this.#game || this.readonly || this.#mode === 'view' || this.#mode === 'watch' || this.#editing) return false;
     const n = this.#game.ply();
     if (this.#ended) return true;
     if (this.#mode === 'computer' && n === 1 && sideToMove(this.#game.startFen()) !== this.#human) return false;
@@ -446,6 +474,8 @@ export class DamaBoard extends HTMLElement {
       mode: this.#mode,
       side: this.#human,
       level: this.#level,
+      levelWhite: this.#levels.white,
+      levelBlack: this.#levels.black,
       orientation: this.orientation,
       ended: this.#ended,
       tags: this.#tags,
@@ -463,6 +493,11 @@ export class DamaBoard extends HTMLElement {
     const o = options ?? {};
     const mode = o.mode != null ? normMode(o.mode) : this.#mode;
     const level = clampLevel(o.level, this.#level);
+    // Per-side levels: from the options, else the attributes; null means `level`.
+    const levels = {
+      white: clampLevel(o.levelWhite !== undefined ? o.levelWhite : this.getAttribute('level-white'), null),
+      black: clampLevel(o.levelBlack !== undefined ? o.levelBlack : this.getAttribute('level-black'), null),
+    };
     const { Game } = wasm;
     let game;
     let ended = o.ended ?? null;
@@ -495,6 +530,7 @@ export class DamaBoard extends HTMLElement {
     this.#mode = mode;
     this.#sideOption = side;
     this.#level = level;
+    this.#levels = levels;
     this.#human = side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : side;
     this.#hint = null;
     this.#lastScore = null;
@@ -606,7 +642,7 @@ export class DamaBoard extends HTMLElement {
   // The human resigns against the computer; between two players, the side to move does.
   resign() {
     const g = this.#game;
-    if (!g || g.result() || this.#mode === 'view') return;
+    if (!g || g.result() || this.#mode === 'view' || this.#mode === 'watch') return;
     this.#cancelThinking();
     const color = this.#mode === 'computer' ? this.#human : g.turn();
     this.#ended = { type: 'resign', color };
@@ -618,7 +654,7 @@ export class DamaBoard extends HTMLElement {
   // between two players the draw is agreed. Returns whether the game ended in a draw.
   offerDraw() {
     const g = this.#game;
-    if (!g || g.result() || this.#mode === 'view') return false;
+    if (!g || g.result() || this.#mode === 'view' || this.#mode === 'watch') return false;
     if (this.#mode === 'computer') {
       const accept = this.#lastScore !== null && this.#lastScore !== undefined && this.#lastScore <= 0;
       if (!accept) {
@@ -654,6 +690,7 @@ export class DamaBoard extends HTMLElement {
     this.#review = null;
     this.#board.setPieces(this.#game.board());
     this.#sync();
+    this.#maybeComputerMove(); // watching pauses while looking back
   }
 
   // Pick one of several captures that end on the same square (see the `ambiguous` event).
@@ -727,6 +764,7 @@ export class DamaBoard extends HTMLElement {
     const result = g.result();
     if (result && (this.#mode !== 'view' || this.#review === g.ply())) return this.endTexts(result).join(' ');
     if (this.#mode === 'view') return ''; // the move shown is named beside the arrows
+    if (this.#mode === 'watch') return t(this.#thinking === 'move' ? 'watchThinking' : 'toMove', { color: colorName(g.turn(), L) }, L);
     if (this.#thinking === 'move') return t('computerThinking', {}, L);
     if (this.#thinking === 'hint') return t('hintThinking', {}, L);
     const turn = g.turn();
@@ -772,6 +810,9 @@ export class DamaBoard extends HTMLElement {
     if (this.#mode === 'computer') {
       const cpu = `Dama (level ${this.#level})`;
       return this.#human === 'white' ? { white: 'Player', black: cpu } : { white: cpu, black: 'Player' };
+    }
+    if (this.#mode === 'watch') {
+      return { white: `Dama (level ${this.levelFor('white')})`, black: `Dama (level ${this.levelFor('black')})` };
     }
     return { white: 'White', black: 'Black' };
   }
@@ -825,17 +866,27 @@ export class DamaBoard extends HTMLElement {
     }
   }
 
+  // The computer's turn: against a human, or both sides in watch mode.
+  #computerToMove() {
+    const g = this.#game;
+    if (!g || !this.isConnected || this.#editing || g.result()) return false;
+    if (this.#mode === 'watch') return this.#review === null;
+    return this.#mode === 'computer' && g.turn() !== this.#human;
+  }
+
   async #maybeComputerMove() {
     const g = this.#game;
-    if (!g || !this.isConnected || this.#mode !== 'computer' || this.#editing || g.result() || g.turn() === this.#human) return;
+    if (!this.#computerToMove()) return;
     if (this.#thinking === 'move') return;
     const id = ++this.#search;
     this.#thinking = 'move';
     this.#sync();
     const started = performance.now();
+    const watch = this.#mode === 'watch';
+    const level = watch ? this.levelFor(g.turn()) : this.#level;
     let res;
     try {
-      res = await this.#engine.search(this, this.#searchRequest(this.#level, levelTime(this.#level)));
+      res = await this.#engine.search(this, this.#searchRequest(level, levelTime(level)));
     } catch (err) {
       if (id !== this.#search) return;
       this.#thinking = null;
@@ -843,9 +894,13 @@ export class DamaBoard extends HTMLElement {
       return;
     }
     if (id !== this.#search || !res) return;
-    await sleep(Math.max(0, MIN_REPLY_MS - (performance.now() - started)));
-    // Let the player's own move finish moving before the answer starts.
-    while (this.#board.isAnimating() && id === this.#search) await sleep(30);
+    // Watching, the pause is the delay (0: as fast as the engine goes, for tests and demos).
+    const pause = watch ? this.delay : MIN_REPLY_MS;
+    if (pause > 0) {
+      await sleep(Math.max(0, pause - (performance.now() - started)));
+      // Let the previous move finish moving before the answer starts.
+      while (this.#board.isAnimating() && id === this.#search) await sleep(30);
+    }
     if (id !== this.#search) return;
     this.#thinking = null;
     this.#lastScore = res.score;

@@ -12,7 +12,7 @@ const params = new URLSearchParams(location.search);
 const lang = params.get('lang');
 if (lang) setLanguage(lang);
 
-const OPTIONS = ['mode', 'side', 'level', 'fen', 'pdn', 'orientation', 'ply', 'lang'];
+const OPTIONS = ['mode', 'side', 'level', 'level-white', 'level-black', 'delay', 'fen', 'pdn', 'orientation', 'ply', 'lang'];
 const FLAGS = ['numbers', 'readonly', 'sound'];
 for (const name of OPTIONS) {
   const v = params.get(name);
