@@ -353,13 +353,14 @@ impl Level {
             // Leave a little for replying and for the GUI's own latency.
             return Some((t * 1000.0 - (t * 20.0).min(20.0)).max(1.0));
         }
-        let t = self.time?;
         // The clock already includes this move's increment (the protocol adds it before every
-        // move); spread the rest over the moves to go, or 30 in sudden death.
-        let n = self.moves.unwrap_or(30).clamp(1, 30) as f64;
-        let share = (t - self.inc) / n + self.inc;
-        let cap = t * 0.8 - 0.05;
-        Some((share.min(cap) * 1000.0).max(1.0))
+        // move); the core spreads the rest over the moves to go.
+        let clock = dama::time::GameClock {
+            remaining_ms: self.time? * 1000.0,
+            increment_ms: self.inc * 1000.0,
+            moves_to_go: self.moves,
+        };
+        Some(clock.budget_ms())
     }
 
     fn limits(&self, timed: bool) -> Limits {

@@ -33,6 +33,7 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod square;
+pub mod time;
 pub mod tt;
 
 pub use bitboard::Bitboard;
