@@ -4,7 +4,7 @@
 
 import { t, translatePage, setLanguage, getLanguage, onLanguageChange } from './i18n.js';
 import { loadWasm } from './wasm.js';
-import { defaultTheme as theme, drawPiece } from './board/render.js';
+import { defaultTheme as theme, drawPiece, drawPolyline } from './board/render.js';
 import { squareToRowCol } from './board/util.js';
 
 const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160, 70, 200, 0.85)'];
@@ -43,35 +43,10 @@ function draw(canvas, pieces, moves, numbers) {
   }
   moves.forEach((m, i) => {
     const pts = [m.from, ...m.path].map(center);
-    arrow(ctx, pts, cell * 0.11, ARROWS[i % ARROWS.length]);
+    drawPolyline(ctx, pts, cell * 0.11, ARROWS[i % ARROWS.length], true);
   });
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', moves.map((m) => m.text).join(', '));
-}
-
-function arrow(ctx, pts, width, color) {
-  const [x1, y1] = pts[pts.length - 2];
-  const [x2, y2] = pts[pts.length - 1];
-  const ang = Math.atan2(y2 - y1, x2 - x1);
-  const head = width * 2.4;
-  ctx.save();
-  ctx.strokeStyle = color;
-  ctx.fillStyle = color;
-  ctx.lineWidth = width;
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.beginPath();
-  ctx.moveTo(...pts[0]);
-  for (const p of pts.slice(1, -1)) ctx.lineTo(...p);
-  ctx.lineTo(x2 - Math.cos(ang) * head * 0.8, y2 - Math.sin(ang) * head * 0.8);
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.moveTo(x2, y2);
-  ctx.lineTo(x2 - Math.cos(ang - 0.5) * head, y2 - Math.sin(ang - 0.5) * head);
-  ctx.lineTo(x2 - Math.cos(ang + 0.5) * head, y2 - Math.sin(ang + 0.5) * head);
-  ctx.closePath();
-  ctx.fill();
-  ctx.restore();
 }
 
 async function main() {

@@ -122,27 +122,22 @@ export function bindEvents(state, canvas, redraw) {
     redraw();
   };
 
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onCancel);
-  canvas.addEventListener('lostpointercapture', onCancel);
-  canvas.addEventListener('keydown', onKey);
-  canvas.addEventListener('focus', onFocus);
-  canvas.addEventListener('blur', onBlur);
   const noMenu = (e) => e.preventDefault(); // long-press on phones must not open a menu
-  canvas.addEventListener('contextmenu', noMenu);
+  const listeners = [
+    ['pointerdown', onDown],
+    ['pointermove', onMove],
+    ['pointerup', onUp],
+    ['pointercancel', onCancel],
+    ['lostpointercapture', onCancel],
+    ['keydown', onKey],
+    ['focus', onFocus],
+    ['blur', onBlur],
+    ['contextmenu', noMenu],
+  ];
+  for (const [type, fn] of listeners) canvas.addEventListener(type, fn);
 
   return () => {
-    canvas.removeEventListener('pointerdown', onDown);
-    canvas.removeEventListener('pointermove', onMove);
-    canvas.removeEventListener('pointerup', onUp);
-    canvas.removeEventListener('pointercancel', onCancel);
-    canvas.removeEventListener('lostpointercapture', onCancel);
-    canvas.removeEventListener('keydown', onKey);
-    canvas.removeEventListener('focus', onFocus);
-    canvas.removeEventListener('blur', onBlur);
-    canvas.removeEventListener('contextmenu', noMenu);
+    for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
   };
 }
 

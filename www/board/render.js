@@ -197,7 +197,9 @@ function drawRing(ctx, x, y, cell, color) {
   ctx.stroke();
 }
 
-function drawPolyline(ctx, pts, width, color, arrow) {
+// A line through the points, with an arrow head at the end when `arrow` (also used by the
+// rules page's diagrams, so they look like the board).
+export function drawPolyline(ctx, pts, width, color, arrow) {
   if (pts.length < 2) return;
   ctx.save();
   ctx.strokeStyle = color;
