@@ -181,3 +181,46 @@ SOAK_BROWSER_GAMES ?= 50
 
 soak-browser: precache
 	SOAK_BROWSER_GAMES=$(SOAK_BROWSER_GAMES) node --test --test-name-pattern='^soak:' tests/browser/soak.test.mjs
+
+# --- the learned evaluation ---
+# make train   self-play TRAIN_GAMES games at TRAIN_NODES nodes a move (the positions go to
+#              target/train/), then fit crates/dama/data/eval.bin to them (see the README's
+#              engine section; the shipped weights were made this way, TRAIN_EVAL=classic).
+.PHONY: train
+TRAIN_GAMES ?= 20000
+TRAIN_NODES ?= 4000
+TRAIN_EVAL ?= classic
+TRAIN_EPOCHS ?= 30
+TRAIN_SEED ?= 1
+
+train:
+	mkdir -p target/train
+	cargo run --release -p dama-cli -- train gen --games $(TRAIN_GAMES) --nodes $(TRAIN_NODES) \
+		--threads 2 --eval $(TRAIN_EVAL) --seed $(TRAIN_SEED) --out target/train/selfplay.bin
+	cargo run --release -p dama-cli -- train fit --data target/train/selfplay.bin \
+		--epochs $(TRAIN_EPOCHS) --out crates/dama/data/eval.bin
+
+# --- the opening book ---
+# make book   rebuild crates/dama/data/book.bin by deep searches with the current evaluation
+#             (docs/BOOK.md; about an hour of one core with the defaults). BOOK_FLAGS adds
+#             options, e.g. BOOK_FLAGS="--depth 18 --plies 12".
+.PHONY: book
+BOOK_THREADS ?= 1
+BOOK_FLAGS ?=
+
+book:
+	cargo run --release -p dama-cli -- book build --out crates/dama/data/book.bin \
+		--threads $(BOOK_THREADS) $(BOOK_FLAGS)
+
+# --- endgame tables ---
+# make egtb   build the endgame tables up to EGTB_PIECES (5) pieces into EGTB_DIR (egtb-data/,
+#             ignored by git), single threaded under nice, then check a sample of the values
+#             (docs/EGTB.md): about 2 minutes and 320 MB for 5 pieces.
+.PHONY: egtb
+EGTB_PIECES ?= 5
+EGTB_DIR ?= egtb-data
+
+egtb:
+	cargo build --release -p dama-cli
+	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --pieces $(EGTB_PIECES) --out $(EGTB_DIR)
+	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR) --stride 97

@@ -26,9 +26,16 @@
 //! seconds; `nps` in millions of nodes a second. The engine has no average leaf depth, so
 //! Scan's `mean-depth` is not sent; `sel-depth` is the deepest ply reached.
 //!
+//! Options of `dama hub`: `--eval classic|FILE` plays with another evaluation (a weights file
+//! of `dama train fit`), `--egtb DIR` loads the endgame tables in DIR (`dama egtb build`), and
+//! `--no-book` keeps level 10 out of the opening book (by default `go think` at levels 9 and 10
+//! plays from the shipped book while the position is in it).
+//!
 //! Unknown commands and arguments are ignored, as the protocol asks; malformed ones get
 //! `error message=".."` and change nothing.
 
+use dama::egtb::Tables;
+use dama::eval::Eval;
 use dama::level::{self, Rng};
 use dama::moves::{Move, MoveList};
 use dama::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
@@ -43,11 +50,31 @@ use std::time::{Duration, Instant};
 const DEFAULT_TT_MB: usize = 32;
 const MAX_TT_MB: usize = 1024;
 
+/// What every engine of the session is built with, from the command line.
+struct Setup {
+    eval: Eval,
+    tables: Option<Arc<Tables>>,
+    book: bool,
+}
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    if let Some(a) = args.first() {
-        return Err(format!("hub takes no options, got {a:?}"));
-    }
-    let mut hub = Hub::new();
+    let a = crate::args::Args::parse(args, &["eval", "egtb"], &["no-book"])?;
+    let eval = match a.get("eval") {
+        Some(spec) => crate::train::eval_from_spec(spec)?,
+        None => Eval::shipped(),
+    };
+    let tables = match a.get("egtb") {
+        Some(dir) => Some(Arc::new(
+            Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
+        )),
+        None => None,
+    };
+    let setup = Arc::new(Setup {
+        eval,
+        tables,
+        book: !a.flag("no-book"),
+    });
+    let mut hub = Hub::new(setup);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -86,13 +113,13 @@ fn send_error(message: &str) {
 }
 
 /// The `name=value` arguments of a command line (flags have no value).
-struct Command {
+pub(crate) struct Command {
     args: Vec<(String, Option<String>)>,
 }
 
 impl Command {
     /// The command word of a line, and the rest.
-    fn split(line: &str) -> Option<(&str, &str)> {
+    pub(crate) fn split(line: &str) -> Option<(&str, &str)> {
         let line = line.trim();
         if line.is_empty() {
             return None;
@@ -101,7 +128,7 @@ impl Command {
     }
 
     /// Reads the arguments of a command: `name`, `name=value` or `name="value with spaces"`.
-    fn parse(rest: &str) -> Result<Command, String> {
+    pub(crate) fn parse(rest: &str) -> Result<Command, String> {
         let mut args = Vec::new();
         let mut chars = rest.chars().peekable();
         loop {
@@ -156,7 +183,7 @@ impl Command {
         self.args.iter().any(|(n, _)| n == name)
     }
 
-    fn get(&self, name: &str) -> Option<&str> {
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
         self.args
             .iter()
             .find(|(n, _)| n == name)
@@ -187,7 +214,7 @@ impl Command {
 
 /// How to write moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Notation {
+pub(crate) enum Notation {
     /// `22-18`, `22x13`, and the landing path `27x18x11x4` only where two captures share from
     /// and to.
     Standard,
@@ -195,7 +222,7 @@ enum Notation {
     Hub,
 }
 
-fn move_text(legal: &MoveList, m: &Move, notation: Notation) -> String {
+pub(crate) fn move_text(legal: &MoveList, m: &Move, notation: Notation) -> String {
     match notation {
         Notation::Standard => notation::move_text_in(legal, m),
         Notation::Hub if m.is_capture() => {
@@ -213,7 +240,7 @@ fn move_text(legal: &MoveList, m: &Move, notation: Notation) -> String {
 /// Reads a move in either notation. With three or more squares the two readings cannot both
 /// match: Scan's names occupied squares (the captured pieces) where the landing path names
 /// empty ones.
-fn parse_move(legal: &MoveList, text: &str) -> Result<Move, String> {
+pub(crate) fn parse_move(legal: &MoveList, text: &str) -> Result<Move, String> {
     let parts: Vec<&str> = text.split(['x', 'X']).collect();
     if parts.len() >= 3 {
         let nums: Option<Vec<u8>> = parts.iter().map(|p| p.parse().ok()).collect();
@@ -279,8 +306,7 @@ fn parse_position(s: &str) -> Result<Position, String> {
 }
 
 /// The position in Hub's form.
-#[cfg(test)]
-fn position_text(p: &Position) -> String {
+pub(crate) fn position_text(p: &Position) -> String {
     let mut s = String::with_capacity(33);
     s.push(p.turn().letter());
     for i in 0..32 {
@@ -368,6 +394,12 @@ impl Level {
             depth: self.depth.unwrap_or(MAX_PLY as u32),
             nodes: self.nodes.unwrap_or(u64::MAX),
             time_ms: if timed { self.time_ms() } else { None },
+            // A fixed time per move is spent whole; on a game clock, what an iteration would
+            // not finish is saved for later moves.
+            soft_ms: match (timed, self.move_time) {
+                (true, None) => self.time_ms().map(|t| t * 0.5),
+                _ => None,
+            },
         }
     }
 }
@@ -384,6 +416,8 @@ struct Job {
     game: Game,
     limits: Limits,
     level: u8,
+    /// Play from the opening book when the position is in it.
+    book: bool,
     seed: u64,
     notation: Notation,
     tt_mb: usize,
@@ -396,13 +430,15 @@ type StopSlot = Arc<Mutex<Option<Arc<AtomicBool>>>>;
 
 /// The engine thread: the engine lives here for the whole session (it is not `Send`, and its
 /// table should persist between searches anyway) and runs one job at a time.
-fn engine_thread(jobs: Receiver<Job>, slot: StopSlot) {
+fn engine_thread(jobs: Receiver<Job>, slot: StopSlot, setup: Arc<Setup>) {
     let mut engine: Option<(Engine, usize)> = None;
     for job in jobs {
         if engine.as_ref().is_none_or(|(_, mb)| *mb != job.tt_mb) {
             // Free the old table before allocating the new one.
             drop(engine.take());
-            let e = Engine::new(job.tt_mb);
+            let mut e = Engine::new(job.tt_mb);
+            e.set_eval(setup.eval.clone());
+            e.set_tables(setup.tables.clone());
             *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.stop_handle());
             engine = Some((e, job.tt_mb));
         }
@@ -411,7 +447,7 @@ fn engine_thread(jobs: Receiver<Job>, slot: StopSlot) {
             e.clear();
         }
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            think(e, &job.game, &job.limits, job.level, job.seed, job.notation)
+            think(e, &job, job.level, job.seed, job.notation)
         }));
         // Set before `done` goes out: a GUI answering at once must find the engine free.
         job.finished.store(true, Ordering::SeqCst);
@@ -446,10 +482,11 @@ struct Hub {
     /// Identifies the current search, so a ponder-hit timer cannot stop a later one.
     search_id: Arc<AtomicU64>,
     rng: Rng,
+    setup: Arc<Setup>,
 }
 
 impl Hub {
-    fn new() -> Hub {
+    fn new(setup: Arc<Setup>) -> Hub {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -466,6 +503,7 @@ impl Hub {
             running: None,
             search_id: Arc::new(AtomicU64::new(0)),
             rng: Rng::new(seed),
+            setup,
         }
     }
 
@@ -648,6 +686,7 @@ impl Hub {
             } else {
                 10
             },
+            book: self.setup.book && mode == Mode::Think,
             seed: self.rng.next_u64(),
             notation: self.notation,
             tt_mb: self.tt_mb,
@@ -659,9 +698,10 @@ impl Hub {
             None => {
                 let (tx, rx) = mpsc::channel();
                 let slot = self.stop_slot.clone();
+                let setup = self.setup.clone();
                 thread::Builder::new()
                     .name("engine".into())
-                    .spawn(move || engine_thread(rx, slot))
+                    .spawn(move || engine_thread(rx, slot, setup))
                     .map_err(|e| format!("cannot start the engine thread: {e}"))?;
                 self.jobs = Some(tx.clone());
                 tx
@@ -737,14 +777,25 @@ fn raise(slot: &StopSlot) {
 }
 
 /// One search, printing an `info` line per iteration.
-fn think(
-    engine: &mut Engine,
-    game: &Game,
-    limits: &Limits,
-    level: u8,
-    seed: u64,
-    notation: Notation,
-) -> SearchResult {
+fn think(engine: &mut Engine, job: &Job, level: u8, seed: u64, notation: Notation) -> SearchResult {
+    let (game, limits) = (&job.game, &job.limits);
+    if job.book {
+        if let Some(r) = level::book_move(game, level, seed) {
+            send(&info_line(
+                game,
+                &Info {
+                    depth: 0,
+                    seldepth: 0,
+                    score: r.score,
+                    nodes: 0,
+                    time_ms: 0.0,
+                    pv: r.pv.clone(),
+                },
+                notation,
+            ));
+            return r;
+        }
+    }
     if level < 10 {
         let ms = limits.time_ms.unwrap_or(1e12);
         let r = level::play(engine, game, level, ms, seed);

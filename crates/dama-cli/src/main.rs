@@ -2,11 +2,14 @@
 
 mod args;
 mod bench;
+mod book;
+mod egtb;
 mod hub;
 mod matches;
 mod moves;
 mod openings;
 mod perft;
+mod train;
 
 use std::process::ExitCode;
 
@@ -15,7 +18,8 @@ const USAGE: &str = "usage: dama <command> [options]
 commands:
   perft [--fen FEN] --depth N [--divide]   count the leaves of the move tree
   moves --fen FEN                          list every legal move, one per line
-  hub                                      talk the Hub protocol (version 2) on stdin/stdout
+  hub [--eval E] [--egtb DIR] [--no-book]  talk the Hub protocol (version 2) on stdin/stdout;
+                                           E is shipped, classic or a weights file
   bench [search] [--depth N] [--tt MB]     search fixed positions to a fixed depth: nodes,
                                            time, nodes/s and a checksum of the search
   bench depth [--time MS] [--fen FEN] [--tt MB]
@@ -24,10 +28,26 @@ commands:
         [--games N] [--threads N] [--max-plies N] [--tt MB] [--seed N] [--pdn FILE]
                                            play two engine settings against each other from
                                            each opening with both colours; SPEC is full,
-                                           plain or level=1..10 (defaults: full, plain,
+                                           plain, level=1..10, eval=classic|FILE,
+                                           hub:PROGRAM (defaults: full, plain,
                                            100 ms a move, the shipped openings, 300 plies)
   openings [--plies N] [--fen FEN]         every distinct position N plies on (default 3),
                                            one FEN per line
+  train gen --out FILE [--games N] [--nodes N] [--threads N] [--seed N] [--eval E]
+                                           self-play games at N nodes a move (default 1000
+                                           games, 5000 nodes); writes quiet positions with
+                                           the game's result; E is shipped, classic or a file
+  train fit --data FILE[,FILE] --out FILE [--epochs N] [--holdout F] [--k K] [--lr X]
+        [--l2 X] [--batch N] [--start E]  fit the evaluation's weights to the results
+  egtb build --pieces N --out DIR         build the endgame tables up to N pieces (docs/EGTB.md)
+  egtb probe --dir DIR FEN                 a position's value and best move from the tables
+  egtb verify --dir DIR [--stride N]       check every Nth value against its successors
+  book build --out FILE [--plies N] [--opening-plies M] [--depth D | --time MS]
+        [--margin CP] [--width W] [--threads T] [--tt MB]
+                                           grow the opening book by deep searches (defaults:
+                                           10 plies, 3 after each shipped opening, depth 20,
+                                           moves within 10 cp, at most 2 a position)
+  book probe [--fen FEN] [--book FILE]     the book moves of a position (docs/BOOK.md)
   help                                     show this text";
 
 fn main() -> ExitCode {
@@ -43,6 +63,9 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "match" => matches::run(rest),
         "openings" => openings::run(rest),
+        "egtb" => egtb::run(rest),
+        "train" => train::run(rest),
+        "book" => book::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

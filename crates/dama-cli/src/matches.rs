@@ -1,40 +1,89 @@
-//! `dama match`: two engine settings play each other from a list of openings, each opening
-//! once with each colour, and the result is summed up as wins, draws and losses for A, a score
-//! and an Elo difference.
+//! `dama match`: two engines play each other from a list of openings, each opening once with
+//! each colour, and the result is summed up as wins, draws and losses for A, a score, an Elo
+//! difference with its 95% margin ([`elo`]) and the time each side really used per move.
 //!
-//! Settings (`--a`, `--b`): `full` (every search feature, the tuned evaluation), `plain`
+//! Engines (`--a`, `--b`): `full` (every search feature, the tuned evaluation), `plain`
 //! (`Features::PLAIN` and `Weights::material_only()`: plain alpha-beta with quiescence),
 //! `level=N` (the playing level N of `dama::level`, which picks among near-best moves at random
 //! with a seed derived from `--seed` and the game number, so a run by depth or nodes can be
-//! repeated exactly). Each side has its own engine and table; tables are cleared before each
-//! game.
+//! repeated exactly), or `hub:PROGRAM [ARG...]`: any program that speaks the Hub protocol
+//! ([`hub_client`]), such as a frozen build of `dama` (`hub:/work/frozen/dama`; a program named
+//! `dama` with no arguments gets `hub`) or another author's engine (`'hub:/opt/scan/scan hub'`,
+//! quoted as one argument). Each match thread has its own engine for each side: a Hub program
+//! is started once per thread and side, told `new-game` before each game, and stopped at the
+//! end; tables are cleared before each game.
 //!
-//! A game ends by the rules as `dama::Game` applies them (no move left, threefold repetition,
-//! 80 plies of king moves without a capture) or is adjudicated a draw after `--max-plies`
-//! plies (300 by default), counted apart.
+//! Every side gets the same budget a move: `--time MS` (`level move-time=` for a Hub engine),
+//! `--nodes N` or `--depth N` (`level nodes=` / `level depth=`).
 //!
-//! The Elo estimate uses the logistic model: with score s (wins plus half the draws, over the
-//! games), Elo = -400 log10(1/s - 1). The 95% margin comes from the standard error of the mean
-//! per-game score (each game scoring 1, 1/2 or 0, so draws narrow it), s +- 1.96 se, mapped
-//! through the same formula; the interval's ends are printed, and half its width as the margin
-//! (near a 0% or 100% score the far end, and so the margin, is infinite). Games
-//! in a pair from the same opening are treated as independent, which slightly overstates the
-//! margin when openings are unbalanced.
+//! The referee: a game ends by the rules as `dama::Game` applies them (no move left, threefold
+//! repetition, 80 plies of king moves without a capture) or is adjudicated a draw after
+//! `--max-plies` plies (300 by default), counted apart. A side whose answer is not a legal move
+//! of the position (`illegal-move`), whose program dies or closes its pipes (`crash`), answers
+//! `error` (`engine-error`), breaks the protocol (`protocol`: a line over 64 KB, `done` without
+//! a move) or gives no `done` within `--timeout-ms` (`time-out`; by default 3 times the move
+//! time plus 1 s, or 60 s a move under `--depth` and `--nodes`) loses the game. Each forfeit is
+//! printed as a PROBLEM line and kept in the PDN (`Termination` tag and a comment), and a Hub
+//! engine that forfeits is restarted for its next game. An engine that cannot be started or
+//! does not finish the handshake in 10 s stops the match with an error. In-process engines
+//! have no time-out: they cannot be stopped from outside.
+//!
+//! Time used per move is the wall clock of the search for an in-process engine and from `go`
+//! to `done` for a Hub engine (so it includes the pipe); the time a thread waited for a CPU is
+//! known only for in-process engines (0 for Hub engines).
+
+mod elo;
+mod hub_client;
+mod seat;
+mod tally;
 
 use crate::args::Args;
 use crate::openings;
-use dama::eval::Weights;
-use dama::level;
-use dama::search::{Engine, Features, Limits, SearchResult};
+use dama::search::Limits;
 use dama::{notation, Color, Game, Outcome, Position};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use seat::{Forfeit, Player, Seat};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use tally::{SideStats, Tally, Think};
 
 const SHIPPED_OPENINGS: &str = include_str!("../data/openings.txt");
 
+const HELP: &str = "usage: dama match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N]
+                  [--openings FILE] [--games N] [--threads N] [--max-plies N] [--tt MB]
+                  [--seed N] [--pdn FILE] [--timeout-ms MS]
+
+Two engines play each other from each opening with both colours; the result is given for A as
++W =D -L, score and Elo with its 95% margin, with the time each side used per move.
+
+SPEC (defaults: --a full, --b plain):
+  full                    this build at full strength
+  plain                   plain alpha-beta, material-only evaluation
+  level=N                 playing level 1-10 of this build
+  hub:PROGRAM [ARG...]    a program speaking the Hub protocol, split on spaces and quoted as
+                          one argument: --a hub:/work/frozen/dama, --b 'hub:/opt/scan hub'
+                          (a program named dama with no arguments is run as `dama hub`)
+
+options:
+  --time MS               milliseconds a move (default 100); or --nodes N, or --depth N
+  --openings FILE         one FEN a line (default: the 216 positions three plies in)
+  --games N               games to play (default: two per opening)
+  --threads N             games at once, 1-64 (default 1); one engine per side per thread
+  --max-plies N           adjudicate a draw after N plies (default 300)
+  --tt MB                 table size of each engine, also sent to Hub engines (default 32)
+  --seed N                seed of the playing levels (default 1)
+  --pdn FILE              save the games as PDN
+  --timeout-ms MS         a Hub engine that gives no move in MS loses the game (default
+                          3 x --time + 1000, or 60000 with --nodes or --depth)
+
+An illegal move, a crash, an error or a time-out loses the game and is logged.";
+
 pub fn run(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return Ok(());
+    }
     let a = Args::parse(
         args,
         &[
@@ -50,6 +99,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "tt",
             "seed",
             "pdn",
+            "timeout-ms",
         ],
         &[],
     )?;
@@ -69,6 +119,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         (None, None, Some(_)) => Budget::Depth(a.number("depth", 0u32)?.clamp(1, 100)),
         _ => return Err("give one of --time, --nodes and --depth".into()),
     };
+    let default_timeout = match budget {
+        Budget::Time(ms) => 3.0 * ms + 1000.0,
+        _ => 60_000.0,
+    };
+    let timeout_ms: f64 = a.number("timeout-ms", default_timeout)?;
+    if !(timeout_ms.is_finite() && timeout_ms > 0.0 && timeout_ms < 1e9) {
+        return Err("--timeout-ms must be a positive number of milliseconds".into());
+    }
     let text = match a.get("openings") {
         Some(f) => std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?,
         None => SHIPPED_OPENINGS.to_string(),
@@ -100,12 +158,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         })
         .collect();
     let setup = Arc::new(Setup {
-        a: player_a,
-        b: player_b,
+        players: [player_a, player_b],
+        specs: [spec_a.to_string(), spec_b.to_string()],
         budget,
         max_plies,
         tt,
         seed,
+        timeout: Duration::from_secs_f64(timeout_ms / 1000.0),
         plan,
     });
 
@@ -118,17 +177,32 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     let started = Instant::now();
     let next = Arc::new(AtomicUsize::new(0));
+    let abort = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let mut workers = Vec::new();
     for _ in 0..threads {
-        let (setup, next, tx) = (setup.clone(), next.clone(), tx.clone());
-        workers.push(thread::spawn(move || worker(&setup, &next, &tx)));
+        let (setup, next, abort, tx) = (setup.clone(), next.clone(), abort.clone(), tx.clone());
+        workers.push(thread::spawn(move || {
+            if let Err(e) = worker(&setup, &next, &abort, &tx) {
+                // The other threads stop after their current game.
+                abort.store(true, Ordering::SeqCst);
+                let _ = tx.send(Err(e));
+            }
+        }));
     }
     drop(tx);
 
     let mut tally = Tally::default();
     let mut records = Vec::new();
-    for rec in rx {
+    let mut fatal = None;
+    for msg in rx {
+        let rec = match msg {
+            Ok(rec) => rec,
+            Err(e) => {
+                fatal.get_or_insert(e);
+                continue;
+            }
+        };
         println!("{}", rec.line());
         if let Some(p) = &rec.problem {
             println!("  PROBLEM: {p}");
@@ -144,11 +218,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for w in workers {
         w.join().map_err(|_| "a match thread failed".to_string())?;
     }
+    if let Some(e) = fatal {
+        return Err(format!("match stopped: {e}"));
+    }
     records.sort_by_key(|r| r.number);
     if let Some(path) = a.get("pdn") {
-        write_pdn(path, &records, spec_a, spec_b)?;
+        write_pdn(path, &records, &setup.specs)?;
     }
-    tally.print(spec_a, spec_b, budget, started.elapsed().as_secs_f64());
+    tally.print([spec_a, spec_b], budget, started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -164,37 +241,6 @@ fn pick_openings(all: &[Position], n: usize) -> Vec<(Position, usize)> {
             (all[k], k + 1)
         })
         .collect()
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Player {
-    Full,
-    Plain,
-    Level(u8),
-}
-
-impl Player {
-    fn parse(s: &str) -> Result<Player, String> {
-        match s {
-            "full" => Ok(Player::Full),
-            "plain" => Ok(Player::Plain),
-            _ => match s.strip_prefix("level=").map(str::parse::<u8>) {
-                Some(Ok(l)) if (1..=10).contains(&l) => Ok(Player::Level(l)),
-                _ => Err(format!(
-                    "unknown engine setting {s:?}: use full, plain or level=1..10"
-                )),
-            },
-        }
-    }
-
-    fn engine(self, tt: usize) -> Engine {
-        let mut e = Engine::new(tt);
-        if self == Player::Plain {
-            e.set_features(Features::PLAIN);
-            e.set_weights(Weights::material_only());
-        }
-        e
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,6 +266,15 @@ impl Budget {
             Budget::Depth(d) => Limits::depth(d),
         }
     }
+
+    /// The arguments of the Hub `level` command for this budget.
+    fn hub_level(self) -> String {
+        match self {
+            Budget::Time(ms) => format!("move-time={}", ms / 1000.0),
+            Budget::Nodes(n) => format!("nodes={n}"),
+            Budget::Depth(d) => format!("depth={d}"),
+        }
+    }
 }
 
 struct Pairing {
@@ -230,12 +285,15 @@ struct Pairing {
 }
 
 struct Setup {
-    a: Player,
-    b: Player,
+    /// A and B.
+    players: [Player; 2],
+    specs: [String; 2],
     budget: Budget,
     max_plies: usize,
     tt: usize,
     seed: u64,
+    /// How long a Hub engine may take over a move.
+    timeout: Duration,
     plan: Vec<Pairing>,
 }
 
@@ -253,18 +311,17 @@ struct Record {
     opening_fen: String,
     a_white: bool,
     score: Score,
-    /// `no-moves`, `repetition`, `king-moves`, `adjudicated`, or `forfeit` (a failure).
+    /// `no-moves`, `repetition`, `king-moves`, `adjudicated`, or a forfeit: `illegal-move`,
+    /// `no-move`, `crash`, `time-out`, `engine-error`, `protocol`.
     reason: &'static str,
     plies: usize,
     moves: Vec<String>,
     pdn_result: &'static str,
-    /// The longest think of A and of B.
-    longest: [Think; 2],
-    /// Moves of A and of B, and how many overran the time limit (by 10% and 5 ms): on the
-    /// wall clock, and after taking out the time the thread waited for a CPU.
-    moves_made: [u32; 2],
-    overruns: [u32; 2],
-    overruns_running: [u32; 2],
+    /// What the engines of A and B call themselves, when they said.
+    names: [Option<String>; 2],
+    /// What A's and B's moves cost.
+    sides: [SideStats; 2],
+    /// A forfeit, in words.
     problem: Option<String>,
 }
 
@@ -281,52 +338,56 @@ impl Record {
             self.number, self.opening_index, self.pdn_result, self.reason, self.plies
         )
     }
+
+    /// The PDN `Termination` tag's value for how the game ended.
+    fn termination(&self) -> &'static str {
+        match self.reason {
+            "adjudicated" => "adjudication",
+            "time-out" => "time forfeit",
+            "crash" => "abandoned",
+            "illegal-move" | "no-move" | "engine-error" | "protocol" => "rules infraction",
+            _ => "normal",
+        }
+    }
 }
 
-fn worker(setup: &Setup, next: &AtomicUsize, tx: &mpsc::Sender<Record>) {
-    // Engines are built here: they stay on this thread.
-    let mut engines = [setup.a.engine(setup.tt), setup.b.engine(setup.tt)];
+type Message = Result<Record, String>;
+
+/// Plays games from the shared plan until it runs out; an engine that cannot be started stops
+/// this thread with an error.
+fn worker(
+    setup: &Setup,
+    next: &AtomicUsize,
+    abort: &AtomicBool,
+    tx: &mpsc::Sender<Message>,
+) -> Result<(), String> {
+    // Engines are built here: they stay on this thread. A Hub engine's process ends when its
+    // seat is dropped.
+    let mut seats = [
+        Seat::new(&setup.players[0], setup.tt).map_err(|e| format!("A: {e}"))?,
+        Seat::new(&setup.players[1], setup.tt).map_err(|e| format!("B: {e}"))?,
+    ];
     loop {
+        if abort.load(Ordering::SeqCst) {
+            return Ok(());
+        }
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(p) = setup.plan.get(i) else {
-            return;
+            return Ok(());
         };
-        let rec = play_game(setup, p, &mut engines);
-        if tx.send(rec).is_err() {
-            return;
+        let rec = play_game(setup, p, &mut seats)?;
+        if tx.send(Ok(rec)).is_err() {
+            return Ok(());
         }
     }
 }
 
-fn choose(
-    player: Player,
-    engine: &mut Engine,
-    game: &Game,
-    budget: Budget,
-    seed: u64,
-) -> SearchResult {
-    match player {
-        Player::Level(l) => {
-            // A level keeps its own depth and node budget; only a time limit applies on top.
-            let ms = match budget {
-                Budget::Time(ms) => ms,
-                _ => 1e12,
-            };
-            level::play(engine, game, l, ms, seed)
-        }
-        _ => engine.search(game, &budget.limits(), &mut |_| {}),
-    }
-}
-
-fn play_game(setup: &Setup, p: &Pairing, engines: &mut [Engine; 2]) -> Record {
-    for e in engines.iter_mut() {
-        e.clear();
+fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record, String> {
+    for (seat, name) in seats.iter_mut().zip(["A", "B"]) {
+        seat.new_game().map_err(|e| format!("{name}: {e}"))?;
     }
     let mut game = Game::from_position(p.opening);
-    let mut longest = [Think::default(), Think::default()];
-    let mut moves_made = [0u32; 2];
-    let mut overruns = [0u32; 2];
-    let mut overruns_running = [0u32; 2];
+    let mut sides = [SideStats::default(), SideStats::default()];
     let a_color = if p.a_white {
         Color::White
     } else {
@@ -347,53 +408,39 @@ fn play_game(setup: &Setup, p: &Pairing, engines: &mut [Engine; 2]) -> Record {
         }
         let a_moves = game.turn() == a_color;
         let side = usize::from(!a_moves);
-        let player = if a_moves { setup.a } else { setup.b };
-        let wait_before = waiting_ms();
-        let t = Instant::now();
-        let r = choose(player, &mut engines[side], &game, setup.budget, seed);
-        let ms = t.elapsed().as_secs_f64() * 1000.0;
-        let waited = match (wait_before, waiting_ms()) {
-            (Some(a), Some(b)) => (b - a).max(0.0),
-            _ => 0.0,
-        };
-        moves_made[side] += 1;
-        if let Budget::Time(limit) = setup.budget {
-            let over = limit * 1.1 + 5.0;
-            overruns[side] += (ms > over) as u32;
-            overruns_running[side] += (ms - waited > over) as u32;
-        }
-        if ms > longest[side].ms {
-            longest[side] = Think {
-                ms,
-                waited,
-                fen: game.position().to_fen(),
-                game: p.number,
-                ply: game.ply(),
-            };
-        }
+        let chosen = seats[side].choose(&game, setup.budget, seed, setup.timeout);
         // A failure forfeits the game, so it shows in the score as well as in the report.
-        let name = if a_moves { "A" } else { "B" };
-        let problem = match r.best {
-            None => format!("{name} returned no move in {}", game.position().to_fen()),
-            Some(m) => match game.play(&m) {
-                Ok(()) => continue,
-                Err(e) => format!(
-                    "{name} played the illegal move {} in {}: {e}",
-                    notation::full_text(&m),
-                    game.position().to_fen()
-                ),
-            },
+        let forfeit = match chosen {
+            Ok(c) => {
+                record_move(&mut sides[side], &c, &game, p.number, setup.budget);
+                match game.play(&c.mv) {
+                    Ok(()) => continue,
+                    Err(e) => Forfeit {
+                        reason: "illegal-move",
+                        detail: format!("illegal move {} ({e})", notation::full_text(&c.mv)),
+                    },
+                }
+            }
+            Err(f) => f,
         };
+        let name = if a_moves { "A" } else { "B" };
+        let problem = format!(
+            "{name} ({}) loses by {}: {} (in {})",
+            setup.specs[side],
+            forfeit.reason,
+            forfeit.detail,
+            game.position().to_fen()
+        );
         let loser_white = game.turn() == Color::White;
         let score = if a_moves { Score::Loss } else { Score::Win };
         break (
             score,
-            "forfeit",
+            forfeit.reason,
             if loser_white { "0-1" } else { "1-0" },
             Some(problem),
         );
     };
-    Record {
+    Ok(Record {
         number: p.number,
         opening_index: p.opening_index,
         opening_fen: p.opening.to_fen(),
@@ -403,211 +450,80 @@ fn play_game(setup: &Setup, p: &Pairing, engines: &mut [Engine; 2]) -> Record {
         plies: game.ply(),
         moves: game.move_texts(),
         pdn_result,
-        longest,
-        moves_made,
-        overruns,
-        overruns_running,
+        names: [0, 1].map(|s| seats[s].name().map(str::to_string)),
+        sides,
         problem,
+    })
+}
+
+/// Adds a move's cost to its side's statistics.
+fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize, budget: Budget) {
+    st.moves += 1;
+    st.total_ms += c.ms;
+    if let Some(d) = c.depth {
+        st.depth_sum += d as u64;
+        st.depth_count += 1;
     }
-}
-
-/// Milliseconds this thread has waited to run since it started (Linux's schedstat), so a
-/// long think on a busy machine can be told from a search that overran its limit.
-fn waiting_ms() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = s.split_whitespace().nth(1)?.parse().ok()?;
-    Some(ns / 1e6)
-}
-
-/// A think, kept to report the longest.
-#[derive(Clone, Default)]
-struct Think {
-    ms: f64,
-    /// Of which waiting for a CPU (when the system tells).
-    waited: f64,
-    fen: String,
-    game: usize,
-    ply: usize,
-}
-
-#[derive(Default)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    /// A's wins, draws and losses with White.
-    as_white: [u32; 3],
-    reasons: Vec<(&'static str, u32)>,
-    plies: usize,
-    longest: [Think; 2],
-    moves_made: [u32; 2],
-    overruns: [u32; 2],
-    overruns_running: [u32; 2],
-    problems: u32,
-}
-
-impl Tally {
-    fn add(&mut self, r: &Record) {
-        let k = match r.score {
-            Score::Win => {
-                self.wins += 1;
-                0
-            }
-            Score::Draw => {
-                self.draws += 1;
-                1
-            }
-            Score::Loss => {
-                self.losses += 1;
-                2
-            }
+    if let Budget::Time(limit) = budget {
+        let over = limit * 1.1 + 5.0;
+        st.overruns += (c.ms > over) as u32;
+        st.overruns_running += (c.ms - c.waited > over) as u32;
+    }
+    if c.ms > st.longest.ms {
+        st.longest = Think {
+            ms: c.ms,
+            waited: c.waited,
+            fen: game.position().to_fen(),
+            game: number,
+            ply: game.ply(),
         };
-        if r.a_white {
-            self.as_white[k] += 1;
-        }
-        match self.reasons.iter_mut().find(|(n, _)| *n == r.reason) {
-            Some((_, c)) => *c += 1,
-            None => self.reasons.push((r.reason, 1)),
-        }
-        self.plies += r.plies;
-        for side in 0..2 {
-            if r.longest[side].ms > self.longest[side].ms {
-                self.longest[side] = r.longest[side].clone();
-            }
-            self.moves_made[side] += r.moves_made[side];
-            self.overruns[side] += r.overruns[side];
-            self.overruns_running[side] += r.overruns_running[side];
-        }
-        self.problems += r.problem.is_some() as u32;
-    }
-
-    fn print(&self, spec_a: &str, spec_b: &str, budget: Budget, secs: f64) {
-        let n = self.wins + self.draws + self.losses;
-        if n == 0 {
-            println!("no games played");
-            return;
-        }
-        let (elo, lo, hi) = elo(self.wins, self.draws, self.losses);
-        let s = (self.wins as f64 + self.draws as f64 / 2.0) / n as f64;
-        println!();
-        println!(
-            "A = {spec_a}, B = {spec_b}, {n} games, {}",
-            budget.describe()
-        );
-        println!(
-            "A: +{} ={} -{}  score {:.1}%  Elo {} ± {} (95% interval {} to {}; logistic, \
-             per-game standard error)",
-            self.wins,
-            self.draws,
-            self.losses,
-            100.0 * s,
-            fmt_elo(elo),
-            fmt_margin((hi - lo) / 2.0),
-            fmt_elo(lo),
-            fmt_elo(hi)
-        );
-        println!(
-            "A with White: +{} ={} -{}; with Black: +{} ={} -{}",
-            self.as_white[0],
-            self.as_white[1],
-            self.as_white[2],
-            self.wins - self.as_white[0],
-            self.draws - self.as_white[1],
-            self.losses - self.as_white[2]
-        );
-        let reasons: Vec<String> = self
-            .reasons
-            .iter()
-            .map(|(r, c)| format!("{r} {c}"))
-            .collect();
-        println!("endings: {}", reasons.join(", "));
-        println!(
-            "average {:.1} plies a game; {:.1} s in all",
-            self.plies as f64 / n as f64,
-            secs
-        );
-        for (side, name) in ["A", "B"].iter().enumerate() {
-            let t = &self.longest[side];
-            let over = if let Budget::Time(ms) = budget {
-                format!(
-                    "; {} of {} moves over {:.0} ms, {} without the waits",
-                    self.overruns[side],
-                    self.moves_made[side],
-                    ms * 1.1 + 5.0,
-                    self.overruns_running[side]
-                )
-            } else {
-                String::new()
-            };
-            println!(
-                "{name}: longest move {:.1} ms, {:.1} ms of it waiting for a CPU (game {}, ply {}, \
-                 {}){over}",
-                t.ms, t.waited, t.game, t.ply, t.fen
-            );
-        }
-        if self.problems > 0 {
-            println!("PROBLEMS: {} game(s) forfeited, see above", self.problems);
-        }
     }
 }
 
-/// The Elo difference and the ends of its 95% interval (see the module notes); infinite at a
-/// 0% or 100% score, where the logistic model has no finite answer.
-fn elo(wins: u32, draws: u32, losses: u32) -> (f64, f64, f64) {
-    let n = (wins + draws + losses) as f64;
-    let s = (wins as f64 + draws as f64 / 2.0) / n;
-    let var = (wins as f64 * (1.0 - s).powi(2)
-        + draws as f64 * (0.5 - s).powi(2)
-        + losses as f64 * s.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    let to_elo = |x: f64| -400.0 * (1.0 / x - 1.0).log10();
-    if s <= 0.0 || s >= 1.0 {
-        return (to_elo(s), f64::NEG_INFINITY, f64::INFINITY);
-    }
-    let lo = to_elo((s - 1.96 * se).max(0.0));
-    let hi = to_elo((s + 1.96 * se).min(1.0));
-    (to_elo(s), lo, hi)
-}
-
-fn fmt_elo(e: f64) -> String {
-    if e.is_finite() {
-        format!("{e:+.0}")
-    } else if e > 0.0 {
-        "+inf".into()
-    } else {
-        "-inf".into()
-    }
-}
-
-fn fmt_margin(m: f64) -> String {
-    if m.is_finite() {
-        format!("{m:.0}")
-    } else {
-        "inf".into()
-    }
-}
-
-fn write_pdn(path: &str, records: &[Record], spec_a: &str, spec_b: &str) -> Result<(), String> {
+/// Writes every game as PDN, with the engines' names, how the game ended (`Termination`) and a
+/// comment on a forfeit.
+fn write_pdn(path: &str, records: &[Record], specs: &[String; 2]) -> Result<(), String> {
     let mut out = String::new();
     for r in records {
         let mut game = Game::from_fen(&r.opening_fen).map_err(|e| e.to_string())?;
         for m in &r.moves {
             game.play_text(m).map_err(|e| e.to_string())?;
         }
+        // Not over by the rules: declare the result, so the PDN carries it.
+        match (r.pdn_result, game.result().is_none()) {
+            ("1/2-1/2", true) => game.agree_draw(),
+            ("1-0", true) => game.resign(Color::Black),
+            ("0-1", true) => game.resign(Color::White),
+            _ => {}
+        }
+        let label = |side: usize| match &r.names[side] {
+            Some(n) => format!("{n} ({})", specs[side]),
+            None => specs[side].clone(),
+        };
         let (white, black) = if r.a_white {
-            (spec_a, spec_b)
+            (label(0), label(1))
         } else {
-            (spec_b, spec_a)
+            (label(1), label(0))
         };
         let tags = vec![
             ("Event".to_string(), "dama match".to_string()),
             ("Round".to_string(), r.number.to_string()),
-            ("White".to_string(), white.to_string()),
-            ("Black".to_string(), black.to_string()),
-            ("Result".to_string(), r.pdn_result.to_string()),
+            ("White".to_string(), white),
+            ("Black".to_string(), black),
+            ("Termination".to_string(), r.termination().to_string()),
         ];
-        out.push_str(&game.to_pdn(&tags));
+        let mut text = game.to_pdn(&tags);
+        if let Some(p) = &r.problem {
+            // A comment before the result token, which ends the text.
+            let result = format!(" {}\n", r.pdn_result);
+            let comment: String = p.chars().filter(|c| !matches!(c, '{' | '}')).collect();
+            if let Some(body) = text.strip_suffix(&result[1..]) {
+                let body = body.strip_suffix(' ').unwrap_or(body);
+                let sep = if body.ends_with('\n') { "" } else { "\n" };
+                text = format!("{body}{sep}{{{comment}}}{result}");
+            }
+        }
+        out.push_str(&text);
         out.push('\n');
     }
     std::fs::write(path, out).map_err(|e| format!("cannot write {path}: {e}"))
@@ -618,42 +534,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn elo_formula() {
-        let (e, lo, hi) = elo(50, 0, 50);
-        assert!(e.abs() < 1e-9);
-        assert!(
-            (hi - 69.0).abs() < 1.0 && (lo + 69.0).abs() < 1.0,
-            "{lo} {hi}"
-        );
-        let (e, _, _) = elo(75, 0, 25);
-        assert!((e - 190.85).abs() < 0.1, "{e}");
-        // Draws narrow the interval at the same score.
-        let (_, lo, hi) = elo(0, 100, 0);
-        assert!(lo.abs() < 1e-9 && hi.abs() < 1e-9);
-        let (e, lo, hi) = elo(10, 0, 0);
-        assert!(e.is_infinite() && hi.is_infinite() && lo.is_infinite());
-        // Near 100% the upper end runs off to infinity but the lower end stays finite.
-        let (e, lo, hi) = elo(197, 3, 0);
-        assert!(
-            e.is_finite() && lo.is_finite() && hi.is_infinite(),
-            "{e} {lo} {hi}"
-        );
-    }
-
-    #[test]
-    fn specs() {
-        assert_eq!(Player::parse("full"), Ok(Player::Full));
-        assert_eq!(Player::parse("level=5"), Ok(Player::Level(5)));
-        assert!(Player::parse("level=11").is_err());
-        assert!(Player::parse("fast").is_err());
-    }
-
-    #[test]
     fn openings_spread() {
         let all = vec![Position::start(); 10];
         let picked = pick_openings(&all, 3);
         let idx: Vec<usize> = picked.iter().map(|p| p.1).collect();
         assert_eq!(idx, vec![1, 4, 7]);
         assert_eq!(pick_openings(&all, 20).len(), 10);
+    }
+
+    #[test]
+    fn hub_levels() {
+        assert_eq!(Budget::Time(100.0).hub_level(), "move-time=0.1");
+        assert_eq!(Budget::Depth(7).hub_level(), "depth=7");
+        assert_eq!(Budget::Nodes(5000).hub_level(), "nodes=5000");
     }
 }

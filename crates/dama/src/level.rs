@@ -66,12 +66,19 @@ impl Rng {
 
 /// Chooses a move at `level` within `time_ms`; the same seed, level and game give the same
 /// move when the level's depth or node budget, not the time, ends the search.
+///
+/// At the top levels an opening position in the shipped book is answered from the book
+/// (see [`book_move`]).
 pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64) -> SearchResult {
+    if let Some(r) = book_move(game, level, seed) {
+        return r;
+    }
     let spec = spec(level);
     let limits = Limits {
         depth: spec.depth,
         nodes: spec.nodes,
         time_ms: Some(time_ms),
+        soft_ms: None,
     };
     let result = engine.search(game, &limits, &mut |_| {});
     if spec.margin == 0 || game.legal_moves().len() < 2 || result.score.abs() > MATE_BOUND {
@@ -117,4 +124,28 @@ pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64
         pv: vec![chosen.0],
         ..result
     }
+}
+
+/// The lowest level that plays from the opening book: full strength (10) and the level below.
+pub const BOOK_LEVEL: u8 = 9;
+
+/// At [`BOOK_LEVEL`] and above, a move of the shipped [`book`](crate::book) for the current
+/// position, chosen among those within [`PLAY_MARGIN`](crate::book::PLAY_MARGIN) of the best
+/// (seeded like the levels); a result with no depth, nodes or time, since nothing was searched.
+/// `None` below that level or out of the book.
+pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
+    if level < BOOK_LEVEL {
+        return None;
+    }
+    let mut rng = Rng::new(seed ^ game.hash());
+    let book = crate::book::shipped();
+    let (m, score) = book.pick(game.position(), crate::book::PLAY_MARGIN, &mut rng)?;
+    Some(SearchResult {
+        best: Some(m),
+        score,
+        depth: 0,
+        nodes: 0,
+        time_ms: 0.0,
+        pv: vec![m],
+    })
 }

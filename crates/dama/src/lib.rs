@@ -17,7 +17,9 @@
 
 pub mod bench;
 pub mod bitboard;
+pub mod book;
 pub mod clock;
+pub mod egtb;
 pub mod eval;
 mod explain;
 pub mod fen;
@@ -34,6 +36,7 @@ pub mod rules;
 pub mod search;
 pub mod square;
 pub mod time;
+pub mod train;
 pub mod tt;
 
 pub use bitboard::Bitboard;

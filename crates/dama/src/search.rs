@@ -13,7 +13,8 @@
 //! ```
 
 use crate::clock::{Clock, NoClock};
-use crate::eval::{self, Weights};
+use crate::egtb::{Tables, Wdl};
+use crate::eval::{self, Eval, Weights};
 use crate::game::{DrawRules, Game};
 use crate::hash;
 use crate::movegen;
@@ -31,6 +32,9 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 /// The deepest ply the search goes to.
 pub const MAX_PLY: usize = 128;
+/// An endgame-table win in `d` plies to zeroing at ply `p` scores `TB_WIN - p - d`: above any
+/// evaluation, below the mate scores.
+pub const TB_WIN: i32 = MATE_BOUND - 200;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,8 +43,13 @@ pub struct Limits {
     pub depth: u32,
     /// Stop after about this many nodes.
     pub nodes: u64,
-    /// Stop after this many milliseconds (hard limit; iterations are not started after half).
+    /// Stop after this many milliseconds (a hard limit: the iteration under way is cut off,
+    /// keeping the root moves it finished).
     pub time_ms: Option<f64>,
+    /// Start no new iteration after this many milliseconds. `None` searches until `time_ms`,
+    /// which is right for a fixed time per move: the time is given, and a cut-off iteration
+    /// still improves the move. A game clock sets it, so that unused time carries over.
+    pub soft_ms: Option<f64>,
 }
 
 impl Limits {
@@ -50,6 +59,7 @@ impl Limits {
             depth: d,
             nodes: u64::MAX,
             time_ms: None,
+            soft_ms: None,
         }
     }
 
@@ -59,6 +69,7 @@ impl Limits {
             depth: MAX_PLY as u32 - 8,
             nodes: u64::MAX,
             time_ms: Some(ms),
+            soft_ms: None,
         }
     }
 
@@ -68,6 +79,7 @@ impl Limits {
             depth: MAX_PLY as u32 - 8,
             nodes: n,
             time_ms: None,
+            soft_ms: None,
         }
     }
 }
@@ -163,10 +175,11 @@ impl Default for Features {
 pub struct Engine {
     tt: Table,
     history: Vec<i32>,
-    weights: Weights,
+    eval: Eval,
     features: Features,
     clock: Box<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
+    tables: Option<Arc<Tables>>,
 }
 
 impl Engine {
@@ -185,16 +198,22 @@ impl Engine {
         Engine {
             tt: Table::new(tt_mb),
             history: vec![0; 2 * 32 * 32],
-            weights: Weights::default(),
+            eval: Eval::shipped(),
             features: Features::ALL,
             clock,
             stop: Arc::new(AtomicBool::new(false)),
+            tables: None,
         }
     }
 
-    /// Uses other evaluation weights (for tuning and matches).
+    /// Uses the classic evaluation with these weights (for tuning and matches).
     pub fn set_weights(&mut self, w: Weights) {
-        self.weights = w;
+        self.eval = Eval::Classic(w);
+    }
+
+    /// Uses this evaluation.
+    pub fn set_eval(&mut self, e: Eval) {
+        self.eval = e;
     }
 
     /// Turns search enhancements on or off.
@@ -202,9 +221,15 @@ impl Engine {
         self.features = f;
     }
 
-    /// The evaluation weights in use.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
+    /// Uses endgame tables (or none): every position in them is a cut-off in the search, and
+    /// a won or lost root is played by the tables.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
+    }
+
+    /// The evaluation in use.
+    pub fn eval(&self) -> &Eval {
+        &self.eval
     }
 
     /// A flag that stops the running search when set (it is cleared when a search starts).
@@ -225,6 +250,9 @@ impl Engine {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        if let Some(r) = self.table_move(game, on_info) {
+            return r;
+        }
         let mut s = self.searcher(game, limits);
         let r = s.run(on_info);
         self.history = s.history;
@@ -256,6 +284,38 @@ impl Engine {
         out
     }
 
+    /// The tables' move when the root is a win or a loss in them: the fastest conversion of a
+    /// win (within the king-move rule), the longest defence of a loss.
+    fn table_move(&self, game: &Game, on_info: &mut dyn FnMut(&Info)) -> Option<SearchResult> {
+        let t = self.tables.as_deref()?;
+        let pos = game.position();
+        if game.draw_rules().king_move_plies != t.rule() || game.result().is_some() {
+            return None;
+        }
+        let (m, p) = t.best_move(pos, game.king_plies())?;
+        if p.wdl == Wdl::Draw {
+            return None;
+        }
+        let score = tb_score(p.wdl, p.dtz, 0);
+        let info = Info {
+            depth: 1,
+            seldepth: 1,
+            score,
+            nodes: 1,
+            time_ms: 0.0,
+            pv: vec![m],
+        };
+        on_info(&info);
+        Some(SearchResult {
+            best: Some(m),
+            score,
+            depth: 1,
+            nodes: 1,
+            time_ms: 0.0,
+            pv: vec![m],
+        })
+    }
+
     fn searcher<'a>(&'a mut self, game: &Game, limits: &Limits) -> Searcher<'a> {
         self.tt.new_search();
         let start = self.clock.now_ms();
@@ -267,13 +327,14 @@ impl Engine {
             pv_len: vec![0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys: vec![[0; crate::moves::MAX_MOVES]; MAX_PLY + 1],
-            weights: self.weights,
+            eval: self.eval.clone(),
             features: self.features,
             clock: &*self.clock,
             stop: &self.stop,
+            tables: self.tables.clone(),
             start,
             deadline: limits.time_ms.map(|t| start + t.max(0.0)),
-            soft: limits.time_ms.map(|t| start + t.max(0.0) * 0.5),
+            soft: limits.soft_ms.map(|t| start + t.max(0.0)),
             node_limit: limits.nodes,
             max_depth: limits.depth.clamp(1, MAX_PLY as u32 - 8),
             nodes: 0,
@@ -306,10 +367,11 @@ struct Searcher<'a> {
     pv_len: Vec<usize>,
     lists: Vec<MoveList>,
     keys: Vec<[i32; crate::moves::MAX_MOVES]>,
-    weights: Weights,
+    eval: Eval,
     features: Features,
     clock: &'a dyn Clock,
     stop: &'a AtomicBool,
+    tables: Option<Arc<Tables>>,
     start: f64,
     deadline: Option<f64>,
     soft: Option<f64>,
@@ -472,6 +534,19 @@ impl Searcher<'_> {
         false
     }
 
+    /// The score of a position in the loaded tables, if it is in them.
+    #[inline]
+    fn probe_tables(&self, pos: &Position, ply: usize, king_plies: u32) -> Option<i32> {
+        let t = self.tables.as_deref()?;
+        let pieces =
+            (pos.pieces(crate::Color::White) | pos.pieces(crate::Color::Black)).count_ones();
+        if pieces > t.max_pieces() || self.rules.king_move_plies != t.rule() {
+            return None;
+        }
+        let p = t.probe(pos)?;
+        Some(tb_score(p.under_rule(king_plies, t.rule()), p.dtz, ply))
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -505,6 +580,9 @@ impl Searcher<'_> {
             if a >= b {
                 return a;
             }
+            if let Some(s) = self.probe_tables(pos, ply, king_plies) {
+                return s;
+            }
         }
         // Move lists live in a per-ply stack: building a fresh one per node costs a memset.
         movegen::generate::<Italian>(pos, &mut self.lists[ply]);
@@ -515,7 +593,7 @@ impl Searcher<'_> {
         }
         let capture = self.lists[ply][0].is_capture();
         if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
-            return eval::evaluate_with(pos, &self.weights);
+            return self.eval.evaluate(pos);
         }
 
         // Capture sequences below the horizon are cheap to redo: keep the table for real depth.
@@ -667,6 +745,17 @@ fn reduction(depth: i32, i: usize) -> i32 {
 
 const LMR_BASE: f32 = 0.8;
 const LMR_DIV: f32 = 1.7;
+
+/// The score of a table value at `ply`: no move left is a mate, other wins and losses rank by
+/// the distance to zeroing so that the engine makes progress.
+fn tb_score(wdl: Wdl, dtz: u32, ply: usize) -> i32 {
+    match wdl {
+        Wdl::Draw => 0,
+        Wdl::Loss if dtz == 0 => -MATE + ply as i32,
+        Wdl::Win => TB_WIN - ply as i32 - dtz as i32,
+        Wdl::Loss => -(TB_WIN - ply as i32 - dtz as i32),
+    }
+}
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(s: i32, ply: usize) -> i32 {

@@ -1,7 +1,8 @@
 //! Time control: how much of a game clock to spend on one move.
 //!
-//! The search itself stops iterating at half its budget and stops dead at the budget (see
-//! [`search`](crate::search)); this module turns a clock into that budget.
+//! This module turns a clock into a budget for one move; the caller searches with it as the
+//! hard limit and half of it as the point after which no new iteration starts (see
+//! [`Limits`](crate::search::Limits)), so time an iteration would not finish is kept.
 
 /// A player's clock at the moment of moving.
 #[derive(Clone, Copy, Debug, PartialEq)]

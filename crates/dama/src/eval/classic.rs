@@ -1,4 +1,6 @@
-//! Static evaluation for Italian draughts, in hundredths of a man, from the side to move.
+//! The classic hand-written evaluation, in hundredths of a man, from the side to move: the
+//! engine's evaluation before the learned one ([`pattern`](super::pattern)), kept for the plain
+//! reference engine of matches and as a baseline.
 //!
 //! Terms: material (a king worth more than a man), advancement that grows as the board empties,
 //! the back rank guard, the centre, runaway men, king mobility and centralisation, blocked men,
@@ -141,9 +143,6 @@ impl Weights {
     }
 }
 
-/// A score meaning "about equal".
-pub const DRAW: i32 = 0;
-
 const CENTRE: Bitboard = sq(14) | sq(15) | sq(18) | sq(19);
 const NEAR_CENTRE: Bitboard = sq(10) | sq(11) | sq(22) | sq(23) | sq(13) | sq(16) | sq(17) | sq(20);
 const LONG_DIAGONAL: Bitboard = sq(1) | sq(5) | sq(10) | sq(14) | sq(19) | sq(23) | sq(28) | sq(32);
@@ -158,7 +157,7 @@ const fn sq(n: u32) -> Bitboard {
 
 /// For each square, every square a man of each colour could pass through on its way to the
 /// far row (its forward cone).
-const CONES: [[Bitboard; 32]; 2] = {
+pub(crate) const CONES: [[Bitboard; 32]; 2] = {
     let mut t = [[0; 32]; 2];
     let mut i = 0;
     while i < 32 {
@@ -292,11 +291,6 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
         Color::White => s,
         Color::Black => -s,
     }
-}
-
-/// The evaluation of `pos` for the side to move with the default weights.
-pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &Weights::default())
 }
 
 #[cfg(test)]

@@ -1,0 +1,180 @@
+//! `dama egtb`: build endgame tables to files, and probe them.
+
+use crate::args::Args;
+use dama::egtb::{TableStats, Tables, Wdl, RULE_PLIES};
+use dama::{notation, Position};
+use std::path::Path;
+use std::time::Instant;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    match args.split_first() {
+        Some((c, rest)) if c == "build" => build(rest),
+        Some((c, rest)) if c == "probe" => probe(rest),
+        Some((c, rest)) if c == "verify" => verify(rest),
+        _ => Err(
+            "usage: dama egtb build --pieces N --out DIR | dama egtb probe --dir DIR FEN \
+             | dama egtb verify --dir DIR [--stride N]"
+                .into(),
+        ),
+    }
+}
+
+fn build(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args, &["pieces", "out", "rule"], &[])?;
+    let pieces: u32 = a.number("pieces", 4)?;
+    let rule: u32 = a.number("rule", RULE_PLIES)?;
+    if !(2..=dama::egtb::MAX_TABLE_PIECES).contains(&pieces) {
+        return Err(format!(
+            "--pieces must be 2 to {}",
+            dama::egtb::MAX_TABLE_PIECES
+        ));
+    }
+    let out = a.get("out").ok_or("egtb build needs --out DIR")?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8}",
+        "table", "bytes", "positions", "wins", "draws", "losses", "maxW", "maxL", "seconds"
+    );
+    let start = Instant::now();
+    let mut last = Instant::now();
+    let tables = Tables::build(pieces, rule, &mut |stats: &[TableStats]| {
+        // A signature and its mirror are solved together: their time is shared by size.
+        let secs = last.elapsed().as_secs_f64();
+        last = Instant::now();
+        let total: u64 = stats.iter().map(|s| s.size).sum::<u64>().max(1);
+        for s in stats {
+            println!(
+                "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8.2}",
+                s.signature.to_string(),
+                s.size,
+                s.positions,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.max_win,
+                s.max_loss,
+                secs * s.size as f64 / total as f64
+            );
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    let mut bytes = 0;
+    for n in 2..=pieces {
+        let data = tables.to_bytes(n);
+        let path = Path::new(out).join(format!("dama-{n}.egtb"));
+        std::fs::write(&path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {} ({} bytes)", path.display(), data.len());
+        bytes += data.len();
+    }
+    let positions: u64 = tables
+        .signatures()
+        .filter_map(|s| tables.stats(s))
+        .map(|s| s.positions)
+        .sum();
+    println!(
+        "total: {} tables, {positions} positions, {bytes} bytes, {secs:.1} s, peak memory {}",
+        tables.signatures().count(),
+        peak_memory()
+    );
+    Ok(())
+}
+
+fn verify(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args, &["dir", "stride"], &[])?;
+    let dir = a.get("dir").ok_or("egtb verify needs --dir DIR")?;
+    let stride: u64 = a.number("stride", 1)?;
+    let start = Instant::now();
+    let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
+    println!(
+        "loaded {} tables (complete up to {} pieces) in {:.1} s",
+        tables.signatures().count(),
+        tables.max_pieces(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut sigs: Vec<_> = tables.signatures().copied().collect();
+    sigs.sort_by_key(|s| (s.pieces(), s.men(), *s));
+    let mut total = 0;
+    for s in sigs {
+        match tables.verify(&s, stride) {
+            Ok(n) => total += n,
+            Err(m) => {
+                return Err(format!(
+                    "table {s}: {} holds {:?}, its successors say {:?}",
+                    m.position.to_fen(),
+                    m.stored,
+                    m.expected
+                ))
+            }
+        }
+    }
+    println!(
+        "verified {total} positions (every {stride}th index) in {:.1} s: every value agrees \
+         with its successors",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The peak resident memory of this process, from Linux's /proc (unknown elsewhere).
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn probe(args: &[String]) -> Result<(), String> {
+    // The FEN may be given bare: everything that is not an option or its value.
+    let mut dir = None;
+    let mut fen = None;
+    let mut plies = 0u32;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--dir" => dir = it.next().cloned(),
+            "--fen" => fen = it.next().cloned(),
+            "--king-plies" => {
+                plies = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or("--king-plies expects a number")?
+            }
+            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
+            s => fen = Some(s.to_string()),
+        }
+    }
+    let dir = dir.ok_or("egtb probe needs --dir DIR")?;
+    let fen = fen.ok_or("egtb probe needs a FEN")?;
+    let pos = Position::from_fen(&fen).map_err(|e| e.to_string())?;
+    let tables = Tables::from_dir(&dir).map_err(|e| e.to_string())?;
+    let Some(p) = tables.probe(&pos) else {
+        return Err(format!(
+            "the position is not in the tables of {dir} (complete up to {} pieces)",
+            tables.max_pieces()
+        ));
+    };
+    let wdl = p.under_rule(plies, tables.rule());
+    let word = match wdl {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    };
+    if wdl == Wdl::Draw {
+        println!("{word}");
+    } else {
+        println!("{word} dtz {}", p.dtz);
+    }
+    if let Some((m, v)) = tables.best_move(&pos, plies) {
+        println!(
+            "best {} ({:?} dtz {})",
+            notation::move_text_in(&pos.legal_moves(), &m),
+            v.wdl,
+            v.dtz
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! `dama match` with engines run as Hub programs: our own binary, and fake engines that
+//! misbehave, which the referee must catch while the match goes on.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const DAMA: &str = env!("CARGO_BIN_EXE_dama");
+
+fn dama(args: &[&str]) -> Output {
+    Command::new(DAMA).args(args).output().expect("run dama")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+/// A scratch directory of this test process, removed at the end of the test.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("dama-match-hub-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("utf-8 path").to_string()
+    }
+
+    /// Writes an executable shell script and returns its path.
+    fn script(&self, body: &str) -> String {
+        let path = self.file("engine.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("write script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fake engine that does the handshake and `ping`, and answers `go` with `on_go` and
+/// `quit` with `on_quit`; at the end of its input it leaves.
+fn fake(dir: &Scratch, name: &str, on_go: &str, on_quit: &str) -> String {
+    dir.script(&format!(
+            r#"while IFS= read -r line; do
+  case "$line" in
+    hub) echo "id name=fake-{name} version=1"; echo "param name=tt-size value=32 type=int"; echo wait ;;
+    init) echo ready ;;
+    ping) echo pong ;;
+    quit) {on_quit} ;;
+    go*) {on_go} ;;
+  esac
+done
+"#
+    ))
+}
+
+/// The `A: +W =D -L` numbers of the summary.
+fn wdl(out: &str) -> [u32; 3] {
+    let line = out.lines().find(|l| l.starts_with("A: +")).expect(out);
+    let n: Vec<u32> = line
+        .split_whitespace()
+        .skip(1)
+        .take(3)
+        .map(|t| t[1..].parse().unwrap())
+        .collect();
+    [n[0], n[1], n[2]]
+}
+
+fn game_lines(out: &str) -> usize {
+    out.lines().filter(|l| l.starts_with("game ")).count()
+}
+
+#[test]
+fn our_binary_as_a_hub_engine_plays_the_in_process_engine() {
+    let dir = Scratch::new("own");
+    let pdn = dir.file("games.pdn");
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        &format!("hub:{DAMA}"),
+        "--depth",
+        "3",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--pdn",
+        &pdn,
+    ]));
+    assert_eq!(game_lines(&out), 4, "{out}");
+    assert_eq!(wdl(&out).iter().sum::<u32>(), 4, "{out}");
+    assert!(!out.contains("PROBLEM"), "{out}");
+    // Both sides report their moves and time.
+    for side in ["A", "B"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{side} time used: ")))
+            .expect(&out);
+        let moves: u32 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
+        assert!(moves > 0, "{line}");
+        assert!(line.contains("ms at most"), "{line}");
+        assert!(line.contains("average depth 3.0"), "{line}");
+    }
+    assert!(
+        out.contains("B = hub:") && out.contains("(dama 0.1)"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 4);
+    assert!(text.contains("[White \"dama 0.1 (hub:"), "{text}");
+    assert!(text.contains("[Black \"full\"]"), "{text}");
+    assert!(text.contains("[Termination \"normal\"]"), "{text}");
+}
+
+#[test]
+fn two_hub_engines_on_two_threads_with_a_time_limit() {
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        &format!("hub:{DAMA} hub"),
+        "--b",
+        &format!("hub:{DAMA}"),
+        "--time",
+        "5",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+        "--max-plies",
+        "30",
+    ]));
+    assert_eq!(game_lines(&out), 2, "{out}");
+    assert!(!out.contains("PROBLEM"), "{out}");
+    assert!(out.contains("5 ms a move"), "{out}");
+    assert!(out.contains("A time used: "), "{out}");
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_logged() {
+    let dir = Scratch::new("illegal");
+    let engine = fake(
+        &dir,
+        "illegal",
+        "echo 'info depth=1 score=0.00'; echo 'done move=1-2'",
+        "exit 0",
+    );
+    let pdn = dir.file("games.pdn");
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        &format!("hub:{engine}"),
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--pdn",
+        &pdn,
+    ]));
+    assert_eq!(wdl(&out), [2, 0, 0], "{out}");
+    assert_eq!(
+        out.matches("loses by illegal-move: illegal move 1-2")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("endings: illegal-move 2"), "{out}");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(
+        text.contains("[Termination \"rules infraction\"]"),
+        "{text}"
+    );
+    assert!(text.contains("{B (hub:"), "{text}");
+    assert!(text.contains("[Black \"fake-illegal 1 (hub:"), "{text}");
+    // A forfeit is a result in the PDN, not an unfinished game.
+    assert!(
+        text.contains("[Result \"1-0\"]") && text.contains("[Result \"0-1\"]"),
+        "{text}"
+    );
+    assert!(!text.contains("\"*\""), "{text}");
+}
+
+#[test]
+fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
+    // A real engine behind a relay that dies at its third move.
+    let dir = Scratch::new("crash");
+    let body = format!(
+        r#"fifo="{dir}/in.$$"
+rm -f "$fifo"; mkfifo "$fifo"
+"{DAMA}" hub < "$fifo" &
+exec 3>"$fifo"
+rm -f "$fifo"
+n=0
+while IFS= read -r line; do
+  case "$line" in go*) n=$((n+1)); if [ "$n" -ge 3 ]; then echo "dying" >&2; exit 3; fi ;; esac
+  printf '%s\n' "$line" >&3
+done
+"#,
+        dir = dir.0.display()
+    );
+    let engine = dir.script(&body);
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        &format!("hub:{engine}"),
+        "--b",
+        "full",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+    ]));
+    assert_eq!(wdl(&out), [0, 0, 2], "{out}");
+    assert_eq!(out.matches("loses by crash:").count(), 2, "{out}");
+    assert!(out.contains("dying"), "the engine's stderr is shown: {out}");
+    // Mid-game: A played two moves first, B two or three.
+    for l in out.lines().filter(|l| l.starts_with("game ")) {
+        assert!(
+            l.contains("(crash, 4 plies)") || l.contains("(crash, 5 plies)"),
+            "{l}"
+        );
+    }
+}
+
+#[test]
+fn a_silent_engine_times_out_and_the_match_goes_on() {
+    // It ignores `go`, and `quit` too: it must be killed.
+    let dir = Scratch::new("silent");
+    let engine = fake(&dir, "silent", ":", "exec sleep 30");
+    let t = std::time::Instant::now();
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        &format!("hub:{engine}"),
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--timeout-ms",
+        "300",
+    ]));
+    assert_eq!(wdl(&out), [2, 0, 0], "{out}");
+    assert_eq!(out.matches("loses by time-out:").count(), 2, "{out}");
+    assert!(out.contains("(300 ms)"), "{out}");
+    assert!(t.elapsed().as_secs() < 10, "took {:?}", t.elapsed());
+}
+
+#[test]
+fn garbage_and_huge_lines_are_handled() {
+    let dir = Scratch::new("garbage");
+    let engine = fake(
+        &dir,
+        "garbage",
+        "echo 'nonsense \"unclosed'; head -c 100000 /dev/zero | tr '\\000' x; echo",
+        "exit 0",
+    );
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        &format!("hub:{engine}"),
+        "--b",
+        "full",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+    ]));
+    assert_eq!(wdl(&out), [0, 0, 2], "{out}");
+    assert_eq!(
+        out.matches("loses by protocol: a line over 64 KB").count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    let dir = Scratch::new("dead");
+    for (spec, expect) in [
+        ("hub:/nonexistent/engine".to_string(), "cannot start"),
+        (
+            format!("hub:{}", dir.script("exit 1\n")),
+            "did not start as a Hub engine",
+        ),
+    ] {
+        let o = dama(&[
+            "match", "--a", "full", "--b", &spec, "--depth", "2", "--games", "2",
+        ]);
+        assert!(!o.status.success(), "{spec}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("match stopped: B: ") && err.contains(expect),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn match_help_documents_hub_engines() {
+    let out = stdout(&dama(&["match", "--help"]));
+    assert!(out.contains("hub:PROGRAM [ARG...]"), "{out}");
+    assert!(out.contains("--timeout-ms"), "{out}");
+    let o = dama(&["match", "--a", "hub:"]);
+    assert!(!o.status.success());
+}

@@ -1,0 +1,461 @@
+//! The opening book: moves for the first plies of a game, found by deep searches of our own
+//! engine (`dama book build`), so that the top levels play the opening instantly and with
+//! variety instead of repeating one game.
+//!
+//! A [`Book`] maps a position, keyed by its Zobrist hash ([`Position::hash`]), to its book
+//! moves with their scores in hundredths of a man for the side to move. [`Book::shipped`]
+//! is compiled in from `data/book.bin`, so the command line and the browser both have it.
+//!
+//! # Format (version 1, all numbers little-endian)
+//!
+//! | offset | bytes | field |
+//! |-------:|------:|-------|
+//! | 0  | 4  | magic `DBOK` |
+//! | 4  | 2  | version, 1 |
+//! | 6  | 2  | bytes per entry, 12 |
+//! | 8  | 4  | number of entries `n` |
+//! | 12 | 4  | checksum: FNV-1a (32 bit) of the `12 n` entry bytes |
+//! | 16 | 8  | [`Position::hash`] of the start position, so a book made with other Zobrist keys is refused |
+//! | 24 | 12 n | entries |
+//!
+//! An entry is one book move of one position, 12 bytes: the position's key (`u64`), the move
+//! code (`u16`) and the score (`i16`). Entries are sorted by key, then by score from best to
+//! worst, then by move code, and a position never lists the same move twice: the moves of a
+//! position are adjacent and found by binary search.
+//!
+//! The move code is `from | to << 5 | f << 10`: the bit indices (0-31, the square number less
+//! one) of the squares the piece starts and ends on, and `f`, a 6-bit fingerprint of the set
+//! of captured pieces (0 for a quiet move). From, to and the captured set are what makes a
+//! move in the rules, so the code does not depend on the order of the move generator; the
+//! fingerprint only tells apart the rare captures that share both squares. The builder never
+//! stores a code that matches two legal moves, and [`Book::probe`] ignores a code that matches
+//! no legal move or more than one.
+//!
+//! ```
+//! use dama::book::Book;
+//! use dama::level::Rng;
+//! use dama::Position;
+//! let book = Book::shipped();
+//! let start = Position::start();
+//! for (m, score) in book.probe(&start) {
+//!     assert!(start.legal_moves().contains(&m));
+//!     assert!(score.abs() < 30_000);
+//! }
+//! let again = Book::from_bytes(&book.to_bytes()).unwrap();
+//! assert_eq!(again.len(), book.len());
+//! let mut rng = Rng::new(7);
+//! if let Some(m) = book.choose(&start, 10, &mut rng) {
+//!     assert!(start.legal_moves().contains(&m));
+//! }
+//! ```
+
+use crate::level::Rng;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::search::MATE_BOUND;
+use core::fmt;
+use std::collections::HashMap;
+
+/// The first bytes of a book file.
+pub const MAGIC: [u8; 4] = *b"DBOK";
+/// The format version this code reads and writes.
+pub const VERSION: u16 = 1;
+/// The header size in bytes.
+pub const HEADER_BYTES: usize = 24;
+/// The size of one entry in bytes.
+pub const ENTRY_BYTES: usize = 12;
+/// The margin in hundredths of a man within which the top levels choose among book moves.
+pub const PLAY_MARGIN: i32 = 10;
+
+/// One book move of one position, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookEntry {
+    /// [`Position::hash`] of the position.
+    pub key: u64,
+    /// The move code (see the [module documentation](self)).
+    pub code: u16,
+    /// The move's score in hundredths of a man for the side to move.
+    pub score: i16,
+}
+
+/// Why bytes are not a book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// Fewer bytes than the header.
+    Truncated(usize),
+    /// The file does not start with `DBOK`.
+    BadMagic,
+    /// A version or entry size this code does not read: (version, bytes per entry).
+    BadVersion(u16, u16),
+    /// The length does not match the number of entries in the header.
+    BadLength {
+        /// The length the header implies.
+        expected: usize,
+        /// The length found.
+        found: usize,
+    },
+    /// The entries do not add up to the stored checksum.
+    Checksum {
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the entries.
+        computed: u32,
+    },
+    /// The book was made with other Zobrist keys: its keys would name other positions.
+    KeyScheme,
+    /// Entry `i` is out of order or repeats a move of its position.
+    Order(usize),
+    /// Two different positions share a key (found while building).
+    Collision(u64),
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Truncated(n) => {
+                write!(f, "a book has a {HEADER_BYTES}-byte header; got {n} bytes")
+            }
+            BookError::BadMagic => f.write_str("not an opening book (bad magic)"),
+            BookError::BadVersion(v, e) => write!(
+                f,
+                "book version {v} with {e}-byte entries; this build reads version {VERSION} \
+                 with {ENTRY_BYTES}-byte entries"
+            ),
+            BookError::BadLength { expected, found } => {
+                write!(f, "the book should have {expected} bytes, has {found}")
+            }
+            BookError::Checksum { stored, computed } => write!(
+                f,
+                "book checksum mismatch: stored {stored:08x}, computed {computed:08x}"
+            ),
+            BookError::KeyScheme => {
+                f.write_str("the book was made with other position keys (Zobrist hashing)")
+            }
+            BookError::Order(i) => {
+                write!(f, "book entry {i} is out of order or repeats a move")
+            }
+            BookError::Collision(k) => write!(f, "two positions share the key {k:016x}"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// An opening book: book moves with scores for each book position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    entries: Vec<BookEntry>,
+}
+
+static SHIPPED: &[u8] = include_bytes!("../data/book.bin");
+
+/// The shipped book (the same as [`Book::shipped`]).
+pub fn shipped() -> &'static Book {
+    Book::shipped()
+}
+
+impl Book {
+    /// An empty book.
+    pub const fn new() -> Book {
+        Book {
+            entries: Vec::new(),
+        }
+    }
+
+    /// The book compiled in from `data/book.bin`, read once. A damaged file gives an empty
+    /// book rather than a panic (a test checks that the shipped one loads).
+    pub fn shipped() -> &'static Book {
+        static BOOK: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
+        BOOK.get_or_init(|| Book::from_bytes(SHIPPED).unwrap_or_default())
+    }
+
+    /// The number of entries (book moves over all positions).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the book has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The number of positions.
+    pub fn positions(&self) -> usize {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| *i == 0 || self.entries[i - 1].key != e.key)
+            .count()
+    }
+
+    /// Every entry, sorted as stored.
+    pub fn entries(&self) -> &[BookEntry] {
+        &self.entries
+    }
+
+    /// The stored entries of the position with this key (possibly none).
+    pub fn entries_of(&self, key: u64) -> &[BookEntry] {
+        let lo = self.entries.partition_point(|e| e.key < key);
+        let hi = lo + self.entries[lo..].partition_point(|e| e.key == key);
+        &self.entries[lo..hi]
+    }
+
+    /// The book moves of `pos` with their scores, best first; stored moves that are not legal
+    /// here (a damaged or foreign book) are left out.
+    pub fn probe(&self, pos: &Position) -> Vec<(Move, i32)> {
+        let stored = self.entries_of(pos.hash());
+        if stored.is_empty() {
+            return Vec::new();
+        }
+        let legal = pos.legal_moves();
+        stored
+            .iter()
+            .filter_map(|e| decode_move(&legal, e.code).map(|m| (m, e.score as i32)))
+            .collect()
+    }
+
+    /// A book move of `pos` and its score, chosen at random among those within `margin_cp` of
+    /// the best, the closer to the best the likelier; `None` when the position is not in the
+    /// book. Moves scored as forced losses are never chosen.
+    pub fn pick(&self, pos: &Position, margin_cp: i32, rng: &mut Rng) -> Option<(Move, i32)> {
+        let moves = self.probe(pos);
+        let best = moves.iter().map(|(_, s)| *s).max()?;
+        let margin = margin_cp.max(0);
+        let good: Vec<(Move, i32)> = moves
+            .into_iter()
+            .filter(|(_, s)| *s >= best.saturating_sub(margin) && *s > -MATE_BOUND)
+            .collect();
+        if good.is_empty() {
+            return None;
+        }
+        // Weight margin + 1 for the best down to 1 at the edge: equal moves are equally likely.
+        let weights: Vec<u64> = good
+            .iter()
+            .map(|(_, s)| (margin - (best - s)).max(0) as u64 + 1)
+            .collect();
+        let mut pick = rng.below(weights.iter().sum());
+        for (c, w) in good.iter().zip(&weights) {
+            if pick < *w {
+                return Some(*c);
+            }
+            pick -= w;
+        }
+        good.first().copied()
+    }
+
+    /// A book move of `pos` chosen as [`pick`](Book::pick) does.
+    pub fn choose(&self, pos: &Position, margin_cp: i32, rng: &mut Rng) -> Option<Move> {
+        self.pick(pos, margin_cp, rng).map(|(m, _)| m)
+    }
+
+    /// The book in the file format (see the [module documentation](self)).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(self.entries.len() * ENTRY_BYTES);
+        for e in &self.entries {
+            body.extend_from_slice(&e.key.to_le_bytes());
+            body.extend_from_slice(&e.code.to_le_bytes());
+            body.extend_from_slice(&e.score.to_le_bytes());
+        }
+        let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(ENTRY_BYTES as u16).to_le_bytes());
+        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&Position::start().hash().to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Reads a book file, checking the magic, version, length, checksum, key scheme and order.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        let header = bytes
+            .get(..HEADER_BYTES)
+            .ok_or(BookError::Truncated(bytes.len()))?;
+        if header[0..4] != MAGIC {
+            return Err(BookError::BadMagic);
+        }
+        let version = u16::from_le_bytes([header[4], header[5]]);
+        let entry_bytes = u16::from_le_bytes([header[6], header[7]]);
+        if version != VERSION || entry_bytes as usize != ENTRY_BYTES {
+            return Err(BookError::BadVersion(version, entry_bytes));
+        }
+        let n = u32::from_le_bytes([header[8], header[9], header[10], header[11]]) as usize;
+        let expected = n
+            .checked_mul(ENTRY_BYTES)
+            .and_then(|b| b.checked_add(HEADER_BYTES))
+            .unwrap_or(usize::MAX);
+        if bytes.len() != expected {
+            return Err(BookError::BadLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let body = &bytes[HEADER_BYTES..];
+        let stored = u32::from_le_bytes([header[12], header[13], header[14], header[15]]);
+        let computed = fnv1a(body);
+        if stored != computed {
+            return Err(BookError::Checksum { stored, computed });
+        }
+        let mut start = [0u8; 8];
+        start.copy_from_slice(&header[16..24]);
+        if u64::from_le_bytes(start) != Position::start().hash() {
+            return Err(BookError::KeyScheme);
+        }
+        let mut entries = Vec::with_capacity(n);
+        for c in body.chunks_exact(ENTRY_BYTES) {
+            let mut key = [0u8; 8];
+            key.copy_from_slice(&c[0..8]);
+            entries.push(BookEntry {
+                key: u64::from_le_bytes(key),
+                code: u16::from_le_bytes([c[8], c[9]]),
+                score: i16::from_le_bytes([c[10], c[11]]),
+            });
+        }
+        check_order(&entries)?;
+        Ok(Book { entries })
+    }
+}
+
+/// Entries must be sorted by (key, score from best, code), with no code twice in a position
+/// and at most [`MAX_MOVES`](crate::moves::MAX_MOVES) moves a position.
+fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
+    let mut first_of_key = 0;
+    for i in 1..entries.len() {
+        let (a, b) = (&entries[i - 1], &entries[i]);
+        if a.key != b.key {
+            if a.key > b.key {
+                return Err(BookError::Order(i));
+            }
+            first_of_key = i;
+            continue;
+        }
+        // Same key: the score must not rise, and equal scores go by code.
+        let sorted = b.score < a.score || (b.score == a.score && b.code > a.code);
+        if !sorted {
+            return Err(BookError::Order(i));
+        }
+        // No position has more legal moves than a move list holds; the cap also bounds this
+        // scan on hostile input.
+        let group = &entries[first_of_key..i];
+        if group.len() >= crate::moves::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
+            return Err(BookError::Order(i));
+        }
+    }
+    Ok(())
+}
+
+/// FNV-1a, 32 bits: enough to catch a damaged or truncated download.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in bytes {
+        h ^= *b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// Six bits standing for a set of captured pieces: 0 for none.
+fn fingerprint(captured: u32) -> u16 {
+    if captured == 0 {
+        return 0;
+    }
+    ((captured as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u16
+}
+
+fn code_of(m: &Move) -> u16 {
+    m.from().index() as u16 | (m.to().index() as u16) << 5 | fingerprint(m.captured()) << 10
+}
+
+/// The code of `m` in `pos` (see the [module documentation](self)), or `None` when `m` is not
+/// legal there or its code would also match another legal move.
+pub fn encode_move(pos: &Position, m: &Move) -> Option<u16> {
+    let legal = pos.legal_moves();
+    let code = code_of(m);
+    let same = |o: &Move| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured();
+    if !legal.iter().any(same) {
+        return None;
+    }
+    decode_move(&legal, code).map(|_| code)
+}
+
+/// The legal move with this code, if exactly one has it.
+pub fn decode_move(legal: &MoveList, code: u16) -> Option<Move> {
+    let mut found = None;
+    for m in legal.iter() {
+        if code_of(m) == code {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
+}
+
+/// Collects book moves position by position and checks that no two positions share a key.
+#[derive(Debug, Default)]
+pub struct BookBuilder {
+    positions: HashMap<u64, (Position, Vec<(u16, i16)>)>,
+}
+
+impl BookBuilder {
+    /// An empty builder.
+    pub fn new() -> BookBuilder {
+        BookBuilder::default()
+    }
+
+    /// Sets the book moves of `pos` (replacing any given before). Scores are clamped to the
+    /// 16 bits stored; moves that are illegal or whose code is ambiguous are skipped, and the
+    /// number stored is returned. A different position with the same key is an error.
+    pub fn insert(&mut self, pos: &Position, moves: &[(Move, i32)]) -> Result<usize, BookError> {
+        let key = pos.hash();
+        if let Some((other, _)) = self.positions.get(&key) {
+            if other != pos {
+                return Err(BookError::Collision(key));
+            }
+        }
+        let mut coded: Vec<(u16, i16)> = Vec::new();
+        for (m, s) in moves {
+            if let Some(c) = encode_move(pos, m) {
+                if !coded.iter().any(|(o, _)| *o == c) {
+                    coded.push((c, (*s).clamp(i16::MIN as i32, i16::MAX as i32) as i16));
+                }
+            }
+        }
+        let n = coded.len();
+        if n == 0 {
+            self.positions.remove(&key);
+        } else {
+            self.positions.insert(key, (*pos, coded));
+        }
+        Ok(n)
+    }
+
+    /// Whether `pos` has book moves.
+    pub fn contains(&self, pos: &Position) -> bool {
+        self.positions
+            .get(&pos.hash())
+            .is_some_and(|(p, _)| p == pos)
+    }
+
+    /// The book, entries sorted as the format requires.
+    pub fn finish(self) -> Book {
+        let mut entries: Vec<BookEntry> = self
+            .positions
+            .into_iter()
+            .flat_map(|(key, (_, moves))| {
+                moves
+                    .into_iter()
+                    .map(move |(code, score)| BookEntry { key, code, score })
+            })
+            .collect();
+        entries.sort_by(|a, b| {
+            a.key
+                .cmp(&b.key)
+                .then(b.score.cmp(&a.score))
+                .then(a.code.cmp(&b.code))
+        });
+        Book { entries }
+    }
+}

@@ -1,0 +1,161 @@
+//! Endgame tables: the exact value of every position with few pieces, computed by our own
+//! retrograde analysis, with the distance that lets the engine convert a win within the
+//! 80-ply king-move rule.
+//!
+//! Each position (seen from the side to move, see [`Signature`]) has one byte: a draw, or a
+//! win or loss with its *distance to zeroing* (DTZ): the plies until a capture or a man move
+//! is played into a position that is still won, or the game ends, with the winner hurrying
+//! and the loser delaying. The values are computed *under* the king-move rule: a win whose
+//! every line needs more than 80 king plies before the next capture or man move is a draw.
+//! With `c` king plies already played, a stored win or loss holds when `c + dtz <= 80`
+//! ([`Probe::under_rule`]).
+//!
+//! ```
+//! use dama::egtb::{Tables, Wdl};
+//! use dama::Position;
+//! let tables = Tables::build(3, 80, &mut |_| {});
+//! // Two kings against one: a win for the side with two.
+//! let p = tables.probe(&Position::from_fen("W:WK1,K3:BK32").unwrap()).unwrap();
+//! assert_eq!(p.wdl, Wdl::Win);
+//! // The bytes of a file load back.
+//! let again = Tables::load(&tables.to_bytes(3)).unwrap();
+//! assert_eq!(again.probe(&Position::from_fen("B:WK1,K3:BK32").unwrap()).unwrap().wdl, Wdl::Loss);
+//! ```
+//!
+//! `docs/EGTB.md` documents the index, the file format and how to build the files.
+
+mod build;
+mod format;
+mod index;
+mod probe;
+mod verify;
+
+pub use build::{build, TableStats};
+pub use format::EgtbError;
+pub use index::{Signature, MAX_TABLE_PIECES};
+pub use probe::{Probe, Wdl};
+pub use verify::Mismatch;
+
+use std::collections::HashMap;
+
+/// The king-move rule of the game in plies: the tables the engine uses are built for it.
+pub const RULE_PLIES: u32 = 80;
+
+/// A set of loaded tables.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    rule: u16,
+    tables: HashMap<Signature, Box<[u8]>>,
+    complete: u32,
+}
+
+impl Tables {
+    /// No tables.
+    pub fn new() -> Tables {
+        Tables {
+            rule: RULE_PLIES as u16,
+            tables: HashMap::new(),
+            complete: 0,
+        }
+    }
+
+    /// Builds every table with up to `max_pieces` pieces in memory (see [`build`]).
+    pub fn build(max_pieces: u32, rule: u32, on_pair: &mut dyn FnMut(&[TableStats])) -> Tables {
+        build::build(max_pieces, rule, on_pair)
+    }
+
+    /// The tables of one file's bytes.
+    pub fn load(bytes: &[u8]) -> Result<Tables, EgtbError> {
+        let mut t = Tables::new();
+        t.add(bytes)?;
+        Ok(t)
+    }
+
+    /// Adds the tables of one file's bytes (all of them, or none on an error); how many.
+    pub fn add(&mut self, bytes: &[u8]) -> Result<usize, EgtbError> {
+        let (rule, tables) = format::read(bytes)?;
+        if !self.tables.is_empty() && rule != self.rule {
+            return Err(EgtbError::Rule(rule));
+        }
+        if let Some((s, _)) = tables.iter().find(|(s, _)| self.tables.contains_key(s)) {
+            return Err(EgtbError::Duplicate(*s));
+        }
+        self.rule = rule;
+        let n = tables.len();
+        for (s, data) in tables {
+            self.tables.insert(s, data.into());
+        }
+        self.update_complete();
+        Ok(n)
+    }
+
+    /// Loads every `*.egtb` file of a directory.
+    pub fn from_dir(dir: impl AsRef<std::path::Path>) -> Result<Tables, EgtbError> {
+        let dir = dir.as_ref();
+        let io = |e: std::io::Error| EgtbError::Io(format!("{}: {e}", dir.display()));
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
+            .collect();
+        paths.sort();
+        let mut t = Tables::new();
+        for p in paths {
+            let bytes =
+                std::fs::read(&p).map_err(|e| EgtbError::Io(format!("{}: {e}", p.display())))?;
+            t.add(&bytes)?;
+        }
+        Ok(t)
+    }
+
+    /// The file bytes of the tables with exactly `pieces` pieces (the CLI writes one file per
+    /// piece count: `dama-N.egtb`).
+    pub fn to_bytes(&self, pieces: u32) -> Vec<u8> {
+        let mut sigs: Vec<&Signature> = self
+            .tables
+            .keys()
+            .filter(|s| s.pieces() == pieces)
+            .collect();
+        sigs.sort_by_key(|s| (s.men(), **s));
+        format::write(
+            self.rule,
+            sigs.into_iter().map(|s| (*s, &self.tables[s][..])),
+        )
+    }
+
+    /// The king-move rule in plies the values respect.
+    pub fn rule(&self) -> u32 {
+        self.rule as u32
+    }
+
+    /// The largest `n` such that every table with up to `n` pieces is loaded (0 if none).
+    pub fn max_pieces(&self) -> u32 {
+        self.complete
+    }
+
+    /// The loaded tables' signatures.
+    pub fn signatures(&self) -> impl Iterator<Item = &Signature> {
+        self.tables.keys()
+    }
+
+    /// The figures of one loaded table.
+    pub fn stats(&self, sig: &Signature) -> Option<TableStats> {
+        self.tables.get(sig).map(|d| TableStats::of(*sig, d))
+    }
+
+    fn update_complete(&mut self) {
+        self.complete = 0;
+        for n in 2..=MAX_TABLE_PIECES {
+            let all = Signature::all(n);
+            if all
+                .iter()
+                .filter(|s| s.pieces() == n)
+                .all(|s| self.tables.contains_key(s))
+            {
+                self.complete = n;
+            } else {
+                break;
+            }
+        }
+    }
+}

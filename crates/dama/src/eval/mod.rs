@@ -1,0 +1,62 @@
+//! Static evaluation, in hundredths of a man, from the side to move.
+//!
+//! The engine plays with the learned [`pattern`] evaluation; the hand-written [`classic`] one is
+//! kept for the plain reference engine and as a baseline in matches.
+//!
+//! ```
+//! use dama::{eval, Position};
+//! assert_eq!(eval::evaluate(&Position::start()), eval::evaluate(&Position::start()));
+//! let up = Position::from_fen("W:W21,22,23:B1,2").unwrap();
+//! assert!(eval::evaluate(&up) > 50);
+//! ```
+
+pub mod classic;
+pub mod pattern;
+
+pub use classic::{evaluate_with, Weights, N_WEIGHTS};
+
+use crate::position::Position;
+use std::sync::Arc;
+
+/// A score meaning "about equal".
+pub const DRAW: i32 = 0;
+
+/// Which evaluation an engine uses.
+#[derive(Clone, Debug)]
+pub enum Eval {
+    /// The learned region evaluation with these weights.
+    Pattern(Arc<pattern::Net>),
+    /// The hand-written evaluation with these weights.
+    Classic(Weights),
+}
+
+impl Eval {
+    /// The learned evaluation with the shipped weights.
+    pub fn shipped() -> Eval {
+        static NET: std::sync::OnceLock<Arc<pattern::Net>> = std::sync::OnceLock::new();
+        Eval::Pattern(
+            NET.get_or_init(|| Arc::new(pattern::shipped().clone()))
+                .clone(),
+        )
+    }
+
+    /// The score of `pos` for the side to move.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        match self {
+            Eval::Pattern(net) => net.evaluate(pos),
+            Eval::Classic(w) => evaluate_with(pos, w),
+        }
+    }
+}
+
+impl Default for Eval {
+    fn default() -> Self {
+        Eval::shipped()
+    }
+}
+
+/// The evaluation of `pos` for the side to move with the shipped weights.
+pub fn evaluate(pos: &Position) -> i32 {
+    pattern::shipped().evaluate(pos)
+}

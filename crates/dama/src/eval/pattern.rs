@@ -1,0 +1,585 @@
+//! The learned evaluation, in the manner of Scan: overlapping regions of the board scored by
+//! their contents, plus the terms regions cannot see, each with an opening and an endgame weight
+//! blended by the number of pieces left.
+//!
+//! **Regions.** A region is a 4x4 block of the board: 8 dark squares, each empty, a white man or
+//! a black man, so 3^8 = 6561 contents. Blocks start on every row 0-4 and on files a, c and e,
+//! 15 in all. Turning the board half round and swapping the colours maps a block onto its
+//! partner (row 4-r, file 4-f), so partners share one table: a content seen by White in one
+//! block is the same content seen by Black in its partner. Each block is read twice, once for
+//! White and once for Black on the turned board, and the two lookups are subtracted, so the
+//! evaluation of a position and of its colour-swapped mirror are exactly opposite. Kings are left
+//! out of the regions (their squares read as empty) and have their own terms.
+//!
+//! **Other terms** (White's count less Black's): men, kings, tempo (rows advanced by the men),
+//! runaway men by rows to go (no opposing piece in the cone ahead), the men's and the kings'
+//! free steps (mobility), a king on each square, and the side to move.
+//!
+//! **Blend.** With `n` pieces on the board, a weight pair (opening `o`, endgame `e`) is worth
+//! `(o n + e (24 - n)) / 24`.
+//!
+//! Reading a block's contents costs two shifts and masks per colour: a block's 8 squares sit
+//! in the bit layout as four pairs of adjacent bits, one pair a row, four bits apart.
+//!
+//! The weights are fitted to game results by [`train`](crate::train) and stored in the format
+//! of [`Net::to_bytes`].
+
+use super::classic::CONES;
+use crate::bitboard::{step, Bitboard, Bits, Dir};
+use crate::position::Position;
+use crate::square::Color;
+use core::fmt;
+
+/// Contents of one region: 3^8.
+pub const CONFIGS: usize = 6561;
+/// Regions on the board.
+pub const WINDOWS: usize = 15;
+/// Weight tables for the regions (partners share one).
+pub const CLASSES: usize = 8;
+/// Parameters of the region tables.
+pub const PATTERN_PARAMS: usize = CLASSES * CONFIGS;
+
+/// Index of the men term among the other terms.
+pub const D_MAN: usize = 0;
+/// Index of the kings term.
+pub const D_KING: usize = 1;
+/// Index of the tempo term (rows advanced by all men).
+pub const D_TEMPO: usize = 2;
+/// First of seven runaway terms, by rows still to go (1-7).
+pub const D_RUNAWAY: usize = 3;
+/// Index of the men's free steps.
+pub const D_MAN_MOBILITY: usize = 10;
+/// Index of the kings' free steps.
+pub const D_KING_MOBILITY: usize = 11;
+/// Index of the side-to-move term.
+pub const D_TURN: usize = 12;
+/// First of 32 king-square terms (a king on square 1 from its owner's side, ...).
+pub const D_KING_SQUARE: usize = 13;
+/// Number of terms other than the regions.
+pub const DENSE: usize = D_KING_SQUARE + 32;
+/// Every parameter: region tables, then the other terms.
+pub const PARAMS: usize = PATTERN_PARAMS + DENSE;
+
+/// Names of the terms other than the regions, for reports.
+pub fn dense_name(i: usize) -> String {
+    match i {
+        D_MAN => "man".into(),
+        D_KING => "king".into(),
+        D_TEMPO => "tempo".into(),
+        D_MAN_MOBILITY => "man mobility".into(),
+        D_KING_MOBILITY => "king mobility".into(),
+        D_TURN => "side to move".into(),
+        i if (D_RUNAWAY..D_RUNAWAY + 7).contains(&i) => {
+            format!("runaway, {} rows to go", i - D_RUNAWAY + 1)
+        }
+        i if (D_KING_SQUARE..D_KING_SQUARE + 32).contains(&i) => {
+            format!("king on {}", i - D_KING_SQUARE + 1)
+        }
+        _ => format!("term {i}"),
+    }
+}
+
+/// The base-3 value of an 8-bit mask with digit 1 where a bit is set.
+const T3: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut v = 0u16;
+        let mut p = 1u16;
+        let mut j = 0;
+        while j < 8 {
+            if m & (1 << j) != 0 {
+                v += p;
+            }
+            p *= 3;
+            j += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// Where each block starts in the bit layout: row * 4 + (file / 2).
+const SHIFT: [u32; WINDOWS] = {
+    let mut t = [0; WINDOWS];
+    let mut w = 0;
+    while w < WINDOWS {
+        t[w] = (w / 3) as u32 * 4 + (w % 3) as u32;
+        w += 1;
+    }
+    t
+};
+
+/// The table of each block: the block turned half round is `14 - w`.
+const CLASS: [usize; WINDOWS] = {
+    let mut t = [0; WINDOWS];
+    let mut w = 0;
+    while w < WINDOWS {
+        t[w] = if w < WINDOWS - 1 - w {
+            w
+        } else {
+            WINDOWS - 1 - w
+        };
+        w += 1;
+    }
+    t
+};
+
+/// The 8 squares of the block at `shift` as an 8-bit mask.
+#[inline(always)]
+fn gather(bb: Bitboard, shift: u32) -> usize {
+    let x = (bb >> shift) & 0x3333;
+    let x = (x | (x >> 2)) & 0x0F0F;
+    ((x | (x >> 4)) & 0xFF) as usize
+}
+
+/// The region parameter read by block `w` for the side whose men are `own` (in its own view:
+/// the board turned for Black).
+#[inline(always)]
+fn region_index(w: usize, own: Bitboard, opp: Bitboard) -> usize {
+    let s = SHIFT[w];
+    CLASS[w] * CONFIGS + T3[gather(own, s)] as usize + 2 * T3[gather(opp, s)] as usize
+}
+
+/// Rows 0 (Black's back row, White's crowning row) to 7.
+const ROWS: [Bitboard; 8] = {
+    let mut t = [0; 8];
+    let mut r = 0;
+    while r < 8 {
+        t[r] = 0xF << (4 * r);
+        r += 1;
+    }
+    t
+};
+
+/// The terms other than the regions, White's less Black's.
+#[inline]
+fn dense_terms(pos: &Position, out: &mut [i32; D_KING_SQUARE]) {
+    let wm = pos.men_of(Color::White);
+    let bm = pos.men_of(Color::Black);
+    let wk = pos.kings_of(Color::White);
+    let bk = pos.kings_of(Color::Black);
+    let empty = pos.empty();
+    out[D_MAN] = wm.count_ones() as i32 - bm.count_ones() as i32;
+    out[D_KING] = wk.count_ones() as i32 - bk.count_ones() as i32;
+    let mut tempo = 0;
+    for (r, row) in ROWS.iter().enumerate() {
+        // A white man on row r has advanced 7 - r rows, a black man r rows.
+        tempo += (7 - r as i32) * (wm & row).count_ones() as i32;
+        tempo -= r as i32 * (bm & row).count_ones() as i32;
+    }
+    out[D_TEMPO] = tempo;
+    for t in &mut out[D_RUNAWAY..D_RUNAWAY + 7] {
+        *t = 0;
+    }
+    let black = pos.pieces(Color::Black);
+    let white = pos.pieces(Color::White);
+    for i in Bits(wm) {
+        if CONES[0][i as usize] & black == 0 {
+            let to_go = (i / 4) as usize; // 1-7: a man is never on its crowning row
+            out[D_RUNAWAY + to_go - 1] += 1;
+        }
+    }
+    for i in Bits(bm) {
+        if CONES[1][i as usize] & white == 0 {
+            let to_go = 7 - (i / 4) as usize;
+            out[D_RUNAWAY + to_go - 1] -= 1;
+        }
+    }
+    let w_steps = (step(wm, Dir::UpLeft) & empty).count_ones()
+        + (step(wm, Dir::UpRight) & empty).count_ones();
+    let b_steps = (step(bm, Dir::DownLeft) & empty).count_ones()
+        + (step(bm, Dir::DownRight) & empty).count_ones();
+    out[D_MAN_MOBILITY] = w_steps as i32 - b_steps as i32;
+    let mut kmob = 0;
+    if wk | bk != 0 {
+        for d in Dir::ALL {
+            kmob += (step(wk, d) & empty).count_ones() as i32;
+            kmob -= (step(bk, d) & empty).count_ones() as i32;
+        }
+    }
+    out[D_KING_MOBILITY] = kmob;
+    out[D_TURN] = match pos.turn() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+}
+
+/// The phase weight: pieces on the board, 0-24.
+#[inline(always)]
+fn phase(pos: &Position) -> i32 {
+    ((pos.pieces(Color::White) | pos.pieces(Color::Black)).count_ones() as i32).min(24)
+}
+
+/// Every term of `pos` with its value from White's side, as (parameter, value) pairs (a
+/// parameter may appear more than once), and the phase (pieces on the board, 0-24): the
+/// evaluation is the sum of `value * blend(weight)`. This is what [`Net::evaluate`] computes,
+/// written plainly, for fitting.
+pub fn features(pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
+    out.clear();
+    let wm = pos.men_of(Color::White);
+    let bm = pos.men_of(Color::Black);
+    let (wr, br) = (bm.reverse_bits(), wm.reverse_bits());
+    for w in 0..WINDOWS {
+        out.push((region_index(w, wm, bm) as u32, 1));
+        out.push((region_index(w, wr, br) as u32, -1));
+    }
+    let mut d = [0; D_KING_SQUARE];
+    dense_terms(pos, &mut d);
+    for (i, v) in d.iter().enumerate() {
+        if *v != 0 {
+            out.push(((PATTERN_PARAMS + i) as u32, *v as i8));
+        }
+    }
+    for i in Bits(pos.kings_of(Color::White)) {
+        out.push(((PATTERN_PARAMS + D_KING_SQUARE) as u32 + i, 1));
+    }
+    for i in Bits(pos.kings_of(Color::Black)) {
+        out.push(((PATTERN_PARAMS + D_KING_SQUARE) as u32 + 31 - i, -1));
+    }
+    phase(pos) as u32
+}
+
+/// A set of fitted weights: an opening and an endgame value for every parameter, in
+/// hundredths of a man.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Net {
+    /// (opening, endgame) per parameter, [`PARAMS`] of them.
+    weights: Vec<[i16; 2]>,
+}
+
+impl fmt::Debug for Net {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let man = self.weights[PATTERN_PARAMS + D_MAN];
+        let king = self.weights[PATTERN_PARAMS + D_KING];
+        write!(f, "Net {{ man: {man:?}, king: {king:?}, .. }}")
+    }
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file does not start with the format's name.
+    NotAWeightsFile,
+    /// A version or a parameter count this build does not read.
+    Unsupported {
+        /// The version in the file.
+        version: u32,
+        /// The number of parameters in the file.
+        params: u32,
+    },
+    /// The file is shorter or longer than its header says.
+    WrongLength {
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes found.
+        found: usize,
+    },
+    /// The checksum does not match the contents.
+    Corrupt,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::NotAWeightsFile => f.write_str("not a dama evaluation weights file"),
+            NetError::Unsupported { version, params } => write!(
+                f,
+                "weights file version {version} with {params} parameters; this build reads \
+                 version {VERSION} with {PARAMS}"
+            ),
+            NetError::WrongLength { expected, found } => {
+                write!(f, "weights file has {found} bytes, expected {expected}")
+            }
+            NetError::Corrupt => f.write_str("weights file checksum does not match: corrupt"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+const MAGIC: &[u8; 8] = b"DAMAEVAL";
+const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 4 + 4;
+
+/// FNV-1a over the weights, to tell a damaged file from a good one.
+fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ *b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+impl Net {
+    /// All weights zero.
+    pub fn zero() -> Net {
+        Net {
+            weights: vec![[0, 0]; PARAMS],
+        }
+    }
+
+    /// Weights from floating-point values (opening, endgame per parameter), rounded and clamped
+    /// to 16 bits. Missing values are zero; extra ones are ignored.
+    pub fn from_f32(values: &[[f32; 2]]) -> Net {
+        let mut n = Net::zero();
+        for (w, v) in n.weights.iter_mut().zip(values) {
+            for k in 0..2 {
+                w[k] = v[k].round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+            }
+        }
+        n
+    }
+
+    /// The weights as floating-point values.
+    pub fn to_f32(&self) -> Vec<[f32; 2]> {
+        self.weights
+            .iter()
+            .map(|w| [w[0] as f32, w[1] as f32])
+            .collect()
+    }
+
+    /// The (opening, endgame) weight of a parameter; zero past the end.
+    pub fn weight(&self, param: usize) -> [i16; 2] {
+        self.weights.get(param).copied().unwrap_or([0, 0])
+    }
+
+    /// Sets one parameter's weights; does nothing past the end.
+    pub fn set_weight(&mut self, param: usize, w: [i16; 2]) {
+        if let Some(x) = self.weights.get_mut(param) {
+            *x = w;
+        }
+    }
+
+    /// The file layout: `DAMAEVAL`, then little-endian u32 version (1), u32 parameter count
+    /// ([`PARAMS`]), u32 FNV-1a checksum of the rest, then per parameter the opening and the
+    /// endgame weight as little-endian i16, region tables first (class by class, contents in
+    /// base 3 with the first square of the block as the lowest digit: 0 empty, 1 own man,
+    /// 2 opposing man), then the other terms in the order of the `D_*` constants.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(PARAMS * 4);
+        for w in &self.weights {
+            body.extend_from_slice(&w[0].to_le_bytes());
+            body.extend_from_slice(&w[1].to_le_bytes());
+        }
+        let mut out = Vec::with_capacity(HEADER + body.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(PARAMS as u32).to_le_bytes());
+        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Reads the layout of [`to_bytes`](Net::to_bytes); refuses anything else with a reason.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(NetError::NotAWeightsFile);
+        }
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let (version, params, sum) = (word(8), word(12), word(16));
+        if version != VERSION || params as usize != PARAMS {
+            return Err(NetError::Unsupported { version, params });
+        }
+        let expected = HEADER + PARAMS * 4;
+        if bytes.len() != expected {
+            return Err(NetError::WrongLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let body = &bytes[HEADER..];
+        if checksum(body) != sum {
+            return Err(NetError::Corrupt);
+        }
+        let weights = body
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
+                ]
+            })
+            .collect();
+        Ok(Net { weights })
+    }
+
+    /// The evaluation of `pos` for the side to move, in hundredths of a man.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let s = self.white_score(pos);
+        match pos.turn() {
+            Color::White => s,
+            Color::Black => -s,
+        }
+    }
+
+    /// The evaluation from White's side: the same sum as [`features`], computed fast.
+    #[inline]
+    pub fn white_score(&self, pos: &Position) -> i32 {
+        let wm = pos.men_of(Color::White);
+        let bm = pos.men_of(Color::Black);
+        let (wr, br) = (bm.reverse_bits(), wm.reverse_bits());
+        let w = &self.weights[..];
+        let (mut op, mut eg) = (0i32, 0i32);
+        for win in 0..WINDOWS {
+            let a = w[region_index(win, wm, bm)];
+            let b = w[region_index(win, wr, br)];
+            op += a[0] as i32 - b[0] as i32;
+            eg += a[1] as i32 - b[1] as i32;
+        }
+        let mut d = [0; D_KING_SQUARE];
+        dense_terms(pos, &mut d);
+        let dense = &w[PATTERN_PARAMS..];
+        for (v, x) in d.iter().zip(dense) {
+            op += v * x[0] as i32;
+            eg += v * x[1] as i32;
+        }
+        let ks = &dense[D_KING_SQUARE..];
+        for i in Bits(pos.kings_of(Color::White)) {
+            op += ks[i as usize][0] as i32;
+            eg += ks[i as usize][1] as i32;
+        }
+        for i in Bits(pos.kings_of(Color::Black)) {
+            op -= ks[31 - i as usize][0] as i32;
+            eg -= ks[31 - i as usize][1] as i32;
+        }
+        let n = phase(pos);
+        (op * n + eg * (24 - n)) / 24
+    }
+}
+
+/// The weights shipped with the engine, fitted by `dama train` (see the README).
+static SHIPPED_BYTES: &[u8] = include_bytes!("../../data/eval.bin");
+
+/// The shipped weights, read once.
+pub fn shipped() -> &'static Net {
+    static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
+    // The file is part of the build and checked by a test: a failure here is a broken build.
+    NET.get_or_init(|| Net::from_bytes(SHIPPED_BYTES).unwrap_or_else(|_| Net::zero()))
+}
+
+/// Whether the shipped weights were read (a test checks it, so a damaged file fails the build's
+/// tests rather than silently playing with zero weights).
+pub fn shipped_is_valid() -> bool {
+    Net::from_bytes(SHIPPED_BYTES).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Rng;
+
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut p = Position::start();
+            let plies = rng.below(120);
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    fn random_net(seed: u64) -> Net {
+        let mut rng = Rng::new(seed);
+        let mut n = Net::zero();
+        for p in 0..PARAMS {
+            let a = rng.below(2001) as i16 - 1000;
+            let b = rng.below(2001) as i16 - 1000;
+            n.set_weight(p, [a, b]);
+        }
+        n
+    }
+
+    fn mirror(p: &Position) -> Position {
+        Position::from_bitboards(
+            p.pieces(Color::Black).reverse_bits(),
+            p.pieces(Color::White).reverse_bits(),
+            p.kings().reverse_bits(),
+            p.turn().opposite(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn fast_sum_equals_the_plain_features() {
+        let net = random_net(7);
+        let mut f = Vec::new();
+        for p in random_positions(3000, 1) {
+            let n = features(&p, &mut f) as i32;
+            let (mut op, mut eg) = (0, 0);
+            for (i, v) in &f {
+                let w = net.weight(*i as usize);
+                op += *v as i32 * w[0] as i32;
+                eg += *v as i32 * w[1] as i32;
+            }
+            assert_eq!(
+                net.white_score(&p),
+                (op * n + eg * (24 - n)) / 24,
+                "{}",
+                p.to_fen()
+            );
+        }
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        let net = random_net(9);
+        for p in random_positions(2000, 2) {
+            assert_eq!(
+                net.evaluate(&p),
+                net.evaluate(&mirror(&p)),
+                "{}",
+                p.to_fen()
+            );
+        }
+    }
+
+    #[test]
+    fn blocks_cover_the_board_and_pair_up() {
+        let mut covered = 0u32;
+        for w in 0..WINDOWS {
+            let mask = 0x3333u32 << SHIFT[w];
+            assert_eq!(mask.count_ones(), 8);
+            covered |= mask;
+            // The partner block is this one turned half round.
+            assert_eq!(mask.reverse_bits(), 0x3333u32 << SHIFT[WINDOWS - 1 - w]);
+            assert_eq!(gather(mask, SHIFT[w]), 0xFF);
+        }
+        assert_eq!(covered, u32::MAX);
+    }
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_refused() {
+        let net = random_net(3);
+        let bytes = net.to_bytes();
+        assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
+        let mut bad = bytes.clone();
+        bad[HEADER + 100] ^= 1;
+        assert_eq!(Net::from_bytes(&bad), Err(NetError::Corrupt));
+        assert!(matches!(
+            Net::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::WrongLength { .. })
+        ));
+        assert_eq!(Net::from_bytes(b"hello"), Err(NetError::NotAWeightsFile));
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        assert!(matches!(
+            Net::from_bytes(&v2),
+            Err(NetError::Unsupported { .. })
+        ));
+    }
+
+    #[test]
+    fn shipped_weights_are_read() {
+        assert!(shipped_is_valid());
+    }
+}
