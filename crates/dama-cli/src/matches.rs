@@ -39,6 +39,7 @@ mod tally;
 
 use crate::args::Args;
 use crate::openings;
+use dama::egtb::Wdl;
 use dama::search::Limits;
 use dama::{notation, Color, Game, Outcome, Position};
 use seat::{Forfeit, Player, Seat};
@@ -60,6 +61,8 @@ Two engines play each other from each opening with both colours; the result is g
 SPEC (defaults: --a full, --b plain):
   full                    this build at full strength
   plain                   plain alpha-beta, material-only evaluation
+  eval=classic|FILE       this build at full strength with another evaluation (a weights
+                          file of `dama train fit`)
   level=N                 playing level 1-10 of this build
   hub:PROGRAM [ARG...]    a program speaking the Hub protocol, split on spaces and quoted as
                           one argument: --a hub:/work/frozen/dama, --b 'hub:/opt/scan hub'
@@ -76,6 +79,10 @@ options:
   --pdn FILE              save the games as PDN
   --timeout-ms MS         a Hub engine that gives no move in MS loses the game (default
                           3 x --time + 1000, or 60000 with --nodes or --depth)
+  --egtb DIR              watch the games with the endgame tables in DIR: count the games
+                          where a side stood won in the tables and whether it won them
+  --adjudicate            with --egtb: end a game at its first table position, with the
+                          tables' result under the king-move rule (reason `tables`)
 
 An illegal move, a crash, an error or a time-out loses the game and is logged.";
 
@@ -100,9 +107,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "seed",
             "pdn",
             "timeout-ms",
+            "egtb",
         ],
-        &[],
+        &["adjudicate"],
     )?;
+    let tables = match a.get("egtb") {
+        Some(dir) => Some(Arc::new(
+            dama::egtb::Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
+        )),
+        None => None,
+    };
+    if a.flag("adjudicate") && tables.is_none() {
+        return Err("--adjudicate needs --egtb DIR".into());
+    }
     let spec_a = a.get("a").unwrap_or("full");
     let spec_b = a.get("b").unwrap_or("plain");
     let player_a = Player::parse(spec_a)?;
@@ -166,6 +183,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         seed,
         timeout: Duration::from_secs_f64(timeout_ms / 1000.0),
         plan,
+        tables,
+        adjudicate: a.flag("adjudicate"),
     });
 
     println!(
@@ -193,6 +212,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     drop(tx);
 
     let mut tally = Tally::default();
+    if setup.tables.is_some() {
+        tally.watch_tables();
+    }
     let mut records = Vec::new();
     let mut fatal = None;
     for msg in rx {
@@ -295,6 +317,10 @@ struct Setup {
     /// How long a Hub engine may take over a move.
     timeout: Duration,
     plan: Vec<Pairing>,
+    /// Endgame tables the referee watches the games with.
+    tables: Option<Arc<dama::egtb::Tables>>,
+    /// End games at their first table position.
+    adjudicate: bool,
 }
 
 /// How a game ended, from A's side.
@@ -323,6 +349,8 @@ struct Record {
     sides: [SideStats; 2],
     /// A forfeit, in words.
     problem: Option<String>,
+    /// For A and B, the first ply at which that side stood won in the endgame tables.
+    table_win: [Option<usize>; 2],
 }
 
 impl Record {
@@ -394,6 +422,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
         Color::Black
     };
     let seed = setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ p.number as u64;
+    let mut table_win = [None, None];
     let (score, reason, pdn_result, problem) = loop {
         if let Some(r) = game.result() {
             let score = match r.outcome {
@@ -403,10 +432,36 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
             };
             break (score, r.reason.id(), r.pdn(), None);
         }
+        let a_moves = game.turn() == a_color;
+        if let Some(t) = &setup.tables {
+            if let Some(probe) = t.probe(game.position()) {
+                let wdl = probe.under_rule(game.king_plies(), t.rule());
+                let mover = usize::from(!a_moves);
+                match wdl {
+                    Wdl::Win => {
+                        table_win[mover].get_or_insert(game.ply());
+                    }
+                    Wdl::Loss => {
+                        table_win[1 - mover].get_or_insert(game.ply());
+                    }
+                    Wdl::Draw => {}
+                }
+                if setup.adjudicate {
+                    let white_wins = (game.turn() == Color::White) == (wdl == Wdl::Win);
+                    let (score, text) = match wdl {
+                        Wdl::Draw => (Score::Draw, "1/2-1/2"),
+                        _ if (wdl == Wdl::Win) == a_moves => {
+                            (Score::Win, if white_wins { "1-0" } else { "0-1" })
+                        }
+                        _ => (Score::Loss, if white_wins { "1-0" } else { "0-1" }),
+                    };
+                    break (score, "tables", text, None);
+                }
+            }
+        }
         if game.ply() >= setup.max_plies {
             break (Score::Draw, "adjudicated", "1/2-1/2", None);
         }
-        let a_moves = game.turn() == a_color;
         let side = usize::from(!a_moves);
         let chosen = seats[side].choose(&game, setup.budget, seed, setup.timeout);
         // A failure forfeits the game, so it shows in the score as well as in the report.
@@ -453,6 +508,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
         names: [0, 1].map(|s| seats[s].name().map(str::to_string)),
         sides,
         problem,
+        table_win,
     })
 }
 

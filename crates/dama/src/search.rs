@@ -118,12 +118,27 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A score in words for people: `+1.25` men, or `win in 7` / `loss in 4` (moves, not plies).
+/// Scores beyond this (and below `MATE_BOUND`) are endgame-table wins or losses.
+pub const TB_BOUND: i32 = TB_WIN - 2 * MAX_PLY as i32 - 256;
+
+/// A score in words for people: `+1.25` men, `win in 7` / `loss in 4` (moves, not plies), or
+/// `win (tables)` / `loss (tables)` for a result the endgame tables know without its length.
+///
+/// ```
+/// use dama::search::{score_text, MATE, TB_WIN};
+/// assert_eq!(score_text(125), "+1.25");
+/// assert_eq!(score_text(MATE - 13), "win in 7");
+/// assert_eq!(score_text(-(TB_WIN - 30)), "loss (tables)");
+/// ```
 pub fn score_text(score: i32) -> String {
     if score > MATE_BOUND {
         format!("win in {}", (MATE - score + 1) / 2)
     } else if score < -MATE_BOUND {
         format!("loss in {}", (MATE + score + 1) / 2)
+    } else if score > TB_BOUND {
+        "win (tables)".into()
+    } else if score < -TB_BOUND {
+        "loss (tables)".into()
     } else {
         format!("{:+.2}", score as f64 / 100.0)
     }

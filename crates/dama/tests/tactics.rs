@@ -10,12 +10,16 @@
 use dama::search::{search_fixed, Limits, MATE_BOUND};
 use dama::{notation, Game};
 
-/// The search depth of the suite: "modest" next to the 24 plies reached in a second.
-const DEPTH: u32 = 14;
+/// The search depth of the suite: "modest" next to the 24-26 plies reached in a second. It was
+/// 14 with the hand-written evaluation; with the learned one, one position (`W:WK4,...`) finds
+/// its winning move only from depth 17, so the suite runs at 18.
+const DEPTH: u32 = 18;
 
-/// What a won man must at least be worth in the score: a man is 100, less the positional
-/// terms of the won position (two of the suite score 95-98 at depth 22).
-const GAIN: i32 = 80;
+/// What a won man must at least be worth in the score. The learned evaluation values a man by
+/// the phase and the structure around it (about 0.7 to 2.7 of its units in this suite; the
+/// hand-written one gave 0.95 to 1.0), so the bar is 0.6: the check is that the move wins
+/// clearly, the move itself is checked exactly.
+const GAIN: i32 = 60;
 
 fn solve(fen: &str) -> (String, i32) {
     let g = Game::from_fen(fen).unwrap();

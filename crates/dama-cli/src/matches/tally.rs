@@ -57,6 +57,11 @@ pub struct Tally {
     problems: u32,
     /// What the engines call themselves, from the last game that told.
     names: [Option<String>; 2],
+    /// For A and B: games in which that side stood won in the endgame tables, and of those,
+    /// the ones it did not win.
+    table_wins: [u32; 2],
+    table_wins_lost: [u32; 2],
+    watched: bool,
 }
 
 impl Tally {
@@ -90,6 +95,18 @@ impl Tally {
             }
         }
         self.problems += r.problem.is_some() as u32;
+        for side in 0..2 {
+            if r.table_win[side].is_some() {
+                self.table_wins[side] += 1;
+                let won = (r.score == Score::Win) == (side == 0) && r.score != Score::Draw;
+                self.table_wins_lost[side] += (!won) as u32;
+            }
+        }
+    }
+
+    /// Says that the games were watched with endgame tables, so their line is printed.
+    pub fn watch_tables(&mut self) {
+        self.watched = true;
     }
 
     pub fn print(&self, specs: [&str; 2], budget: Budget, secs: f64) {
@@ -138,6 +155,14 @@ impl Tally {
             .map(|(r, c)| format!("{r} {c}"))
             .collect();
         println!("endings: {}", reasons.join(", "));
+        if self.watched {
+            for (side, name) in ["A", "B"].iter().enumerate() {
+                println!(
+                    "{name} stood won in the endgame tables in {} games and failed to win {} of them",
+                    self.table_wins[side], self.table_wins_lost[side]
+                );
+            }
+        }
         println!(
             "average {:.1} plies a game; {:.1} s in all",
             self.plies as f64 / n as f64,
