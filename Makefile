@@ -50,8 +50,40 @@ setup-test:
 build: setup
 	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
 		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+	@$(MAKE) --no-print-directory data
 	node scripts/precache.mjs
 	@ls -l $(PKG_DIR)/dama_wasm_bg.wasm
+
+# The browser's data, fetched by the engine worker after the game is playable and cached by the
+# service worker apart from the site (www/data/, ignored by git): the opening book and the
+# endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per piece count (gzip -n: the same
+# bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
+# the command line binary is newer than them (a few seconds).
+DATA_DIR := www/data
+WEB_EGTB_PIECES := 4
+WEB_EGTB_RAW := $(or $(CARGO_TARGET_DIR),target)/egtb-web
+DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/release/dama
+WEB_EGTB := $(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/dama-$(n).egtb.gz)
+
+.PHONY: data FORCE
+data: $(DATA_DIR)/book.bin $(WEB_EGTB)
+
+$(DATA_DIR)/book.bin: crates/dama/data/book.bin
+	@mkdir -p $(@D)
+	cp $< $@
+
+# cargo decides whether the binary is out of date; make then compares its time with the tables'.
+$(DAMA_CLI): FORCE
+	cargo build --release -p dama-cli
+
+$(WEB_EGTB) &: $(DAMA_CLI)
+	rm -rf $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
+	mkdir -p $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
+	nice $(DAMA_CLI) egtb build --pieces $(WEB_EGTB_PIECES) --out $(WEB_EGTB_RAW) >/dev/null
+	for f in $(WEB_EGTB); do \
+		gzip -9 -n -c $(WEB_EGTB_RAW)/$$(basename $$f .gz) > $$f.tmp && mv $$f.tmp $$f; \
+	done
+	@ls -l $(DATA_DIR)/book.bin $(WEB_EGTB)
 
 serve: build
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
@@ -63,6 +95,7 @@ dist: build
 	cp index.html sw.js manifest.webmanifest dist/
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
+	@for f in $(DATA_DIR)/book.bin $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
 		--include='*.css' --exclude-dir=pkg; then \
@@ -121,7 +154,7 @@ bench: build
 
 clean:
 	cargo clean
-	rm -rf $(PKG_DIR) dist
+	rm -rf $(PKG_DIR) $(DATA_DIR) dist
 
 distclean: clean
 	rm -rf node_modules

@@ -3,6 +3,11 @@
 // wasm, icons, manifest) and a hash of their contents. sw.js caches exactly that list under a
 // cache named by the hash, so each build with any change is a new, complete cache.
 //
+// The engine's data (www/data/: the opening book and the endgame tables, written by `make
+// data`) is listed apart, each file with its SHA-256: sw.js does not make the first visit wait
+// for it but caches it afterwards in a cache of its own, named by the data's hash, and only a
+// file that matches its hash.
+//
 // Usage: node scripts/precache.mjs [ROOT]   (ROOT: the site's folder, default the repo root)
 
 import { createHash } from 'node:crypto';
@@ -31,9 +36,24 @@ for (const f of required) {
     process.exit(1);
   }
 }
+const DATA = 'www/data/';
 const files = [...new Set(['index.html', 'manifest.webmanifest', ...walk(join(root, 'www'))])]
-  .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts'))
+  .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts') && !f.startsWith(DATA))
   .sort();
+
+// The data in the order the engine worker fetches it: the book, then the tables by pieces.
+const DATA_FILE = /^www\/data\/(book\.bin|egtb\/dama-\d+\.egtb\.gz)$/;
+const order = (f) => (f.endsWith('book.bin') ? 0 : Number(f.match(/dama-(\d+)/)[1]));
+const dataFiles = existsSync(join(root, DATA))
+  ? walk(join(root, DATA))
+      .filter((f) => DATA_FILE.test(f))
+      .sort((a, b) => order(a) - order(b))
+      .map((path) => ({ path, sha256: createHash('sha256').update(readFileSync(join(root, path))).digest('hex') }))
+  : [];
+if (!dataFiles.length) console.warn(`precache: no data in ${DATA} (make data): the engine plays without book and tables`);
+const dataHash = createHash('sha256');
+for (const f of dataFiles) dataHash.update(`${f.path}\0${f.sha256}\0`);
+const data = { version: dataHash.digest('hex').slice(0, 16), files: dataFiles };
 
 const hash = createHash('sha256');
 for (const f of files) {
@@ -41,12 +61,14 @@ for (const f of files) {
   hash.update(readFileSync(join(root, f)));
   hash.update('\0');
 }
+// The data's list is part of precache.js, so part of the version too.
+hash.update(data.version);
 // sw.js is not in the list (a service worker never caches itself) but is part of the version.
 if (existsSync(join(root, 'sw.js'))) hash.update(readFileSync(join(root, 'sw.js')));
 const version = hash.digest('hex').slice(0, 16);
 
 const body = `// Written by scripts/precache.mjs: what sw.js caches for offline use. Do not edit.
-self.DAMA_PRECACHE = ${JSON.stringify({ version, files }, null, 2)};
+self.DAMA_PRECACHE = ${JSON.stringify({ version, files, data }, null, 2)};
 `;
 writeFileSync(join(root, OUT), body);
-console.log(`precache: ${files.length} files, version ${version} -> ${OUT}`);
+console.log(`precache: ${files.length} files, version ${version}; data: ${dataFiles.length} files, version ${data.version} -> ${OUT}`);

@@ -38,7 +38,9 @@ async function main() {
   onLanguageChange(() => {
     translatePage();
     render();
+    renderEngineData();
   });
+  sharedEngine().addEventListener('data', renderEngineData);
 
   await board.whenReady();
   const params = new URLSearchParams(location.search);
@@ -122,6 +124,18 @@ function showChoices(moves) {
 }
 
 // ---------------------------------------------------------------- rendering the panels
+
+// The engine's background data, once some has arrived: "Endgame tables: up to 4 pieces ·
+// Opening book".
+function renderEngineData() {
+  const { tables, book } = sharedEngine().data;
+  const parts = [];
+  if (tables > 0) parts.push(t('dataTables', { n: tables }));
+  if (book) parts.push(t('dataBook'));
+  const el = $('engine-data');
+  el.textContent = parts.join(' · ');
+  el.hidden = !parts.length;
+}
 
 function render() {
   if (!board.isReady) return;

@@ -10,8 +10,9 @@ const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
 const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
 const RETRIES = 2;
 
-export class EngineClient {
+export class EngineClient extends EventTarget {
   constructor(url = new URL('./engine.worker.js', import.meta.url)) {
+    super();
     this.url = url;
     this.worker = null;
     this.ready = false; // the current worker has loaded its wasm
@@ -20,6 +21,10 @@ export class EngineClient {
     this.running = null; // the one request the worker is working on
     this.watchdog = 0;
     this.restarts = 0; // how many workers were replaced (for tests and diagnostics)
+    // What the worker has loaded in the background: endgame tables complete up to `tables`
+    // pieces (0: none) and the opening book. A replaced worker loads them again (from the
+    // service worker's cache), so this only grows; a `data` event tells of each change.
+    this.data = { tables: 0, book: false };
   }
 
   start() {
@@ -42,6 +47,14 @@ export class EngineClient {
     if (data.type === 'ready') {
       this.ready = true;
       if (this.running) this.arm(this.running); // the search time starts counting now
+      return;
+    }
+    if (data.type === 'data') {
+      const next = { tables: Math.max(this.data.tables, data.tables), book: this.data.book || data.book };
+      if (next.tables !== this.data.tables || next.book !== this.data.book) {
+        this.data = next;
+        this.dispatchEvent(new CustomEvent('data', { detail: { ...next } }));
+      }
       return;
     }
     const r = this.running;

@@ -2,16 +2,34 @@
 // game of its own: each request carries the start position and the moves played, so the
 // engine sees the whole history (repetitions count) and the page stays the one owner. Several
 // boards share this worker; the page sends one search at a time.
+//
+// Once the engine is ready, the opening book and the endgame tables (www/data/, written by
+// `make build`) are fetched in the background and handed to every engine of this worker.
+// Searches never wait for them: each plays with whatever has arrived. The page hears what is
+// loaded from `{type: 'data', tables, book}` messages.
 
 import { loadWasm } from './wasm.js';
 
+// The data, in the order it is fetched: the book first (it plays the opening), then the tables
+// by pieces (each needs the smaller ones to be complete).
+const BOOK = 'data/book.bin';
+const TABLES = [2, 3, 4].map((n) => `data/egtb/dama-${n}.egtb.gz`);
+// After the engine is ready, so the game's own start-up goes first.
+const DATA_DELAY_MS = 200;
+
 let wasm = null;
 let engine = null;
+/** Every engine of this worker; each gets the tables loaded so far (the book is global). */
+const engines = [];
+/** The table files loaded, still compressed, for engines made later. */
+const tableFiles = [];
+const data = { tables: 0, book: false };
 
 const ready = loadWasm().then((mod) => {
   wasm = mod;
-  engine = new mod.Engine(32); // 32 MB transposition table, kept between searches
+  engine = newEngine(32); // 32 MB transposition table, kept between searches
   self.postMessage({ type: 'ready' });
+  setTimeout(loadData, DATA_DELAY_MS);
 });
 ready.catch(() => {}); // each request reports the failure itself
 
@@ -41,4 +59,60 @@ self.onmessage = async (e) => {
 function think(game, level, timeMs, seed) {
   const r = engine.search(game, level, timeMs, seed >>> 0);
   return { move: r.move, score: r.score, depth: r.depth, nodes: r.nodes, pv: Array.from(r.pv), timeMs: r.timeMs };
+}
+
+// An engine with the tables already loaded into the others.
+function newEngine(ttMegabytes) {
+  const e = new wasm.Engine(ttMegabytes);
+  engines.push(e);
+  const files = tableFiles.slice(); // those loaded from now on reach it with the others
+  (async () => {
+    for (const file of files) e.loadTables(await unpack(file));
+  })().catch((err) => console.debug('dama: endgame tables not given to a new engine:', err?.message ?? err));
+  return e;
+}
+
+// The book, then each table file; a file that cannot be had (offline on the first visit, not
+// built, refused) is skipped and tried again on the next page load. One debug line says which.
+async function loadData() {
+  const failed = [];
+  try {
+    wasm.installBook(await download(BOOK));
+    data.book = true;
+    report();
+  } catch (err) {
+    failed.push(`${BOOK}: ${err?.message ?? err}`);
+  }
+  for (const path of TABLES) {
+    try {
+      const file = await download(path);
+      const bytes = await unpack(file);
+      for (const e of engines) e.loadTables(bytes);
+      tableFiles.push(file);
+      data.tables = engines[0].tablePieces();
+      report();
+    } catch (err) {
+      failed.push(`${path}: ${err?.message ?? err}`);
+    }
+  }
+  if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+}
+
+function report() {
+  self.postMessage({ type: 'data', tables: data.tables, book: data.book });
+}
+
+/** @returns {Promise<Uint8Array>} */
+async function download(path) {
+  const res = await fetch(new URL(path, import.meta.url));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// The bytes of a gzip file, or the bytes themselves when a server already undid the gzip.
+/** @param {Uint8Array} bytes @returns {Promise<Uint8Array>} */
+async function unpack(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }

@@ -29,6 +29,9 @@ export function registerServiceWorker({ onUpdate, onOffline } = {}) {
           else onOffline?.();
         });
       });
+      // The engine's data (book, endgame tables) is cached apart, after the site itself: ask
+      // the active worker to fetch what it lacks. Pages register once they are playable.
+      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'fetchData' }));
       return reg;
     })
     .catch((err) => {

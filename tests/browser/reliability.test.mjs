@@ -54,8 +54,12 @@ test('the pages load and play under their CSP with no violations', { timeout: 60
 });
 
 test('a worker that dies mid-search is replaced and the computer still answers', { timeout: 60000 }, async () => {
-  // The computer opens (seven moves to weigh: it uses its whole time at level 10).
-  const page = await openPage(env, '?mode=computer&color=black&level=10');
+  // The computer opens (seven moves to weigh: it uses its whole time at level 10). Without its
+  // opening book (no data for the worker), so that each opening is a real search to interrupt.
+  const page = await newPage(env, { serviceWorkers: 'block' });
+  await page.route('**/www/data/**', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(env.server.url + '?mode=computer&color=black&level=10');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   // Terminated without a word: the watchdog notices.
   await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
   await page.evaluate(() => window.__dama.engine.terminateForTest());

@@ -48,3 +48,105 @@ fn build_verify_and_probe() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The referee watches the games with the tables: a Hub engine given the tables converts its
+/// won ending, and `--adjudicate` ends games at their first table position.
+#[test]
+fn matches_watch_and_adjudicate_with_the_tables() {
+    let dir = std::env::temp_dir().join(format!("dama-egtb-match-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    stdout(&dama(&["egtb", "build", "--pieces", "3", "--out", d]));
+    // Two kings against one: won for the side with two (99% of such positions).
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "W:WK29,K30:BK4\n").unwrap();
+    let o = openings.to_str().unwrap();
+    let hub = format!("hub:{} hub --egtb {d}", env!("CARGO_BIN_EXE_dama"));
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        &hub,
+        "--b",
+        "full",
+        "--depth",
+        "3",
+        "--openings",
+        o,
+        "--games",
+        "1",
+        "--egtb",
+        d,
+    ]));
+    assert!(out.contains("A wins (no-moves"), "{out}");
+    assert!(
+        out.contains("A stood won in the endgame tables in 1 games and failed to win 0 of them"),
+        "{out}"
+    );
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        "full",
+        "--depth",
+        "3",
+        "--openings",
+        o,
+        "--games",
+        "2",
+        "--egtb",
+        d,
+        "--adjudicate",
+    ]));
+    assert!(out.contains("endings: tables 2"), "{out}");
+    assert!(out.contains("A: +1 =0 -1"), "{out}");
+    // Adjudicating needs the tables; unreadable tables stop the match before it starts.
+    assert!(!dama(&["match", "--adjudicate", "--games", "1"])
+        .status
+        .success());
+    let bad = dama(&["match", "--egtb", "/nonexistent/dir", "--games", "1"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--egtb"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `dama hub` options: tables, another evaluation, no book; bad ones are refused at start.
+#[test]
+fn hub_options() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("dama-egtb-hub-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    stdout(&dama(&["egtb", "build", "--pieces", "3", "--out", d]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["hub", "--egtb", d, "--eval", "classic", "--no-book"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // White kings on 29 and 30, Black king on 4, White to move: a table win.
+    let mut pos = String::from("W");
+    for sq in 1..=32 {
+        pos.push(match sq {
+            29 | 30 => 'W',
+            4 => 'B',
+            _ => 'e',
+        });
+    }
+    writeln!(
+        stdin,
+        "hub\ninit\npos pos={pos}\nlevel depth=4\ngo think\nping\nquit"
+    )
+    .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("done move="), "{text}");
+    for args in [
+        &["hub", "--eval", "/nonexistent.bin"][..],
+        &["hub", "--egtb", "/nonexistent/dir"][..],
+        &["hub", "--frobnicate"][..],
+    ] {
+        assert!(!dama(args).status.success(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

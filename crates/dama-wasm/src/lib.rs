@@ -4,8 +4,11 @@
 //! (numbers, strings, arrays, plain objects, so they can also cross `postMessage`) and turns
 //! the core's errors into JS `Error`s carrying the core's own message.
 
+use dama::egtb::{Signature, Tables};
 use dama::{notation, Color, Move, MoveList, Outcome, Position};
 use js_sys::{Array, Error, Int8Array, Object, Reflect};
+use std::collections::HashSet;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 mod bench;
@@ -331,6 +334,8 @@ impl dama::clock::Clock for PerformanceClock {
 #[wasm_bindgen]
 pub struct Engine {
     inner: dama::search::Engine,
+    /// The endgame tables loaded so far, shared with `inner` while any are loaded.
+    tables: Arc<Tables>,
 }
 
 #[wasm_bindgen]
@@ -341,7 +346,39 @@ impl Engine {
         let mb = tt_megabytes.clamp(1, 512);
         Engine {
             inner: dama::search::Engine::with_clock(mb, Box::new(PerformanceClock)),
+            tables: Arc::new(Tables::new()),
         }
+    }
+
+    /// Adds the endgame tables of one file (`dama-N.egtb`, as `dama egtb build` writes it);
+    /// the following searches use them. Returns the number of positions the file's tables
+    /// hold. Throws `Error` with the reason for bytes that are not a valid table file (or
+    /// tables already loaded), and then the loaded tables are unchanged.
+    #[wasm_bindgen(js_name = loadTables)]
+    pub fn load_tables(&mut self, bytes: &[u8]) -> Result<f64, JsValue> {
+        // Without the search's reference, make_mut adds in place instead of copying.
+        self.inner.set_tables(None);
+        let tables = Arc::make_mut(&mut self.tables);
+        let before: HashSet<Signature> = tables.signatures().copied().collect();
+        let added = tables.add(bytes);
+        let positions: u64 = tables
+            .signatures()
+            .filter(|s| !before.contains(s))
+            .filter_map(|s| tables.stats(s))
+            .map(|t| t.positions)
+            .sum();
+        if tables.signatures().next().is_some() {
+            self.inner.set_tables(Some(self.tables.clone()));
+        }
+        added
+            .map(|_| positions as f64)
+            .map_err(|e| js_err(format!("endgame tables refused: {e}")))
+    }
+
+    /// The largest piece count up to which every endgame table is loaded (0 if none).
+    #[wasm_bindgen(js_name = tablePieces)]
+    pub fn table_pieces(&self) -> u32 {
+        self.tables.max_pieces()
     }
 
     /// Chooses a move for the side to move at `level` (1-10) within about `time_ms`; the
@@ -387,4 +424,27 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.inner.clear();
     }
+}
+
+/// Installs the opening book from the bytes of `book.bin` (on wasm the core has none compiled
+/// in); levels 9 and 10 of every engine play from it from then on. Returns the number of book
+/// positions. Throws `Error` with the reason for bytes that are not a valid book, and then the
+/// book in use is unchanged.
+#[wasm_bindgen(js_name = installBook)]
+pub fn install_book(bytes: &[u8]) -> Result<usize, JsValue> {
+    let book = dama::book::Book::from_bytes(bytes)
+        .map_err(|e| js_err(format!("opening book refused: {e}")))?;
+    let positions = book.positions();
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    dama::book::install(book);
+    // Other targets (this crate's native build, for its checks) have the book compiled in.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    drop(book);
+    Ok(positions)
+}
+
+/// The number of positions in the opening book in use (0 before `installBook`).
+#[wasm_bindgen(js_name = bookPositions)]
+pub fn book_positions() -> usize {
+    dama::book::shipped().positions()
 }

@@ -482,3 +482,123 @@ fn engine_takes_any_numbers() {
     }
     assert_eq!(snapshot(&g), before);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Endgame tables and the opening book, handed over as bytes the way the worker fetches them.
+
+/// The 2- and 3-piece table files, built here (a second or two).
+fn small_tables() -> (dama::egtb::Tables, Vec<u8>, Vec<u8>) {
+    let t = dama::egtb::Tables::build(3, dama::egtb::RULE_PLIES, &mut |_| {});
+    let (two, three) = (t.to_bytes(2), t.to_bytes(3));
+    (t, two, three)
+}
+
+#[wasm_bindgen_test]
+fn tables_load_and_answer_a_won_ending() {
+    use dama::search::{MATE_BOUND, TB_WIN};
+    let (tables, two, three) = small_tables();
+    // Two kings against one, White to move: a win.
+    let fen = "W:WK1,K3:BK32";
+    let g = Game::from_fen(fen).unwrap();
+    let pos = dama::Position::from_fen(fen).unwrap();
+    let (best, probe) = tables.best_move(&pos, 0).unwrap();
+    assert_eq!(probe.wdl, dama::egtb::Wdl::Win);
+    let expected = dama::notation::move_text(&pos, &best);
+
+    let mut engine = dama_wasm::Engine::new(1);
+    assert_eq!(engine.table_pieces(), 0);
+    let r = engine.search(&g, 10, 100.0, 1).unwrap();
+    let score = get(&r, "score").as_f64().unwrap() as i32;
+    // The search may find the mate, but never a table score.
+    assert!(
+        !(TB_WIN - 500..=MATE_BOUND).contains(&score),
+        "no tables yet: {score}"
+    );
+
+    let n2 = engine.load_tables(&two).unwrap();
+    assert_eq!(engine.table_pieces(), 2);
+    let n3 = engine.load_tables(&three).unwrap();
+    assert_eq!(engine.table_pieces(), 3);
+    assert!(n2 > 1000.0 && n3 > n2, "{n2} {n3}");
+
+    let r = engine.search(&g, 10, 1000.0, 1).unwrap();
+    assert_eq!(get(&r, "move").as_string().unwrap(), expected);
+    let score = get(&r, "score").as_f64().unwrap() as i32;
+    // The tables' win at the root: TB_WIN less the plies to zeroing.
+    assert_eq!(score, TB_WIN - probe.dtz as i32, "a table win");
+}
+
+#[wasm_bindgen_test]
+fn bad_table_files_are_refused_and_change_nothing() {
+    let (_, two, three) = small_tables();
+    let mut engine = dama_wasm::Engine::new(1);
+    let mut damaged = three.clone();
+    let mid = damaged.len() / 2;
+    damaged[mid] ^= 0x5a;
+    let short = &three[..three.len() - 7];
+    for bad in [&b""[..], b"junk", b"DAMAEGTB", &damaged, short] {
+        let e = engine
+            .load_tables(bad)
+            .expect_err("bad tables must be refused");
+        assert_error(&e, "endgame tables");
+        assert!(
+            message(&e).contains("endgame tables refused"),
+            "{}",
+            message(&e)
+        );
+        assert_eq!(engine.table_pieces(), 0);
+    }
+    engine.load_tables(&two).unwrap();
+    // The same file twice, or a damaged one on top of good ones, leaves the good ones loaded.
+    for bad in [&two[..], &damaged[..], b"junk"] {
+        assert!(engine.load_tables(bad).is_err());
+        assert_eq!(engine.table_pieces(), 2);
+    }
+    engine.load_tables(&three).unwrap();
+    assert_eq!(engine.table_pieces(), 3);
+    // Still plays: one king against one is answered.
+    let g = Game::from_fen("W:WK1:BK32").unwrap();
+    let r = engine.search(&g, 10, 100.0, 1).unwrap();
+    assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
+}
+
+#[wasm_bindgen_test]
+fn a_book_installs_and_level_10_plays_from_it() {
+    let bytes = include_bytes!("../../dama/data/book.bin");
+    let book = dama::book::Book::from_bytes(bytes).unwrap();
+    let before = dama_wasm::book_positions();
+    let mut damaged = bytes.to_vec();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    for bad in [&b""[..], b"junk", &damaged, &bytes[..bytes.len() - 12]] {
+        let e = dama_wasm::install_book(bad).expect_err("a bad book must be refused");
+        assert_error(&e, "opening book");
+        assert!(
+            message(&e).contains("opening book refused"),
+            "{}",
+            message(&e)
+        );
+        assert_eq!(dama_wasm::book_positions(), before);
+    }
+    assert_eq!(dama_wasm::install_book(bytes).unwrap(), book.positions());
+    assert_eq!(dama_wasm::book_positions(), book.positions());
+    assert!(book.positions() > 100);
+
+    let start = dama::Position::start();
+    let moves: Vec<String> = book
+        .probe(&start)
+        .iter()
+        .map(|(m, _)| dama::notation::move_text(&start, m))
+        .collect();
+    assert!(!moves.is_empty());
+    let mut engine = dama_wasm::Engine::new(1);
+    for seed in 1..6 {
+        let r = engine.search(&Game::new(), 10, 500.0, seed).unwrap();
+        let m = get(&r, "move").as_string().unwrap();
+        assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
+        assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
+    }
+    // A damaged book after a good one leaves the good one in use.
+    assert!(dama_wasm::install_book(&damaged).is_err());
+    assert_eq!(dama_wasm::book_positions(), book.positions());
+}

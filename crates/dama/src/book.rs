@@ -4,7 +4,8 @@
 //!
 //! A [`Book`] maps a position, keyed by its Zobrist hash ([`Position::hash`]), to its book
 //! moves with their scores in hundredths of a man for the side to move. [`Book::shipped`]
-//! is compiled in from `data/book.bin`, so the command line and the browser both have it.
+//! is compiled in from `data/book.bin` for the command line; on wasm the browser fetches the
+//! same file after the game is playable and hands it to `install`.
 //!
 //! # Format (version 1, all numbers little-endian)
 //!
@@ -147,12 +148,32 @@ pub struct Book {
     entries: Vec<BookEntry>,
 }
 
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 static SHIPPED: &[u8] = include_bytes!("../data/book.bin");
 
 /// The shipped book (the same as [`Book::shipped`]).
 pub fn shipped() -> &'static Book {
     Book::shipped()
 }
+
+/// On wasm the book is not compiled in (the browser fetches it after the game is playable):
+/// the book installed here is the one [`shipped`] returns from now on. Each install keeps the
+/// previous book alive (it may still be borrowed), so install once per program, not per move;
+/// installing a book equal to the current one keeps the current one.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub fn install(book: Book) {
+    let mut slot = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
+    if **slot != book {
+        *slot = Box::leak(Box::new(book));
+    }
+}
+
+/// The book installed at run time on wasm; empty until [`install`] is called.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+static INSTALLED: std::sync::RwLock<&'static Book> = std::sync::RwLock::new(&EMPTY);
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+static EMPTY: Book = Book::new();
 
 impl Book {
     /// An empty book.
@@ -164,9 +185,20 @@ impl Book {
 
     /// The book compiled in from `data/book.bin`, read once. A damaged file gives an empty
     /// book rather than a panic (a test checks that the shipped one loads).
+    ///
+    /// On wasm (`wasm32-unknown-unknown`) nothing is compiled in: this is the book last given
+    /// to `book::install` (wasm only), empty before.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn shipped() -> &'static Book {
         static BOOK: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
         BOOK.get_or_init(|| Book::from_bytes(SHIPPED).unwrap_or_default())
+    }
+
+    /// The book compiled in from `data/book.bin` on other targets; on wasm
+    /// (`wasm32-unknown-unknown`) the book last given to [`install`], empty before.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    pub fn shipped() -> &'static Book {
+        *INSTALLED.read().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The number of entries (book moves over all positions).
