@@ -73,7 +73,8 @@ options:
   --openings FILE         one FEN a line (default: the 216 positions three plies in)
   --games N               games to play (default: two per opening)
   --threads N             games at once, 1-64 (default 1); one engine per side per thread
-  --max-plies N           adjudicate a draw after N plies (default 300)
+  --max-plies N           adjudicate a draw after N plies (default 300; with --egtb not while
+                          the tables say a side stands won)
   --tt MB                 table size of each engine, also sent to Hub engines (default 32)
   --seed N                seed of the playing levels (default 1)
   --pdn FILE              save the games as PDN
@@ -233,6 +234,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 rec.opening_fen,
                 rec.moves.join(" ")
             );
+        }
+        for (side, name) in ["A", "B"].iter().enumerate() {
+            let won = match rec.score {
+                Score::Win => side == 0,
+                Score::Loss => side == 1,
+                Score::Draw => false,
+            };
+            if let (Some(ply), false) = (rec.table_win[side], won) {
+                println!(
+                    "  NOTE: {name} stood won in the endgame tables from ply {ply} and did not win"
+                );
+            }
         }
         tally.add(&rec);
         records.push(rec);
@@ -433,9 +446,12 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
             break (score, r.reason.id(), r.pdn(), None);
         }
         let a_moves = game.turn() == a_color;
+        // A game the tables call won is not cut off by --max-plies: its conversion is due.
+        let mut decided = false;
         if let Some(t) = &setup.tables {
             if let Some(probe) = t.probe(game.position()) {
                 let wdl = probe.under_rule(game.king_plies(), t.rule());
+                decided = wdl != Wdl::Draw;
                 let mover = usize::from(!a_moves);
                 match wdl {
                     Wdl::Win => {
@@ -459,7 +475,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
                 }
             }
         }
-        if game.ply() >= setup.max_plies {
+        if game.ply() >= setup.max_plies && !decided {
             break (Score::Draw, "adjudicated", "1/2-1/2", None);
         }
         let side = usize::from(!a_moves);
@@ -516,6 +532,10 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
 fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize, budget: Budget) {
     st.moves += 1;
     st.total_ms += c.ms;
+    if game.legal_moves().len() > 1 && c.depth.is_some_and(|d| d > 0) {
+        st.searched += 1;
+        st.searched_ms += c.ms;
+    }
     if let Some(d) = c.depth {
         st.depth_sum += d as u64;
         st.depth_count += 1;

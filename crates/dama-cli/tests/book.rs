@@ -1,18 +1,8 @@
 //! `dama book`: a tiny build writes a book that loads, and probe reads it back.
 
-use std::process::{Command, Output};
+mod common;
 
-fn dama(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).expect("utf-8")
-}
+use common::{dama, stdout};
 
 #[test]
 fn a_tiny_build_writes_a_book_that_loads() {

@@ -1,18 +1,8 @@
 //! The other subcommands, run as the user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn dama(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).expect("utf-8")
-}
+use common::{dama, stdout};
 
 #[test]
 fn shipped_openings_are_the_generator_output() {

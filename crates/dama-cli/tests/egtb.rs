@@ -1,18 +1,9 @@
 //! `dama egtb`: build, verify and probe, run as the user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn dama(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).expect("utf-8")
-}
+use common::{dama, stdout};
+use std::process::Command;
 
 #[test]
 fn build_verify_and_probe() {
@@ -49,13 +40,26 @@ fn build_verify_and_probe() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Tables up to 3 pieces in a fresh temporary directory named after `name`.
+fn tables3(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-egtb-{name}-{}", std::process::id()));
+    stdout(&dama(&[
+        "egtb",
+        "build",
+        "--pieces",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ]));
+    dir
+}
+
 /// The referee watches the games with the tables: a Hub engine given the tables converts its
 /// won ending, and `--adjudicate` ends games at their first table position.
 #[test]
 fn matches_watch_and_adjudicate_with_the_tables() {
-    let dir = std::env::temp_dir().join(format!("dama-egtb-match-{}", std::process::id()));
+    let dir = tables3("match");
     let d = dir.to_str().unwrap();
-    stdout(&dama(&["egtb", "build", "--pieces", "3", "--out", d]));
     // Two kings against one: won for the side with two (99% of such positions).
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "W:WK29,K30:BK4\n").unwrap();
@@ -113,9 +117,8 @@ fn matches_watch_and_adjudicate_with_the_tables() {
 #[test]
 fn hub_options() {
     use std::io::Write;
-    let dir = std::env::temp_dir().join(format!("dama-egtb-hub-{}", std::process::id()));
+    let dir = tables3("hub");
     let d = dir.to_str().unwrap();
-    stdout(&dama(&["egtb", "build", "--pieces", "3", "--out", d]));
     let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["hub", "--egtb", d, "--eval", "classic", "--no-book"])
         .stdin(std::process::Stdio::piped())

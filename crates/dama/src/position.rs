@@ -198,6 +198,26 @@ impl Position {
         }
     }
 
+    /// The same game seen from the other side: the board turned half round (square `n` to
+    /// `33 - n`), the colours swapped, the other side to move. Evaluations and endgame values
+    /// of the two positions are the same for their sides to move.
+    ///
+    /// ```
+    /// use dama::Position;
+    /// let p = Position::from_fen("W:W21,K30:B3").unwrap();
+    /// assert_eq!(p.flipped().to_fen(), "B:W30:BK3,12");
+    /// assert_eq!(p.flipped().flipped(), p);
+    /// ```
+    pub fn flipped(&self) -> Position {
+        // Turning the board maps a valid position to a valid one: no check needed.
+        Position {
+            white: self.black.reverse_bits(),
+            black: self.white.reverse_bits(),
+            kings: self.kings.reverse_bits(),
+            turn: self.turn.opposite(),
+        }
+    }
+
     /// The Zobrist hash computed from scratch (see [`hash`](crate::hash)).
     pub fn hash(&self) -> u64 {
         crate::hash::hash(self)

@@ -19,13 +19,7 @@ fn fen(s: &str) -> Position {
 
 /// The same position with the colours swapped and the board turned: the other side to move.
 fn flipped(p: &Position) -> Position {
-    Position::from_bitboards(
-        p.pieces(Color::Black).reverse_bits(),
-        p.pieces(Color::White).reverse_bits(),
-        p.kings().reverse_bits(),
-        p.turn().opposite(),
-    )
-    .unwrap()
+    p.flipped()
 }
 
 /// Every position of a table (White to move).

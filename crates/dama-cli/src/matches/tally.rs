@@ -28,6 +28,10 @@ pub struct SideStats {
     /// out the time the thread waited for a CPU.
     pub overruns: u32,
     pub overruns_running: u32,
+    /// Moves that were searched: more than one legal move and a reported depth above 0 (not
+    /// played at once from the book or the endgame tables), and their milliseconds.
+    pub searched: u32,
+    pub searched_ms: f64,
 }
 
 impl SideStats {
@@ -41,6 +45,8 @@ impl SideStats {
         self.depth_count += o.depth_count;
         self.overruns += o.overruns;
         self.overruns_running += o.overruns_running;
+        self.searched += o.searched;
+        self.searched_ms += o.searched_ms;
     }
 }
 
@@ -188,6 +194,14 @@ impl Tally {
                  most{depth}",
                 st.moves, st.longest.ms
             );
+            if st.searched > 0 {
+                println!(
+                    "{name} searched {} of its moves (not forced, not from book or tables): {:.1} \
+                     ms each on average",
+                    st.searched,
+                    st.searched_ms / st.searched as f64
+                );
+            }
         }
         for (side, name) in ["A", "B"].iter().enumerate() {
             let st = &self.sides[side];

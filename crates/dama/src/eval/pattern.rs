@@ -499,16 +499,6 @@ mod tests {
         n
     }
 
-    fn mirror(p: &Position) -> Position {
-        Position::from_bitboards(
-            p.pieces(Color::Black).reverse_bits(),
-            p.pieces(Color::White).reverse_bits(),
-            p.kings().reverse_bits(),
-            p.turn().opposite(),
-        )
-        .unwrap()
-    }
-
     #[test]
     fn fast_sum_equals_the_plain_features() {
         let net = random_net(7);
@@ -536,7 +526,7 @@ mod tests {
         for p in random_positions(2000, 2) {
             assert_eq!(
                 net.evaluate(&p),
-                net.evaluate(&mirror(&p)),
+                net.evaluate(&p.flipped()),
                 "{}",
                 p.to_fen()
             );
