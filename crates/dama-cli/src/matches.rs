@@ -532,7 +532,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
 fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize, budget: Budget) {
     st.moves += 1;
     st.total_ms += c.ms;
-    if game.legal_moves().len() > 1 && c.depth.is_some_and(|d| d > 0) {
+    if game.legal_moves().len() > 1 && c.depth.is_some_and(|d| d > 1) {
         st.searched += 1;
         st.searched_ms += c.ms;
     }

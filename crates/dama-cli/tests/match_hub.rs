@@ -93,7 +93,8 @@ fn our_binary_as_a_hub_engine_plays_the_in_process_engine() {
         "--a",
         "full",
         "--b",
-        &format!("hub:{DAMA}"),
+        // Without the book every move is searched, so the depth is exact.
+        &format!("hub:{DAMA} hub --no-book"),
         "--depth",
         "3",
         "--games",

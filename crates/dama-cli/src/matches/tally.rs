@@ -28,7 +28,7 @@ pub struct SideStats {
     /// out the time the thread waited for a CPU.
     pub overruns: u32,
     pub overruns_running: u32,
-    /// Moves that were searched: more than one legal move and a reported depth above 0 (not
+    /// Moves that were searched: more than one legal move and a reported depth above 1 (not
     /// played at once from the book or the endgame tables), and their milliseconds.
     pub searched: u32,
     pub searched_ms: f64,
