@@ -39,6 +39,7 @@ async function main() {
     translatePage();
     render();
     renderEngineData();
+    syncNewGameForm();
   });
   sharedEngine().addEventListener('data', renderEngineData);
 
@@ -328,6 +329,7 @@ function wireControls() {
     for (const fs of form.querySelectorAll('.computer-only')) fs.disabled = mode !== 'computer';
     for (const fs of form.querySelectorAll('.computer-level')) fs.disabled = mode === 'two-players';
     $('level-out').textContent = form.elements.level.value;
+    $('level-elo').textContent = levelStrength(clampLevel(form.elements.level.value));
   };
   form.addEventListener('input', syncForm);
   dialog.addEventListener('close', () => {
@@ -378,6 +380,22 @@ function confirmButton(button, confirmKey, action, when = () => true) {
 }
 
 let syncNewGameForm = () => {};
+
+/**
+ * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
+ * levels (`dama match --a level=N+1 --b level=N --time 200`; the README has the table).
+ */
+const LEVEL_ELO = [0, 230, 440, 700, 910, 1120, 1350, 1540, 1650, 1690];
+
+/**
+ * The strength of a level in words.
+ * @param {number} level 1-10
+ * @returns {string}
+ */
+function levelStrength(level) {
+  const elo = LEVEL_ELO[level - 1] ?? 0;
+  return level === 1 ? t('levelEloBase') : t('levelElo', { elo: `+${elo}` });
+}
 
 function openNewGame() {
   const dialog = $('new-game');

@@ -87,3 +87,29 @@ test('pages without the app (frame) follow the browser language too', { timeout:
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("the New game dialog gives each level's measured strength, in the page's language", { timeout: 30000 }, async () => {
+  const page = await openPage(env, '?mode=computer&color=white&level=1');
+  await page.click('#btn-new');
+  const setLevel = (n) => page.evaluate((v) => {
+    const r = /** @type {HTMLInputElement} */ (document.querySelector('#level'));
+    r.value = String(v);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  }, n);
+  await setLevel(1);
+  assert.match(await page.textContent('#level-elo'), /reference/);
+  await setLevel(7);
+  assert.equal(await page.textContent('#level-elo'), 'About +1350 Elo above level 1.');
+  // Stronger levels never read as weaker ones.
+  let last = 0;
+  for (let n = 2; n <= 10; n++) {
+    await setLevel(n);
+    const elo = Number((await page.textContent('#level-elo')).match(/\+(\d+)/)[1]);
+    assert.ok(elo > last, `level ${n}: ${elo} after ${last}`);
+    last = elo;
+  }
+  await page.selectOption('#lang', 'it');
+  assert.equal(await page.textContent('#level-elo'), 'Circa +1690 Elo sopra il livello 1.');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

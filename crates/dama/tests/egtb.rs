@@ -4,7 +4,7 @@
 use dama::clock::NoClock;
 use dama::egtb::{EgtbError, Probe, Signature, Tables, Wdl, RULE_PLIES};
 use dama::search::{Engine, Limits, MATE_BOUND, TB_WIN};
-use dama::{Color, Game, Outcome, Position, Reason};
+use dama::{Game, Outcome, Position, Reason};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
