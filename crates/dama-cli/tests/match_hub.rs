@@ -84,6 +84,21 @@ fn game_lines(out: &str) -> usize {
     out.lines().filter(|l| l.starts_with("game ")).count()
 }
 
+/// Two games at depth 2 of the Hub engine `engine` (A) against the in-process engine (B).
+fn against_full(engine: &str) -> String {
+    stdout(&dama(&[
+        "match",
+        "--a",
+        &format!("hub:{engine}"),
+        "--b",
+        "full",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+    ]))
+}
+
 #[test]
 fn our_binary_as_a_hub_engine_plays_the_in_process_engine() {
     let dir = Scratch::new("own");
@@ -217,17 +232,7 @@ done
         dir = dir.0.display()
     );
     let engine = dir.script(&body);
-    let out = stdout(&dama(&[
-        "match",
-        "--a",
-        &format!("hub:{engine}"),
-        "--b",
-        "full",
-        "--depth",
-        "2",
-        "--games",
-        "2",
-    ]));
+    let out = against_full(&engine);
     assert_eq!(wdl(&out), [0, 0, 2], "{out}");
     assert_eq!(out.matches("loses by crash:").count(), 2, "{out}");
     assert!(out.contains("dying"), "the engine's stderr is shown: {out}");
@@ -274,17 +279,7 @@ fn garbage_and_huge_lines_are_handled() {
         "echo 'nonsense \"unclosed'; head -c 100000 /dev/zero | tr '\\000' x; echo",
         "exit 0",
     );
-    let out = stdout(&dama(&[
-        "match",
-        "--a",
-        &format!("hub:{engine}"),
-        "--b",
-        "full",
-        "--depth",
-        "2",
-        "--games",
-        "2",
-    ]));
+    let out = against_full(&engine);
     assert_eq!(wdl(&out), [0, 0, 2], "{out}");
     assert_eq!(
         out.matches("loses by protocol: a line over 64 KB").count(),
