@@ -217,8 +217,10 @@ soak-browser: precache
 
 # --- the learned evaluation ---
 # make train   self-play TRAIN_GAMES games at TRAIN_NODES nodes a move (the positions go to
-#              target/train/), then fit crates/dama/data/eval.bin to them (see the README's
-#              engine section; the shipped weights were made this way, TRAIN_EVAL=classic).
+#              target/train/), then fit crates/dama/data/eval.bin to them: one round. The
+#              shipped weights came from two (games of the hand-written evaluation, then of a
+#              first fit, with L2 set on the held-out loss): the README's engine section has
+#              the exact commands.
 .PHONY: train
 TRAIN_GAMES ?= 20000
 TRAIN_NODES ?= 4000
