@@ -28,15 +28,20 @@ fn search(args: &[String]) -> Result<(), String> {
     if !(1..=4096).contains(&tt) {
         return Err("--tt must be 1-4096 (MB)".into());
     }
-    println!(
+    say!(
         "{:>2}  {:<50} {:>5} {:>12} {:>9}  {:>7}  best",
-        "#", "position", "depth", "nodes", "ms", "score"
+        "#",
+        "position",
+        "depth",
+        "nodes",
+        "ms",
+        "score"
     );
     let mut i = 0;
     let clock = || Box::new(StdClock::new()) as Box<dyn dama::clock::Clock + Send>;
     let total = dama::bench::search(&clock, tt, depth, &mut |l| {
         i += 1;
-        println!(
+        say!(
             "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {}",
             i,
             l.name,
@@ -47,15 +52,15 @@ fn search(args: &[String]) -> Result<(), String> {
             l.best
         );
     });
-    println!();
-    println!("positions {}", dama::bench::POSITIONS.len());
-    println!("nodes     {}", total.nodes);
-    println!("time      {:.3} s", total.time_ms / 1000.0);
-    println!(
+    say!();
+    say!("positions {}", dama::bench::POSITIONS.len());
+    say!("nodes     {}", total.nodes);
+    say!("time      {:.3} s", total.time_ms / 1000.0);
+    say!(
         "nodes/s   {:.0}",
         total.nodes as f64 / (total.time_ms / 1000.0).max(1e-9)
     );
-    println!("checksum  {:016x}", total.checksum);
+    say!("checksum  {:016x}", total.checksum);
     Ok(())
 }
 
@@ -73,7 +78,7 @@ fn depth(args: &[String]) -> Result<(), String> {
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(notation::full_text).collect();
-        println!(
+        say!(
             "depth {:2}  sel {:2}  score {:>8}  nodes {:>11}  {:8.1} ms  {}",
             i.depth,
             i.seldepth,
@@ -83,8 +88,8 @@ fn depth(args: &[String]) -> Result<(), String> {
             pv.join(" ")
         );
     });
-    println!();
-    println!(
+    say!();
+    say!(
         "depth {} completed within {ms} ms ({} nodes in {:.1} ms, {:.0} nodes/s)",
         r.depth,
         r.nodes,

@@ -160,10 +160,10 @@ fn build(args: &[String]) -> Result<(), String> {
     std::fs::write(&out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
     // Read it back: what is written must load.
     let check = Book::from_bytes(&bytes).map_err(|e| format!("the book written is bad: {e}"))?;
-    println!("positions {}", check.positions());
-    println!("entries {}", check.len());
-    println!("bytes {}", bytes.len());
-    println!("time {:.1} s", started.elapsed().as_secs_f64());
+    say!("positions {}", check.positions());
+    say!("entries {}", check.len());
+    say!("bytes {}", bytes.len());
+    say!("time {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -257,11 +257,11 @@ fn probe(args: &[String]) -> Result<(), String> {
     };
     let moves = book.probe(&pos);
     if moves.is_empty() {
-        println!("not in the book ({} positions)", book.positions());
+        say!("not in the book ({} positions)", book.positions());
         return Ok(());
     }
     for (m, s) in moves {
-        println!("{:<10} {}", notation::move_text(&pos, &m), score_text(s));
+        say!("{:<10} {}", notation::move_text(&pos, &m), score_text(s));
     }
     Ok(())
 }

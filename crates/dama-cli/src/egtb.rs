@@ -31,9 +31,17 @@ fn build(args: &[String]) -> Result<(), String> {
     }
     let out = a.get("out").ok_or("egtb build needs --out DIR")?;
     std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
-    println!(
+    say!(
         "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8}",
-        "table", "bytes", "positions", "wins", "draws", "losses", "maxW", "maxL", "seconds"
+        "table",
+        "bytes",
+        "positions",
+        "wins",
+        "draws",
+        "losses",
+        "maxW",
+        "maxL",
+        "seconds"
     );
     let start = Instant::now();
     let mut last = Instant::now();
@@ -43,7 +51,7 @@ fn build(args: &[String]) -> Result<(), String> {
         last = Instant::now();
         let total: u64 = stats.iter().map(|s| s.size).sum::<u64>().max(1);
         for s in stats {
-            println!(
+            say!(
                 "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8.2}",
                 s.signature.to_string(),
                 s.size,
@@ -63,7 +71,7 @@ fn build(args: &[String]) -> Result<(), String> {
         let data = tables.to_bytes(n);
         let path = Path::new(out).join(format!("dama-{n}.egtb"));
         std::fs::write(&path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
-        println!("wrote {} ({} bytes)", path.display(), data.len());
+        say!("wrote {} ({} bytes)", path.display(), data.len());
         bytes += data.len();
     }
     let positions: u64 = tables
@@ -71,7 +79,7 @@ fn build(args: &[String]) -> Result<(), String> {
         .filter_map(|s| tables.stats(s))
         .map(|s| s.positions)
         .sum();
-    println!(
+    say!(
         "total: {} tables, {positions} positions, {bytes} bytes, {secs:.1} s, peak memory {}",
         tables.signatures().count(),
         peak_memory()
@@ -85,7 +93,7 @@ fn verify(args: &[String]) -> Result<(), String> {
     let stride: u64 = a.number("stride", 1)?;
     let start = Instant::now();
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
-    println!(
+    say!(
         "loaded {} tables (complete up to {} pieces) in {:.1} s",
         tables.signatures().count(),
         tables.max_pieces(),
@@ -107,7 +115,7 @@ fn verify(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    println!(
+    say!(
         "verified {total} positions (every {stride}th index) in {:.1} s: every value agrees \
          with its successors",
         start.elapsed().as_secs_f64()
@@ -164,12 +172,12 @@ fn probe(args: &[String]) -> Result<(), String> {
         Wdl::Loss => "loss",
     };
     if wdl == Wdl::Draw {
-        println!("{word}");
+        say!("{word}");
     } else {
-        println!("{word} dtz {}", p.dtz);
+        say!("{word} dtz {}", p.dtz);
     }
     if let Some((m, v)) = tables.best_move(&pos, plies) {
-        println!(
+        say!(
             "best {} ({:?} dtz {})",
             notation::move_text_in(&pos.legal_moves(), &m),
             v.wdl,

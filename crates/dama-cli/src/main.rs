@@ -1,5 +1,16 @@
 //! `dama`: the native command for perft, move listing, benchmarks, matches and the Hub protocol.
 
+/// `println!` that ends the program quietly on a closed pipe instead of panicking (see
+/// [`out`]).
+macro_rules! say {
+    () => {
+        $crate::out::line(format_args!(""))
+    };
+    ($($t:tt)*) => {
+        $crate::out::line(format_args!($($t)*))
+    };
+}
+
 mod args;
 mod bench;
 mod book;
@@ -8,6 +19,7 @@ mod hub;
 mod matches;
 mod moves;
 mod openings;
+mod out;
 mod perft;
 mod train;
 
@@ -67,7 +79,7 @@ fn main() -> ExitCode {
         "train" => train::run(rest),
         "book" => book::run(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         other => Err(format!("unknown command {other:?}\n\n{USAGE}")),

@@ -89,7 +89,7 @@ An illegal move, a crash, an error or a time-out loses the game and is logged.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
+        say!("{HELP}");
         return Ok(());
     }
     let a = Args::parse(
@@ -120,6 +120,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     if a.flag("adjudicate") && tables.is_none() {
         return Err("--adjudicate needs --egtb DIR".into());
+    }
+    if let Some(path) = a.get("pdn") {
+        check_writable(path)?;
     }
     let spec_a = a.get("a").unwrap_or("full");
     let spec_b = a.get("b").unwrap_or("plain");
@@ -188,7 +191,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         adjudicate: a.flag("adjudicate"),
     });
 
-    println!(
+    say!(
         "A = {spec_a}, B = {spec_b}; {games} games from {} openings ({} in the list), {}, \
          {threads} thread(s), draw adjudicated after {max_plies} plies",
         chosen.len(),
@@ -226,10 +229,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 continue;
             }
         };
-        println!("{}", rec.line());
+        say!("{}", rec.line());
         if let Some(p) = &rec.problem {
-            println!("  PROBLEM: {p}");
-            println!(
+            say!("  PROBLEM: {p}");
+            say!(
                 "  reproduce: opening {:?} moves {}",
                 rec.opening_fen,
                 rec.moves.join(" ")
@@ -242,7 +245,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 Score::Draw => false,
             };
             if let (Some(ply), false) = (rec.table_win[side], won) {
-                println!(
+                say!(
                     "  NOTE: {name} stood won in the endgame tables from ply {ply} and did not win"
                 );
             }
@@ -558,6 +561,16 @@ fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize,
 
 /// Writes every game as PDN, with the engines' names, how the game ended (`Termination`) and a
 /// comment on a forfeit.
+/// Refuses a `--pdn` file that cannot be written before any game is played: creating it is not
+/// enough, since a full disk (or `/dev/full`) only refuses the first write.
+fn check_writable(path: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+    f.write_all(b"\n")
+        .and_then(|()| f.flush())
+        .map_err(|e| format!("cannot write {path}: {e}"))
+}
+
 fn write_pdn(path: &str, records: &[Record], specs: &[String; 2]) -> Result<(), String> {
     let mut out = String::new();
     for r in records {

@@ -6,7 +6,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["fen"], &[])?;
     let pos = a.position()?;
     for m in pos.legal_moves().iter() {
-        println!("{}", dama::notation::full_text(m));
+        say!("{}", dama::notation::full_text(m));
     }
     Ok(())
 }

@@ -12,7 +12,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("--plies above 8 gives too many positions to be useful".into());
     }
     for p in distinct(a.position()?, plies) {
-        println!("{}", p.to_fen());
+        say!("{}", p.to_fen());
     }
     Ok(())
 }

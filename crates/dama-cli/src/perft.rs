@@ -19,7 +19,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let legal = pos.legal_moves();
         let mut total = 0;
         for (m, n) in dama::perft_divide(&pos, depth) {
-            println!("{} {n}", notation::move_text_in(&legal, &m));
+            say!("{} {n}", notation::move_text_in(&legal, &m));
             total += n;
         }
         total
@@ -27,8 +27,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         dama::perft(&pos, depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("leaves {total}");
-    println!(
+    say!("leaves {total}");
+    say!(
         "time {:.3} s, {:.1} million leaves/s",
         secs,
         total as f64 / secs.max(1e-9) / 1e6

@@ -109,7 +109,7 @@ fn gen(args: &[String]) -> Result<(), String> {
     let (samples, wdl) = std::mem::take(&mut *collected.lock().unwrap_or_else(|e| e.into_inner()));
     std::fs::write(&out, train::write_samples(&samples))
         .map_err(|e| format!("cannot write {out}: {e}"))?;
-    println!(
+    say!(
         "{games} games at {nodes} nodes a move ({} White wins, {} draws, {} Black wins), \
          {} quiet positions in {out}, {:.1} s",
         wdl[2],
@@ -214,28 +214,36 @@ fn fit(args: &[String]) -> Result<(), String> {
         )
     });
     std::fs::write(out, net.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
-    println!(
+    say!(
         "fitted {} positions, held out {}; K = {}, {} epochs, batch {}, lr {}, l2 {}",
-        report.train, report.holdout, opts.k, opts.epochs, opts.batch, opts.learning_rate, opts.l2
+        report.train,
+        report.holdout,
+        opts.k,
+        opts.epochs,
+        opts.batch,
+        opts.learning_rate,
+        opts.l2
     );
-    println!(
+    say!(
         "before: train {}; held out {}",
-        report.before.0, report.before.1
+        report.before.0,
+        report.before.1
     );
-    println!(
+    say!(
         "after:  train {}; held out {}",
-        report.after.0, report.after.1
+        report.after.0,
+        report.after.1
     );
     for i in 0..pattern::D_KING_SQUARE {
         let w = net.weight(pattern::PATTERN_PARAMS + i);
-        println!(
+        say!(
             "  {:<24} opening {:>5}  endgame {:>5}",
             pattern::dense_name(i),
             w[0],
             w[1]
         );
     }
-    println!("weights written to {out} ({} bytes)", net.to_bytes().len());
+    say!("weights written to {out} ({} bytes)", net.to_bytes().len());
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{dama, stdout};
+use std::process::Command;
 
 #[test]
 fn shipped_openings_are_the_generator_output() {
@@ -99,4 +100,50 @@ fn perft_and_moves_still_work() {
     assert!(out.contains("leaves 36473"), "{out}");
     let out = stdout(&dama(&["moves", "--fen", "W:WK30:B10,12,18,K20,K26,27"]));
     assert_eq!(out.trim(), "30x21x14x5");
+}
+
+/// A reader that goes away early (a closed pipe) ends the output quietly, without a panic, and
+/// a full disk is an error that says so.
+#[test]
+fn closed_pipes_and_full_disks() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        // 596 KB of output: far more than a pipe holds, so the writer meets the hang-up.
+        .args(["openings", "--plies", "6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line's worth, then hang up, as `| head -1` does.
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{:?} {err}", o.status);
+    assert!(!err.contains("panicked"), "{err}");
+    if std::path::Path::new("/dev/full").exists() {
+        let o = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["perft", "--depth", "3"])
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+        // The match refuses its PDN file before playing: no game line is printed.
+        let o = dama(&[
+            "match",
+            "--depth",
+            "2",
+            "--games",
+            "50",
+            "--pdn",
+            "/dev/full",
+        ]);
+        assert!(!o.status.success());
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write /dev/full"));
+        assert!(!String::from_utf8_lossy(&o.stdout).contains("game "));
+    }
 }

@@ -118,7 +118,7 @@ impl Tally {
     pub fn print(&self, specs: [&str; 2], budget: Budget, secs: f64) {
         let n = self.wins + self.draws + self.losses;
         if n == 0 {
-            println!("no games played");
+            say!("no games played");
             return;
         }
         let label = |side: usize| match &self.names[side] {
@@ -127,14 +127,14 @@ impl Tally {
         };
         let (elo, lo, hi) = elo(self.wins, self.draws, self.losses);
         let s = (self.wins as f64 + self.draws as f64 / 2.0) / n as f64;
-        println!();
-        println!(
+        say!();
+        say!(
             "A = {}, B = {}, {n} games, {}",
             label(0),
             label(1),
             budget.describe()
         );
-        println!(
+        say!(
             "A: +{} ={} -{}  score {:.1}%  Elo {} ± {} (95% interval {} to {}; logistic, \
              per-game standard error)",
             self.wins,
@@ -146,7 +146,7 @@ impl Tally {
             fmt_elo(lo),
             fmt_elo(hi)
         );
-        println!(
+        say!(
             "A with White: +{} ={} -{}; with Black: +{} ={} -{}",
             self.as_white[0],
             self.as_white[1],
@@ -160,16 +160,16 @@ impl Tally {
             .iter()
             .map(|(r, c)| format!("{r} {c}"))
             .collect();
-        println!("endings: {}", reasons.join(", "));
+        say!("endings: {}", reasons.join(", "));
         if self.watched {
             for (side, name) in ["A", "B"].iter().enumerate() {
-                println!(
+                say!(
                     "{name} stood won in the endgame tables in {} games and failed to win {} of them",
                     self.table_wins[side], self.table_wins_lost[side]
                 );
             }
         }
-        println!(
+        say!(
             "average {:.1} plies a game; {:.1} s in all",
             self.plies as f64 / n as f64,
             secs
@@ -189,13 +189,14 @@ impl Tally {
             } else {
                 String::new()
             };
-            println!(
+            say!(
                 "{name} time used: {} moves, {average:.1} ms a move on average, {:.1} ms at \
                  most{depth}",
-                st.moves, st.longest.ms
+                st.moves,
+                st.longest.ms
             );
             if st.searched > 0 {
-                println!(
+                say!(
                     "{name} searched {} of its moves (not forced, not from book or tables): {:.1} \
                      ms each on average",
                     st.searched,
@@ -207,7 +208,7 @@ impl Tally {
             let st = &self.sides[side];
             let t = &st.longest;
             if st.moves == 0 {
-                println!("{name}: no moves");
+                say!("{name}: no moves");
                 continue;
             }
             let over = if let Budget::Time(ms) = budget {
@@ -221,14 +222,14 @@ impl Tally {
             } else {
                 String::new()
             };
-            println!(
+            say!(
                 "{name}: longest move {:.1} ms, {:.1} ms of it waiting for a CPU (game {}, ply {}, \
                  {}){over}",
                 t.ms, t.waited, t.game, t.ply, t.fen
             );
         }
         if self.problems > 0 {
-            println!("PROBLEMS: {} game(s) forfeited, see above", self.problems);
+            say!("PROBLEMS: {} game(s) forfeited, see above", self.problems);
         }
     }
 }
