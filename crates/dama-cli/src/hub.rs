@@ -416,7 +416,8 @@ struct Job {
     game: Game,
     limits: Limits,
     level: u8,
-    /// Play from the opening book when the position is in it.
+    /// At level 10, play from the opening book when the position is in it (lower levels
+    /// consult it through `level::play`).
     book: bool,
     seed: u64,
     notation: Notation,
@@ -446,9 +447,7 @@ fn engine_thread(jobs: Receiver<Job>, slot: StopSlot, setup: Arc<Setup>) {
         if job.clear {
             e.clear();
         }
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            think(e, &job, job.level, job.seed, job.notation)
-        }));
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| think(e, &job)));
         // Set before `done` goes out: a GUI answering at once must find the engine free.
         job.finished.store(true, Ordering::SeqCst);
         match outcome {
@@ -777,40 +776,29 @@ fn raise(slot: &StopSlot) {
 }
 
 /// One search, printing an `info` line per iteration.
-fn think(engine: &mut Engine, job: &Job, level: u8, seed: u64, notation: Notation) -> SearchResult {
-    let (game, limits) = (&job.game, &job.limits);
-    if job.book {
-        if let Some(r) = level::book_move(game, level, seed) {
-            send(&info_line(
-                game,
-                &Info {
-                    depth: 0,
-                    seldepth: 0,
-                    score: r.score,
-                    nodes: 0,
-                    time_ms: 0.0,
-                    pv: r.pv.clone(),
-                },
-                notation,
-            ));
-            return r;
-        }
-    }
-    if level < 10 {
+fn think(engine: &mut Engine, job: &Job) -> SearchResult {
+    let (game, limits, level, seed, notation) =
+        (&job.game, &job.limits, job.level, job.seed, job.notation);
+    // Below level 10, `level::play` keeps its own depth and node budget and consults the book
+    // itself (levels 9 and up); level 10 is the full search, from the book when allowed.
+    let picked = if level < 10 {
         let ms = limits.time_ms.unwrap_or(1e12);
-        let r = level::play(engine, game, level, ms, seed);
-        send(&info_line(
-            game,
-            &Info {
-                depth: r.depth,
-                seldepth: r.depth,
-                score: r.score,
-                nodes: r.nodes,
-                time_ms: r.time_ms,
-                pv: r.pv.clone(),
-            },
-            notation,
-        ));
+        Some(level::play(engine, game, level, ms, seed))
+    } else if job.book {
+        level::book_move(game, level, seed)
+    } else {
+        None
+    };
+    if let Some(r) = picked {
+        let info = Info {
+            depth: r.depth,
+            seldepth: r.depth,
+            score: r.score,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            pv: r.pv.clone(),
+        };
+        send(&info_line(game, &info, notation));
         return r;
     }
     engine.search(game, limits, &mut |i| send(&info_line(game, i, notation)))

@@ -33,11 +33,7 @@ pub enum Eval {
 impl Eval {
     /// The learned evaluation with the shipped weights.
     pub fn shipped() -> Eval {
-        static NET: std::sync::OnceLock<Arc<pattern::Net>> = std::sync::OnceLock::new();
-        Eval::Pattern(
-            NET.get_or_init(|| Arc::new(pattern::shipped().clone()))
-                .clone(),
-        )
+        Eval::Pattern(pattern::shipped().clone())
     }
 
     /// The score of `pos` for the side to move.

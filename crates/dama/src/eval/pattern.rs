@@ -452,11 +452,13 @@ impl Net {
 /// The weights shipped with the engine, fitted by `dama train` (see the README).
 static SHIPPED_BYTES: &[u8] = include_bytes!("../../data/eval.bin");
 
-/// The shipped weights, read once.
-pub fn shipped() -> &'static Net {
-    static NET: std::sync::OnceLock<Net> = std::sync::OnceLock::new();
+/// The shipped weights, read once and shared by every engine.
+pub fn shipped() -> &'static std::sync::Arc<Net> {
+    static NET: std::sync::OnceLock<std::sync::Arc<Net>> = std::sync::OnceLock::new();
     // The file is part of the build and checked by a test: a failure here is a broken build.
-    NET.get_or_init(|| Net::from_bytes(SHIPPED_BYTES).unwrap_or_else(|_| Net::zero()))
+    NET.get_or_init(|| {
+        std::sync::Arc::new(Net::from_bytes(SHIPPED_BYTES).unwrap_or_else(|_| Net::zero()))
+    })
 }
 
 /// Whether the shipped weights were read (a test checks it, so a damaged file fails the build's
