@@ -629,10 +629,7 @@ impl Hub {
         let mut game = Game::from_position(start);
         // The GUI decides when the game is over; replaying its moves must not stop at a draw
         // that our rules would have declared.
-        game.set_draw_rules(DrawRules {
-            repetitions: 0,
-            king_move_plies: 0,
-        });
+        game.set_draw_rules(DrawRules::NONE);
         if let Some(moves) = c.get("moves") {
             for (i, text) in moves.split_whitespace().enumerate() {
                 let legal = game.legal_moves();
@@ -669,10 +666,7 @@ impl Hub {
         }
         if game.result().is_some() {
             // Drawn by our rules but the GUI plays on: answer anyway.
-            game.set_draw_rules(DrawRules {
-                repetitions: 0,
-                king_move_plies: 0,
-            });
+            game.set_draw_rules(DrawRules::NONE);
         }
         let finished = Arc::new(AtomicBool::new(false));
         let job = Job {

@@ -1,22 +1,25 @@
-//! Plain-words reasons why a piece may not go from one square to another.
+//! Plain-words reasons why a piece may not go from one square to another, in the words of the
+//! game's own rules.
 
-use crate::bitboard::{step, Dir};
+use crate::bitboard::{step, Bitboard, Dir};
 use crate::game::Illegal;
 use crate::movegen;
 use crate::position::Position;
-use crate::rules::{Italian, PrecedenceStep};
-use crate::square::{Role, Square};
+use crate::rules::{PrecedenceStep, Rules, Variant};
+use crate::square::Role;
 
-/// Why the side to move may not play from `from` to `to` (square numbers); `None` if a legal
-/// move does.
-pub(crate) fn why_illegal(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
-    let (Some(f), Some(t)) = (
-        Square::from_number(from as u32),
-        Square::from_number(to as u32),
-    ) else {
+/// Why the side to move may not play from `from` to `to` (square numbers in `variant`'s
+/// numbering); `None` if a legal move does.
+pub(crate) fn why_illegal(variant: Variant, pos: &Position, from: u8, to: u8) -> Option<Illegal> {
+    crate::with_rules!(variant, R => explain::<R>(pos, from, to))
+}
+
+fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
+    let v = R::VARIANT;
+    let (Some(f), Some(t)) = (v.square(from as u32), v.square(to as u32)) else {
         return Some(Illegal::NotAMove);
     };
-    let legal = pos.legal_moves();
+    let legal = pos.moves_in(v);
     if legal.iter().any(|m| m.from() == f && m.to() == t) {
         return None;
     }
@@ -28,7 +31,7 @@ pub(crate) fn why_illegal(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
     }
     if legal.first().is_some_and(|m| m.is_capture()) {
         let best = legal[0];
-        let all = movegen::all_captures::<Italian>(pos);
+        let all = movegen::all_captures::<R>(pos);
         let best_key = all
             .iter()
             .find(|(m, _)| m.same_as(&best))
@@ -41,7 +44,7 @@ pub(crate) fn why_illegal(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
             .map(|(_, k)| *k)
             .max()
         {
-            return Some(match Italian::deciding_step(best_key, worse) {
+            return Some(match R::deciding_step(best_key, worse) {
                 Some(PrecedenceStep::Quantity) => Illegal::MostPieces(best.capture_count()),
                 Some(PrecedenceStep::ByKing) => Illegal::KingFirst,
                 Some(PrecedenceStep::MostKings) => {
@@ -50,36 +53,70 @@ pub(crate) fn why_illegal(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
                 _ => Illegal::EarliestKing,
             });
         }
-        let mut starts: Vec<u8> = legal.iter().map(|m| m.from().number()).collect();
+        let mut starts: Vec<u8> = legal.iter().map(|m| v.square_number(m.from())).collect();
+        starts.sort_unstable();
         starts.dedup();
         return Some(Illegal::MustCapture(starts));
     }
     // No capture is available: explain why the step itself is wrong.
-    let fb = f.bit();
-    let tb = t.bit();
-    let adjacent = Dir::ALL.iter().find(|&&d| step(fb, d) == tb);
-    if let Some(&d) = adjacent {
-        if pos.empty() & tb == 0 {
+    let (fb, tb) = (f.bit(), t.bit());
+    let Some((d, ray)) = diagonal(fb, tb) else {
+        return Some(Illegal::NotAMove);
+    };
+    let backward = movegen::backward_dirs(pos).contains(&d);
+    let occupied = !pos.empty();
+    if ray == 0 {
+        if occupied & tb != 0 {
             return Some(Illegal::Occupied(to));
         }
-        if piece.role == Role::Man && movegen::backward_dirs(pos).contains(&d) {
+        if piece.role == Role::Man && backward {
             return Some(Illegal::ManBackward);
         }
         return Some(Illegal::NotAMove);
     }
-    for d in Dir::ALL {
-        let over = step(fb, d);
-        if step(over, d) == tb && over & pos.pieces(pos.turn().opposite()) != 0 {
-            if piece.role == Role::Man && over & pos.kings() != 0 {
-                return Some(Illegal::ManTakesKing);
+    if piece.role == Role::King && R::FLYING_KINGS {
+        let blocker = ray & occupied;
+        if blocker != 0 {
+            // The first piece met from the king's square.
+            let mut at = step(fb, d);
+            while at & blocker == 0 {
+                at = step(at, d);
             }
-            if piece.role == Role::Man && movegen::backward_dirs(pos).contains(&d) {
-                return Some(Illegal::ManBackward);
-            }
-            if pos.empty() & tb == 0 {
-                return Some(Illegal::Occupied(to));
-            }
+            let sq = crate::Square::from_index(at.trailing_zeros())?;
+            return Some(Illegal::Blocked(v.square_number(sq)));
+        }
+        if occupied & tb != 0 {
+            return Some(Illegal::Occupied(to));
+        }
+        return Some(Illegal::NotAMove);
+    }
+    let over = step(fb, d);
+    if ray == over && over & pos.pieces(pos.turn().opposite()) != 0 {
+        if piece.role == Role::Man && !R::MEN_CAPTURE_KINGS && over & pos.kings() != 0 {
+            return Some(Illegal::ManTakesKing);
+        }
+        if piece.role == Role::Man && !R::MEN_CAPTURE_BACKWARD && backward {
+            return Some(Illegal::ManBackward);
+        }
+        if occupied & tb != 0 {
+            return Some(Illegal::Occupied(to));
         }
     }
     Some(Illegal::NotAMove)
+}
+
+/// The direction from `a` to `b` and the squares strictly between, when they share a diagonal.
+fn diagonal(a: Bitboard, b: Bitboard) -> Option<(Dir, Bitboard)> {
+    Dir::ALL.into_iter().find_map(|d| {
+        let mut ray = 0;
+        let mut at = step(a, d);
+        while at != 0 {
+            if at == b {
+                return Some((d, ray));
+            }
+            ray |= at;
+            at = step(at, d);
+        }
+        None
+    })
 }

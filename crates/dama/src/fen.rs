@@ -2,7 +2,8 @@
 //! marked `K`, in any order. Ranges such as `1-12` are read too.
 
 use crate::position::{Position, PositionError};
-use crate::square::{Color, Square};
+use crate::rules::Variant;
+use crate::square::Color;
 use core::fmt;
 
 /// Why a FEN was refused: what was expected and at which character (0-based).
@@ -12,6 +13,8 @@ pub struct FenError {
     pub at: usize,
     /// What is wrong.
     pub kind: FenErrorKind,
+    /// The game whose numbering the message uses.
+    pub variant: Variant,
 }
 
 /// The kinds of FEN error.
@@ -62,7 +65,7 @@ impl fmt::Display for FenError {
             FenErrorKind::MissingPieces => {
                 f.write_str("expected ':W' and ':B' piece lists after the side to move")
             }
-            FenErrorKind::Position(e) => write!(f, "{e}"),
+            FenErrorKind::Position(e) => f.write_str(&e.describe(self.variant)),
         }
     }
 }
@@ -70,7 +73,11 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 fn err(at: usize, kind: FenErrorKind) -> FenError {
-    FenError { at, kind }
+    FenError {
+        at,
+        kind,
+        variant: Variant::Italian,
+    }
 }
 
 /// Text for an error message: the token, shortened.
@@ -89,6 +96,24 @@ fn shown(s: &str) -> String {
 /// assert!(fen::parse("W:W33:B1").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Position, FenError> {
+    parse_in(Variant::Italian, text)
+}
+
+/// Reads a FEN whose square numbers are `variant`'s (the Brazilian board numbers its squares
+/// in mirror order; the start position has the same FEN in both games).
+///
+/// ```
+/// use dama::{fen, Variant};
+/// let pos = fen::parse_in(Variant::Brazilian, "W:W29:B1").unwrap();
+/// let sq = pos.board().next().unwrap().0; // the lowest bit: Black's man on b8
+/// assert_eq!(Variant::Brazilian.algebraic(sq), "b8");
+/// assert_eq!(fen::write_in(Variant::Brazilian, &pos), "W:W29:B1");
+/// ```
+pub fn parse_in(variant: Variant, text: &str) -> Result<Position, FenError> {
+    parse_numbered(variant, text).map_err(|e| FenError { variant, ..e })
+}
+
+fn parse_numbered(variant: Variant, text: &str) -> Result<Position, FenError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed_start = text.len() - text.trim_start().len();
     let body = text.trim().trim_end_matches('.').trim_end();
@@ -145,7 +170,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
                 return Err(err(here, FenErrorKind::BadRange(a, b)));
             }
             for n in a..=b {
-                let bit = 1u32 << (n - 1);
+                let bit = variant.square(n).map_or(0, |s| s.bit());
                 if (bb[0] | bb[1]) & bit != 0 {
                     return Err(err(here, FenErrorKind::Duplicate(n)));
                 }
@@ -168,32 +193,39 @@ fn number(s: &str, at: usize) -> Result<u32, FenError> {
     let n: u32 = t
         .parse()
         .map_err(|_| err(at, FenErrorKind::ExpectedSquare(shown(t))))?;
-    match Square::from_number(n) {
-        Some(_) => Ok(n),
-        None => Err(err(at, FenErrorKind::SquareOutOfRange(n))),
+    if (1..=32).contains(&n) {
+        Ok(n)
+    } else {
+        Err(err(at, FenErrorKind::SquareOutOfRange(n)))
     }
 }
 
 /// Writes a FEN with squares in increasing order, kings marked `K`.
 pub fn write(pos: &Position) -> String {
+    write_in(Variant::Italian, pos)
+}
+
+/// Writes a FEN in `variant`'s numbering, squares in increasing order, kings marked `K`.
+pub fn write_in(variant: Variant, pos: &Position) -> String {
     let mut s = String::new();
     s.push(pos.turn().letter());
     for c in [Color::White, Color::Black] {
         s.push(':');
         s.push(c.letter());
-        let mut first = true;
-        for (sq, p) in pos.board() {
-            if p.color != c {
-                continue;
-            }
-            if !first {
+        let mut squares: Vec<(u8, bool)> = pos
+            .board()
+            .filter(|(_, p)| p.color == c)
+            .map(|(sq, p)| (variant.square_number(sq), p.role == crate::Role::King))
+            .collect();
+        squares.sort_unstable();
+        for (i, (n, king)) in squares.into_iter().enumerate() {
+            if i > 0 {
                 s.push(',');
             }
-            first = false;
-            if p.role == crate::Role::King {
+            if king {
                 s.push('K');
             }
-            s.push_str(&sq.number().to_string());
+            s.push_str(&n.to_string());
         }
     }
     s

@@ -4,24 +4,49 @@ use crate::hash;
 use crate::moves::{Move, MoveList};
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
+use crate::rules::Variant;
 use crate::square::Color;
 use core::fmt;
 
-/// The draw rules in force; both are *configurable* in RULES.md.
+/// The side holding exactly three kings and no men against a lone king, if that is the
+/// material on the board.
+fn three_kings_side(pos: &Position) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&c| {
+        let (us, them) = (pos.pieces(c), pos.pieces(c.opposite()));
+        us.count_ones() == 3
+            && us & !pos.kings() == 0
+            && them.count_ones() == 1
+            && them & pos.kings() != 0
+    })
+}
+
+/// The draw rules in force; each is *configurable* in RULES.md, and each game has its own
+/// defaults ([`Variant::draw_rules`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRules {
     /// The occurrence of a position (same side to move) that draws: 3 by default, 0 to disable.
     pub repetitions: u32,
-    /// Consecutive king moves without a capture that draw: 80 plies by default, 0 to disable.
+    /// Consecutive king moves without a capture that draw: 80 plies in Italian, 40 in
+    /// Brazilian; 0 to disable.
     pub king_move_plies: u32,
+    /// Three kings against a lone king: the stronger side's moves after which the game is
+    /// drawn if not won (Brazilian 20; 0, as in Italian, to disable).
+    pub three_kings_moves: u32,
+}
+
+impl DrawRules {
+    /// No automatic draw at all (for replaying a game another program referees).
+    pub const NONE: DrawRules = DrawRules {
+        repetitions: 0,
+        king_move_plies: 0,
+        three_kings_moves: 0,
+    };
 }
 
 impl Default for DrawRules {
+    /// The Italian rules.
     fn default() -> Self {
-        DrawRules {
-            repetitions: 3,
-            king_move_plies: 80,
-        }
+        Variant::Italian.draw_rules()
     }
 }
 
@@ -43,6 +68,8 @@ pub enum Reason {
     Repetition,
     /// The set number of consecutive king moves without a capture was reached.
     KingMoves,
+    /// Three kings did not beat a lone king in the set number of moves.
+    ThreeKings,
     /// The players agreed a draw.
     Agreement,
     /// A player resigned.
@@ -56,6 +83,7 @@ impl Reason {
             Reason::NoMoves => "no-moves",
             Reason::Repetition => "repetition",
             Reason::KingMoves => "king-moves",
+            Reason::ThreeKings => "three-kings",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
         }
@@ -70,7 +98,7 @@ pub struct GameResult {
     /// Why.
     pub reason: Reason,
     /// For the draw rules, the limit that was reached: occurrences for a repetition, plies for
-    /// the king-move rule; 0 otherwise.
+    /// the king-move rule, the stronger side's moves for three kings against one; 0 otherwise.
     pub limit: u32,
 }
 
@@ -102,6 +130,11 @@ impl fmt::Display for GameResult {
                 f,
                 "Draw: {} moves in a row with kings only and no capture",
                 self.limit.div_ceil(2)
+            ),
+            (Outcome::Draw, Reason::ThreeKings) => write!(
+                f,
+                "Draw: three kings did not beat the lone king in {} moves",
+                self.limit
             ),
             (Outcome::Draw, Reason::Agreement) => f.write_str("Draw by agreement"),
             (Outcome::Draw, _) => f.write_str("Draw"),
@@ -155,8 +188,10 @@ pub enum Illegal {
     ManBackward,
     /// The destination holds a piece.
     Occupied(u8),
-    /// Not a one-square diagonal step or a jump.
+    /// Not a one-square diagonal step or a jump (or, for a flying king, not a free diagonal).
     NotAMove,
+    /// A flying king's way is blocked by the piece on this square.
+    Blocked(u8),
     /// The game is over.
     GameOver,
 }
@@ -193,7 +228,57 @@ impl fmt::Display for Illegal {
             Illegal::NotAMove => {
                 f.write_str("pieces move one square diagonally, or jump an opposing piece")
             }
+            Illegal::Blocked(s) => write!(f, "the piece on square {s} blocks the way"),
             Illegal::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl Illegal {
+    /// The reason in the words of `variant`'s rules, squares named as its move text names them
+    /// (the `Display` form is the Italian one).
+    ///
+    /// ```
+    /// use dama::{Game, Variant};
+    /// let g = Game::with_variant(Variant::Brazilian);
+    /// let d5 = Variant::Brazilian.square_at("d4").unwrap();
+    /// let n = Variant::Brazilian.square_number(d5);
+    /// let why = g.why_illegal(n, n).unwrap();
+    /// assert_eq!(why.describe(Variant::Brazilian), "there is no piece on square d4");
+    /// ```
+    pub fn describe(&self, variant: Variant) -> String {
+        let name = |n: &u8| {
+            variant
+                .square(*n as u32)
+                .map_or(n.to_string(), |s| variant.square_name(s))
+        };
+        match (variant, self) {
+            (Variant::Italian, _) => self.to_string(),
+            (_, Illegal::NoPiece(s)) => format!("there is no piece on square {}", name(s)),
+            (_, Illegal::NotYourPiece(s)) => {
+                format!("the piece on square {} is your opponent's", name(s))
+            }
+            (_, Illegal::Occupied(s)) => format!("square {} is occupied", name(s)),
+            (_, Illegal::Blocked(s)) => format!("the piece on square {} blocks the way", name(s)),
+            (_, Illegal::MustCapture(sq)) => {
+                let list: Vec<String> = sq.iter().map(name).collect();
+                format!(
+                    "capturing is compulsory: the piece on {} must capture",
+                    list.join(" or ")
+                )
+            }
+            (_, Illegal::MostPieces(n)) => format!(
+                "the majority rule: you must play the capture that takes the most pieces ({n})"
+            ),
+            (_, Illegal::ManBackward) => {
+                "men move forward only (they capture backward, but only when capturing)".into()
+            }
+            (_, Illegal::NotAMove) => {
+                "men move one square diagonally forward and kings any distance along a free \
+                 diagonal; captures jump an opposing piece"
+                    .into()
+            }
+            _ => self.to_string(),
         }
     }
 }
@@ -203,6 +288,7 @@ struct Entry {
     pos: Position,
     hash: u64,
     king_plies: u32,
+    three_kings: u32,
     mv: Move,
 }
 
@@ -221,10 +307,12 @@ struct Entry {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
+    variant: Variant,
     start: Position,
     pos: Position,
     hash: u64,
     king_plies: u32,
+    three_kings: u32,
     history: Vec<Entry>,
     redo: Vec<Move>,
     declared: Option<GameResult>,
@@ -238,28 +326,58 @@ impl Default for Game {
 }
 
 impl Game {
-    /// A new game from the starting position.
+    /// A new game of Italian draughts from the starting position.
     pub fn new() -> Game {
         Game::from_position(Position::start())
     }
 
-    /// A new game from a set-up position.
+    /// A new game of `variant` from the starting position.
+    pub fn with_variant(variant: Variant) -> Game {
+        Game::from_position_in(variant, Position::start())
+    }
+
+    /// A new game of Italian draughts from a set-up position.
     pub fn from_position(pos: Position) -> Game {
+        Game::from_position_in(Variant::Italian, pos)
+    }
+
+    /// A new game of `variant` from a set-up position, with that game's draw rules.
+    pub fn from_position_in(variant: Variant, pos: Position) -> Game {
         Game {
+            variant,
             start: pos,
             pos,
             hash: pos.hash(),
             king_plies: 0,
+            three_kings: 0,
             history: Vec::new(),
             redo: Vec::new(),
             declared: None,
-            rules: DrawRules::default(),
+            rules: variant.draw_rules(),
         }
     }
 
-    /// A new game from a FEN.
+    /// A new game of Italian draughts from a FEN.
     pub fn from_fen(fen: &str) -> Result<Game, crate::FenError> {
         Ok(Game::from_position(Position::from_fen(fen)?))
+    }
+
+    /// A new game of `variant` from a FEN in its numbering.
+    pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, crate::FenError> {
+        Ok(Game::from_position_in(
+            variant,
+            crate::fen::parse_in(variant, fen)?,
+        ))
+    }
+
+    /// The game being played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The current position in FEN, in this game's numbering.
+    pub fn fen(&self) -> String {
+        crate::fen::write_in(self.variant, &self.pos)
     }
 
     /// Sets the draw rules.
@@ -302,12 +420,22 @@ impl Game {
         self.history.iter().map(|e| &e.mv)
     }
 
-    /// The moves played so far in standard notation.
+    /// The moves played so far in this game's standard notation.
     pub fn move_texts(&self) -> Vec<String> {
         self.history
             .iter()
-            .map(|e| notation::move_text(&e.pos, &e.mv))
+            .map(|e| notation::text_for(self.variant, &e.pos.moves_in(self.variant), &e.mv))
             .collect()
+    }
+
+    /// A move in this game's notation, written against the current position.
+    pub fn move_text(&self, m: &Move) -> String {
+        notation::text_for(self.variant, &self.pos.moves_in(self.variant), m)
+    }
+
+    /// Moves played in a row by the stronger side with three kings against a lone king.
+    pub fn three_kings_moves(&self) -> u32 {
+        self.three_kings
     }
 
     /// The position before ply `i` (0 = the start); `i == ply()` is the current one.
@@ -341,7 +469,7 @@ impl Game {
         if self.result().is_some() {
             MoveList::new()
         } else {
-            self.pos.legal_moves()
+            self.pos.moves_in(self.variant)
         }
     }
 
@@ -350,10 +478,11 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let legal = self.pos.legal_moves();
+        let legal = self.pos.moves_in(self.variant);
         let Some(m) = legal.iter().find(|l| l.same_as(m)).copied() else {
+            let n = |s| self.variant.square_number(s);
             return Err(PlayError::Illegal(
-                self.why_illegal(m.from().number(), m.to().number())
+                self.why_illegal(n(m.from()), n(m.to()))
                     .unwrap_or(Illegal::NotAMove),
             ));
         };
@@ -372,6 +501,7 @@ impl Game {
             pos: self.pos,
             hash: self.hash,
             king_plies: self.king_plies,
+            three_kings: self.three_kings,
             mv: m,
         });
         self.king_plies = if m.is_king_move() && !m.is_capture() {
@@ -379,8 +509,16 @@ impl Game {
         } else {
             0
         };
+        let mover = self.pos.turn();
+        let before = three_kings_side(&self.pos);
         self.pos = self.pos.play(&m);
         self.hash = hash;
+        // The count runs from the first position of the ending: the move reaching it (a
+        // capture or a crowning) is not one of the stronger side's moves in it.
+        self.three_kings = match (before, three_kings_side(&self.pos)) {
+            (Some(a), Some(b)) if a == b => self.three_kings + (b == mover) as u32,
+            _ => 0,
+        };
     }
 
     /// Reads and plays a move text (`22-18`, `22x13`, `27x18x11x4`), returning the move.
@@ -388,14 +526,20 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let m = match notation::parse(&self.pos, text) {
+        let m = match notation::parse_for(self.variant, &self.pos, text) {
             Ok(m) => m,
             Err(e @ MoveTextError::NoMatch { .. }) => {
                 // A readable text naming a from and a to: say which rule it breaks.
+                let v = self.variant;
                 let squares: Vec<u8> = text
                     .trim()
                     .split(['-', 'x', 'X', ':'])
-                    .filter_map(|p| p.trim().parse().ok())
+                    .filter_map(|p| {
+                        let p = p.trim();
+                        p.parse()
+                            .ok()
+                            .or_else(|| v.square_at(p).map(|s| v.square_number(s)))
+                    })
                     .collect();
                 if let (Some(&f), Some(&t)) = (squares.first(), squares.last()) {
                     if let Some(why) = self.why_illegal(f, t) {
@@ -419,6 +563,7 @@ impl Game {
         self.pos = e.pos;
         self.hash = e.hash;
         self.king_plies = e.king_plies;
+        self.three_kings = e.three_kings;
         self.redo.push(e.mv);
         Some(e.mv)
     }
@@ -475,7 +620,7 @@ impl Game {
         if let Some(r) = self.declared {
             return Some(r);
         }
-        if self.pos.legal_moves().is_empty() {
+        if self.pos.moves_in(self.variant).is_empty() {
             return Some(GameResult {
                 outcome: Outcome::Win(self.pos.turn().opposite()),
                 reason: Reason::NoMoves,
@@ -496,16 +641,24 @@ impl Game {
                 limit: self.rules.king_move_plies,
             });
         }
+        let limit = self.rules.three_kings_moves;
+        if limit > 0 && self.three_kings >= limit {
+            return Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: Reason::ThreeKings,
+                limit,
+            });
+        }
         None
     }
 
-    /// Why the side to move may not go from square `from` to `to` (numbers 1-32), in the words of
-    /// the rules; `None` when some legal move does.
+    /// Why the side to move may not go from square `from` to `to` (numbers 1-32 in this game's
+    /// numbering), in the words of the rules; `None` when some legal move does.
     pub fn why_illegal(&self, from: u8, to: u8) -> Option<Illegal> {
         if self.result().is_some() {
             return Some(Illegal::GameOver);
         }
-        crate::explain::why_illegal(&self.pos, from, to)
+        crate::explain::why_illegal(self.variant, &self.pos, from, to)
     }
 
     /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).

@@ -47,5 +47,5 @@ pub use notation::MoveTextError;
 pub use pdn::{PdnError, PdnGame};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError};
-pub use rules::{Italian, Rules};
+pub use rules::{Brazilian, Italian, Rules, UnknownVariant, Variant};
 pub use square::{Color, Piece, Role, Square};

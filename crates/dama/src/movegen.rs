@@ -1,11 +1,13 @@
 //! Move generation, generic over the [`Rules`].
 //!
-//! Quiet moves come straight from bitboard shifts. Captures are found by a depth-first search
-//! from every piece that can jump, recording only complete sequences and keeping those with the
-//! highest precedence key over all pieces; nothing is allocated.
+//! Quiet moves come straight from bitboard shifts (a flying king's slide is repeated shifts).
+//! Captures are found by a depth-first search from every piece that can jump, recording only
+//! complete sequences and keeping those with the highest precedence key over all pieces;
+//! nothing is allocated. Every difference between the games is a constant of [`Rules`], so each
+//! game's generator is compiled with the other's branches removed.
 
 use crate::bitboard::{step, Bitboard, Bits, Dir, BLACK_PROMOTION, WHITE_PROMOTION};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, PATH_BITS};
 use crate::position::Position;
 use crate::rules::{CaptureInfo, Rules};
 use crate::square::Color;
@@ -78,7 +80,17 @@ impl<const W: bool> Sides<W> {
             // Squares from which a jump in direction d lands on an empty square.
             let landing = step(self.empty, back);
             if self.kings != 0 {
-                found |= step(landing & self.them, back) & self.kings;
+                let mut x = step(landing & self.them, back);
+                found |= x & self.kings;
+                if R::FLYING_KINGS {
+                    // A flying king may stand any number of empty squares behind.
+                    x &= self.empty;
+                    while x != 0 {
+                        x = step(x, back);
+                        found |= x & self.kings;
+                        x &= self.empty;
+                    }
+                }
             }
             if R::MEN_CAPTURE_BACKWARD || d as u8 == fwd[0] as u8 || d as u8 == fwd[1] as u8 {
                 found |= step(landing & men_targets, back) & self.men;
@@ -123,19 +135,19 @@ struct Jumper<'a, R: Rules, S: Sink, const W: bool, const KING: bool> {
 }
 
 impl<R: Rules, S: Sink, const W: bool, const KING: bool> Jumper<'_, R, S, W, KING> {
-    fn search(&mut self, at: Bitboard, captured: Bitboard, dirs: u32, n: u32, king_jumps: u32) {
+    fn search(&mut self, at: Bitboard, captured: Bitboard, path: u64, n: u32, king_jumps: u32) {
         let mut extended = false;
         if KING || R::MEN_CAPTURE_BACKWARD {
             for d in Dir::ALL {
-                extended |= self.jump(d, at, captured, dirs, n, king_jumps);
+                extended |= self.jump(d, at, captured, path, n, king_jumps);
             }
         } else {
             for d in forward::<W>() {
-                extended |= self.jump(d, at, captured, dirs, n, king_jumps);
+                extended |= self.jump(d, at, captured, path, n, king_jumps);
             }
         }
         if !extended && n > 0 {
-            self.finish(at, captured, dirs, n, king_jumps);
+            self.finish(at, captured, path, n, king_jumps);
         }
     }
 
@@ -146,42 +158,58 @@ impl<R: Rules, S: Sink, const W: bool, const KING: bool> Jumper<'_, R, S, W, KIN
         d: Dir,
         at: Bitboard,
         captured: Bitboard,
-        dirs: u32,
+        path: u64,
         n: u32,
         kj: u32,
     ) -> bool {
-        let over = step(at, d) & self.targets & !captured;
+        let mut near = step(at, d);
+        if KING && R::FLYING_KINGS {
+            // Slide to the first occupied square; a piece already taken there blocks the way.
+            while near & self.empty != 0 {
+                near = step(near, d);
+            }
+        }
+        let over = near & self.targets & !captured;
         if over == 0 {
             return false;
         }
         // Captured pieces stay on the board until the end, so they block landing squares.
-        let land = step(over, d) & self.empty;
+        let mut land = step(over, d) & self.empty;
         if land == 0 {
             return false;
         }
         let cap = captured | over;
         let kj = kj | (((over & self.them_kings != 0) as u32) << n);
-        let ds = dirs | ((d as u32) << (2 * n));
-        // A man reaching the far row is crowned and the move ends there.
-        if !KING && land & promotion::<W>() != 0 {
-            self.finish(land, cap, ds, n + 1, kj);
-        } else {
-            self.search(land, cap, ds, n + 1, kj);
+        loop {
+            let ps = path | ((land.trailing_zeros() as u64) << (PATH_BITS * n));
+            if !KING && !R::MEN_CAPTURE_BACKWARD && land & promotion::<W>() != 0 {
+                // A man that can only jump forward has nowhere to go from the far row.
+                self.finish(land, cap, ps, n + 1, kj);
+            } else {
+                // A man passing the far row goes on as a man; it is crowned only if it stops.
+                self.search(land, cap, ps, n + 1, kj);
+            }
+            if !(KING && R::FLYING_KINGS) {
+                return true;
+            }
+            // A flying king may land on any empty square beyond the piece.
+            land = step(land, d) & self.empty;
+            if land == 0 {
+                return true;
+            }
         }
-        true
     }
 
     #[inline]
-    fn finish(&mut self, at: Bitboard, captured: Bitboard, dirs: u32, n: u32, king_jumps: u32) {
+    fn finish(&mut self, at: Bitboard, captured: Bitboard, path: u64, n: u32, king_jumps: u32) {
         let info = CaptureInfo {
             count: captured.count_ones(),
             by_king: KING,
             kings: (captured & self.them_kings).count_ones(),
             king_jumps,
         };
-        let to = at.trailing_zeros();
         let promotes = !KING && at & promotion::<W>() != 0;
-        let m = Move::capture(self.from, to, captured, dirs, n, KING, promotes);
+        let m = Move::capture(self.from, captured, path, n, KING, promotes);
         self.sink.record(m, R::precedence(&info));
     }
 }
@@ -216,12 +244,24 @@ fn captures<R: Rules, S: Sink, const W: bool>(s: &Sides<W>, capturers: Bitboard,
 }
 
 #[inline(always)]
-fn quiet_moves<const W: bool>(s: &Sides<W>, list: &mut MoveList) {
+fn quiet_moves<R: Rules, const W: bool>(s: &Sides<W>, list: &mut MoveList) {
     for d in forward::<W>() {
         for t in Bits(step(s.men, d) & s.empty) {
             let f = step(1 << t, d.reverse()).trailing_zeros();
             list.push(Move::quiet(f, t, false, (1 << t) & promotion::<W>() != 0));
         }
+    }
+    if R::FLYING_KINGS {
+        for f in Bits(s.kings) {
+            for d in Dir::ALL {
+                let mut t = step(1 << f, d) & s.empty;
+                while t != 0 {
+                    list.push(Move::quiet(f, t.trailing_zeros(), true, false));
+                    t = step(t, d) & s.empty;
+                }
+            }
+        }
+        return;
     }
     for d in Dir::ALL {
         for t in Bits(step(s.kings, d) & s.empty) {
@@ -232,13 +272,19 @@ fn quiet_moves<const W: bool>(s: &Sides<W>, list: &mut MoveList) {
 }
 
 fn generate_for<R: Rules, const W: bool>(pos: &Position, list: &mut MoveList, quiet: bool) {
+    const {
+        assert!(
+            !R::PASSING_PROMOTION,
+            "passing promotion is not implemented"
+        )
+    };
     list.clear();
     let s = Sides::<W>::new(pos);
     let capturers = s.capturers::<R>();
     if capturers != 0 {
         captures::<R, _, W>(&s, capturers, &mut Best { list, best: 0 });
     } else if quiet {
-        quiet_moves(&s, list);
+        quiet_moves::<R, W>(&s, list);
     }
 }
 
@@ -268,13 +314,15 @@ pub fn has_capture<R: Rules>(pos: &Position) -> bool {
     }
 }
 
-/// Counts the best captures without storing them: a man's sequences are told apart by their
-/// captured set alone, so only kings' need remembering to drop duplicates.
+/// Counts the best captures without storing them, remembering moves only to drop duplicate
+/// routes (same from, to and captured set). Past its memory it gives up and the caller
+/// generates the moves instead.
 struct Counter {
     best: u32,
     n: u64,
     seen: [(u8, u8, Bitboard); 32],
     seen_len: usize,
+    overflow: bool,
 }
 
 impl Sink for Counter {
@@ -284,24 +332,26 @@ impl Sink for Counter {
             self.best = key;
             self.n = 0;
             self.seen_len = 0;
+            self.overflow = false;
         } else if key < self.best {
             return;
         }
-        if m.is_king_move() {
-            let id = (m.from().index(), m.to().index(), m.captured());
-            if self.seen[..self.seen_len].contains(&id) {
-                return;
-            }
-            if self.seen_len < self.seen.len() {
-                self.seen[self.seen_len] = id;
-                self.seen_len += 1;
-            }
+        let id = (m.from().index(), m.to().index(), m.captured());
+        if self.seen[..self.seen_len].contains(&id) {
+            return;
+        }
+        if self.seen_len < self.seen.len() {
+            self.seen[self.seen_len] = id;
+            self.seen_len += 1;
+        } else {
+            self.overflow = true;
         }
         self.n += 1;
     }
 }
 
-/// [`Counter`] for a side with no kings.
+/// [`Counter`] for sequences that cannot repeat: Italian men, which only jump forward, are
+/// told apart by their captured set alone.
 struct MenCounter {
     best: u32,
     n: u64,
@@ -323,8 +373,7 @@ impl Sink for MenCounter {
 fn count_for<R: Rules, const W: bool>(pos: &Position) -> u64 {
     let s = Sides::<W>::new(pos);
     let capturers = s.capturers::<R>();
-    if capturers != 0 && s.kings == 0 {
-        // Men only: no duplicate sequences are possible, so keep just the best key's count.
+    if capturers != 0 && s.kings & capturers == 0 && !R::MEN_CAPTURE_BACKWARD {
         let mut c = MenCounter { best: 0, n: 0 };
         captures::<R, _, W>(&s, capturers, &mut c);
         return c.n;
@@ -335,8 +384,21 @@ fn count_for<R: Rules, const W: bool>(pos: &Position) -> u64 {
             n: 0,
             seen: [(0, 0, 0); 32],
             seen_len: 0,
+            overflow: false,
         };
         captures::<R, _, W>(&s, capturers, &mut c);
+        if c.overflow {
+            let mut list = MoveList::new();
+            captures::<R, _, W>(
+                &s,
+                capturers,
+                &mut Best {
+                    list: &mut list,
+                    best: 0,
+                },
+            );
+            return list.len() as u64;
+        }
         return c.n;
     }
     let mut n = 0;
@@ -345,7 +407,14 @@ fn count_for<R: Rules, const W: bool>(pos: &Position) -> u64 {
     }
     if s.kings != 0 {
         for d in Dir::ALL {
-            n += (step(s.kings, d) & s.empty).count_ones();
+            let mut t = step(s.kings, d) & s.empty;
+            n += t.count_ones();
+            if R::FLYING_KINGS {
+                while t != 0 {
+                    t = step(t, d) & s.empty;
+                    n += t.count_ones();
+                }
+            }
         }
     }
     n as u64

@@ -4,11 +4,12 @@ use crate::bitboard::{step, Bitboard, Bits, Dir};
 use crate::square::Square;
 use core::ops::Deref;
 
-/// A legal move: a quiet step or a whole capture sequence.
+/// A legal move: a quiet step or slide, or a whole capture sequence.
 ///
-/// A capture stores the direction of each jump (two bits a jump), so the landing path is known
-/// without storing squares; the captured pieces are a bitboard. Two sequences with the same
-/// from, to and captured set are the same move.
+/// A capture stores its landing squares in order (five bits each, up to 12 jumps: no side has
+/// more pieces to take), so long-range jumps of flying kings are described as well as short
+/// ones; the captured pieces are a bitboard. Two sequences with the same from, to and captured
+/// set are the same move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Move {
     from: u8,
@@ -16,11 +17,15 @@ pub struct Move {
     jumps: u8,
     flags: u8,
     captured: Bitboard,
-    dirs: u32,
+    path: u64,
 }
 
 const KING: u8 = 1;
 const PROMOTES: u8 = 2;
+/// Bits a landing square takes in [`Move::path`].
+pub(crate) const PATH_BITS: u32 = 5;
+/// The most jumps one capture can make: one per opposing piece.
+pub const MAX_JUMPS: u32 = 12;
 
 impl Move {
     /// A quiet (non-capturing) move.
@@ -31,27 +36,28 @@ impl Move {
             jumps: 0,
             flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
             captured: 0,
-            dirs: 0,
+            path: 0,
         }
     }
 
-    /// A capture sequence of `jumps` jumps in directions `dirs` (two bits each, first jump lowest).
+    /// A capture sequence of `jumps` jumps landing on the squares in `path` (five bits each,
+    /// first jump lowest; the last is `to`).
     pub(crate) const fn capture(
         from: u32,
-        to: u32,
         captured: Bitboard,
-        dirs: u32,
+        path: u64,
         jumps: u32,
         king: bool,
         promotes: bool,
     ) -> Move {
+        let to = (path >> (PATH_BITS * (jumps - 1))) & 31;
         Move {
             from: from as u8,
             to: to as u8,
             jumps: jumps as u8,
             flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
             captured,
-            dirs,
+            path,
         }
     }
 
@@ -81,13 +87,13 @@ impl Move {
         Bits(self.captured).filter_map(Square::from_index)
     }
 
-    /// The captured squares in the order they were jumped.
+    /// The captured squares in the order they were jumped: on each leg, the captured piece
+    /// between one landing square and the next.
     pub fn captured_in_order(&self) -> impl Iterator<Item = Square> + '_ {
         let mut at: Bitboard = 1 << self.from;
-        (0..self.jumps as u32).filter_map(move |j| {
-            let d = Dir::from_index(self.dirs >> (2 * j));
-            let over = step(at, d);
-            at = step(over, d);
+        self.path().filter_map(move |land| {
+            let over = ray_between(at, land.bit()) & self.captured;
+            at = land.bit();
             Square::from_index(over.trailing_zeros())
         })
     }
@@ -103,15 +109,12 @@ impl Move {
     /// ```
     pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
         let quiet = self.jumps == 0;
-        let mut at: Bitboard = 1 << self.from;
         let n = if quiet { 1 } else { self.jumps as u32 };
         (0..n).filter_map(move |j| {
             if quiet {
                 return Some(self.to());
             }
-            let d = Dir::from_index(self.dirs >> (2 * j));
-            at = step(step(at, d), d);
-            Square::from_index(at.trailing_zeros())
+            Square::from_index(((self.path >> (PATH_BITS * j)) & 31) as u32)
         })
     }
 
@@ -146,6 +149,22 @@ impl Move {
     }
 }
 
+/// The squares strictly between two squares on one diagonal (empty when they share none).
+pub(crate) fn ray_between(a: Bitboard, b: Bitboard) -> Bitboard {
+    for d in Dir::ALL {
+        let mut ray = 0;
+        let mut at = step(a, d);
+        while at != 0 {
+            if at == b {
+                return ray;
+            }
+            ray |= at;
+            at = step(at, d);
+        }
+    }
+    0
+}
+
 const fn unreachable_square() -> Square {
     // Moves are only built by the generator with in-range squares.
     match Square::from_index(0) {
@@ -154,9 +173,11 @@ const fn unreachable_square() -> Square {
     }
 }
 
-/// Room for every move of any reachable position (at most 12 kings x 4 steps quiet, and far
-/// fewer distinct maximal captures).
-pub const MAX_MOVES: usize = 128;
+/// Room for every move of any position of either game. Quiet moves are at most 12 pieces x 13
+/// squares (a flying king's most, from the centre) = 156; the most distinct maximal captures
+/// found by the search in `tests/worst_case.rs` is far below. Filling the list is a bug that
+/// debug builds (and so every test and fuzz run) stop on.
+pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves; building one allocates nothing.
 #[derive(Clone)]
@@ -176,14 +197,19 @@ impl MoveList {
                 jumps: 0,
                 flags: 0,
                 captured: 0,
-                dirs: 0,
+                path: 0,
             }; MAX_MOVES],
         }
     }
 
-    /// Appends a move; a move past the capacity is dropped rather than panicking.
+    /// Appends a move. The capacity is above the worst case of both games (see
+    /// [`MAX_MOVES`]); release builds never index past it either.
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Move) {
+        debug_assert!(
+            self.len < MAX_MOVES,
+            "move list full: MAX_MOVES is too small"
+        );
         if self.len < MAX_MOVES {
             self.moves[self.len] = m;
             self.len += 1;

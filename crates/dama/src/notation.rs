@@ -1,9 +1,12 @@
 //! Move text: `22-18` for a quiet move, `22x13` for a capture, and the full landing path
-//! `27x18x11x4` where from and to alone would not say which capture is meant.
+//! `27x18x11x4` where from and to alone would not say which capture is meant. Brazilian moves
+//! are written with algebraic squares (`c3-d4`, `c3xe5xg7`) as PDN game type 26 writes them.
 
 use crate::bitboard::{step, Dir};
-use crate::moves::{Move, MoveList};
+use crate::moves::{ray_between, Move, MoveList};
 use crate::position::Position;
+use crate::rules::Variant;
+use crate::square::Square;
 use core::fmt;
 
 /// Why a move text was refused.
@@ -37,7 +40,10 @@ impl fmt::Display for MoveTextError {
                 "cannot read move {t:?}: expected squares joined by '-' or 'x', like 22-18 or 22x13"
             ),
             MoveTextError::BadSquare(t) => {
-                write!(f, "cannot read move {t:?}: squares are numbered 1-32")
+                write!(
+                    f,
+                    "cannot read move {t:?}: squares are numbered 1-32 (Brazilian also a1-h8)"
+                )
             }
             MoveTextError::NoMatch { text, legal } => {
                 if legal.is_empty() {
@@ -63,11 +69,16 @@ impl std::error::Error for MoveTextError {}
 
 /// The move written with every landing square: `31x22x13`, or `22-18` for a quiet move.
 pub fn full_text(m: &Move) -> String {
-    let mut s = m.from().number().to_string();
+    full_text_for(Variant::Italian, m)
+}
+
+/// [`full_text`] with `variant`'s square names: `c3xe5xg7` in Brazilian.
+pub fn full_text_for(variant: Variant, m: &Move) -> String {
+    let mut s = variant.square_name(m.from());
     let sep = if m.is_capture() { 'x' } else { '-' };
     for sq in m.path() {
         s.push(sep);
-        s.push_str(&sq.number().to_string());
+        s.push_str(&variant.square_name(sq));
     }
     s
 }
@@ -87,16 +98,34 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
 
 /// [`move_text`] given the legal moves already generated.
 pub fn move_text_in(legal: &MoveList, m: &Move) -> String {
+    text_for(Variant::Italian, legal, m)
+}
+
+/// The move in `variant`'s standard notation given the legal moves it belongs to: `22-18` and
+/// `22x13` in Italian, `c3-d4` and `c3xe5` in Brazilian; the full landing path where another
+/// legal move has the same from and to.
+///
+/// ```
+/// use dama::{notation, Position, Variant};
+/// let v = Variant::Brazilian;
+/// let pos = Position::start();
+/// let legal = pos.moves_in(v);
+/// let texts: Vec<String> = legal.iter().map(|m| notation::text_for(v, &legal, m)).collect();
+/// assert!(texts.contains(&"c3-d4".to_string()));
+/// assert_eq!(notation::parse_for(v, &pos, "c3-d4").unwrap().from(), v.square_at("c3").unwrap());
+/// ```
+pub fn text_for(variant: Variant, legal: &MoveList, m: &Move) -> String {
+    let name = |s| variant.square_name(s);
     if !m.is_capture() {
-        return format!("{}-{}", m.from().number(), m.to().number());
+        return format!("{}-{}", name(m.from()), name(m.to()));
     }
     let ambiguous = legal
         .iter()
         .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured());
     if ambiguous {
-        full_text(m)
+        full_text_for(variant, m)
     } else {
-        format!("{}x{}", m.from().number(), m.to().number())
+        format!("{}x{}", name(m.from()), name(m.to()))
     }
 }
 
@@ -105,18 +134,30 @@ pub fn move_text_in(legal: &MoveList, m: &Move) -> String {
 /// squares; one with landing squares must describe a path of that move: the stored one, or
 /// another route over the same pieces (a king circling either way), each landing square empty.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    parse_with(&pos.legal_moves(), text, Some(pos))
+    parse_with(Variant::Italian, &pos.legal_moves(), text, Some(pos))
 }
 
 /// [`parse`] given the legal moves already generated (another route over the same pieces is
 /// checked for its geometry only, as the position is not known).
 pub fn parse_in(legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
-    parse_with(legal, text, None)
+    parse_with(Variant::Italian, legal, text, None)
+}
+
+/// [`parse`] in `variant`: Brazilian squares are read as algebraic names (`c3xe5`) or as
+/// numbers in the Brazilian numbering.
+pub fn parse_for(variant: Variant, pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    parse_with(variant, &pos.moves_in(variant), text, Some(pos))
+}
+
+/// [`parse_for`] given the legal moves already generated.
+pub fn parse_for_in(variant: Variant, legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
+    parse_with(variant, legal, text, None)
 }
 
 /// Whether `squares` (from, landing squares..., to) is a route for capture `m`: diagonal jumps,
-/// each over a different piece of `m`'s captured set, all of them, onto empty squares.
-fn route_fits(m: &Move, squares: &[u8], pos: Option<&Position>) -> bool {
+/// each over exactly one piece of `m`'s captured set not jumped before (a short king's jump
+/// lands just beyond it), all of them, through and onto empty squares.
+fn route_fits(variant: Variant, m: &Move, squares: &[Square], pos: Option<&Position>) -> bool {
     if !m.is_capture() || squares.len() != m.jumps() as usize + 1 {
         return false;
     }
@@ -124,13 +165,15 @@ fn route_fits(m: &Move, squares: &[u8], pos: Option<&Position>) -> bool {
     let occupied = pos.map_or(0, |p| !p.empty() & !from_bit);
     let mut jumped = 0u32;
     for pair in squares.windows(2) {
-        let a = 1u32 << (pair[0] - 1);
-        let b = 1u32 << (pair[1] - 1);
-        let Some(d) = Dir::ALL.into_iter().find(|&d| step(step(a, d), d) == b) else {
-            return false;
-        };
-        let over = step(a, d);
-        if over & m.captured() == 0 || over & jumped != 0 || b & occupied != 0 {
+        let (a, b) = (pair[0].bit(), pair[1].bit());
+        let between = ray_between(a, b);
+        let over = between & m.captured() & !jumped;
+        let short = Dir::ALL.into_iter().any(|d| step(step(a, d), d) == b);
+        if over.count_ones() != 1
+            || (!variant.flying_kings() && !short)
+            || between & !over & (occupied | m.captured()) != 0
+            || b & occupied != 0
+        {
             return false;
         }
         jumped |= over;
@@ -138,7 +181,28 @@ fn route_fits(m: &Move, squares: &[u8], pos: Option<&Position>) -> bool {
     jumped == m.captured()
 }
 
-fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Move, MoveTextError> {
+/// One square of a move text in `variant`: a number, or (Brazilian) an algebraic name.
+fn read_square(variant: Variant, part: &str) -> Result<Option<Square>, ()> {
+    if !part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit()) {
+        let n: u32 = part.parse().map_err(|_| ())?;
+        return Ok(variant.square(n));
+    }
+    if variant.algebraic_moves() && part.len() == 2 && part.as_bytes()[0].is_ascii_alphabetic() {
+        return match variant.square_at(part) {
+            Some(s) => Ok(Some(s)),
+            None if part.as_bytes()[1].is_ascii_digit() => Ok(None),
+            None => Err(()),
+        };
+    }
+    Err(())
+}
+
+fn parse_with(
+    variant: Variant,
+    legal: &MoveList,
+    text: &str,
+    pos: Option<&Position>,
+) -> Result<Move, MoveTextError> {
     let t = text.trim().trim_start_matches('\u{feff}');
     let shown: String = t.chars().take(40).collect();
     if t.is_empty() || t.len() > 60 {
@@ -146,16 +210,11 @@ fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Mo
     }
     let mut squares = Vec::new();
     for part in t.split(['-', 'x', 'X', ':']) {
-        if part.is_empty() || part.len() > 2 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveTextError::Syntax(shown));
+        match read_square(variant, part) {
+            Ok(Some(s)) => squares.push(s),
+            Ok(None) => return Err(MoveTextError::BadSquare(shown)),
+            Err(()) => return Err(MoveTextError::Syntax(shown)),
         }
-        let n: u32 = part
-            .parse()
-            .map_err(|_| MoveTextError::Syntax(shown.clone()))?;
-        if !(1..=32).contains(&n) {
-            return Err(MoveTextError::BadSquare(shown));
-        }
-        squares.push(n as u8);
     }
     if squares.len() < 2 {
         return Err(MoveTextError::Syntax(shown));
@@ -165,12 +224,12 @@ fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Mo
     let inner = &squares[1..squares.len() - 1];
     let matches: Vec<&Move> = legal
         .iter()
-        .filter(|m| m.from().number() == from && m.to().number() == to)
+        .filter(|m| m.from() == from && m.to() == to)
         .filter(|m| {
             inner.is_empty() || {
-                let path: Vec<u8> = m.path().map(|s| s.number()).collect();
+                let path: Vec<Square> = m.path().collect();
                 (path.len() == inner.len() + 1 && path[..inner.len()] == *inner)
-                    || route_fits(m, &squares, pos)
+                    || route_fits(variant, m, &squares, pos)
             }
         })
         .collect();
@@ -178,7 +237,7 @@ fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Mo
         [m] => Ok(**m),
         [] => Err(MoveTextError::NoMatch {
             text: shown,
-            legal: legal.iter().map(|m| move_text_in(legal, m)).collect(),
+            legal: legal.iter().map(|m| text_for(variant, legal, m)).collect(),
         }),
         many => {
             // Several paths with the same captured set are one move: any of them will do.
@@ -187,7 +246,7 @@ fn parse_with(legal: &MoveList, text: &str, pos: Option<&Position>) -> Result<Mo
             }
             Err(MoveTextError::Ambiguous {
                 text: shown,
-                candidates: many.iter().map(|m| full_text(m)).collect(),
+                candidates: many.iter().map(|m| full_text_for(variant, m)).collect(),
             })
         }
     }

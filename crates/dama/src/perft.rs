@@ -3,7 +3,7 @@
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Italian;
+use crate::rules::{Italian, Rules, Variant};
 
 /// The number of move sequences of length `depth` from `pos` (distinct moves; the last ply is
 /// counted without building its quiet moves).
@@ -13,38 +13,58 @@ use crate::rules::Italian;
 /// assert_eq!(perft(&Position::start(), 4), 1469);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    perft_with::<Italian>(pos, depth)
+}
+
+/// [`perft`] in `variant`.
+///
+/// ```
+/// use dama::{perft::perft_in, Position, Variant};
+/// assert_eq!(perft_in(Variant::Brazilian, &Position::start(), 5), 7473);
+/// ```
+pub fn perft_in(variant: Variant, pos: &Position, depth: u32) -> u64 {
+    crate::with_rules!(variant, R => perft_with::<R>(pos, depth))
+}
+
+/// [`perft`] under rules `R`, compiled for them.
+pub fn perft_with<R: Rules>(pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return if depth == 0 {
             1
         } else {
-            movegen::count::<Italian>(pos)
+            movegen::count::<R>(pos)
         };
     }
     // One move list per ply, made once: building lists is the hot path.
     let mut lists = vec![MoveList::new(); depth as usize];
-    walk(pos, depth, &mut lists)
+    walk::<R>(pos, depth, &mut lists)
 }
 
-fn walk(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+fn walk<R: Rules>(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     if depth == 1 {
-        return movegen::count::<Italian>(pos);
+        return movegen::count::<R>(pos);
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    movegen::generate::<Italian>(pos, list);
+    movegen::generate::<R>(pos, list);
     let mut n = 0;
     for m in list.iter() {
-        n += walk(&pos.play(m), depth - 1, rest);
+        n += walk::<R>(&pos.play(m), depth - 1, rest);
     }
     n
 }
 
 /// Perft split by first move: each legal move with the leaf count below it.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    perft_divide_in(Variant::Italian, pos, depth)
+}
+
+/// [`perft_divide`] in `variant`.
+pub fn perft_divide_in(variant: Variant, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
+    pos.moves_in(variant)
         .iter()
-        .map(|m| (*m, perft(&pos.play(m), depth - 1)))
+        .map(|m| (*m, perft_in(variant, &pos.play(m), depth - 1)))
         .collect()
 }

@@ -53,6 +53,25 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+impl PositionError {
+    /// The message with squares numbered as in `variant` (the `Display` form numbers them as
+    /// in Italian).
+    pub fn describe(&self, variant: crate::Variant) -> String {
+        let n = |s: &Square| variant.square_number(*s);
+        match self {
+            PositionError::Overlap(s) => {
+                format!("square {} holds both a white and a black piece", n(s))
+            }
+            PositionError::ManOnPromotionRow(c, s) => format!(
+                "a {} man cannot stand on square {}: it would have been crowned there",
+                c.name(),
+                n(s)
+            ),
+            PositionError::TooManyPieces(..) => self.to_string(),
+        }
+    }
+}
+
 impl Position {
     /// The starting position: Black men on 1-12, White men on 21-32, White to move.
     pub const fn start() -> Position {
@@ -175,6 +194,21 @@ impl Position {
         list
     }
 
+    /// Every legal move for the side to move in `variant`.
+    ///
+    /// ```
+    /// use dama::{Position, Variant};
+    /// // A Brazilian man captures backward and takes kings; an Italian one does neither.
+    /// let pos = Position::from_fen("W:W18:BK22").unwrap();
+    /// assert_eq!(pos.moves_in(Variant::Brazilian).len(), 1);
+    /// assert!(!pos.moves_in(Variant::Italian)[0].is_capture());
+    /// ```
+    pub fn moves_in(&self, variant: crate::Variant) -> MoveList {
+        let mut list = MoveList::new();
+        crate::with_rules!(variant, R => crate::movegen::generate::<R>(self, &mut list));
+        list
+    }
+
     /// The position after `m`, which must be legal here (an illegal move gives an unspecified
     /// but valid-to-hold position; use [`Game`](crate::Game) for checked play).
     #[inline(always)]
@@ -237,6 +271,40 @@ impl Position {
 impl Default for Position {
     fn default() -> Self {
         Position::start()
+    }
+}
+
+impl Position {
+    /// A text diagram from White's side of `variant`'s board: `w`/`b` men, `W`/`B` kings, `.`
+    /// empty playing squares (the [`Display`](fmt::Display) form is the Italian board's).
+    pub fn diagram(&self, variant: crate::Variant) -> String {
+        let mut s = String::new();
+        for row in 0..8u32 {
+            for file in 0..8u8 {
+                let sq = (0..4)
+                    .filter_map(|k| Square::from_index(row * 4 + k))
+                    .find(|&q| variant.file(q) == file);
+                s.push_str(&match sq {
+                    None => "  ".to_string(),
+                    Some(q) => format!(" {}", self.symbol(q)),
+                });
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!("{} to move", self.turn));
+        s
+    }
+
+    fn symbol(&self, sq: Square) -> char {
+        match self.piece_at(sq) {
+            None => '.',
+            Some(Piece { color, role }) => match (color, role) {
+                (Color::White, Role::Man) => 'w',
+                (Color::White, Role::King) => 'W',
+                (Color::Black, Role::Man) => 'b',
+                (Color::Black, Role::King) => 'B',
+            },
+        }
     }
 }
 

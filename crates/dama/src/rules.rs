@@ -1,10 +1,21 @@
-//! The ruleset as a parameter of the move generator.
+//! The ruleset as a parameter: the knobs the move generator reads ([`Rules`], monomorphised in
+//! the hot paths) and the run-time choice of game ([`Variant`]) for everything else.
 //!
-//! The generator in [`movegen`](crate::movegen) is generic over [`Rules`]: which captures men may
-//! make and how competing captures are ranked. Italian draughts is the one implemented; the
-//! Brazilian rules described in RULES.md differ in these same knobs (men capture backward and
-//! may take kings, quantity alone decides) plus flying kings, which would add a long-range branch
-//! to the king steps rather than a new generator.
+//! Both games share the 32-square bitboard of [`bitboard`](crate::bitboard). The Brazilian board
+//! is the Italian one seen in a mirror, and a mirror swaps left and right but keeps every
+//! diagonal, so the generator works on one geometry; only the numbering and the names of the
+//! squares differ, and [`Variant`] translates them at the edges (FEN, move text, PDN, wasm).
+//!
+//! ```
+//! use dama::{Game, Variant};
+//! let mut game = Game::with_variant(Variant::Brazilian);
+//! game.play_text("c3-d4").unwrap();
+//! assert_eq!(game.move_texts(), ["c3-d4"]);
+//! assert_eq!(Variant::Brazilian.square_name(game.moves().next().unwrap().to()), "d4");
+//! ```
+
+use crate::square::Square;
+use core::fmt;
 
 /// What the precedence rules look at in one complete capture sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,19 +30,47 @@ pub struct CaptureInfo {
     pub king_jumps: u32,
 }
 
-/// A ruleset for the generator.
-pub trait Rules {
+/// Which precedence step separates two capture keys, for explaining why a capture is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrecedenceStep {
+    /// The capture taking the most pieces (Italian rule 1; the whole Brazilian majority rule).
+    Quantity,
+    /// Italian rule 2: a capture by a king before one by a man.
+    ByKing,
+    /// Italian rule 3: the capture taking the most kings.
+    MostKings,
+    /// Italian rule 4: the capture meeting a king earliest.
+    EarliestKing,
+}
+
+/// A ruleset for the generator, in the manner of dctl's ruleset structs: every difference
+/// between the games is a constant or a function here, so each game gets its own compiled
+/// generator with the other game's branches removed.
+pub trait Rules: Copy + Default + Send + Sync + 'static {
+    /// The run-time name of this ruleset.
+    const VARIANT: Variant;
+    /// Kings move and capture any distance along a free diagonal (otherwise one square).
+    const FLYING_KINGS: bool;
     /// Men may capture backward as well as forward.
     const MEN_CAPTURE_BACKWARD: bool;
     /// Men may capture kings.
     const MEN_CAPTURE_KINGS: bool;
+    /// A man crowned in the middle of a capture goes on capturing as a king (Russian draughts).
+    /// Neither game here does: in both a man is crowned only where its move ends, so a
+    /// Brazilian man passing the far row goes on as a man. A ruleset setting this would need a
+    /// generator branch that does not exist yet, so the generator refuses to compile it.
+    const PASSING_PROMOTION: bool;
+
     /// A ranking of complete capture sequences: only those with the highest key are legal.
     fn precedence(info: &CaptureInfo) -> u32;
+
+    /// The first precedence step at which key `worse` loses to key `better`.
+    fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep>;
 }
 
-/// Italian draughts (FID): men capture forward only and never kings; the capture to play is
-/// the one taking the most pieces, then one by a king, then the most kings, then the one
-/// meeting a king earliest.
+/// Italian draughts (FID): short kings; men capture forward only and never kings; the capture
+/// to play takes the most pieces, then is made by a king, then takes the most kings, then
+/// meets a king earliest.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Italian;
 
@@ -40,33 +79,19 @@ pub struct Italian;
 const JUMP_BITS: u32 = 16;
 
 impl Rules for Italian {
+    const VARIANT: Variant = Variant::Italian;
+    const FLYING_KINGS: bool = false;
     const MEN_CAPTURE_BACKWARD: bool = false;
     const MEN_CAPTURE_KINGS: bool = false;
+    const PASSING_PROMOTION: bool = false;
 
     #[inline(always)]
     fn precedence(info: &CaptureInfo) -> u32 {
         let earliest = (info.king_jumps.reverse_bits() >> (32 - JUMP_BITS)) & 0xFFFF;
         (info.count << 24) | ((info.by_king as u32) << 23) | (info.kings << JUMP_BITS) | earliest
     }
-}
 
-/// Which of the Italian precedence steps separates two capture keys, for explaining why a
-/// capture is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PrecedenceStep {
-    /// Rule 1: the capture taking the most pieces.
-    Quantity,
-    /// Rule 2: a capture by a king before one by a man.
-    ByKing,
-    /// Rule 3: the capture taking the most kings.
-    MostKings,
-    /// Rule 4: the capture meeting a king earliest.
-    EarliestKing,
-}
-
-impl Italian {
-    /// The first precedence step at which key `worse` loses to key `better`.
-    pub fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep> {
+    fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep> {
         if better <= worse {
             None
         } else if better >> 24 != worse >> 24 {
@@ -78,6 +103,248 @@ impl Italian {
         } else {
             Some(PrecedenceStep::EarliestKing)
         }
+    }
+}
+
+/// Brazilian draughts (CBD; the FMJD rules on 8x8): flying kings; men capture backward and take
+/// kings; the majority rule alone decides (most pieces, men and kings alike).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Brazilian;
+
+impl Rules for Brazilian {
+    const VARIANT: Variant = Variant::Brazilian;
+    const FLYING_KINGS: bool = true;
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const MEN_CAPTURE_KINGS: bool = true;
+    const PASSING_PROMOTION: bool = false;
+
+    #[inline(always)]
+    fn precedence(info: &CaptureInfo) -> u32 {
+        info.count
+    }
+
+    fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep> {
+        (better > worse).then_some(PrecedenceStep::Quantity)
+    }
+}
+
+/// The game being played, chosen at run time (command line, Hub, PDN, the page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Italian draughts (Dama Italiana), PDN game type 22.
+    #[default]
+    Italian,
+    /// Brazilian draughts, PDN game type 26.
+    Brazilian,
+}
+
+/// A variant name that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown game {:?}: expected \"italian\" or \"brazilian\"",
+            self.0.chars().take(20).collect::<String>()
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+/// Runs `$body` with the type `$r` bound to the [`Rules`] of `$variant`: the one place run-time
+/// choice becomes a monomorphised call.
+#[macro_export]
+macro_rules! with_rules {
+    ($variant:expr, $r:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Italian => {
+                type $r = $crate::rules::Italian;
+                $body
+            }
+            $crate::Variant::Brazilian => {
+                type $r = $crate::rules::Brazilian;
+                $body
+            }
+        }
+    };
+}
+
+impl Variant {
+    /// Both games.
+    pub const ALL: [Variant; 2] = [Variant::Italian, Variant::Brazilian];
+
+    /// The identifier used on the command line, in the Hub protocol and on the page:
+    /// `italian` or `brazilian`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Italian => "italian",
+            Variant::Brazilian => "brazilian",
+        }
+    }
+
+    /// The English name of the game.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Italian => "Italian draughts",
+            Variant::Brazilian => "Brazilian draughts",
+        }
+    }
+
+    /// Reads an identifier: `italian`/`brazilian` in any case, or the PDN game type.
+    ///
+    /// ```
+    /// use dama::Variant;
+    /// assert_eq!("Brazilian".parse(), Ok(Variant::Brazilian));
+    /// assert_eq!("26".parse(), Ok(Variant::Brazilian));
+    /// assert!("checkers".parse::<Variant>().is_err());
+    /// ```
+    pub fn from_id(s: &str) -> Result<Variant, UnknownVariant> {
+        let t = s.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| t.eq_ignore_ascii_case(v.id()) || t == v.game_type().to_string())
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+
+    /// The PDN `GameType` number: 22 Italian, 26 Brazilian.
+    pub const fn game_type(self) -> u8 {
+        match self {
+            Variant::Italian => 22,
+            Variant::Brazilian => 26,
+        }
+    }
+
+    /// The variant of a PDN `GameType` tag value (its first number; extra fields such as the
+    /// board description are ignored), if it is one of ours.
+    pub fn from_game_type(tag: &str) -> Option<Variant> {
+        let n: u32 = tag.split(',').next()?.trim().parse().ok()?;
+        Variant::ALL.into_iter().find(|v| v.game_type() as u32 == n)
+    }
+
+    /// Kings fly.
+    pub const fn flying_kings(self) -> bool {
+        with_rules!(self, R => R::FLYING_KINGS)
+    }
+
+    /// Men capture backward.
+    pub const fn men_capture_backward(self) -> bool {
+        with_rules!(self, R => R::MEN_CAPTURE_BACKWARD)
+    }
+
+    /// Men capture kings.
+    pub const fn men_capture_kings(self) -> bool {
+        with_rules!(self, R => R::MEN_CAPTURE_KINGS)
+    }
+
+    /// Squares are named by algebraic coordinates (`c3`) rather than numbers in move text.
+    pub const fn algebraic_moves(self) -> bool {
+        matches!(self, Variant::Brazilian)
+    }
+
+    /// The square's number 1-32 in this game's numbering (the one FEN uses).
+    ///
+    /// ```
+    /// use dama::{Square, Variant};
+    /// let a8 = Square::from_number(1).unwrap(); // Italian 1 is a8
+    /// assert_eq!(Variant::Italian.square_number(a8), 1);
+    /// let b8 = Variant::Brazilian.square(1).unwrap();
+    /// assert_eq!(Variant::Brazilian.algebraic(b8), "b8");
+    /// assert_eq!(Variant::Brazilian.algebraic(Variant::Brazilian.square(29).unwrap()), "a1");
+    /// assert_eq!(Variant::Brazilian.algebraic(Variant::Brazilian.square(32).unwrap()), "g1");
+    /// ```
+    pub const fn square_number(self, sq: Square) -> u8 {
+        match self {
+            Variant::Italian => sq.index() + 1,
+            // The mirror reverses each row of four.
+            Variant::Brazilian => mirror(sq.index()) + 1,
+        }
+    }
+
+    /// The square numbered `n` (1-32) in this game, or `None` out of range.
+    pub const fn square(self, n: u32) -> Option<Square> {
+        if n < 1 || n > 32 {
+            return None;
+        }
+        match self {
+            Variant::Italian => Square::from_index(n - 1),
+            Variant::Brazilian => Square::from_index(mirror((n - 1) as u8) as u32),
+        }
+    }
+
+    /// The file 0-7 (a-h) of a square as this game's board shows it.
+    pub const fn file(self, sq: Square) -> u8 {
+        match self {
+            Variant::Italian => sq.file(),
+            Variant::Brazilian => 7 - sq.file(),
+        }
+    }
+
+    /// The algebraic name of a square on this game's board (`a1` is White's near left).
+    pub fn algebraic(self, sq: Square) -> String {
+        format!("{}{}", (b'a' + self.file(sq)) as char, 8 - sq.row())
+    }
+
+    /// The square named `name` in algebraic form (`c3`), if it is a playing square.
+    pub fn square_at(self, name: &str) -> Option<Square> {
+        let b = name.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        if file > 7 || rank > 7 {
+            return None;
+        }
+        let row = 7 - rank as u32;
+        (0..4)
+            .filter_map(|k| Square::from_index(row * 4 + k))
+            .find(|&s| self.file(s) == file)
+    }
+
+    /// A square as move text writes it: its number (Italian) or algebraic name (Brazilian).
+    pub fn square_name(self, sq: Square) -> String {
+        if self.algebraic_moves() {
+            self.algebraic(sq)
+        } else {
+            self.square_number(sq).to_string()
+        }
+    }
+
+    /// The draw rules this game's federation plays by.
+    pub const fn draw_rules(self) -> crate::DrawRules {
+        match self {
+            Variant::Italian => crate::DrawRules {
+                repetitions: 3,
+                king_move_plies: 80,
+                three_kings_moves: 0,
+            },
+            Variant::Brazilian => crate::DrawRules {
+                repetitions: 3,
+                king_move_plies: 40,
+                three_kings_moves: 20,
+            },
+        }
+    }
+}
+
+/// The bit index of the square in the same row with the order of the four reversed.
+const fn mirror(i: u8) -> u8 {
+    (i & !3) | (3 - (i & 3))
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl core::str::FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::from_id(s)
     }
 }
 
@@ -111,5 +378,63 @@ mod tests {
             Italian::deciding_step(key(3, false, &[]), key(2, true, &[])),
             Some(PrecedenceStep::Quantity)
         );
+    }
+
+    #[test]
+    fn brazilian_counts_pieces_only() {
+        let info = |count, by_king, kings| CaptureInfo {
+            count,
+            by_king,
+            kings,
+            king_jumps: kings,
+        };
+        let a = Brazilian::precedence(&info(2, false, 0));
+        let b = Brazilian::precedence(&info(2, true, 2));
+        assert_eq!(a, b);
+        assert!(Brazilian::precedence(&info(3, false, 0)) > b);
+        assert_eq!(Brazilian::deciding_step(a, b), None);
+        assert_eq!(
+            Brazilian::deciding_step(3, 2),
+            Some(PrecedenceStep::Quantity)
+        );
+    }
+
+    #[test]
+    fn numbering_round_trips_and_names_match_the_rules() {
+        for v in Variant::ALL {
+            for n in 1..=32 {
+                let s = v.square(n).unwrap();
+                assert_eq!(v.square_number(s) as u32, n);
+                assert_eq!(v.square_at(&v.algebraic(s)), Some(s));
+                // Brazilian plays on a1's colour, Italian on the other (h1 and a8).
+                let rank = 8 - s.row();
+                let like_a1 = (v.file(s) + rank) % 2 == 1;
+                assert_eq!(like_a1, v == Variant::Brazilian, "{v} {n}");
+            }
+            assert_eq!(v.square(0), None);
+            assert_eq!(v.square(33), None);
+        }
+        let name = |n| Variant::Brazilian.algebraic(Variant::Brazilian.square(n).unwrap());
+        assert_eq!(
+            [1, 2, 4, 5, 8, 21, 22, 29, 30, 32].map(name),
+            ["b8", "d8", "h8", "a7", "g7", "a3", "c3", "a1", "c1", "g1"]
+        );
+        let it = |n| Variant::Italian.algebraic(Variant::Italian.square(n).unwrap());
+        assert_eq!([1, 5, 29, 32].map(it), ["a8", "b7", "b1", "h1"]);
+        assert_eq!(Variant::Brazilian.square_at("a2"), None);
+        assert_eq!(Variant::Brazilian.square_at("i1"), None);
+    }
+
+    #[test]
+    fn variants_read_their_names_and_game_types() {
+        assert_eq!(Variant::from_id("ITALIAN"), Ok(Variant::Italian));
+        assert_eq!(Variant::from_id("22"), Ok(Variant::Italian));
+        assert!(Variant::from_id("").is_err());
+        assert_eq!(Variant::from_game_type("26"), Some(Variant::Brazilian));
+        assert_eq!(
+            Variant::from_game_type("26,W,8,8,A0,0"),
+            Some(Variant::Brazilian)
+        );
+        assert_eq!(Variant::from_game_type("20"), None);
     }
 }

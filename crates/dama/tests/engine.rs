@@ -118,6 +118,7 @@ fn the_king_move_rule_is_a_draw_inside_the_search() {
     g.set_draw_rules(DrawRules {
         repetitions: 3,
         king_move_plies: 1,
+        ..DrawRules::default()
     });
     let r = search_fixed(&g, &Limits::depth(8));
     assert_eq!(r.score, 0);

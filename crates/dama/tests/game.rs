@@ -144,6 +144,7 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 4,
         king_move_plies: 80,
+        ..DrawRules::default()
     });
     for ply in 1..=12 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();
@@ -159,6 +160,7 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 80,
+        ..DrawRules::default()
     });
     for ply in 1..=80 {
         assert_eq!(g.result(), None, "before ply {ply}");
@@ -172,12 +174,14 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 0,
+        ..DrawRules::default()
     });
     assert_eq!(
         g.draw_rules(),
         DrawRules {
             repetitions: 0,
-            king_move_plies: 0
+            king_move_plies: 0,
+            ..DrawRules::default()
         }
     );
     for ply in 1..=400 {
@@ -195,7 +199,8 @@ fn default_draw_rules_are_those_of_rules_md() {
         DrawRules::default(),
         DrawRules {
             repetitions: 3,
-            king_move_plies: 80
+            king_move_plies: 80,
+            ..DrawRules::default()
         }
     );
     assert_eq!(Game::new().draw_rules(), DrawRules::default());
@@ -222,6 +227,7 @@ fn no_repetition_rule(fen: &str) -> Game {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 80,
+        ..DrawRules::default()
     });
     g
 }
@@ -327,6 +333,7 @@ fn king_move_plies_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 10,
+        ..DrawRules::default()
     });
     for ply in 1..=10 {
         assert_eq!(g.result(), None);
@@ -415,6 +422,7 @@ fn result_text_follows_configured_draw_rules() {
     g.set_draw_rules(DrawRules {
         repetitions: 4,
         king_move_plies: 80,
+        ..DrawRules::default()
     });
     for ply in 1..=12 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();
@@ -426,6 +434,7 @@ fn result_text_follows_configured_draw_rules() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 10,
+        ..DrawRules::default()
     });
     for ply in 1..=10 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();

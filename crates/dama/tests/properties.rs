@@ -274,7 +274,7 @@ proptest! {
     #[test]
     fn king_plies_counts_the_trailing_king_moves((start, choices) in arb_game()) {
         let mut g = Game::from_position(start);
-        g.set_draw_rules(dama::DrawRules { repetitions: 0, king_move_plies: 0 });
+        g.set_draw_rules(dama::DrawRules { repetitions: 0, king_move_plies: 0, ..dama::DrawRules::default() });
         let mut run = 0;
         for &c in &choices {
             let legal = g.legal_moves();
