@@ -132,9 +132,10 @@ pub const BOOK_LEVEL: u8 = 9;
 /// At [`BOOK_LEVEL`] and above, a move of the shipped [`book`](crate::book) for the current
 /// position, chosen among those within [`PLAY_MARGIN`](crate::book::PLAY_MARGIN) of the best
 /// (seeded like the levels); a result with no depth, nodes or time, since nothing was searched.
-/// `None` below that level or out of the book.
+/// `None` below that level, out of the book, or in a game the book is not for (it is an
+/// Italian book).
 pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
-    if level < BOOK_LEVEL {
+    if level < BOOK_LEVEL || game.variant() != crate::Variant::Italian {
         return None;
     }
     let mut rng = Rng::new(seed ^ game.hash());

@@ -6,6 +6,7 @@
 
 use crate::game::Game;
 use crate::position::Position;
+use crate::rules::Variant;
 use crate::square::Color;
 use core::fmt;
 
@@ -90,10 +91,14 @@ impl Reader<'_> {
 
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"];
 
+/// A move token: numbered squares (`22-18`) or algebraic ones (`c3xe5`, Brazilian).
 fn is_move(t: &str) -> bool {
     let mut parts = 0;
     for p in t.split(['-', 'x', 'X', ':']) {
-        if p.is_empty() || p.len() > 2 || !p.bytes().all(|b| b.is_ascii_digit()) {
+        let b = p.as_bytes();
+        let number = !b.is_empty() && b.len() <= 2 && b.iter().all(|c| c.is_ascii_digit());
+        let named = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
+        if !number && !named {
             return false;
         }
         parts += 1;
@@ -304,8 +309,9 @@ fn read_tag(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(String, S
     Ok((name, value))
 }
 
-/// Replays a parsed game: checks the game type, sets up the FEN and plays every move; a
-/// decided result on a game not over on the board is taken as a resignation or an agreed draw.
+/// Replays a parsed game: the game type chooses the game (22 Italian, the default when the tag
+/// is missing; 26 Brazilian), then the FEN is set up and every move played; a decided result on
+/// a game not over on the board is taken as a resignation or an agreed draw.
 ///
 /// ```
 /// let games = dama::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
@@ -318,19 +324,27 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
         column: 0,
         message,
     };
-    if let Some(t) = p.tag("GameType") {
-        let kind = t.split(',').next().unwrap_or("").trim();
-        if kind != "22" {
-            return Err(plain(format!(
-                "GameType {kind} is not Italian draughts (GameType 22)"
-            )));
-        }
-    }
+    let variant = match p.tag("GameType") {
+        None => Variant::Italian,
+        Some(t) => Variant::from_game_type(t).ok_or_else(|| {
+            let kind: String = t
+                .split(',')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .chars()
+                .take(12)
+                .collect();
+            plain(format!(
+                "GameType {kind} is not a game this program plays: Italian draughts (GameType \
+                 22) or Brazilian draughts (GameType 26)"
+            ))
+        })?,
+    };
     let mut game = match p.tag("FEN") {
-        Some(f) => {
-            Game::from_fen(f.trim_matches('"')).map_err(|e| plain(format!("FEN tag: {e}")))?
-        }
-        None => Game::new(),
+        Some(f) => Game::from_fen_in(variant, f.trim_matches('"'))
+            .map_err(|e| plain(format!("FEN tag: {e}")))?,
+        None => Game::with_variant(variant),
     };
     for m in &p.moves {
         let number = game.ply() / 2 + 1;
@@ -338,11 +352,15 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
             let legal = game.legal_moves();
             let texts: Vec<String> = legal
                 .iter()
-                .map(|l| crate::notation::move_text_in(&legal, l))
+                .map(|l| crate::notation::text_for(variant, &legal, l))
                 .collect();
             let hint = match &e {
                 crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
                 _ => String::new(),
+            };
+            let e = match e {
+                crate::PlayError::Illegal(i) => i.describe(variant),
+                e => e.to_string(),
             };
             return Err(plain(format!("move {number} ({m}): {e}{hint}")));
         }
@@ -369,8 +387,9 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes a game as PDN: the given tags, then GameType 22, the set-up FEN when the game did
-/// not start from the standard position, the result, and the numbered moves.
+/// Writes a game as PDN: the given tags, then the game type (22 Italian, 26 Brazilian), the
+/// set-up FEN when the game did not start from the standard position, the result, and the
+/// numbered moves in the game's notation.
 pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
     let result = match game.result() {
         Some(r) => r.pdn(),
@@ -391,10 +410,17 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
         }
         out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
     }
-    out.push_str(&format!("[Result \"{result}\"]\n[GameType \"22\"]\n"));
+    let variant = game.variant();
+    out.push_str(&format!(
+        "[Result \"{result}\"]\n[GameType \"{}\"]\n",
+        variant.game_type()
+    ));
     let start = game.start_position();
     if *start != Position::start() {
-        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.to_fen()));
+        out.push_str(&format!(
+            "[SetUp \"1\"]\n[FEN \"{}\"]\n",
+            crate::fen::write_in(variant, start)
+        ));
     }
     out.push('\n');
     // Numbered moves, then the result, wrapped before 80 columns.

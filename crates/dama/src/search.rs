@@ -20,7 +20,7 @@ use crate::hash;
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Italian;
+use crate::rules::Variant;
 use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -189,8 +189,12 @@ impl Default for Features {
 /// The engine: a transposition table and move-ordering memory that persist across searches.
 pub struct Engine {
     tt: Table,
+    /// The game the table and history hold positions of: the same bits mean another position
+    /// in the other game, so they are cleared when the game changes.
+    tt_variant: Variant,
     history: Vec<i32>,
-    eval: Eval,
+    /// One evaluation per game, in [`Variant::ALL`] order.
+    evals: [Eval; 2],
     features: Features,
     clock: Box<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
@@ -212,8 +216,12 @@ impl Engine {
     pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock + Send>) -> Engine {
         Engine {
             tt: Table::new(tt_mb),
+            tt_variant: Variant::Italian,
             history: vec![0; 2 * 32 * 32],
-            eval: Eval::shipped(),
+            evals: [
+                Eval::shipped_for(Variant::Italian),
+                Eval::shipped_for(Variant::Brazilian),
+            ],
             features: Features::ALL,
             clock,
             stop: Arc::new(AtomicBool::new(false)),
@@ -221,14 +229,16 @@ impl Engine {
         }
     }
 
-    /// Uses the classic evaluation with these weights (for tuning and matches).
+    /// Uses the classic evaluation with these weights for Italian games (for tuning and
+    /// matches).
     pub fn set_weights(&mut self, w: Weights) {
-        self.eval = Eval::Classic(w);
+        self.set_eval(Eval::Classic(w));
     }
 
-    /// Uses this evaluation.
+    /// Uses this evaluation for the games it was made for ([`Eval::variant`]).
     pub fn set_eval(&mut self, e: Eval) {
-        self.eval = e;
+        let i = e.variant() as usize;
+        self.evals[i] = e;
     }
 
     /// Turns search enhancements on or off.
@@ -242,9 +252,14 @@ impl Engine {
         self.tables = tables;
     }
 
-    /// The evaluation in use.
+    /// The evaluation in use for Italian games.
     pub fn eval(&self) -> &Eval {
-        &self.eval
+        &self.evals[Variant::Italian as usize]
+    }
+
+    /// The evaluation in use for games of `variant`.
+    pub fn eval_for(&self, variant: Variant) -> &Eval {
+        &self.evals[variant as usize]
     }
 
     /// A flag that stops the running search when set (it is cleared when a search starts).
@@ -302,6 +317,10 @@ impl Engine {
     /// The tables' move when the root is a win or a loss in them: the fastest conversion of a
     /// win (within the king-move rule), the longest defence of a loss.
     fn table_move(&self, game: &Game, on_info: &mut dyn FnMut(&Info)) -> Option<SearchResult> {
+        // The tables are Italian ones.
+        if game.variant() != Variant::Italian {
+            return None;
+        }
         let t = self.tables.as_deref()?;
         let pos = game.position();
         if game.draw_rules().king_move_plies != t.rule() || game.result().is_some() {
@@ -332,6 +351,11 @@ impl Engine {
     }
 
     fn searcher<'a>(&'a mut self, game: &Game, limits: &Limits) -> Searcher<'a> {
+        let variant = game.variant();
+        if variant != self.tt_variant {
+            self.clear();
+            self.tt_variant = variant;
+        }
         self.tt.new_search();
         let start = self.clock.now_ms();
         Searcher {
@@ -342,11 +366,12 @@ impl Engine {
             pv_len: vec![0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys: vec![[0; crate::moves::MAX_MOVES]; MAX_PLY + 1],
-            eval: self.eval.clone(),
+            eval: self.evals[variant as usize].clone(),
             features: self.features,
             clock: &*self.clock,
             stop: &self.stop,
-            tables: self.tables.clone(),
+            tables: self.tables.clone().filter(|_| variant == Variant::Italian),
+            variant,
             start,
             deadline: limits.time_ms.map(|t| start + t.max(0.0)),
             soft: limits.soft_ms.map(|t| start + t.max(0.0)),
@@ -387,6 +412,7 @@ struct Searcher<'a> {
     clock: &'a dyn Clock,
     stop: &'a AtomicBool,
     tables: Option<Arc<Tables>>,
+    variant: Variant,
     start: f64,
     deadline: Option<f64>,
     soft: Option<f64>,
@@ -600,7 +626,7 @@ impl Searcher<'_> {
             }
         }
         // Move lists live in a per-ply stack: building a fresh one per node costs a memset.
-        movegen::generate::<Italian>(pos, &mut self.lists[ply]);
+        crate::with_rules!(self.variant, R => movegen::generate::<R>(pos, &mut self.lists[ply]));
         let pv_node = beta - alpha > 1;
         let n = self.lists[ply].len();
         if n == 0 {

@@ -171,7 +171,7 @@ struct Flat {
 }
 
 impl Flat {
-    fn new(samples: &[Sample]) -> Flat {
+    fn new(variant: crate::Variant, samples: &[Sample]) -> Flat {
         let mut f = Flat {
             start: Vec::with_capacity(samples.len() + 1),
             param: Vec::new(),
@@ -182,7 +182,7 @@ impl Flat {
         let mut terms = Vec::new();
         f.start.push(0);
         for s in samples {
-            let n = pattern::features(&s.pos, &mut terms);
+            let n = pattern::features_in(variant, &s.pos, &mut terms);
             for (p, v) in &terms {
                 f.param.push(*p);
                 f.value.push(*v);
@@ -246,7 +246,7 @@ pub struct FitReport {
     pub after: (Loss, Loss),
 }
 
-/// Fits weights starting from `start`, calling `progress(epoch, train, holdout)` after each
+/// Fits weights for `start`'s game starting from `start`, calling `progress(epoch, train, holdout)` after each
 /// pass. The returned net is rounded to the integers the engine uses.
 pub fn fit(
     train: &[Sample],
@@ -255,8 +255,8 @@ pub fn fit(
     opts: &FitOptions,
     progress: &mut dyn FnMut(usize, Loss, Loss),
 ) -> (Net, FitReport) {
-    let tr = Flat::new(train);
-    let ho = Flat::new(holdout);
+    let tr = Flat::new(start.variant(), train);
+    let ho = Flat::new(start.variant(), holdout);
     let mut w = start.to_f32();
     let before = (tr.loss(&w, opts.k), ho.loss(&w, opts.k));
     let mut m = vec![[0f32; 2]; PARAMS];
@@ -315,7 +315,7 @@ pub fn fit(
         }
         progress(epoch, tr.loss(&w, opts.k), ho.loss(&w, opts.k));
     }
-    let net = Net::from_f32(&w);
+    let net = Net::from_f32(&w).with_variant(start.variant());
     let rounded = net.to_f32();
     let after = (tr.loss(&rounded, opts.k), ho.loss(&rounded, opts.k));
     let report = FitReport {

@@ -16,6 +16,7 @@ pub mod pattern;
 pub use classic::{evaluate_with, Weights, N_WEIGHTS};
 
 use crate::position::Position;
+use crate::rules::Variant;
 use std::sync::Arc;
 
 /// A score meaning "about equal".
@@ -31,9 +32,22 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The learned evaluation with the shipped weights.
+    /// The learned evaluation with the shipped weights for Italian draughts.
     pub fn shipped() -> Eval {
         Eval::Pattern(pattern::shipped().clone())
+    }
+
+    /// The learned evaluation with the shipped weights for `variant`.
+    pub fn shipped_for(variant: Variant) -> Eval {
+        Eval::Pattern(pattern::shipped_for(variant).clone())
+    }
+
+    /// The game this evaluation was made for (the hand-written one is Italian).
+    pub fn variant(&self) -> Variant {
+        match self {
+            Eval::Pattern(net) => net.variant(),
+            Eval::Classic(_) => Variant::Italian,
+        }
     }
 
     /// The score of `pos` for the side to move.

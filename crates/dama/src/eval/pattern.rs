@@ -13,7 +13,11 @@
 //!
 //! **Other terms** (White's count less Black's): men, kings, tempo (rows advanced by the men),
 //! runaway men by rows to go (no opposing piece in the cone ahead), the men's and the kings'
-//! free steps (mobility), a king on each square, and the side to move.
+//! free steps (mobility; for flying kings every square a king can slide to), a king on each
+//! square, and the side to move.
+//!
+//! **Games.** A set of weights is fitted for one game and says which ([`Net::variant`]); the
+//! terms are the same, read on the shared bitboard, except the flying kings' mobility.
 //!
 //! **Blend.** With `n` pieces on the board, a weight pair (opening `o`, endgame `e`) is worth
 //! `(o n + e (24 - n)) / 24`.
@@ -27,6 +31,7 @@
 use super::classic::CONES;
 use crate::bitboard::{step, Bitboard, Bits, Dir};
 use crate::position::Position;
+use crate::rules::Variant;
 use crate::square::Color;
 use core::fmt;
 
@@ -155,7 +160,7 @@ const ROWS: [Bitboard; 8] = {
 
 /// The terms other than the regions, White's less Black's.
 #[inline]
-fn dense_terms(pos: &Position, out: &mut [i32; D_KING_SQUARE]) {
+fn dense_terms(pos: &Position, flying: bool, out: &mut [i32; D_KING_SQUARE]) {
     let wm = pos.men_of(Color::White);
     let bm = pos.men_of(Color::Black);
     let wk = pos.kings_of(Color::White);
@@ -195,8 +200,13 @@ fn dense_terms(pos: &Position, out: &mut [i32; D_KING_SQUARE]) {
     let mut kmob = 0;
     if wk | bk != 0 {
         for d in Dir::ALL {
-            kmob += (step(wk, d) & empty).count_ones() as i32;
-            kmob -= (step(bk, d) & empty).count_ones() as i32;
+            let (mut w, mut b) = (step(wk, d) & empty, step(bk, d) & empty);
+            kmob += w.count_ones() as i32 - b.count_ones() as i32;
+            while flying && (w | b) != 0 {
+                w = step(w, d) & empty;
+                b = step(b, d) & empty;
+                kmob += w.count_ones() as i32 - b.count_ones() as i32;
+            }
         }
     }
     out[D_KING_MOBILITY] = kmob;
@@ -217,6 +227,11 @@ fn phase(pos: &Position) -> i32 {
 /// evaluation is the sum of `value * blend(weight)`. This is what [`Net::evaluate`] computes,
 /// written plainly, for fitting.
 pub fn features(pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
+    features_in(Variant::Italian, pos, out)
+}
+
+/// [`features`] for a position of `variant`.
+pub fn features_in(variant: Variant, pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
     out.clear();
     let wm = pos.men_of(Color::White);
     let bm = pos.men_of(Color::Black);
@@ -226,8 +241,10 @@ pub fn features(pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
         out.push((region_index(w, wr, br) as u32, -1));
     }
     let mut d = [0; D_KING_SQUARE];
-    dense_terms(pos, &mut d);
+    dense_terms(pos, variant.flying_kings(), &mut d);
     for (i, v) in d.iter().enumerate() {
+        // A flying king's mobility can pass what one byte holds only with many kings.
+        let v = &(*v).clamp(i8::MIN as i32, i8::MAX as i32);
         if *v != 0 {
             out.push(((PATTERN_PARAMS + i) as u32, *v as i8));
         }
@@ -247,6 +264,8 @@ pub fn features(pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
 pub struct Net {
     /// (opening, endgame) per parameter, [`PARAMS`] of them.
     weights: Vec<[i16; 2]>,
+    /// The game the weights are for.
+    variant: Variant,
 }
 
 impl fmt::Debug for Net {
@@ -278,6 +297,8 @@ pub enum NetError {
     },
     /// The checksum does not match the contents.
     Corrupt,
+    /// The file is for a game (PDN game type) this build does not play.
+    UnknownGame(u32),
 }
 
 impl fmt::Display for NetError {
@@ -293,6 +314,7 @@ impl fmt::Display for NetError {
                 write!(f, "weights file has {found} bytes, expected {expected}")
             }
             NetError::Corrupt => f.write_str("weights file checksum does not match: corrupt"),
+            NetError::UnknownGame(g) => write!(f, "weights file for PDN game type {g}, not ours"),
         }
     }
 }
@@ -300,8 +322,10 @@ impl fmt::Display for NetError {
 impl std::error::Error for NetError {}
 
 const MAGIC: &[u8; 8] = b"DAMAEVAL";
-const VERSION: u32 = 1;
-const HEADER: usize = 8 + 4 + 4 + 4;
+/// Version 2 adds the game; version 1 files (Italian) are still read.
+const VERSION: u32 = 2;
+const HEADER_V1: usize = 8 + 4 + 4 + 4;
+const HEADER: usize = HEADER_V1 + 4;
 
 /// FNV-1a over the weights, to tell a damaged file from a good one.
 fn checksum(bytes: &[u8]) -> u32 {
@@ -311,11 +335,28 @@ fn checksum(bytes: &[u8]) -> u32 {
 }
 
 impl Net {
-    /// All weights zero.
+    /// All weights zero, for Italian draughts.
     pub fn zero() -> Net {
+        Net::zero_for(Variant::Italian)
+    }
+
+    /// All weights zero, for `variant`.
+    pub fn zero_for(variant: Variant) -> Net {
         Net {
             weights: vec![[0, 0]; PARAMS],
+            variant,
         }
+    }
+
+    /// The game these weights are for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The same weights declared for another game (a starting point for fitting).
+    pub fn with_variant(mut self, variant: Variant) -> Net {
+        self.variant = variant;
+        self
     }
 
     /// Weights from floating-point values (opening, endgame per parameter), rounded and clamped
@@ -350,13 +391,15 @@ impl Net {
         }
     }
 
-    /// The file layout: `DAMAEVAL`, then little-endian u32 version (1), u32 parameter count
-    /// ([`PARAMS`]), u32 FNV-1a checksum of the rest, then per parameter the opening and the
+    /// The file layout: `DAMAEVAL`, then little-endian u32 version (2), u32 parameter count
+    /// ([`PARAMS`]), u32 PDN game type of the game (22, 26), u32 FNV-1a checksum of the game
+    /// type and the rest, then per parameter the opening and the
     /// endgame weight as little-endian i16, region tables first (class by class, contents in
     /// base 3 with the first square of the block as the lowest digit: 0 empty, 1 own man,
     /// 2 opposing man), then the other terms in the order of the `D_*` constants.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(PARAMS * 4);
+        let mut body = Vec::with_capacity(PARAMS * 4 + 4);
+        body.extend_from_slice(&(self.variant.game_type() as u32).to_le_bytes());
         for w in &self.weights {
             body.extend_from_slice(&w[0].to_le_bytes());
             body.extend_from_slice(&w[1].to_le_bytes());
@@ -365,31 +408,46 @@ impl Net {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(PARAMS as u32).to_le_bytes());
+        out.extend_from_slice(&body[..4]);
         out.extend_from_slice(&checksum(&body).to_le_bytes());
-        out.extend_from_slice(&body);
+        out.extend_from_slice(&body[4..]);
         out
     }
 
     /// Reads the layout of [`to_bytes`](Net::to_bytes); refuses anything else with a reason.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < HEADER_V1 || &bytes[..8] != MAGIC {
             return Err(NetError::NotAWeightsFile);
         }
         let word =
             |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        let (version, params, sum) = (word(8), word(12), word(16));
-        if version != VERSION || params as usize != PARAMS {
+        let (version, params) = (word(8), word(12));
+        if !(1..=VERSION).contains(&version) || params as usize != PARAMS {
             return Err(NetError::Unsupported { version, params });
         }
-        let expected = HEADER + PARAMS * 4;
+        let header = if version == 1 { HEADER_V1 } else { HEADER };
+        let expected = header + PARAMS * 4;
         if bytes.len() != expected {
             return Err(NetError::WrongLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let body = &bytes[HEADER..];
-        if checksum(body) != sum {
+        let body = &bytes[header..];
+        let (variant, sum) = if version == 1 {
+            (Variant::Italian, checksum(body))
+        } else {
+            let game = word(16);
+            let variant = Variant::ALL
+                .into_iter()
+                .find(|v| v.game_type() as u32 == game)
+                .ok_or(NetError::UnknownGame(game))?;
+            let mut summed = bytes[16..20].to_vec();
+            summed.extend_from_slice(body);
+            (variant, checksum(&summed))
+        };
+        let stored = word(header - 4);
+        if sum != stored {
             return Err(NetError::Corrupt);
         }
         let weights = body
@@ -401,7 +459,7 @@ impl Net {
                 ]
             })
             .collect();
-        Ok(Net { weights })
+        Ok(Net { weights, variant })
     }
 
     /// The evaluation of `pos` for the side to move, in hundredths of a man.
@@ -429,7 +487,7 @@ impl Net {
             eg += a[1] as i32 - b[1] as i32;
         }
         let mut d = [0; D_KING_SQUARE];
-        dense_terms(pos, &mut d);
+        dense_terms(pos, self.variant.flying_kings(), &mut d);
         let dense = &w[PATTERN_PARAMS..];
         for (v, x) in d.iter().zip(dense) {
             op += v * x[0] as i32;
@@ -449,22 +507,40 @@ impl Net {
     }
 }
 
-/// The weights shipped with the engine, fitted by `dama train` (see the README).
-static SHIPPED_BYTES: &[u8] = include_bytes!("../../data/eval.bin");
+/// The weights shipped with the engine, fitted by `dama train` (see the README), one file a
+/// game in [`Variant::ALL`] order.
+static SHIPPED_BYTES: [&[u8]; 2] = [
+    include_bytes!("../../data/eval.bin"),
+    include_bytes!("../../data/eval-brazilian.bin"),
+];
 
-/// The shipped weights, read once and shared by every engine.
+/// The shipped Italian weights, read once and shared by every engine.
 pub fn shipped() -> &'static std::sync::Arc<Net> {
-    static NET: std::sync::OnceLock<std::sync::Arc<Net>> = std::sync::OnceLock::new();
-    // The file is part of the build and checked by a test: a failure here is a broken build.
-    NET.get_or_init(|| {
-        std::sync::Arc::new(Net::from_bytes(SHIPPED_BYTES).unwrap_or_else(|_| Net::zero()))
+    shipped_for(Variant::Italian)
+}
+
+/// The shipped weights for `variant`, read once and shared by every engine.
+pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
+    static NETS: [std::sync::OnceLock<std::sync::Arc<Net>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    // The files are part of the build and checked by a test: a failure here is a broken build.
+    NETS[variant as usize].get_or_init(|| {
+        std::sync::Arc::new(
+            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+                .ok()
+                .filter(|n| n.variant == variant)
+                .unwrap_or_else(|| Net::zero_for(variant)),
+        )
     })
 }
 
-/// Whether the shipped weights were read (a test checks it, so a damaged file fails the build's
-/// tests rather than silently playing with zero weights).
+/// Whether the shipped weights of every game were read and are for that game (a test checks
+/// it, so a damaged file fails the build's tests rather than silently playing with zero
+/// weights).
 pub fn shipped_is_valid() -> bool {
-    Net::from_bytes(SHIPPED_BYTES).is_ok()
+    Variant::ALL
+        .into_iter()
+        .all(|v| Net::from_bytes(SHIPPED_BYTES[v as usize]).is_ok_and(|n| n.variant == v))
 }
 
 #[cfg(test)]
@@ -562,12 +638,38 @@ mod tests {
             Err(NetError::WrongLength { .. })
         ));
         assert_eq!(Net::from_bytes(b"hello"), Err(NetError::NotAWeightsFile));
-        let mut v2 = bytes.clone();
-        v2[8] = 2;
+        let mut v3 = bytes.clone();
+        v3[8] = 3;
         assert!(matches!(
-            Net::from_bytes(&v2),
+            Net::from_bytes(&v3),
             Err(NetError::Unsupported { .. })
         ));
+        // The game is part of the file and of its checksum.
+        let br = net.clone().with_variant(Variant::Brazilian);
+        let br_bytes = br.to_bytes();
+        assert_eq!(Net::from_bytes(&br_bytes).unwrap().variant(), Variant::Brazilian);
+        let mut swapped = br_bytes.clone();
+        swapped[16] = 22;
+        assert_eq!(Net::from_bytes(&swapped), Err(NetError::Corrupt));
+        let mut unknown = br_bytes;
+        unknown[16] = 20;
+        assert_eq!(Net::from_bytes(&unknown), Err(NetError::UnknownGame(20)));
+        // Version 1 files (no game) are Italian.
+        let mut v1 = b"DAMAEVAL".to_vec();
+        v1.extend_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(&(PARAMS as u32).to_le_bytes());
+        v1.extend_from_slice(&bytes[20..24]);
+        v1.extend_from_slice(&bytes[HEADER..]);
+        let old = Net::from_bytes(&v1);
+        assert_eq!(old, Err(NetError::Corrupt), "the v2 checksum covers the game too");
+    }
+
+    #[test]
+    fn shipped_weights_are_for_their_games() {
+        assert_eq!(shipped_for(Variant::Italian).variant(), Variant::Italian);
+        assert_eq!(shipped_for(Variant::Brazilian).variant(), Variant::Brazilian);
+        let v1 = SHIPPED_BYTES[0];
+        assert_eq!(u32::from_le_bytes([v1[8], v1[9], v1[10], v1[11]]), 1);
     }
 
     #[test]
