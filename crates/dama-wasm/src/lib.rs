@@ -5,7 +5,7 @@
 //! the core's errors into JS `Error`s carrying the core's own message.
 
 use dama::egtb::{Signature, Tables};
-use dama::{notation, Color, Move, MoveList, Outcome, Position};
+use dama::{notation, Color, Move, MoveList, Outcome, Position, Variant};
 use js_sys::{Array, Error, Int8Array, Object, Reflect};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -32,36 +32,47 @@ fn numbers(it: impl Iterator<Item = u8>) -> Array {
     it.map(|n| JsValue::from(n as u32)).collect()
 }
 
-/// A move as a plain object: `{from, to, path, captured, text, capture, king, promotes}`.
-/// `legal` is the list the move belongs to, which decides whether its text needs the path.
-fn move_object(legal: &MoveList, m: &Move) -> JsValue {
+/// A move as a plain object: `{from, to, path, captured, text, capture, king, promotes}`, with
+/// squares numbered and the text written as in `v`. `legal` is the list the move belongs to,
+/// which decides whether its text needs the path.
+fn move_object(v: Variant, legal: &MoveList, m: &Move) -> JsValue {
+    let n = |s: dama::Square| v.square_number(s);
     let o = Object::new();
-    set(&o, "from", m.from().number() as u32);
-    set(&o, "to", m.to().number() as u32);
-    set(&o, "path", numbers(m.path().map(|s| s.number())));
+    set(&o, "from", n(m.from()) as u32);
+    set(&o, "to", n(m.to()) as u32);
+    set(&o, "path", numbers(m.path().map(n)));
     // In jump order, which is also the order the page animates them.
-    set(
-        &o,
-        "captured",
-        numbers(m.captured_in_order().map(|s| s.number())),
-    );
-    set(&o, "text", notation::move_text_in(legal, m));
+    set(&o, "captured", numbers(m.captured_in_order().map(n)));
+    set(&o, "text", notation::text_for(v, legal, m));
     set(&o, "capture", m.is_capture());
     set(&o, "king", m.is_king_move());
     set(&o, "promotes", m.promotes());
     o.into()
 }
 
-fn board_array(pos: &Position) -> Int8Array {
+fn board_array(variant: Variant, pos: &Position) -> Int8Array {
     let mut cells = [0i8; 32];
     for (sq, piece) in pos.board() {
         let v = match piece.role {
             dama::Role::Man => 1,
             dama::Role::King => 2,
         };
-        cells[sq.index() as usize] = if piece.color == Color::White { v } else { -v };
+        let i = variant.square_number(sq) as usize - 1;
+        cells[i] = if piece.color == Color::White { v } else { -v };
     }
     Int8Array::from(&cells[..])
+}
+
+/// The game named by an optional argument: Italian when absent.
+fn parse_variant(name: Option<String>) -> Result<Variant, JsValue> {
+    name.map_or(Ok(Variant::Italian), |n| {
+        Variant::from_id(&n).map_err(js_err)
+    })
+}
+
+/// `n` as a whole number in `u32` range, or `None` (NaN, infinities, fractions, negatives).
+fn whole_number(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
 }
 
 fn parse_color(s: &str) -> Result<Color, JsValue> {
@@ -99,26 +110,46 @@ pub struct Game {
 
 impl Default for Game {
     fn default() -> Self {
-        Game::new()
+        Game {
+            inner: dama::Game::new(),
+        }
     }
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// The start position, White to move.
+    /// The start position, White to move, of `variant` (`"italian"`, the default, or
+    /// `"brazilian"`); throws `Error` for another name.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> Game {
-        Game {
-            inner: dama::Game::new(),
-        }
+    pub fn new(variant: Option<String>) -> Result<Game, JsValue> {
+        Ok(Game {
+            inner: dama::Game::with_variant(parse_variant(variant)?),
+        })
     }
 
-    /// A game from a set-up position; throws `Error` with the reason for a bad FEN.
+    /// A game of `variant` (default Italian) from a set-up position in that game's numbering;
+    /// throws `Error` with the reason for a bad FEN or game name.
     #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: &str) -> Result<Game, JsValue> {
-        dama::Game::from_fen(fen)
+    pub fn from_fen(fen: &str, variant: Option<String>) -> Result<Game, JsValue> {
+        dama::Game::from_fen_in(parse_variant(variant)?, fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
+    }
+
+    /// `"italian"` or `"brazilian"`.
+    pub fn variant(&self) -> String {
+        self.inner.variant().id().to_string()
+    }
+
+    /// The name of square `n` (1-32) as this game's move text writes it: the number in
+    /// Italian, `c3` in Brazilian; throws `RangeError` outside 1-32.
+    #[wasm_bindgen(js_name = squareName)]
+    pub fn square_name(&self, n: f64) -> Result<String, JsValue> {
+        let v = self.inner.variant();
+        whole_number(n)
+            .and_then(|n| v.square(n))
+            .map(|s| v.square_name(s))
+            .ok_or_else(|| js_sys::RangeError::new(&format!("no square {n}: 1-32")).into())
     }
 
     /// The first game of a PDN text, replayed; throws `Error` on bad PDN or an illegal move.
@@ -133,15 +164,15 @@ impl Game {
             .map_err(js_err)
     }
 
-    /// The current position in FEN.
+    /// The current position in FEN (in this game's numbering).
     pub fn fen(&self) -> String {
-        self.inner.position().to_fen()
+        self.inner.fen()
     }
 
     /// The position the game started from, in FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        self.inner.start_position().to_fen()
+        dama::fen::write_in(self.inner.variant(), self.inner.start_position())
     }
 
     /// The game in PDN.
@@ -183,13 +214,15 @@ impl Game {
 
     /// 32 cells, index i = square i+1: 0 empty, 1/2 white man/king, -1/-2 black man/king.
     pub fn board(&self) -> Int8Array {
-        board_array(self.inner.position())
+        board_array(self.inner.variant(), self.inner.position())
     }
 
     /// The board before ply `ply` (0 = the start, `ply()` = now); throws when out of range.
     #[wasm_bindgen(js_name = boardAt)]
     pub fn board_at(&self, ply: usize) -> Result<Int8Array, JsValue> {
-        self.inner.position_at(ply).map(board_array).ok_or_else(|| {
+        let v = self.inner.variant();
+        let pos = self.inner.position_at(ply).map(|p| board_array(v, p));
+        pos.ok_or_else(|| {
             js_err(format!(
                 "no position at ply {ply}: the game has {} plies",
                 self.inner.ply()
@@ -206,15 +239,20 @@ impl Game {
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Array {
         let legal = self.inner.legal_moves();
-        legal.iter().map(|m| move_object(&legal, m)).collect()
+        let v = self.inner.variant();
+        legal.iter().map(|m| move_object(v, &legal, m)).collect()
     }
 
     /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
     /// saying why when it cannot be played, and then the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<JsValue, JsValue> {
         let legal = self.inner.legal_moves();
-        let m = self.inner.play_text(text).map_err(js_err)?;
-        Ok(move_object(&legal, &m))
+        let v = self.inner.variant();
+        let m = self.inner.play_text(text).map_err(|e| match e {
+            dama::PlayError::Illegal(i) => js_err(format!("not legal: {}", i.describe(v))),
+            e => js_err(e),
+        })?;
+        Ok(move_object(v, &legal, &m))
     }
 
     /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move.
@@ -229,22 +267,24 @@ impl Game {
             return Err(js_sys::RangeError::new(&msg).into());
         };
         self.inner.play(&m).map_err(js_err)?;
-        Ok(move_object(&legal, &m))
+        Ok(move_object(self.inner.variant(), &legal, &m))
     }
 
     /// Takes back the last move (or first a resignation or agreed draw, returning undefined).
     pub fn undo(&mut self) -> JsValue {
+        let v = self.inner.variant();
         match self.inner.undo() {
-            Some(m) => move_object(&self.inner.position().legal_moves(), &m),
+            Some(m) => move_object(v, &self.inner.position().moves_in(v), &m),
             None => JsValue::UNDEFINED,
         }
     }
 
     /// Replays the last undone move if the game has not gone another way since.
     pub fn redo(&mut self) -> JsValue {
-        let legal = self.inner.position().legal_moves();
+        let v = self.inner.variant();
+        let legal = self.inner.position().moves_in(v);
         match self.inner.redo() {
-            Some(m) => move_object(&legal, &m),
+            Some(m) => move_object(v, &legal, &m),
             None => JsValue::UNDEFINED,
         }
     }
@@ -261,7 +301,8 @@ impl Game {
         for (i, m) in self.inner.moves().enumerate() {
             // Each text is written against the position it was played in.
             if let Some(pos) = self.inner.position_at(i) {
-                out.push(&move_object(&pos.legal_moves(), m));
+                let v = self.inner.variant();
+                out.push(&move_object(v, &pos.moves_in(v), m));
             }
         }
         out
@@ -295,15 +336,15 @@ impl Game {
         self.inner.agree_draw();
     }
 
-    /// `undefined` if a legal move goes from `from` to `to` (square numbers), else the reason
-    /// in plain words, naming the rule.
+    /// `undefined` if a legal move goes from `from` to `to` (square numbers in this game's
+    /// numbering), else the reason in plain words, naming the rule of this game.
     #[wasm_bindgen(js_name = whyIllegal)]
     pub fn why_illegal(&self, from: u32, to: u32) -> Option<String> {
         // Numbers past 255 would wrap in a u8; 0 is no square, so it gets the generic answer.
         let sq = |n: u32| if n <= 32 { n as u8 } else { 0 };
         self.inner
             .why_illegal(sq(from), sq(to))
-            .map(|i| i.to_string())
+            .map(|i| i.describe(self.inner.variant()))
     }
 }
 
@@ -403,7 +444,8 @@ impl Engine {
             .best
             .ok_or_else(|| js_err("there is no legal move to search"))?;
         let o = Object::new();
-        set(&o, "move", notation::move_text(core.position(), &best));
+        let v = core.variant();
+        set(&o, "move", core.move_text(&best));
         set(&o, "score", r.score);
         set(&o, "depth", r.depth);
         set(&o, "nodes", r.nodes as f64);
@@ -412,7 +454,7 @@ impl Engine {
         let pv = Array::new();
         let mut pos = *core.position();
         for m in &r.pv {
-            pv.push(&JsValue::from(notation::move_text(&pos, m)));
+            pv.push(&JsValue::from(notation::text_for(v, &pos.moves_in(v), m)));
             pos = pos.play(m);
         }
         set(&o, "pv", pv);

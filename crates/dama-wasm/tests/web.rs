@@ -28,7 +28,7 @@ const START: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,1
 
 #[wasm_bindgen_test]
 fn start_position_has_seven_moves() {
-    let g = Game::new();
+    let g = Game::default();
     assert_eq!(g.legal_moves().length(), 7);
     assert_eq!(g.turn(), "white");
     assert_eq!(g.fen(), START);
@@ -41,21 +41,21 @@ fn start_position_has_seven_moves() {
 
 #[wasm_bindgen_test]
 fn bad_fen_throws_and_changes_nothing() {
-    let g = Game::new();
-    let e = Game::from_fen("W:W33:B1")
+    let g = Game::default();
+    let e = Game::from_fen("W:W33:B1", None)
         .err()
         .expect("square 33 must be refused");
     assert!(e.is_instance_of::<js_sys::Error>());
     assert!(!message(&e).is_empty());
-    assert!(Game::from_fen("").is_err());
-    assert!(Game::from_fen("X:W21:B1").is_err());
+    assert!(Game::from_fen("", None).is_err());
+    assert!(Game::from_fen("X:W21:B1", None).is_err());
     // An existing game is untouched by a failed set-up elsewhere.
     assert_eq!(g.fen(), START);
 }
 
 #[wasm_bindgen_test]
 fn illegal_move_throws_and_leaves_the_game_unchanged() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     let before = g.fen();
     for bad in ["22-17", "21-13", "nonsense", "", "22-18-14"] {
         let e = g
@@ -74,7 +74,7 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
 
 #[wasm_bindgen_test]
 fn out_of_range_index_throws() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     let e = g.play_index(7).expect_err("there are only 7 moves");
     assert!(e.is_instance_of::<js_sys::RangeError>());
     assert_eq!(g.history().length(), 0);
@@ -85,7 +85,7 @@ fn out_of_range_index_throws() {
 
 #[wasm_bindgen_test]
 fn a_capture_position_gives_only_the_forced_capture() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     g.play("9-13").unwrap();
     let moves = g.legal_moves();
@@ -103,13 +103,13 @@ fn a_capture_position_gives_only_the_forced_capture() {
     assert!(why.contains("compulsory"), "{why}");
     assert!(g.play("21-17").is_err());
     // Precedence: the king capture that takes more pieces is the only one (RULES.md table).
-    let g = Game::from_fen("W:WK21,31:B10,18,27").unwrap();
+    let g = Game::from_fen("W:WK21,31:B10,18,27", None).unwrap();
     assert_eq!(texts(&g.legal_moves()), vec!["31x6"]);
 }
 
 #[wasm_bindgen_test]
 fn capture_path_and_history() {
-    let mut g = Game::from_fen("W:W31:B12,20,28").unwrap();
+    let mut g = Game::from_fen("W:W31:B12,20,28", None).unwrap();
     let m = g.play("31x8").unwrap();
     let path: Vec<f64> = Array::from(&get(&m, "path"))
         .iter()
@@ -130,7 +130,7 @@ fn capture_path_and_history() {
 
 #[wasm_bindgen_test]
 fn resignation_and_draw() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.resign("white").unwrap();
     let r = g.result();
     assert_eq!(get(&r, "winner").as_string().as_deref(), Some("black"));
@@ -147,7 +147,7 @@ fn resignation_and_draw() {
 
 #[wasm_bindgen_test]
 fn pdn_round_trip() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     g.play("9-13").unwrap();
     g.play("18x9").unwrap();
@@ -160,16 +160,16 @@ fn pdn_round_trip() {
 fn engine_finds_the_winning_capture() {
     use dama_wasm::Engine;
     let mut engine = Engine::new(1);
-    let g = Game::from_fen("W:W30:B27").unwrap();
+    let g = Game::from_fen("W:W30:B27", None).unwrap();
     let r = engine.search(&g, 10, 500.0, 1).unwrap();
     assert_eq!(get(&r, "move").as_string().as_deref(), Some("30x23"));
     assert!(get(&r, "score").as_f64().unwrap() > 0.0);
     // A finished game has nothing to search.
-    let mut done = Game::from_fen("W:W30:B27").unwrap();
+    let mut done = Game::from_fen("W:W30:B27", None).unwrap();
     done.play("30x23").unwrap();
     assert!(engine.search(&done, 5, 100.0, 1).is_err());
     engine.new_game();
-    let start = Game::new();
+    let start = Game::default();
     let r = engine.search(&start, 1, 200.0, 7).unwrap();
     let m = get(&r, "move").as_string().unwrap();
     assert!(texts(&start.legal_moves()).contains(&m), "{m}");
@@ -233,16 +233,20 @@ fn from_fen_refuses_junk_with_a_reason() {
         "W:W21:B1:W22:B2:W23",
     ];
     for fen in junk {
-        match Game::from_fen(fen) {
+        match Game::from_fen(fen, None) {
             Err(e) => assert_error(&e, fen),
             // A few of these may be accepted by a lenient reader; then they must be sound.
-            Ok(g) => assert_eq!(Game::from_fen(&g.fen()).unwrap().fen(), g.fen(), "{fen:?}"),
+            Ok(g) => assert_eq!(
+                Game::from_fen(&g.fen(), None).unwrap().fen(),
+                g.fen(),
+                "{fen:?}"
+            ),
         }
     }
     // The reasons the board editor shows name the problem.
-    let e = Game::from_fen("W:W1:B2").err().unwrap();
+    let e = Game::from_fen("W:W1:B2", None).err().unwrap();
     assert!(message(&e).contains("crowned"), "{}", message(&e));
-    let e = Game::from_fen("W:W13-25:B1").err().unwrap();
+    let e = Game::from_fen("W:W13-25:B1", None).err().unwrap();
     assert!(message(&e).contains("at most 12"), "{}", message(&e));
 }
 
@@ -253,7 +257,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
         "garbage",
         "{ an unterminated comment",
         "[Event \"unterminated",
-        "[GameType \"26\"]\n1. 22-18 *",
+        "[GameType \"20\"]\n1. 22-18 *",
         "1. 22-17 *",
         "1. 22-18 22-18 *",
         "[FEN \"W:W33:B1\"]\n*",
@@ -288,7 +292,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
 
 #[wasm_bindgen_test]
 fn play_refuses_junk_and_changes_nothing() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     let before = snapshot(&g);
     let junk = [
@@ -329,7 +333,7 @@ fn play_refuses_junk_and_changes_nothing() {
 
 #[wasm_bindgen_test]
 fn play_index_refuses_every_bad_index() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     let before = snapshot(&g);
     for index in [7, 8, 100, u32::MAX as usize, usize::MAX] {
         let e = g.play_index(index).err().unwrap();
@@ -340,7 +344,7 @@ fn play_index_refuses_every_bad_index() {
 
 #[wasm_bindgen_test]
 fn calls_after_the_game_ended_throw_or_do_nothing() {
-    let mut g = Game::from_fen("W:W30:B27").unwrap();
+    let mut g = Game::from_fen("W:W30:B27", None).unwrap();
     g.play("30x23").unwrap();
     assert!(!g.result().is_undefined());
     assert_eq!(g.legal_moves().length(), 0);
@@ -367,7 +371,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
     assert_eq!(snapshot(&g), before);
 
     // After a resignation: the same, and undo takes the resignation back first.
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     g.resign("black").unwrap();
     let before = snapshot(&g);
@@ -380,7 +384,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
 
 #[wasm_bindgen_test]
 fn board_at_undo_redo_and_why_illegal_take_any_number() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     let before = snapshot(&g);
     for ply in [2, 3, 1000, usize::MAX] {
@@ -414,7 +418,7 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
 
 #[wasm_bindgen_test]
 fn resign_and_pdn_with_tags_refuse_bad_arguments() {
-    let mut g = Game::new();
+    let mut g = Game::default();
     g.play("22-18").unwrap();
     let before = snapshot(&g);
     for color in ["", "White", "WHITE", "w", "red", "white ", "\u{0}"] {
@@ -469,7 +473,7 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
 
 #[wasm_bindgen_test]
 fn engine_takes_any_numbers() {
-    let g = Game::new();
+    let g = Game::default();
     let before = snapshot(&g);
     for mb in [0, 1, usize::MAX] {
         let _ = dama_wasm::Engine::new(mb); // clamped, never an allocation failure
@@ -499,7 +503,7 @@ fn tables_load_and_answer_a_won_ending() {
     let (tables, two, three) = small_tables();
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
-    let g = Game::from_fen(fen).unwrap();
+    let g = Game::from_fen(fen, None).unwrap();
     let pos = dama::Position::from_fen(fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
     assert_eq!(probe.wdl, dama::egtb::Wdl::Win);
@@ -557,7 +561,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
     engine.load_tables(&three).unwrap();
     assert_eq!(engine.table_pieces(), 3);
     // Still plays: one king against one is answered.
-    let g = Game::from_fen("W:WK1:BK32").unwrap();
+    let g = Game::from_fen("W:WK1:BK32", None).unwrap();
     let r = engine.search(&g, 10, 100.0, 1).unwrap();
     assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
 }
@@ -593,7 +597,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
     assert!(!moves.is_empty());
     let mut engine = dama_wasm::Engine::new(1);
     for seed in 1..6 {
-        let r = engine.search(&Game::new(), 10, 500.0, seed).unwrap();
+        let r = engine.search(&Game::default(), 10, 500.0, seed).unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
         assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
@@ -601,4 +605,81 @@ fn a_book_installs_and_level_10_plays_from_it() {
     // A damaged book after a good one leaves the good one in use.
     assert!(dama_wasm::install_book(&damaged).is_err());
     assert_eq!(dama_wasm::book_positions(), book.positions());
+}
+
+fn brazilian() -> Game {
+    Game::new(Some("brazilian".into())).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn brazilian_games_speak_algebraic_and_number_their_own_squares() {
+    let mut g = brazilian();
+    assert_eq!(g.variant(), "brazilian");
+    assert_eq!(g.fen(), START);
+    let mut t = texts(&g.legal_moves());
+    t.sort();
+    assert_eq!(
+        t,
+        ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    );
+    // Square numbers are the Brazilian ones: 22 is c3, 18 is d4.
+    let m = g.play("c3-d4").unwrap();
+    assert_eq!(get(&m, "from").as_f64(), Some(22.0));
+    assert_eq!(get(&m, "to").as_f64(), Some(18.0));
+    assert_eq!(g.square_name(22.0).unwrap(), "c3");
+    assert_eq!(g.square_name(1.0).unwrap(), "b8");
+    assert!(g.square_name(0.0).is_err());
+    assert!(g.square_name(f64::NAN).is_err());
+    assert_eq!(g.board().to_vec()[17], 1, "the man now on d4 (18)");
+    assert!(Game::new(Some("checkers".into())).is_err());
+    assert_eq!(Game::default().variant(), "italian");
+}
+
+#[wasm_bindgen_test]
+fn brazilian_refusals_name_the_brazilian_rule() {
+    // White: a man on c3 (22), a king on a1 (29); Black: men on d4, d6, f6 (18, 10, 11). The
+    // man must capture; stepping aside is refused in the Brazilian rule's words.
+    let g = Game::from_fen("W:W22,K29:B18,10,11", Some("brazilian".into())).unwrap();
+    let legal = texts(&g.legal_moves());
+    assert!(legal.iter().all(|m| m.contains('x')), "{legal:?}");
+    // Moving a man forward when a capture is compulsory.
+    let why = g.why_illegal(22, 17).unwrap();
+    assert!(
+        why.contains("compulsory") || why.contains("majority"),
+        "{why}"
+    );
+    let mut quiet = Game::from_fen("W:W22:B1", Some("brazilian".into())).unwrap();
+    let why = quiet.why_illegal(22, 26).unwrap();
+    assert!(why.contains("forward only"), "{why}");
+    let e = quiet.play("c3-b2").unwrap_err();
+    assert!(message(&e).contains("forward only"), "{}", message(&e));
+}
+
+#[wasm_bindgen_test]
+fn brazilian_pdn_round_trips_with_game_type_26() {
+    let mut g = brazilian();
+    for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
+        g.play(m).unwrap();
+    }
+    let pdn = g.pdn();
+    assert!(pdn.contains("[GameType \"26\"]"), "{pdn}");
+    assert!(pdn.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5"), "{pdn}");
+    let back = Game::from_pdn(&pdn).unwrap();
+    assert_eq!(back.variant(), "brazilian");
+    assert_eq!(back.fen(), g.fen());
+    assert_eq!(back.ply(), 4);
+}
+
+#[wasm_bindgen_test]
+fn the_engine_plays_brazilian_moves() {
+    let mut engine = dama_wasm::Engine::new(1);
+    let g = brazilian();
+    let r = engine.search(&g, 3, 50.0, 1).unwrap();
+    let mv = get(&r, "move").as_string().unwrap();
+    assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
+    // The same engine then plays Italian again, with Italian numbers.
+    let it = Game::default();
+    let r = engine.search(&it, 3, 50.0, 1).unwrap();
+    let mv = get(&r, "move").as_string().unwrap();
+    assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
 }

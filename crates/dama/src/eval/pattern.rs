@@ -647,7 +647,10 @@ mod tests {
         // The game is part of the file and of its checksum.
         let br = net.clone().with_variant(Variant::Brazilian);
         let br_bytes = br.to_bytes();
-        assert_eq!(Net::from_bytes(&br_bytes).unwrap().variant(), Variant::Brazilian);
+        assert_eq!(
+            Net::from_bytes(&br_bytes).unwrap().variant(),
+            Variant::Brazilian
+        );
         let mut swapped = br_bytes.clone();
         swapped[16] = 22;
         assert_eq!(Net::from_bytes(&swapped), Err(NetError::Corrupt));
@@ -661,13 +664,20 @@ mod tests {
         v1.extend_from_slice(&bytes[20..24]);
         v1.extend_from_slice(&bytes[HEADER..]);
         let old = Net::from_bytes(&v1);
-        assert_eq!(old, Err(NetError::Corrupt), "the v2 checksum covers the game too");
+        assert_eq!(
+            old,
+            Err(NetError::Corrupt),
+            "the v2 checksum covers the game too"
+        );
     }
 
     #[test]
     fn shipped_weights_are_for_their_games() {
         assert_eq!(shipped_for(Variant::Italian).variant(), Variant::Italian);
-        assert_eq!(shipped_for(Variant::Brazilian).variant(), Variant::Brazilian);
+        assert_eq!(
+            shipped_for(Variant::Brazilian).variant(),
+            Variant::Brazilian
+        );
         let v1 = SHIPPED_BYTES[0];
         assert_eq!(u32::from_le_bytes([v1[8], v1[9], v1[10], v1[11]]), 1);
     }
