@@ -510,8 +510,8 @@ impl Net {
 /// The weights shipped with the engine, fitted by `dama train` (see the README), one file a
 /// game in [`Variant::ALL`] order.
 static SHIPPED_BYTES: [&[u8]; 2] = [
-    include_bytes!("../../data/eval.bin"),
-    include_bytes!("../../data/eval-brazilian.bin"),
+    include_bytes!("../../../data/eval.bin"),
+    include_bytes!("../../../data/eval-brazilian.bin"),
 ];
 
 /// The shipped Italian weights, read once and shared by every engine.

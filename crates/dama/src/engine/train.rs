@@ -1,4 +1,4 @@
-//! Fitting the [`pattern`](crate::eval::pattern) evaluation to game results: logistic
+//! Fitting the [`pattern`] evaluation to game results: logistic
 //! regression of the result on the evaluation's terms.
 //!
 //! Each sample is a position and the final result of the game it came from (1 White won,

@@ -359,7 +359,7 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
                 _ => String::new(),
             };
             let e = match e {
-                crate::PlayError::Illegal(i) => i.describe(variant),
+                crate::PlayError::Illegal(i) => format!("not legal: {}", i.describe(variant)),
                 e => e.to_string(),
             };
             return Err(plain(format!("move {number} ({m}): {e}{hint}")));

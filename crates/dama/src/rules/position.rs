@@ -252,7 +252,8 @@ impl Position {
         }
     }
 
-    /// The Zobrist hash computed from scratch (see [`hash`](crate::hash)).
+    /// The Zobrist hash computed from scratch (the one the game and the engine update move by
+    /// move).
     pub fn hash(&self) -> u64 {
         crate::hash::hash(self)
     }

@@ -658,7 +658,7 @@ impl Game {
         if self.result().is_some() {
             return Some(Illegal::GameOver);
         }
-        crate::explain::why_illegal(self.variant, &self.pos, from, to)
+        super::explain::why_illegal(self.variant, &self.pos, from, to)
     }
 
     /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).

@@ -149,7 +149,7 @@ pub struct Book {
 }
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-static SHIPPED: &[u8] = include_bytes!("../data/book.bin");
+static SHIPPED: &[u8] = include_bytes!("../../data/book.bin");
 
 /// The shipped book (the same as [`Book::shipped`]).
 pub fn shipped() -> &'static Book {
