@@ -1,5 +1,6 @@
 //! A small option reader: `--name value` pairs and `--flag` switches.
 
+use dama::Variant;
 use std::collections::HashMap;
 
 /// Parsed options of one subcommand.
@@ -61,11 +62,50 @@ impl Args {
         self.flags.iter().any(|f| f == name)
     }
 
-    /// The position given by `--fen`, or the start.
-    pub fn position(&self) -> Result<dama::Position, String> {
+    /// The game given by `--variant` (`italian`, `brazilian`, or the PDN game types 22 and
+    /// 26), Italian by default.
+    pub fn variant(&self) -> Result<Variant, String> {
+        match self.get("variant") {
+            None => Ok(Variant::Italian),
+            Some(v) => Variant::from_id(v).map_err(|e| format!("--variant: {e}")),
+        }
+    }
+
+    /// The position given by `--fen` in `variant`'s numbering, or the start.
+    pub fn position(&self, variant: Variant) -> Result<dama::Position, String> {
         match self.get("fen") {
-            Some(f) => dama::Position::from_fen(f).map_err(|e| e.to_string()),
+            Some(f) => dama::fen::parse_in(variant, f).map_err(|e| e.to_string()),
             None => Ok(dama::Position::start()),
         }
     }
+}
+
+/// For the commands that only know Italian draughts (the opening book, the endgame tables):
+/// takes `--variant italian` out of `args`, and refuses any other game with a message that
+/// says why; `what` is the subject with its verb ("the opening book is").
+pub fn italian_only(args: &[String], what: &str) -> Result<Vec<String>, String> {
+    let mut kept = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let value = if a == "--variant" {
+            it.next()
+                .cloned()
+                .ok_or_else(|| "--variant needs a value".to_string())?
+        } else if let Some(v) = a.strip_prefix("--variant=") {
+            v.to_string()
+        } else {
+            kept.push(a.clone());
+            continue;
+        };
+        match Variant::from_id(&value).map_err(|e| format!("--variant: {e}"))? {
+            Variant::Italian => {}
+            v => {
+                return Err(format!(
+                    "{what} for Italian draughts only, not for {}",
+                    v.name()
+                ))
+            }
+        }
+    }
+    Ok(kept)
 }

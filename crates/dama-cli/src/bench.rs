@@ -1,24 +1,29 @@
-//! `dama bench`: speed and a fingerprint of the search.
+//! `dama bench`: speed and a fingerprint of the search, and the move generator's speed.
 //!
-//! `bench search` searches a fixed set of positions, each to a fixed depth with a fresh engine
-//! and no time limit, so the node counts depend only on the search and evaluation code: the
-//! total nodes and the checksum change exactly when the search does. `bench depth` reports how
-//! deep iterative deepening gets in a given time.
+//! `bench search` searches a fixed set of (Italian) positions, each to a fixed depth with a
+//! fresh engine and no time limit, so the node counts depend only on the search and
+//! evaluation code: the total nodes and the checksum change exactly when the search does.
+//! `bench depth` reports how deep iterative deepening gets in a given time, in either game.
+//! `bench perft` counts the move tree from the start of each game (depth 10 by default), on
+//! one core, best of `--runs` runs, and checks the counts against the known ones.
 
 use crate::args::Args;
 use dama::clock::StdClock;
 use dama::search::{score_text, Engine, Limits, MAX_PLY};
-use dama::{notation, Game};
+use dama::{notation, Game, Variant};
+use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("depth") => depth(&args[1..]),
+        Some("perft") => perft(&args[1..]),
         Some("search") => search(&args[1..]),
         _ => search(args),
     }
 }
 
 fn search(args: &[String]) -> Result<(), String> {
+    let args = &crate::args::italian_only(args, "the positions of bench search are")?;
     let a = Args::parse(args, &["depth", "tt"], &[])?;
     let depth: Option<u32> = match a.get("depth") {
         Some(_) => Some(a.number("depth", 1u32)?.clamp(1, MAX_PLY as u32 - 8)),
@@ -65,7 +70,8 @@ fn search(args: &[String]) -> Result<(), String> {
 }
 
 fn depth(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["time", "tt", "fen"], &[])?;
+    let a = Args::parse(args, &["time", "tt", "fen", "variant"], &[])?;
+    let v = a.variant()?;
     let ms: f64 = a.number("time", 1000.0)?;
     if !(ms.is_finite() && ms > 0.0) {
         return Err("--time must be a positive number of milliseconds".into());
@@ -74,10 +80,10 @@ fn depth(args: &[String]) -> Result<(), String> {
     if !(1..=4096).contains(&tt) {
         return Err("--tt must be 1-4096 (MB)".into());
     }
-    let game = Game::from_position(a.position()?);
+    let game = Game::from_position_in(v, a.position(v)?);
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
-        let pv: Vec<String> = i.pv.iter().map(notation::full_text).collect();
+        let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text_for(v, m)).collect();
         say!(
             "depth {:2}  sel {:2}  score {:>8}  nodes {:>11}  {:8.1} ms  {}",
             i.depth,
@@ -96,5 +102,75 @@ fn depth(args: &[String]) -> Result<(), String> {
         r.time_ms,
         r.nodes as f64 / (r.time_ms / 1000.0).max(1e-9)
     );
+    Ok(())
+}
+
+/// Perft from the start, distinct moves, depths 0-11: Italian (docs/RULES.md), then
+/// Brazilian.
+const KNOWN: [(Variant, [u64; 12]); 2] = [
+    (
+        Variant::Italian,
+        [
+            1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058,
+        ],
+    ),
+    (
+        Variant::Brazilian,
+        [
+            1, 7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022, 105491257,
+        ],
+    ),
+];
+
+fn perft(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args, &["depth", "variant", "runs"], &[])?;
+    let depth: u32 = a.number("depth", 10)?;
+    if depth > 12 {
+        return Err("--depth above 12 would take minutes; use dama perft".into());
+    }
+    let runs: u32 = a.number("runs", 3)?;
+    if !(1..=100).contains(&runs) {
+        return Err("--runs must be 1-100".into());
+    }
+    let games: Vec<Variant> = match a.get("variant") {
+        Some(_) => vec![a.variant()?],
+        None => Variant::ALL.to_vec(),
+    };
+    let start = dama::Position::start();
+    let mut wrong = Vec::new();
+    for v in games {
+        let mut best = f64::INFINITY;
+        let mut leaves = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            leaves = dama::perft::perft_in(v, &start, depth);
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        let known = KNOWN
+            .iter()
+            .find(|(k, _)| *k == v)
+            .and_then(|(_, n)| n.get(depth as usize).copied());
+        let check = match known {
+            Some(k) if k == leaves => "ok".to_string(),
+            Some(k) => {
+                wrong.push(v.id());
+                format!("WRONG, expected {k}")
+            }
+            None => "not known".to_string(),
+        };
+        say!(
+            "perft {:<9} depth {depth:2}  leaves {leaves:>12}  {:8.3} s  {:6.1} M leaves/s  \
+             (best of {runs})  {check}",
+            v.id(),
+            best,
+            leaves as f64 / best.max(1e-9) / 1e6
+        );
+    }
+    if !wrong.is_empty() {
+        return Err(format!(
+            "perft counts differ from the known ones in {}",
+            wrong.join(", ")
+        ));
+    }
     Ok(())
 }

@@ -8,14 +8,15 @@
 //! --plies 3`, where matches start) joins at ply 3 with its own horizon of `--opening-plies`
 //! plies, so the openings are covered even where they left the book. A position with one legal
 //! move is followed but not stored: the engine plays a forced move at once anyway. The format
-//! is in `dama::book` and docs/BOOK.md.
+//! is in `dama::book` and docs/BOOK.md. The book is for Italian draughts only: `--variant
+//! brazilian` is refused.
 
 use crate::args::Args;
 use crate::openings;
 use dama::book::{Book, BookBuilder};
 use dama::moves::Move;
 use dama::search::{score_text, Engine, Limits, MATE_BOUND};
-use dama::{notation, Game, Position};
+use dama::{notation, Game, Position, Variant};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -38,6 +39,7 @@ const DEFAULT_TT_MB: usize = 16;
 const OPENING_PLY: u32 = 3;
 
 pub fn run(args: &[String]) -> Result<(), String> {
+    let args = &crate::args::italian_only(args, "the opening book is")?;
     match args.split_first() {
         Some((c, rest)) if c == "build" => build(rest),
         Some((c, rest)) if c == "probe" => probe(rest),
@@ -112,7 +114,7 @@ fn build(args: &[String]) -> Result<(), String> {
     for ply in 0..last {
         if ply == OPENING_PLY && opening_plies > 0 {
             let horizon = OPENING_PLY + opening_plies;
-            for p in openings::distinct(Position::start(), OPENING_PLY) {
+            for p in openings::distinct(Variant::Italian, Position::start(), OPENING_PLY) {
                 match layer.iter_mut().find(|(q, _)| *q == p) {
                     Some((_, limit)) => *limit = (*limit).max(horizon),
                     None if seen.insert(p) => layer.push((p, horizon)),
@@ -245,7 +247,7 @@ fn analyse(
 
 fn probe(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["fen", "book"], &[])?;
-    let pos = a.position()?;
+    let pos = a.position(Variant::Italian)?;
     let owned;
     let book = match a.get("book") {
         Some(path) => {

@@ -1,4 +1,5 @@
-//! `dama egtb`: build endgame tables to files, and probe them.
+//! `dama egtb`: build endgame tables to files, and probe them. The tables are for Italian
+//! draughts only: `--variant brazilian` is refused.
 
 use crate::args::Args;
 use dama::egtb::{TableStats, Tables, Wdl, RULE_PLIES};
@@ -7,6 +8,7 @@ use std::path::Path;
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
+    let args = &crate::args::italian_only(args, "the endgame tables are")?;
     match args.split_first() {
         Some((c, rest)) if c == "build" => build(rest),
         Some((c, rest)) if c == "probe" => probe(rest),

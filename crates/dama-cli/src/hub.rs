@@ -1,23 +1,33 @@
-//! `dama hub`: the Hub protocol, version 2 (the text protocol of the Scan draughts engine),
-//! for Italian draughts.
+//! The Hub protocol, version 2 (the text protocol of the Scan draughts engine), for Italian and
+//! Brazilian draughts: [`Hub`] is one session, fed one line at a time by [`Hub::handle`] (or
+//! from any reader by [`Hub::serve`], as `dama hub` does with stdin) and answering on a writer
+//! it shares with its search thread.
 //!
-//! Lines are read from stdin and answered on stdout, one flush per line. Commands:
-//! `hub` (answered with `id`, `param` lines and `wait`), `set-param name=.. value=..`, `init`
-//! (`ready`), `new-game`, `pos pos=<side><32 squares> [moves=".."]` (also `pos start` and, as an
-//! extension, `pos fen=".."`), `level depth=N | move-time=S | time=S [inc=S] [moves=N] |
-//! infinite` (and `nodes=N` as an extension), `go think | analyze | ponder`, `ponder-hit`,
-//! `stop`, `ping` (`pong`), `quit`.
+//! Every line written is flushed. Commands: `hub` (answered with `id`, `param` lines and
+//! `wait`), `set-param name=.. value=..`, `init` (`ready`), `new-game`, `pos pos=<side><32
+//! squares> [moves=".."]` (also `pos start` and, as an extension, `pos fen=".."`), `level
+//! depth=N | move-time=S | time=S [inc=S] [moves=N] | infinite` (and `nodes=N` as an
+//! extension), `go think | analyze | ponder`, `ponder-hit`, `stop`, `ping` (`pong`), `quit`.
+//!
+//! **The game.** `param name=variant value=italian type=enum values="italian brazilian"`:
+//! `set-param name=variant value=brazilian` switches the session to Brazilian draughts (the
+//! PDN game types `22` and `26` are read too), and sets the start position of that game; the
+//! engine's table is cleared before the next search. `dama hub --variant brazilian` starts in
+//! Brazilian. Everything that names a square then uses that game's numbering 1-32 (the one its
+//! FEN uses: Italian 1 = a8 ... 32 = h1 in RULES.md, Brazilian 1 = b8 ... 32 = g1).
 //!
 //! The position string is `W` or `B` for the side to move, then one of `w b W B e` for each
-//! square 1-32 in the numbering of RULES.md. Moves are read in the standard notation (`22-18`,
-//! `22x13`, the landing path `27x18x11x4`) and in Scan's capture form, from x to x captured...
-//! (`31x13x27x18`). Moves are written in the standard notation with the landing path only where
-//! needed; `set-param name=notation value=hub` switches to Scan's form (from x to x captured...).
+//! square 1-32 of the game's numbering. Moves are read in the standard notation with the
+//! game's numbers (`22-18`, `22x13`, the landing path `27x18x11x4`), in Scan's capture form
+//! from x to x captured... (`31x13x27x18`) and, in Brazilian, in algebraic notation (`c3-d4`,
+//! `c3xe5xc7`). Moves are written with numbers: the standard form with the landing path only
+//! where needed, or with `set-param name=notation value=hub` Scan's form (from x to x
+//! captured...).
 //!
-//! Parameters: `tt-size` (MB, 1-1024, applied at the next search), `level` (1-10; below 10
-//! `go think` plays at that level of `dama::level`, with the level's own depth and node budget
-//! within the time the `level` command gives; analysis is always full strength), `notation`.
-//! With no `level` command a search gets 1 second.
+//! Parameters: `variant`, `tt-size` (MB, 1-1024, applied at the next search), `level` (1-10;
+//! below 10 `go think` plays at that level of `dama::level`, with the level's own depth and
+//! node budget within the time the `level` command gives; analysis is always full strength),
+//! `notation`. With no `level` command a search gets 1 second.
 //!
 //! Searches run on their own thread, so `ping`, `stop`, `ponder-hit` and `quit` are answered
 //! while thinking. Each iteration prints `info depth=.. sel-depth=.. score=.. nodes=.. time=..
@@ -26,21 +36,21 @@
 //! seconds; `nps` in millions of nodes a second. The engine has no average leaf depth, so
 //! Scan's `mean-depth` is not sent; `sel-depth` is the deepest ply reached.
 //!
-//! Options of `dama hub`: `--eval classic|FILE` plays with another evaluation (a weights file
-//! of `dama train fit`), `--egtb DIR` loads the endgame tables in DIR (`dama egtb build`), and
-//! `--no-book` keeps level 10 out of the opening book (by default `go think` at levels 9 and 10
-//! plays from the shipped book while the position is in it).
+//! What every engine of a session is built with comes from [`Setup`] (the options of `dama
+//! hub`: `--eval` weights for either game, `--egtb` tables and `--no-book`, both Italian only).
 //!
 //! Unknown commands and arguments are ignored, as the protocol asks; malformed ones get
-//! `error message=".."` and change nothing.
+//! `error message=".."` and change nothing. [`Hub::serve`] reads lines of at most
+//! [`MAX_LINE`] bytes: a longer one is answered with an error and skipped up to its newline.
 
+pub use crate::lines::MAX_LINE;
 use dama::egtb::Tables;
 use dama::eval::Eval;
 use dama::level::{self, Rng};
 use dama::moves::{Move, MoveList};
 use dama::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use dama::{notation, Color, DrawRules, Game, Position};
-use std::io::{self, BufRead, Write};
+use dama::{fen, notation, Color, DrawRules, Game, PlayError, Position, Variant};
+use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -50,76 +60,58 @@ use std::time::{Duration, Instant};
 const DEFAULT_TT_MB: usize = 32;
 const MAX_TT_MB: usize = 1024;
 
-/// What every engine of the session is built with, from the command line.
-struct Setup {
-    eval: Eval,
-    tables: Option<Arc<Tables>>,
-    book: bool,
+/// What every engine of a session is built with (the options of `dama hub`).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// Evaluations to install, each for the game it was made for ([`Eval::variant`]); games
+    /// without one here use the shipped weights.
+    pub evals: Vec<Eval>,
+    /// Endgame tables (Italian: the engine does not use them in Brazilian games).
+    pub tables: Option<Arc<Tables>>,
+    /// Level 10 plays from the opening book (Italian only) while the position is in it.
+    pub book: bool,
+    /// The game at the start of the session.
+    pub variant: Variant,
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = crate::args::Args::parse(args, &["eval", "egtb"], &["no-book"])?;
-    let eval = match a.get("eval") {
-        Some(spec) => crate::train::eval_from_spec(spec)?,
-        None => Eval::shipped(),
-    };
-    let tables = match a.get("egtb") {
-        Some(dir) => Some(Arc::new(
-            Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
-        )),
-        None => None,
-    };
-    let setup = Arc::new(Setup {
-        eval,
-        tables,
-        book: !a.flag("no-book"),
-    });
-    let mut hub = Hub::new(setup);
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        // Bytes, not `lines()`: invalid UTF-8 from the GUI must not end the session.
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !hub.handle(line.trim()) {
-            break;
+impl Default for Setup {
+    /// Shipped weights, no tables, the book, Italian.
+    fn default() -> Setup {
+        Setup {
+            evals: Vec::new(),
+            tables: None,
+            book: true,
+            variant: Variant::Italian,
         }
     }
-    // The GUI quit or closed our input: stop thinking and leave.
-    hub.stop_search();
-    Ok(())
 }
 
-/// Writes one line to the GUI. Errors are ignored: a GUI that has gone away closes our input
+/// Writes one line and flushes. Errors are ignored: a GUI that has gone away closes our input
 /// too, and that ends the session.
-fn send(line: &str) {
-    let out = io::stdout();
-    let mut out = out.lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+fn send<W: Write>(out: &Mutex<W>, line: &str) {
+    let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
+    let _ = writeln!(o, "{line}");
+    let _ = o.flush();
 }
 
-fn send_error(message: &str) {
+/// An `error message=".."` line, the message made safe for one quoted argument.
+fn error_line(message: &str) -> String {
     let clean: String = message
         .chars()
         .map(|c| if c == '"' || c.is_control() { '\'' } else { c })
         .collect();
-    send(&format!("error message=\"{clean}\""));
+    format!("error message=\"{clean}\"")
 }
 
-/// The `name=value` arguments of a command line (flags have no value).
-pub(crate) struct Command {
+/// The `name=value` arguments of a command line (flags have no value), as both ends of the
+/// protocol read them.
+pub struct Command {
     args: Vec<(String, Option<String>)>,
 }
 
 impl Command {
     /// The command word of a line, and the rest.
-    pub(crate) fn split(line: &str) -> Option<(&str, &str)> {
+    pub fn split(line: &str) -> Option<(&str, &str)> {
         let line = line.trim();
         if line.is_empty() {
             return None;
@@ -128,7 +120,7 @@ impl Command {
     }
 
     /// Reads the arguments of a command: `name`, `name=value` or `name="value with spaces"`.
-    pub(crate) fn parse(rest: &str) -> Result<Command, String> {
+    pub fn parse(rest: &str) -> Result<Command, String> {
         let mut args = Vec::new();
         let mut chars = rest.chars().peekable();
         loop {
@@ -179,11 +171,13 @@ impl Command {
         Ok(Command { args })
     }
 
-    fn has(&self, name: &str) -> bool {
+    /// Whether the argument `name` was given, with a value or not.
+    pub fn has(&self, name: &str) -> bool {
         self.args.iter().any(|(n, _)| n == name)
     }
 
-    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+    /// The value of `name=value`, if given with a value.
+    pub fn get(&self, name: &str) -> Option<&str> {
         self.args
             .iter()
             .find(|(n, _)| n == name)
@@ -213,8 +207,8 @@ impl Command {
 }
 
 /// How to write moves.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Notation {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Notation {
     /// `22-18`, `22x13`, and the landing path `27x18x11x4` only where two captures share from
     /// and to.
     Standard,
@@ -222,51 +216,75 @@ pub(crate) enum Notation {
     Hub,
 }
 
-pub(crate) fn move_text(legal: &MoveList, m: &Move, notation: Notation) -> String {
+/// A move of `variant` with that game's square numbers, given the legal moves it belongs to.
+///
+/// ```
+/// use dama::{Position, Variant};
+/// use dama_cli::hub::{move_text, Notation};
+/// let pos = Position::start();
+/// let legal = pos.moves_in(Variant::Brazilian);
+/// let c3d4 = legal.iter().find(|m| dama::notation::text_for(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
+/// assert_eq!(move_text(Variant::Brazilian, &legal, c3d4, Notation::Standard), "22-18");
+/// ```
+pub fn move_text(variant: Variant, legal: &MoveList, m: &Move, notation: Notation) -> String {
+    let n = |s| variant.square_number(s).to_string();
+    if !m.is_capture() {
+        return format!("{}-{}", n(m.from()), n(m.to()));
+    }
+    let mut s = format!("{}x", n(m.from()));
     match notation {
-        Notation::Standard => notation::move_text_in(legal, m),
-        Notation::Hub if m.is_capture() => {
-            let mut s = format!("{}x{}", m.from().number(), m.to().number());
+        Notation::Standard => {
+            let ambiguous = legal
+                .iter()
+                .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured());
+            if ambiguous {
+                let path: Vec<String> = m.path().map(n).collect();
+                s.push_str(&path.join("x"));
+            } else {
+                s.push_str(&n(m.to()));
+            }
+        }
+        Notation::Hub => {
+            s.push_str(&n(m.to()));
             for c in m.captured_in_order() {
                 s.push('x');
-                s.push_str(&c.number().to_string());
+                s.push_str(&n(c));
             }
-            s
         }
-        Notation::Hub => format!("{}-{}", m.from().number(), m.to().number()),
     }
+    s
 }
 
-/// Reads a move in either notation. With three or more squares the two readings cannot both
+/// Reads a move of `variant` in any form [`move_text`] writes, and in the game's own notation
+/// (algebraic in Brazilian). With three or more squares the numeric readings cannot both
 /// match: Scan's names occupied squares (the captured pieces) where the landing path names
 /// empty ones.
-pub(crate) fn parse_move(legal: &MoveList, text: &str) -> Result<Move, String> {
+pub fn parse_move(variant: Variant, legal: &MoveList, text: &str) -> Result<Move, String> {
     let parts: Vec<&str> = text.split(['x', 'X']).collect();
     if parts.len() >= 3 {
-        let nums: Option<Vec<u8>> = parts.iter().map(|p| p.parse().ok()).collect();
-        if let Some(nums) = nums {
-            let mut captured = 0u32;
-            for &n in &nums[2..] {
-                if (1..=32).contains(&n) {
-                    captured |= 1 << (n - 1);
-                }
-            }
+        let squares: Option<Vec<dama::Square>> = parts
+            .iter()
+            .map(|p| p.parse().ok().and_then(|n| variant.square(n)))
+            .collect();
+        if let Some(sq) = squares {
+            let captured = sq[2..].iter().fold(0u32, |c, s| c | s.bit());
             let found = legal.iter().find(|m| {
-                m.from().number() == nums[0]
-                    && m.to().number() == nums[1]
+                m.from() == sq[0]
+                    && m.to() == sq[1]
                     && m.captured() == captured
-                    && m.capture_count() as usize == nums.len() - 2
+                    && m.capture_count() as usize == sq.len() - 2
             });
             if let Some(m) = found {
                 return Ok(*m);
             }
         }
     }
-    notation::parse_in(legal, text).map_err(|e| e.to_string())
+    notation::parse_for_in(variant, legal, text).map_err(|e| e.to_string())
 }
 
-/// Reads Hub's position string: the side to move, then each square 1-32.
-fn parse_position(s: &str) -> Result<Position, String> {
+/// Reads Hub's position string: the side to move, then each square 1-32 of `variant`'s
+/// numbering.
+pub fn parse_position(variant: Variant, s: &str) -> Result<Position, String> {
     let chars: Vec<char> = s.chars().collect();
     if chars.len() != 33 {
         return Err(format!(
@@ -281,7 +299,7 @@ fn parse_position(s: &str) -> Result<Position, String> {
     };
     let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
     for (i, c) in chars[1..].iter().enumerate() {
-        let bit = 1u32 << i;
+        let bit = variant.square(i as u32 + 1).expect("1-32").bit();
         match c {
             'w' => white |= bit,
             'b' => black |= bit,
@@ -302,15 +320,15 @@ fn parse_position(s: &str) -> Result<Position, String> {
             }
         }
     }
-    Position::from_bitboards(white, black, kings, turn).map_err(|e| e.to_string())
+    Position::from_bitboards(white, black, kings, turn).map_err(|e| e.describe(variant))
 }
 
-/// The position in Hub's form.
-pub(crate) fn position_text(p: &Position) -> String {
+/// The position in Hub's form, squares in `variant`'s numbering.
+pub fn position_text(variant: Variant, p: &Position) -> String {
     let mut s = String::with_capacity(33);
     s.push(p.turn().letter());
-    for i in 0..32 {
-        let sq = dama::Square::from_index(i).expect("in range");
+    for n in 1..=32 {
+        let sq = variant.square(n).expect("1-32");
         s.push(match p.piece_at(sq) {
             None => 'e',
             Some(pc) => match (pc.color, pc.role) {
@@ -429,16 +447,23 @@ struct Job {
 /// The engine's stop flag, published by the engine thread whenever it builds an engine.
 type StopSlot = Arc<Mutex<Option<Arc<AtomicBool>>>>;
 
-/// The engine thread: the engine lives here for the whole session (it is not `Send`, and its
-/// table should persist between searches anyway) and runs one job at a time.
-fn engine_thread(jobs: Receiver<Job>, slot: StopSlot, setup: Arc<Setup>) {
+/// The engine thread: the engine lives here for the whole session (its table should persist
+/// between searches) and runs one job at a time.
+fn engine_thread<W: Write>(
+    jobs: Receiver<Job>,
+    slot: StopSlot,
+    setup: Arc<Setup>,
+    out: Arc<Mutex<W>>,
+) {
     let mut engine: Option<(Engine, usize)> = None;
     for job in jobs {
         if engine.as_ref().is_none_or(|(_, mb)| *mb != job.tt_mb) {
             // Free the old table before allocating the new one.
             drop(engine.take());
             let mut e = Engine::new(job.tt_mb);
-            e.set_eval(setup.eval.clone());
+            for eval in &setup.evals {
+                e.set_eval(eval.clone());
+            }
             e.set_tables(setup.tables.clone());
             *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.stop_handle());
             engine = Some((e, job.tt_mb));
@@ -447,14 +472,16 @@ fn engine_thread(jobs: Receiver<Job>, slot: StopSlot, setup: Arc<Setup>) {
         if job.clear {
             e.clear();
         }
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| think(e, &job)));
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            think(e, &job, &mut |l| send(&out, l))
+        }));
         // Set before `done` goes out: a GUI answering at once must find the engine free.
         job.finished.store(true, Ordering::SeqCst);
         match outcome {
-            Ok(r) => send(&done_line(&job.game, &r, job.notation)),
+            Ok(r) => send(&out, &done_line(&job.game, &r, job.notation)),
             Err(_) => {
                 engine = None;
-                send_error("internal error in the search");
+                send(&out, &error_line("internal error in the search"));
             }
         }
     }
@@ -467,12 +494,27 @@ struct Running {
     id: u64,
 }
 
-struct Hub {
+/// One Hub session: the state a GUI sets up (game, position, level, parameters) and the search
+/// thread, answering on the writer `W` (shared with the search thread, which writes `info` and
+/// `done` lines to it while the session goes on reading).
+///
+/// ```
+/// use dama_cli::hub::{Hub, Setup};
+/// let mut hub = Hub::new(Setup::default(), Vec::new());
+/// assert!(hub.handle("set-param name=variant value=brazilian"));
+/// assert!(hub.handle("ping"));
+/// assert!(!hub.handle("quit"));
+/// let out = hub.output().lock().unwrap().clone();
+/// assert_eq!(String::from_utf8(out).unwrap(), "pong\n");
+/// ```
+pub struct Hub<W: Write + Send + 'static> {
+    out: Arc<Mutex<W>>,
     jobs: Option<Sender<Job>>,
     stop_slot: StopSlot,
     tt_mb: usize,
     level_param: u8,
     notation: Notation,
+    variant: Variant,
     clear_pending: bool,
     /// `None` after a `pos` that could not be read: searching then is an error.
     game: Option<Game>,
@@ -484,30 +526,82 @@ struct Hub {
     setup: Arc<Setup>,
 }
 
-impl Hub {
-    fn new(setup: Arc<Setup>) -> Hub {
+impl<W: Write + Send + 'static> Hub<W> {
+    /// A session answering on `out`.
+    pub fn new(setup: Setup, out: W) -> Hub<W> {
+        Hub::with_output(setup, Arc::new(Mutex::new(out)))
+    }
+
+    /// A session answering on a writer shared with the caller (who may read what was written
+    /// while a search runs).
+    pub fn with_output(setup: Setup, out: Arc<Mutex<W>>) -> Hub<W> {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1);
+        let variant = setup.variant;
         Hub {
+            out,
             jobs: None,
             stop_slot: Arc::new(Mutex::new(None)),
             tt_mb: DEFAULT_TT_MB,
             level_param: 10,
             notation: Notation::Standard,
+            variant,
             clear_pending: false,
-            game: Some(Game::new()),
+            game: Some(Game::with_variant(variant)),
             level: Level::DEFAULT,
             running: None,
             search_id: Arc::new(AtomicU64::new(0)),
             rng: Rng::new(seed),
-            setup,
+            setup: Arc::new(setup),
         }
     }
 
-    /// Handles one line; false when the session should end.
-    fn handle(&mut self, line: &str) -> bool {
+    /// The writer the session answers on.
+    pub fn output(&self) -> &Arc<Mutex<W>> {
+        &self.out
+    }
+
+    /// The game the session plays.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn send(&self, line: &str) {
+        send(&self.out, line);
+    }
+
+    fn send_error(&self, message: &str) {
+        self.send(&error_line(message));
+    }
+
+    /// Reads lines from `input` and handles each until `quit` or the end of the input, then
+    /// stops any search. Lines are read as bytes (invalid UTF-8 from the GUI is replaced, not
+    /// an end) and trimmed; a line longer than [`MAX_LINE`] bytes is answered with an error
+    /// and skipped up to its newline.
+    pub fn serve(&mut self, mut input: impl BufRead) {
+        let mut buf = Vec::new();
+        loop {
+            match crate::lines::read_line_bounded(&mut input, &mut buf, MAX_LINE) {
+                Ok(None) | Err(_) => break,
+                Ok(Some(true)) => {
+                    self.send_error(&format!("a line longer than {MAX_LINE} bytes was ignored"))
+                }
+                Ok(Some(false)) => {
+                    let line = String::from_utf8_lossy(&buf);
+                    if !self.handle(line.trim()) {
+                        break;
+                    }
+                }
+            }
+        }
+        // The GUI quit or closed our input: stop thinking and leave.
+        self.stop_search();
+    }
+
+    /// Handles one line (without its newline); false when the session should end (`quit`).
+    pub fn handle(&mut self, line: &str) -> bool {
         let Some((name, rest)) = Command::split(line) else {
             return true;
         };
@@ -519,7 +613,7 @@ impl Hub {
                 return true;
             }
             "init" => {
-                send("ready");
+                self.send("ready");
                 return true;
             }
             "new-game" => {
@@ -535,7 +629,7 @@ impl Hub {
                 return true;
             }
             "ping" => {
-                send("pong");
+                self.send("pong");
                 return true;
             }
             "quit" => return false,
@@ -550,38 +644,50 @@ impl Hub {
             _ => self.go(&cmd),
         });
         if let Err(e) = result {
-            send_error(&e);
+            self.send_error(&e);
         }
         true
     }
 
     fn intro(&self) {
-        send("id name=dama version=0.1 author=\"dama developers\" country=Italy");
-        send("param name=variant value=italian type=enum values=\"italian\"");
-        send(&format!(
+        self.send("id name=dama version=0.1 author=\"dama developers\" country=Italy");
+        let games: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        self.send(&format!(
+            "param name=variant value={} type=enum values=\"{}\"",
+            self.variant.id(),
+            games.join(" ")
+        ));
+        self.send(&format!(
             "param name=tt-size value={} type=int min=1 max={MAX_TT_MB}",
             self.tt_mb
         ));
-        send(&format!(
+        self.send(&format!(
             "param name=level value={} type=int min=1 max=10",
             self.level_param
         ));
-        send(&format!(
+        self.send(&format!(
             "param name=notation value={} type=enum values=\"standard hub\"",
             match self.notation {
                 Notation::Standard => "standard",
                 Notation::Hub => "hub",
             }
         ));
-        send("wait");
+        self.send("wait");
     }
 
     fn set_param(&mut self, c: &Command) -> Result<(), String> {
         let name = c.get("name").ok_or("set-param needs name=...")?;
         let value = c.get("value").ok_or("set-param needs value=...")?;
         match name {
-            "variant" if value != "italian" => {
-                Err(format!("variant {value:?} is not supported; only italian"))
+            "variant" => {
+                let v = Variant::from_id(value).map_err(|e| e.to_string())?;
+                if v != self.variant {
+                    // A new game: its start position, and nothing remembered from the other.
+                    self.variant = v;
+                    self.game = Some(Game::with_variant(v));
+                    self.clear_pending = true;
+                }
+                Ok(())
             }
             "tt-size" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_TT_MB).contains(&mb) => {
@@ -613,33 +719,39 @@ impl Hub {
         // A bad position must not leave the old one in place: a `go` would then answer for a
         // position the GUI no longer has.
         self.game = None;
+        let v = self.variant;
         let start = if let Some(p) = c.get("pos") {
             if p == "start" {
                 Position::start()
             } else {
-                parse_position(p)?
+                parse_position(v, p)?
             }
         } else if let Some(f) = c.get("fen") {
-            Position::from_fen(f).map_err(|e| e.to_string())?
+            fen::parse_in(v, f).map_err(|e| e.to_string())?
         } else if c.has("pos") || c.has("fen") {
             return Err("pos needs a value".into());
         } else {
             Position::start()
         };
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position_in(v, start);
         // The GUI decides when the game is over; replaying its moves must not stop at a draw
         // that our rules would have declared.
         game.set_draw_rules(DrawRules::NONE);
         if let Some(moves) = c.get("moves") {
             for (i, text) in moves.split_whitespace().enumerate() {
                 let legal = game.legal_moves();
-                let m = parse_move(&legal, text)
+                let m = parse_move(v, &legal, text)
                     .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
-                game.play(&m)
-                    .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
+                game.play(&m).map_err(|e| {
+                    let e = match e {
+                        PlayError::Illegal(i) => i.describe(v),
+                        e => e.to_string(),
+                    };
+                    format!("moves: move {} ({text}): {e}", i + 1)
+                })?;
             }
         }
-        game.set_draw_rules(DrawRules::default());
+        game.set_draw_rules(v.draw_rules());
         self.game = Some(game);
         Ok(())
     }
@@ -661,7 +773,7 @@ impl Hub {
         let Some(mut game) = self.game.clone() else {
             return Err("no valid position: send pos first".into());
         };
-        if game.position().legal_moves().is_empty() {
+        if game.position().moves_in(game.variant()).is_empty() {
             return Err("the side to move has no legal move".into());
         }
         if game.result().is_some() {
@@ -692,9 +804,10 @@ impl Hub {
                 let (tx, rx) = mpsc::channel();
                 let slot = self.stop_slot.clone();
                 let setup = self.setup.clone();
+                let out = self.out.clone();
                 thread::Builder::new()
                     .name("engine".into())
-                    .spawn(move || engine_thread(rx, slot, setup))
+                    .spawn(move || engine_thread(rx, slot, setup, out))
                     .map_err(|e| format!("cannot start the engine thread: {e}"))?;
                 self.jobs = Some(tx.clone());
                 tx
@@ -720,7 +833,8 @@ impl Hub {
         }
     }
 
-    fn stop_search(&mut self) {
+    /// Stops the search in progress, if any, and waits (up to 2 s) for its `done` line.
+    pub fn stop_search(&mut self) {
         let Some(r) = &self.running else {
             return;
         };
@@ -763,14 +877,22 @@ impl Hub {
     }
 }
 
+impl<W: Write + Send + 'static> Drop for Hub<W> {
+    /// A session dropped while thinking stops its search (the engine thread then ends, as its
+    /// job queue closes).
+    fn drop(&mut self) {
+        self.stop_search();
+    }
+}
+
 fn raise(slot: &StopSlot) {
     if let Some(s) = slot.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
         s.store(true, Ordering::SeqCst);
     }
 }
 
-/// One search, printing an `info` line per iteration.
-fn think(engine: &mut Engine, job: &Job) -> SearchResult {
+/// One search, sending an `info` line per iteration.
+fn think(engine: &mut Engine, job: &Job, send: &mut dyn FnMut(&str)) -> SearchResult {
     let (game, limits, level, seed, notation) =
         (&job.game, &job.limits, job.level, job.seed, job.notation);
     // Below level 10, `level::play` keeps its own depth and node budget and consults the book
@@ -813,14 +935,15 @@ fn score_text(s: i32) -> String {
 /// The moves of a line in order, each written against its own position; stops at a move that
 /// is not legal where it stands (a PV should never have one).
 fn line_text(game: &Game, pv: &[Move], notation: Notation) -> Vec<String> {
+    let v = game.variant();
     let mut pos = *game.position();
     let mut out = Vec::new();
     for m in pv {
-        let legal = pos.legal_moves();
+        let legal = pos.moves_in(v);
         if !legal.contains(m) {
             break;
         }
-        out.push(move_text(&legal, m, notation));
+        out.push(move_text(v, &legal, m, notation));
         pos = pos.play(m);
     }
     out
@@ -864,18 +987,60 @@ fn done_line(game: &Game, r: &SearchResult, notation: Notation) -> String {
 mod tests {
     use super::*;
 
+    const I: Variant = Variant::Italian;
+    const B: Variant = Variant::Brazilian;
+
+    fn same(a: &Move, b: &Move) -> bool {
+        (a.from(), a.to(), a.captured()) == (b.from(), b.to(), b.captured())
+    }
+
     #[test]
     fn position_strings_round_trip() {
         let p = Position::start();
-        let s = position_text(&p);
+        let s = position_text(I, &p);
         assert_eq!(s, "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
-        assert_eq!(parse_position(&s).unwrap(), p);
+        assert_eq!(parse_position(I, &s).unwrap(), p);
+        // The start is the same string in the Brazilian numbering.
+        assert_eq!(position_text(B, &p), s);
         let k = Position::from_fen("B:WK1,22:BK32,5").unwrap();
-        assert_eq!(parse_position(&position_text(&k)).unwrap(), k);
-        assert!(parse_position("W").is_err());
-        assert!(parse_position(&format!("X{}", &s[1..])).is_err());
+        for v in Variant::ALL {
+            assert_eq!(parse_position(v, &position_text(v, &k)).unwrap(), k);
+        }
+        assert!(parse_position(I, "W").is_err());
+        assert!(parse_position(I, &format!("X{}", &s[1..])).is_err());
         // A white man on square 2 would already have been crowned.
-        assert!(parse_position("Wewbbbbbbbbbbbeeeeeeeeewwwwwwwwww").is_err());
+        assert!(parse_position(I, "Wewbbbbbbbbbbbeeeeeeeeewwwwwwwwww").is_err());
+    }
+
+    #[test]
+    fn brazilian_position_strings_use_brazilian_numbers() {
+        // Character i is Brazilian square i + 1: a white man on 29 (a1), a black king on 1 (b8).
+        let pos = fen::parse_in(B, "W:W29:BK1").unwrap();
+        let s = position_text(B, &pos);
+        assert_eq!(s, format!("WB{}w{}", "e".repeat(27), "e".repeat(3)));
+        assert_eq!(parse_position(B, &s).unwrap(), pos);
+        let a1 = B.square_at("a1").unwrap();
+        assert_eq!(pos.piece_at(a1).map(|p| p.color), Some(Color::White));
+        // The same string is another position in the Italian numbering.
+        assert_ne!(parse_position(I, &s).unwrap(), pos);
+    }
+
+    #[test]
+    fn standard_numbers_match_the_core_in_italian() {
+        for f in [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "W:WK20,22:BK4,10,11,18,19",
+            "W:WK30:B10,12,18,K20,K26,27",
+        ] {
+            let pos = Position::from_fen(f).unwrap();
+            let legal = pos.legal_moves();
+            for m in legal.iter() {
+                assert_eq!(
+                    move_text(I, &legal, m, Notation::Standard),
+                    notation::move_text_in(&legal, m)
+                );
+            }
+        }
     }
 
     #[test]
@@ -885,25 +1050,58 @@ mod tests {
         let legal = pos.legal_moves();
         let texts: Vec<String> = legal
             .iter()
-            .map(|m| move_text(&legal, m, Notation::Standard))
+            .map(|m| move_text(I, &legal, m, Notation::Standard))
             .collect();
         assert!(texts.contains(&"22x13x6".to_string()), "{texts:?}");
         let hub: Vec<String> = legal
             .iter()
-            .map(|m| move_text(&legal, m, Notation::Hub))
+            .map(|m| move_text(I, &legal, m, Notation::Hub))
             .collect();
         assert!(hub.contains(&"22x6x18x10".to_string()), "{hub:?}");
         for m in legal.iter() {
             for n in [Notation::Standard, Notation::Hub] {
-                let t = move_text(&legal, m, n);
-                let back = parse_move(&legal, &t).unwrap();
+                let t = move_text(I, &legal, m, n);
+                let back = parse_move(I, &legal, &t).unwrap();
                 assert_eq!(back.from(), m.from());
                 assert_eq!(back.to(), m.to());
                 assert_eq!(back.captured(), m.captured(), "{t}");
             }
             let full = notation::full_text(m);
-            assert_eq!(parse_move(&legal, &full).unwrap().captured(), m.captured());
+            assert_eq!(
+                parse_move(I, &legal, &full).unwrap().captured(),
+                m.captured()
+            );
         }
+    }
+
+    #[test]
+    fn brazilian_moves_round_trip_in_every_form() {
+        // A flying king with several captures, and men capturing backward.
+        for f in [
+            "W:WK29,22:B18,10,11,19,26",
+            "W:W22,23,K32:B18,19,27,26,11,12",
+            "B:W14,15,22,23,K30:B10,11,K3",
+        ] {
+            let pos = fen::parse_in(B, f).unwrap();
+            let legal = pos.moves_in(B);
+            assert!(!legal.is_empty(), "{f}");
+            for m in legal.iter() {
+                for t in [
+                    move_text(B, &legal, m, Notation::Standard),
+                    move_text(B, &legal, m, Notation::Hub),
+                    notation::text_for(B, &legal, m),
+                    notation::full_text_for(B, m),
+                ] {
+                    let back = parse_move(B, &legal, &t).unwrap_or_else(|e| panic!("{f} {t}: {e}"));
+                    assert!(same(&back, m), "{f}: {t}");
+                }
+            }
+        }
+        // c3-d4 from the start is 22-18 in the Brazilian numbering (and d4 is not 18 in Italian).
+        let legal = Position::start().moves_in(B);
+        let m = parse_move(B, &legal, "c3-d4").unwrap();
+        assert_eq!(move_text(B, &legal, &m, Notation::Standard), "22-18");
+        assert!(same(&parse_move(B, &legal, "22-18").unwrap(), &m));
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod args;
 mod bench;
 mod book;
 mod egtb;
-mod hub;
+mod hub_cmd;
 mod matches;
 mod moves;
 mod openings;
@@ -27,30 +27,47 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: dama <command> [options]
 
+GAME is italian (the default) or brazilian (also 22 and 26, the PDN game types); FENs are read
+and written in the game's numbering, moves in its notation (22-18 in italian, c3-d4 in
+brazilian).
+
 commands:
-  perft [--fen FEN] --depth N [--divide]   count the leaves of the move tree
-  moves --fen FEN                          list every legal move, one per line
-  hub [--eval E] [--egtb DIR] [--no-book]  talk the Hub protocol (version 2) on stdin/stdout;
-                                           E is shipped, classic or a weights file
+  perft [--variant GAME] [--fen FEN] --depth N [--divide]
+                                           count the leaves of the move tree
+  moves [--variant GAME] --fen FEN         list every legal move, one per line
+  hub [--variant GAME] [--eval E[,E]] [--egtb DIR] [--no-book]
+                                           talk the Hub protocol (version 2) on stdin/stdout;
+                                           GAME is the game at the start (set-param
+                                           name=variant changes it); E is classic or a
+                                           weights file, used in games of its kind
   bench [search] [--depth N] [--tt MB]     search fixed positions to a fixed depth: nodes,
                                            time, nodes/s and a checksum of the search
-  bench depth [--time MS] [--fen FEN] [--tt MB]
+  bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB]
                                            the depth reached in MS milliseconds (default 1000)
-  match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N] [--openings FILE]
-        [--games N] [--threads N] [--max-plies N] [--tt MB] [--seed N] [--pdn FILE]
-                                           play two engine settings against each other from
+  bench perft [--variant GAME] [--depth N] [--runs N]
+                                           perft from the start of each game (default depth
+                                           10, best of 3 runs on one core), counts checked
+  match [--a SPEC] [--b SPEC] [--variant GAME] [--time MS | --nodes N | --depth N]
+        [--openings FILE] [--games N] [--threads N] [--max-plies N] [--tt MB] [--seed N]
+        [--pdn FILE]                       play two engine settings against each other from
                                            each opening with both colours; SPEC is full,
                                            plain, level=1..10, eval=classic|FILE,
                                            hub:PROGRAM (defaults: full, plain,
-                                           100 ms a move, the shipped openings, 300 plies)
-  openings [--plies N] [--fen FEN]         every distinct position N plies on (default 3),
+                                           100 ms a move, the game's shipped openings,
+                                           300 plies; dama match --help for more)
+  openings [--variant GAME] [--plies N] [--fen FEN]
+                                           every distinct position N plies on (default 3),
                                            one FEN per line
-  train gen --out FILE [--games N] [--nodes N] [--threads N] [--seed N] [--eval E]
-                                           self-play games at N nodes a move (default 1000
-                                           games, 5000 nodes); writes quiet positions with
-                                           the game's result; E is shipped, classic or a file
-  train fit --data FILE[,FILE] --out FILE [--epochs N] [--holdout F] [--k K] [--lr X]
-        [--l2 X] [--batch N] [--start E]  fit the evaluation's weights to the results
+  train gen --out FILE [--variant GAME] [--games N] [--nodes N] [--threads N] [--seed N]
+        [--eval E]                         self-play games at N nodes a move (default 1000
+                                           games, 5000 nodes) from the game's openings; writes
+                                           quiet positions with the game's result; E is
+                                           shipped, classic (italian) or a weights file of
+                                           the game
+  train fit --data FILE[,FILE] --out FILE [--variant GAME] [--epochs N] [--holdout F] [--k K]
+        [--lr X] [--l2 X] [--batch N] [--start E]
+                                           fit the evaluation's weights of the game to the
+                                           results (data made by train gen of that game)
   egtb build --pieces N --out DIR         build the endgame tables up to N pieces (docs/EGTB.md)
   egtb probe --dir DIR FEN                 a position's value and best move from the tables
   egtb verify --dir DIR [--stride N]       check every Nth value against its successors
@@ -60,7 +77,9 @@ commands:
                                            10 plies, 3 after each shipped opening, depth 20,
                                            moves within 10 cp, at most 2 a position)
   book probe [--fen FEN] [--book FILE]     the book moves of a position (docs/BOOK.md)
-  help                                     show this text";
+  help                                     show this text
+
+The endgame tables (egtb) and the opening book (book) are for Italian draughts only.";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -71,7 +90,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "perft" => perft::run(rest),
         "moves" => moves::run(rest),
-        "hub" => hub::run(rest),
+        "hub" => hub_cmd::run(rest),
         "bench" => bench::run(rest),
         "match" => matches::run(rest),
         "openings" => openings::run(rest),

@@ -13,6 +13,13 @@
 //! is started once per thread and side, told `new-game` before each game, and stopped at the
 //! end; tables are cleared before each game.
 //!
+//! `--variant brazilian` plays Brazilian draughts: the openings are that game's
+//! (`data/openings-brazilian.txt`, or `--openings FILE` with FENs in its numbering), Hub
+//! engines are told `set-param name=variant value=brazilian` (one that does not declare the
+//! `variant` parameter, or does not list the game, stops the match), moves are written in
+//! algebraic notation and the PDN carries `[GameType "26"]`. The endgame tables are Italian:
+//! `--egtb` is refused in Brazilian.
+//!
 //! Every side gets the same budget a move: `--time MS` (`level move-time=` for a Hub engine),
 //! `--nodes N` or `--depth N` (`level nodes=` / `level depth=`).
 //!
@@ -41,7 +48,7 @@ use crate::args::Args;
 use crate::openings;
 use dama::egtb::Wdl;
 use dama::search::Limits;
-use dama::{notation, Color, Game, Outcome, Position};
+use dama::{fen, notation, Color, Game, Outcome, Position, Variant};
 use seat::{Forfeit, Player, Seat};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -49,11 +56,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 use tally::{SideStats, Tally, Think};
 
-const SHIPPED_OPENINGS: &str = include_str!("../data/openings.txt");
-
 const HELP: &str = "usage: dama match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N]
-                  [--openings FILE] [--games N] [--threads N] [--max-plies N] [--tt MB]
-                  [--seed N] [--pdn FILE] [--timeout-ms MS]
+                  [--variant italian|brazilian] [--openings FILE] [--games N] [--threads N]
+                  [--max-plies N] [--tt MB] [--seed N] [--pdn FILE] [--timeout-ms MS]
 
 Two engines play each other from each opening with both colours; the result is given for A as
 +W =D -L, score and Elo with its 95% margin, with the time each side used per move.
@@ -70,7 +75,11 @@ SPEC (defaults: --a full, --b plain):
 
 options:
   --time MS               milliseconds a move (default 100); or --nodes N, or --depth N
-  --openings FILE         one FEN a line (default: the 216 positions three plies in)
+  --variant GAME          italian (default) or brazilian: the game played, its openings,
+                          its notation in the PDN (GameType 26 for brazilian); Hub engines
+                          get set-param name=variant
+  --openings FILE         one FEN a line, in the game's numbering (default: the game's 216
+                          positions three plies in)
   --games N               games to play (default: two per opening)
   --threads N             games at once, 1-64 (default 1); one engine per side per thread
   --max-plies N           adjudicate a draw after N plies (default 300; with --egtb not while
@@ -80,8 +89,9 @@ options:
   --pdn FILE              save the games as PDN
   --timeout-ms MS         a Hub engine that gives no move in MS loses the game (default
                           3 x --time + 1000, or 60000 with --nodes or --depth)
-  --egtb DIR              watch the games with the endgame tables in DIR: count the games
-                          where a side stood won in the tables and whether it won them
+  --egtb DIR              (italian only) watch the games with the endgame tables in DIR:
+                          count the games where a side stood won in the tables and
+                          whether it won them
   --adjudicate            with --egtb: end a game at its first table position, with the
                           tables' result under the king-move rule (reason `tables`)
 
@@ -109,9 +119,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "pdn",
             "timeout-ms",
             "egtb",
+            "variant",
         ],
         &["adjudicate"],
     )?;
+    let variant = a.variant()?;
+    if variant != Variant::Italian && a.get("egtb").is_some() {
+        return Err(format!(
+            "--egtb: the endgame tables are for Italian draughts; not with --variant {}",
+            variant.id()
+        ));
+    }
     let tables = match a.get("egtb") {
         Some(dir) => Some(Arc::new(
             dama::egtb::Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
@@ -126,8 +144,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let spec_a = a.get("a").unwrap_or("full");
     let spec_b = a.get("b").unwrap_or("plain");
-    let player_a = Player::parse(spec_a)?;
-    let player_b = Player::parse(spec_b)?;
+    let player_a = Player::parse(spec_a, variant)?;
+    let player_b = Player::parse(spec_b, variant)?;
     let budget = match (a.get("time"), a.get("nodes"), a.get("depth")) {
         (_, None, None) => {
             let ms: f64 = a.number("time", 100.0)?;
@@ -150,9 +168,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let text = match a.get("openings") {
         Some(f) => std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?,
-        None => SHIPPED_OPENINGS.to_string(),
+        None => openings::shipped(variant).to_string(),
     };
-    let all = openings::parse_list(&text)?;
+    let all = openings::parse_list(variant, &text)?;
     let games: usize = a.number("games", 2 * all.len())?;
     if games == 0 {
         return Err("--games must be 1 or more".into());
@@ -179,6 +197,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         })
         .collect();
     let setup = Arc::new(Setup {
+        variant,
         players: [player_a, player_b],
         specs: [spec_a.to_string(), spec_b.to_string()],
         budget,
@@ -192,8 +211,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     });
 
     say!(
-        "A = {spec_a}, B = {spec_b}; {games} games from {} openings ({} in the list), {}, \
+        "A = {spec_a}, B = {spec_b}; {}; {games} games from {} openings ({} in the list), {}, \
          {threads} thread(s), draw adjudicated after {max_plies} plies",
+        variant.name(),
         chosen.len(),
         all.len(),
         budget.describe()
@@ -261,7 +281,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     records.sort_by_key(|r| r.number);
     if let Some(path) = a.get("pdn") {
-        write_pdn(path, &records, &setup.specs)?;
+        write_pdn(path, variant, &records, &setup.specs)?;
     }
     tally.print([spec_a, spec_b], budget, started.elapsed().as_secs_f64());
     Ok(())
@@ -323,6 +343,8 @@ struct Pairing {
 }
 
 struct Setup {
+    /// The game played.
+    variant: Variant,
     /// A and B.
     players: [Player; 2],
     specs: [String; 2],
@@ -408,8 +430,8 @@ fn worker(
     // Engines are built here: they stay on this thread. A Hub engine's process ends when its
     // seat is dropped.
     let mut seats = [
-        Seat::new(&setup.players[0], setup.tt).map_err(|e| format!("A: {e}"))?,
-        Seat::new(&setup.players[1], setup.tt).map_err(|e| format!("B: {e}"))?,
+        Seat::new(&setup.players[0], setup.tt, setup.variant).map_err(|e| format!("A: {e}"))?,
+        Seat::new(&setup.players[1], setup.tt, setup.variant).map_err(|e| format!("B: {e}"))?,
     ];
     loop {
         if abort.load(Ordering::SeqCst) {
@@ -430,7 +452,8 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
     for (seat, name) in seats.iter_mut().zip(["A", "B"]) {
         seat.new_game().map_err(|e| format!("{name}: {e}"))?;
     }
-    let mut game = Game::from_position(p.opening);
+    let v = setup.variant;
+    let mut game = Game::from_position_in(v, p.opening);
     let mut sides = [SideStats::default(), SideStats::default()];
     let a_color = if p.a_white {
         Color::White
@@ -491,7 +514,14 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
                     Ok(()) => continue,
                     Err(e) => Forfeit {
                         reason: "illegal-move",
-                        detail: format!("illegal move {} ({e})", notation::full_text(&c.mv)),
+                        detail: format!(
+                            "illegal move {} ({})",
+                            notation::full_text_for(v, &c.mv),
+                            match e {
+                                dama::PlayError::Illegal(i) => i.describe(v),
+                                e => e.to_string(),
+                            }
+                        ),
                     },
                 }
             }
@@ -503,7 +533,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
             setup.specs[side],
             forfeit.reason,
             forfeit.detail,
-            game.position().to_fen()
+            game.fen()
         );
         let loser_white = game.turn() == Color::White;
         let score = if a_moves { Score::Loss } else { Score::Win };
@@ -517,7 +547,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
     Ok(Record {
         number: p.number,
         opening_index: p.opening_index,
-        opening_fen: p.opening.to_fen(),
+        opening_fen: fen::write_in(v, &p.opening),
         a_white: p.a_white,
         score,
         reason,
@@ -552,7 +582,7 @@ fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize,
         st.longest = Think {
             ms: c.ms,
             waited: c.waited,
-            fen: game.position().to_fen(),
+            fen: game.fen(),
             game: number,
             ply: game.ply(),
         };
@@ -571,10 +601,15 @@ fn check_writable(path: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write {path}: {e}"))
 }
 
-fn write_pdn(path: &str, records: &[Record], specs: &[String; 2]) -> Result<(), String> {
+fn write_pdn(
+    path: &str,
+    variant: Variant,
+    records: &[Record],
+    specs: &[String; 2],
+) -> Result<(), String> {
     let mut out = String::new();
     for r in records {
-        let mut game = Game::from_fen(&r.opening_fen).map_err(|e| e.to_string())?;
+        let mut game = Game::from_fen_in(variant, &r.opening_fen).map_err(|e| e.to_string())?;
         for m in &r.moves {
             game.play_text(m).map_err(|e| e.to_string())?;
         }

@@ -1,12 +1,14 @@
-//! `dama moves`: every legal move, captures with their full landing path.
+//! `dama moves`: every legal move, captures with their full landing path, in the game's
+//! notation (numbers in Italian, algebraic in Brazilian).
 
 use crate::args::Args;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen"], &[])?;
-    let pos = a.position()?;
-    for m in pos.legal_moves().iter() {
-        say!("{}", dama::notation::full_text(m));
+    let a = Args::parse(args, &["fen", "variant"], &[])?;
+    let v = a.variant()?;
+    let pos = a.position(v)?;
+    for m in pos.moves_in(v).iter() {
+        say!("{}", dama::notation::full_text_for(v, m));
     }
     Ok(())
 }

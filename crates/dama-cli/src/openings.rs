@@ -1,32 +1,44 @@
 //! `dama openings`: every distinct position a given number of plies from the start (or from
-//! `--fen`), one FEN per line. `data/openings.txt` is the output of `dama openings --plies 3`.
+//! `--fen`), one FEN per line in the game's numbering. `data/openings.txt` is the output of
+//! `dama openings --plies 3` and `data/openings-brazilian.txt` that of `dama openings
+//! --variant brazilian --plies 3` (216 positions each); `dama match` and `dama train gen`
+//! start their games from them.
 
 use crate::args::Args;
-use dama::Position;
+use dama::{fen, Position, Variant};
 use std::collections::HashSet;
 
+/// The shipped openings of `variant`: the positions three plies from the start.
+pub fn shipped(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Italian => include_str!("../data/openings.txt"),
+        Variant::Brazilian => include_str!("../data/openings-brazilian.txt"),
+    }
+}
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["plies", "fen"], &[])?;
+    let a = Args::parse(args, &["plies", "fen", "variant"], &[])?;
+    let v = a.variant()?;
     let plies: u32 = a.number("plies", 3)?;
     if plies > 8 {
         return Err("--plies above 8 gives too many positions to be useful".into());
     }
-    for p in distinct(a.position()?, plies) {
-        say!("{}", p.to_fen());
+    for p in distinct(v, a.position(v)?, plies) {
+        say!("{}", fen::write_in(v, &p));
     }
     Ok(())
 }
 
-/// The distinct positions `plies` plies after `start`, in the order the move generator first
-/// reaches them (so the list is stable); positions where the side to move has no move are left
-/// out, since no game can be played from them.
-pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
+/// The distinct positions `plies` plies after `start` in `variant`, in the order the move
+/// generator first reaches them (so the list is stable); positions where the side to move has
+/// no move are left out, since no game can be played from them.
+pub fn distinct(variant: Variant, start: Position, plies: u32) -> Vec<Position> {
     let mut layer = vec![start];
     for _ in 0..plies {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for p in &layer {
-            for m in p.legal_moves().iter() {
+            for m in p.moves_in(variant).iter() {
                 let c = p.play(m);
                 if seen.insert(c) {
                     next.push(c);
@@ -35,19 +47,20 @@ pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
         }
         layer = next;
     }
-    layer.retain(|p| !p.legal_moves().is_empty());
+    layer.retain(|p| !p.moves_in(variant).is_empty());
     layer
 }
 
-/// Reads an openings file: one FEN per line; blank lines and lines starting with `#` are skipped.
-pub fn parse_list(text: &str) -> Result<Vec<Position>, String> {
+/// Reads an openings file of `variant` (FENs in its numbering): one FEN per line; blank lines
+/// and lines starting with `#` are skipped.
+pub fn parse_list(variant: Variant, text: &str) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let p = Position::from_fen(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let p = fen::parse_in(variant, l).map_err(|e| format!("line {}: {e}", i + 1))?;
         out.push(p);
     }
     if out.is_empty() {

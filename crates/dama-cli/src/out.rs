@@ -1,7 +1,7 @@
 //! Standard output that survives its reader going away.
 //!
 //! `println!` panics when stdout is a closed pipe (`dama openings --plies 4 | head -1`). The
-//! commands print through [`say!`](crate::say) instead: a reader that has gone away ends the
+//! commands print through `say!` (in main.rs) instead: a reader that has gone away ends the
 //! program quietly with success, as Unix tools do; any other write error (a full disk) is
 //! reported and exits with status 1.
 

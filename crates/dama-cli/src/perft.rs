@@ -5,8 +5,9 @@ use dama::notation;
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen", "depth"], &["divide"])?;
-    let pos = a.position()?;
+    let a = Args::parse(args, &["fen", "depth", "variant"], &["divide"])?;
+    let v = a.variant()?;
+    let pos = a.position(v)?;
     let depth: u32 = a.number("depth", 0)?;
     if a.get("depth").is_none() {
         return Err("perft needs --depth N".into());
@@ -16,15 +17,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let t = Instant::now();
     let total = if a.flag("divide") {
-        let legal = pos.legal_moves();
+        let legal = pos.moves_in(v);
         let mut total = 0;
-        for (m, n) in dama::perft_divide(&pos, depth) {
-            say!("{} {n}", notation::move_text_in(&legal, &m));
+        for (m, n) in dama::perft::perft_divide_in(v, &pos, depth) {
+            say!("{} {n}", notation::text_for(v, &legal, &m));
             total += n;
         }
         total
     } else {
-        dama::perft(&pos, depth)
+        dama::perft::perft_in(v, &pos, depth)
     };
     let secs = t.elapsed().as_secs_f64();
     say!("leaves {total}");

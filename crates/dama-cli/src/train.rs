@@ -6,6 +6,11 @@
 //! evaluation's weights to such files by logistic regression (`dama::train`), holding out a
 //! share of the games, and writes a weights file (`dama::eval::pattern::Net`). The shipped
 //! `crates/dama/data/eval.bin` is made this way; the README lists the runs.
+//!
+//! Both take `--variant italian|brazilian`: `gen` plays that game from its shipped openings,
+//! and `fit` fits weights for it (the weights file names its game, and the engine uses it only
+//! in games of that kind). A samples file does not say which game it holds: fit it with the
+//! `--variant` it was generated with.
 
 use crate::args::Args;
 use crate::openings;
@@ -14,12 +19,10 @@ use dama::eval::{Eval, Weights};
 use dama::level::Rng;
 use dama::search::{Engine, Limits};
 use dama::train::{self, FitOptions, Sample};
-use dama::{Color, Game, Outcome};
+use dama::{Color, Game, Outcome, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-const SHIPPED_OPENINGS: &str = include_str!("../data/openings.txt");
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
@@ -29,10 +32,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// The evaluation named by `--eval`: `shipped`, `classic`, or a weights file.
-pub fn eval_from_spec(spec: &str) -> Result<Eval, String> {
+/// The evaluation named by `--eval` for games of `variant`: `shipped`, `classic` (the
+/// hand-written evaluation, Italian only), or a weights file, which must have been fitted for
+/// `variant`.
+pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
+    let eval = match spec {
+        "shipped" => return Ok(Eval::shipped_for(variant)),
+        other => any_eval(other)?,
+    };
+    if eval.variant() != variant {
+        return Err(match eval {
+            Eval::Classic(_) => format!(
+                "the hand-written evaluation (classic) is for Italian draughts; there is none for {}",
+                variant.name()
+            ),
+            Eval::Pattern(_) => format!(
+                "{spec} holds weights for {}, not for {} (fit them with --variant {})",
+                eval.variant().name(),
+                variant.name(),
+                variant.id()
+            ),
+        });
+    }
+    Ok(eval)
+}
+
+/// `classic` or a weights file, for whichever game it was made for.
+fn any_eval(spec: &str) -> Result<Eval, String> {
     match spec {
-        "shipped" => Ok(Eval::shipped()),
         "classic" => Ok(Eval::Classic(Weights::default())),
         path => {
             let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -40,6 +67,27 @@ pub fn eval_from_spec(spec: &str) -> Result<Eval, String> {
             Ok(Eval::Pattern(Arc::new(net)))
         }
     }
+}
+
+/// The evaluations of `dama hub --eval E[,E...]`: each is used in the games it was made for
+/// (a weights file names its game; `classic` is Italian; `shipped` changes nothing), at most
+/// one per game.
+pub fn evals_from_list(list: &str) -> Result<Vec<Eval>, String> {
+    let mut evals: Vec<Eval> = Vec::new();
+    for spec in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if spec == "shipped" {
+            continue;
+        }
+        let e = any_eval(spec)?;
+        if evals.iter().any(|o| o.variant() == e.variant()) {
+            return Err(format!(
+                "--eval gives two evaluations for {}",
+                e.variant().name()
+            ));
+        }
+        evals.push(e);
+    }
+    Ok(evals)
 }
 
 fn gen(args: &[String]) -> Result<(), String> {
@@ -53,9 +101,11 @@ fn gen(args: &[String]) -> Result<(), String> {
             "out",
             "eval",
             "max-plies",
+            "variant",
         ],
         &[],
     )?;
+    let variant = a.variant()?;
     let games: usize = a.number("games", 1000)?;
     let nodes: u64 = a.number("nodes", 5000)?;
     let threads: usize = a.number("threads", 1)?;
@@ -65,8 +115,8 @@ fn gen(args: &[String]) -> Result<(), String> {
         return Err("--games 1-10000000, --threads 1-64, --nodes 1 or more".into());
     }
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
-    let eval = eval_from_spec(a.get("eval").unwrap_or("shipped"))?;
-    let openings = Arc::new(openings::parse_list(SHIPPED_OPENINGS)?);
+    let eval = eval_from_spec(a.get("eval").unwrap_or("shipped"), variant)?;
+    let openings = Arc::new(openings::parse_list(variant, openings::shipped(variant))?);
     let next = Arc::new(AtomicUsize::new(0));
     let collected = Arc::new(Mutex::new((Vec::<Sample>::new(), [0usize; 3])));
     let started = Instant::now();
@@ -88,7 +138,8 @@ fn gen(args: &[String]) -> Result<(), String> {
                 }
                 let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64);
                 let start = openings[rng.below(openings.len() as u64) as usize];
-                let (samples, result) = self_play(&mut engine, start, nodes, max_plies, &mut rng);
+                let (samples, result) =
+                    self_play(&mut engine, variant, start, nodes, max_plies, &mut rng);
                 let mut c = collected.lock().unwrap_or_else(|e| e.into_inner());
                 c.0.extend(samples);
                 c.1[(result * 2.0) as usize] += 1;
@@ -110,8 +161,9 @@ fn gen(args: &[String]) -> Result<(), String> {
     std::fs::write(&out, train::write_samples(&samples))
         .map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
-        "{games} games at {nodes} nodes a move ({} White wins, {} draws, {} Black wins), \
+        "{games} games of {} at {nodes} nodes a move ({} White wins, {} draws, {} Black wins), \
          {} quiet positions in {out}, {:.1} s",
+        variant.name(),
         wdl[2],
         wdl[1],
         wdl[0],
@@ -124,12 +176,13 @@ fn gen(args: &[String]) -> Result<(), String> {
 /// One game from `start`: the quiet positions after the random plies, and White's result.
 fn self_play(
     engine: &mut Engine,
+    variant: Variant,
     start: dama::Position,
     nodes: u64,
     max_plies: usize,
     rng: &mut Rng,
 ) -> (Vec<Sample>, f32) {
-    let mut game = Game::from_position(start);
+    let mut game = Game::from_position_in(variant, start);
     for _ in 0..rng.below(5) {
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -168,9 +221,11 @@ fn fit(args: &[String]) -> Result<(), String> {
         args,
         &[
             "data", "out", "start", "epochs", "holdout", "k", "lr", "l2", "batch", "seed",
+            "variant",
         ],
         &[],
     )?;
+    let variant = a.variant()?;
     let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
     let out = a.get("out").ok_or("--out FILE is needed")?;
     let mut samples = Vec::new();
@@ -196,12 +251,13 @@ fn fit(args: &[String]) -> Result<(), String> {
         seed: a.number("seed", 1)?,
     };
     let start = match a.get("start") {
-        None => material_start(),
-        Some(p) => match eval_from_spec(p)? {
+        None => material_start(variant),
+        Some(p) => match eval_from_spec(p, variant)? {
             Eval::Pattern(n) => (*n).clone(),
-            Eval::Classic(_) => material_start(),
+            Eval::Classic(_) => material_start(variant),
         },
     };
+    debug_assert_eq!(start.variant(), variant);
     // Hold out whole games' worth of positions: samples of one game sit together in the
     // file, so the last share is a set of games never fitted.
     let cut = samples.len() - (samples.len() as f64 * holdout) as usize;
@@ -215,7 +271,8 @@ fn fit(args: &[String]) -> Result<(), String> {
     });
     std::fs::write(out, net.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
-        "fitted {} positions, held out {}; K = {}, {} epochs, batch {}, lr {}, l2 {}",
+        "{}: fitted {} positions, held out {}; K = {}, {} epochs, batch {}, lr {}, l2 {}",
+        variant.name(),
         report.train,
         report.holdout,
         opts.k,
@@ -243,14 +300,24 @@ fn fit(args: &[String]) -> Result<(), String> {
             w[1]
         );
     }
-    say!("weights written to {out} ({} bytes)", net.to_bytes().len());
+    say!(
+        "weights for {} written to {out} ({} bytes)",
+        net.variant().name(),
+        net.to_bytes().len()
+    );
     Ok(())
 }
 
-/// The start of a fit from nothing: a man 100, a king 180, everything else zero.
-fn material_start() -> Net {
-    let mut n = Net::zero();
+/// The start of a fit from nothing, for `variant`: material only, everything else zero (a man
+/// 100 and a king 180 in Italian; a flying king 280 in the opening and 300 in the endgame in
+/// Brazilian, as the bootstrap weights shipped for it).
+pub fn material_start(variant: Variant) -> Net {
+    let king = match variant {
+        Variant::Italian => [180, 180],
+        Variant::Brazilian => [280, 300],
+    };
+    let mut n = Net::zero_for(variant);
     n.set_weight(pattern::PATTERN_PARAMS + pattern::D_MAN, [100, 100]);
-    n.set_weight(pattern::PATTERN_PARAMS + pattern::D_KING, [180, 180]);
+    n.set_weight(pattern::PATTERN_PARAMS + pattern::D_KING, king);
     n
 }

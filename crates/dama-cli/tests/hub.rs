@@ -18,8 +18,13 @@ struct Hub {
 
 impl Hub {
     fn start() -> Hub {
+        Hub::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Hub {
         let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
             .arg("hub")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -368,6 +373,55 @@ fn closing_input_ends_the_process() {
     }
 }
 
+/// An unterminated line is not kept without limit: past 64 KiB it is refused with an error and
+/// skipped up to its newline, and the session goes on.
+#[test]
+fn over_long_lines_are_refused_and_skipped() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    // 1 MB without a newline, in pieces, then the newline.
+    let chunk = vec![b'e'; 64 * 1024];
+    h.send_bytes(b"pos pos=W");
+    for _ in 0..16 {
+        h.send_bytes(&chunk);
+    }
+    h.send_bytes(b"\n");
+    let got = h.until(WAIT, |l| l.starts_with("error"));
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("65536"), "{got:?}");
+    assert!(h.ping().is_empty());
+    h.send("pos start");
+    h.send("level depth=2");
+    h.send("go think");
+    h.line_starting("done");
+    let (status, err) = h.quit();
+    assert!(status.success(), "{status:?} {err}");
+}
+
+#[test]
+fn brazilian_from_the_command_line() {
+    let mut h = Hub::start_with(&["--variant", "brazilian"]);
+    h.send("hub");
+    let intro = h.until(WAIT, |l| l == "wait");
+    assert!(
+        intro.contains(
+            &"param name=variant value=brazilian type=enum values=\"italian brazilian\""
+                .to_string()
+        ),
+        "{intro:?}"
+    );
+    h.send("init");
+    h.line_starting("ready");
+    h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"c3-d4 f6-e5\"");
+    h.send("level depth=3");
+    h.send("go think");
+    // d4xf6 in Brazilian numbers.
+    let done = h.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x11"), "{done}");
+    let (status, _) = h.quit();
+    assert!(status.success());
+}
+
 /// xorshift64*, so the random lines are the same on every run.
 struct Rng(u64);
 
@@ -430,6 +484,8 @@ fn random_line(rng: &mut Rng) -> Vec<u8> {
         "notation",
         "hub",
         "italian",
+        "brazilian",
+        "\"c3-d4 f6-e5 d4xf6\"",
         "W",
         "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
         "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
@@ -500,8 +556,9 @@ fn survives_thousands_of_random_lines() {
     eprintln!("{errors} errors, {infos} info lines, {dones} searches answered");
     // The random lines did reach the parser and the search, not only the ignore branch.
     assert!(errors > 50 && infos > 0 && dones > 0);
-    // Still a working engine.
+    // Still a working engine (in Italian: a random line may have switched the game).
     h.send("stop");
+    h.send("set-param name=variant value=italian");
     h.send("pos start");
     h.send("level depth=5");
     h.send("go think");

@@ -318,3 +318,107 @@ fn match_help_documents_hub_engines() {
     let o = dama(&["match", "--a", "hub:"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn a_brazilian_match_between_two_hub_engines_writes_pdn_26() {
+    let dir = Scratch::new("brazilian");
+    let pdn = dir.file("games.pdn");
+    let out = stdout(&dama(&[
+        "match",
+        "--variant",
+        "brazilian",
+        "--a",
+        &format!("hub:{DAMA} hub"),
+        "--b",
+        &format!("hub:{DAMA}"),
+        "--time",
+        "5",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--max-plies",
+        "40",
+        "--pdn",
+        &pdn,
+    ]));
+    assert_eq!(game_lines(&out), 4, "{out}");
+    assert!(!out.contains("PROBLEM"), "{out}");
+    assert!(out.contains("; Brazilian draughts; "), "{out}");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let games = dama::pdn::parse(&text).unwrap();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g.tag("GameType"), Some("26"), "{text}");
+        // Moves in algebraic notation.
+        assert!(
+            g.moves
+                .iter()
+                .all(|m| m.starts_with(|c: char| c.is_ascii_lowercase())),
+            "{:?}",
+            g.moves
+        );
+        let game = dama::pdn::replay(g).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(game.variant(), dama::Variant::Brazilian);
+        assert!(game.ply() > 0);
+        assert!(game.result().is_some(), "{text}");
+    }
+    // The openings are Brazilian ones (three plies in), each played with both colours.
+    let fens: Vec<&str> = games.iter().filter_map(|g| g.tag("FEN")).collect();
+    assert_eq!(fens.len(), 4, "{text}");
+    let shipped = include_str!("../data/openings-brazilian.txt");
+    for f in &fens {
+        assert!(shipped.lines().any(|l| l == *f), "{f}");
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_play_brazilian_stops_the_match() {
+    let dir = Scratch::new("italian-only");
+    // It declares no variant parameter.
+    let engine = fake(&dir, "plain", "echo 'done move=22-18'", "exit 0");
+    let o = dama(&[
+        "match",
+        "--variant",
+        "brazilian",
+        "--a",
+        "full",
+        "--b",
+        &format!("hub:{engine}"),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("declares no variant parameter") && err.contains("Brazilian draughts"),
+        "{err}"
+    );
+    // One whose variant parameter does not list it.
+    let engine = dir.script(
+        r#"while IFS= read -r line; do
+  case "$line" in
+    hub) echo 'param name=variant value=normal type=enum values="normal frisian"'; echo wait ;;
+    init) echo ready ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+    );
+    let o = dama(&[
+        "match",
+        "--variant",
+        "brazilian",
+        "--b",
+        &format!("hub:{engine}"),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not brazilian"), "{err}");
+}

@@ -1,16 +1,20 @@
 //! Finds tactics for the test suite: positions from random play where one move wins material
 //! (or the game) and every other move is clearly worse, checked by a deep search.
-//! `cargo run --release --example mine_tactics -- [count] [seed]` prints `FEN;move;score;depth`
-//! where depth is the shallowest search that already picks the move.
+//! `cargo run --release --example mine_tactics -- [count] [seed] [italian|brazilian]` prints
+//! `FEN;move;score;depth` (FEN and move in the game's own numbering and notation) where depth
+//! is the shallowest search that already picks the move.
 
 use dama::level::Rng;
 use dama::search::{Engine, Limits, MATE_BOUND};
-use dama::{notation, Color, Game};
+use dama::{notation, Color, Game, Variant};
 
 fn material(g: &Game) -> i32 {
     let p = g.position();
     let us = p.turn();
-    let count = |c: Color| (p.men_of(c).count_ones() + 2 * p.kings_of(c).count_ones()) as i32;
+    // A flying king is worth about three men, a short one two.
+    let king = if g.variant().flying_kings() { 3 } else { 2 };
+    let count =
+        |c: Color| (p.men_of(c).count_ones() + king * p.kings_of(c).count_ones()) as i32;
     count(us) - count(us.opposite())
 }
 
@@ -18,10 +22,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let mut rng = Rng::new(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1));
+    let variant: Variant = args.get(2).map_or(Ok(Variant::Italian), |s| s.parse()).unwrap();
     let mut found = 0;
     let mut engine = Engine::new(32);
     while found < want {
-        let mut g = Game::new();
+        let mut g = Game::with_variant(variant);
         let plies = 6 + rng.below(50) as usize;
         // Low-level self-play (randomised among near-best moves) keeps the material level,
         // where random moves would give one side a won game within a few moves.
@@ -70,8 +75,8 @@ fn main() {
         let legal = g.legal_moves();
         println!(
             "{};{};{};{}",
-            g.position().to_fen(),
-            notation::move_text_in(&legal, &best),
+            g.fen(),
+            notation::text_for(variant, &legal, &best),
             s0,
             need
         );

@@ -7,9 +7,11 @@
 //!
 //! Start-up: `hub`, then lines up to `wait` (`id name=.. version=..` names the engine; if it
 //! advertises `param name=tt-size` it gets `set-param name=tt-size value=MB`, and if it
-//! advertises `variant`, `set-param name=variant value=italian`), then `init` and lines up to
-//! `ready`, all within [`HANDSHAKE`]. A move: `pos pos=.. moves=".."` (the game's opening and
-//! its moves, captures in Scan's form from x to x captured...), `level ..`, `ping`; then
+//! advertises `variant`, `set-param name=variant value=italian` or `brazilian`; a Brazilian
+//! match needs an engine that declares `variant` with `brazilian` among its `values`), then
+//! `init` and lines up to `ready`, all within [`HANDSHAKE`]. A move: `pos pos=.. moves=".."`
+//! (the game's opening and its moves in the game's numbering, as `dama hub` reads them;
+//! captures in Scan's form from x to x captured...), `level ..`, `ping`; then
 //! `go think` once `pong` shows the position was taken, and lines up to `done move=..`. `info`
 //! lines are read for their last `depth`, reported as the depth reached.
 //!
@@ -20,10 +22,12 @@
 //! engine's stderr are kept to explain a crash. Dropping the client sends `quit`, waits
 //! briefly, then kills the process.
 
-use crate::hub::{move_text, position_text, Command as Line, Notation};
-use dama::Game;
+use dama::{Game, Variant};
+use dama_cli::hub::{move_text, position_text, Command as Line, Notation};
+use dama_cli::lines::read_line_bounded;
+pub use dama_cli::lines::MAX_LINE;
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -31,8 +35,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The longest line read from an engine.
-pub const MAX_LINE: usize = 64 * 1024;
 /// How long an engine has to start and answer `hub` and `init`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long an engine has to leave after `quit` before it is killed.
@@ -127,7 +129,7 @@ pub struct HubClient {
 
 impl HubClient {
     /// Starts the engine and goes through the handshake; an error says what went wrong.
-    pub fn start(cmd: &HubCommand, tt_mb: usize) -> Result<HubClient, String> {
+    pub fn start(cmd: &HubCommand, tt_mb: usize, variant: Variant) -> Result<HubClient, String> {
         let mut child = Command::new(&cmd.program)
             .args(&cmd.args)
             .stdin(Stdio::piped())
@@ -165,7 +167,7 @@ impl HubClient {
             name: String::new(),
         };
         c.stdin = c.child.stdin.take();
-        c.handshake(tt_mb).map_err(|f| {
+        c.handshake(tt_mb, variant).map_err(|f| {
             let hint = if cmd.args.is_empty() && matches!(f, Failure::Crash(_)) {
                 " (it was run with no arguments; give them as 'hub:PROGRAM ARG...')"
             } else {
@@ -180,10 +182,11 @@ impl HubClient {
         Ok(c)
     }
 
-    fn handshake(&mut self, tt_mb: usize) -> Result<(), Failure> {
+    fn handshake(&mut self, tt_mb: usize, variant: Variant) -> Result<(), Failure> {
         let end = Instant::now() + HANDSHAKE;
         self.send("hub")?;
-        let mut params = Vec::new();
+        // Each parameter's name, with the `values` of an enum.
+        let mut params: Vec<(String, Option<String>)> = Vec::new();
         loop {
             let line = self.next_line(end, "wait")?;
             let Some((word, rest)) = Line::split(&line) else {
@@ -203,17 +206,38 @@ impl HubClient {
                     }
                 }
                 "param" => {
-                    if let Some(n) = args.as_ref().and_then(|a| a.get("name")) {
-                        params.push(n.to_string());
+                    if let Some(a) = &args {
+                        if let Some(n) = a.get("name") {
+                            params.push((n.to_string(), a.get("values").map(str::to_string)));
+                        }
                     }
                 }
                 _ => {}
             }
         }
-        if params.iter().any(|p| p == "variant") {
-            self.send("set-param name=variant value=italian")?;
+        match params.iter().find(|(n, _)| n == "variant") {
+            Some((_, values)) => {
+                let offered = values
+                    .as_deref()
+                    .is_none_or(|v| v.split_whitespace().any(|g| g == variant.id()));
+                if !offered && variant != Variant::Italian {
+                    return Err(Failure::Protocol(format!(
+                        "its variant parameter offers {:?}, not {}",
+                        clip(values.as_deref().unwrap_or("")),
+                        variant.id()
+                    )));
+                }
+                self.send(&format!("set-param name=variant value={}", variant.id()))?;
+            }
+            None if variant != Variant::Italian => {
+                return Err(Failure::Protocol(format!(
+                    "it declares no variant parameter, so it cannot be told to play {}",
+                    variant.name()
+                )))
+            }
+            None => {}
         }
-        if params.iter().any(|p| p == "tt-size") {
+        if params.iter().any(|(n, _)| n == "tt-size") {
             self.send(&format!("set-param name=tt-size value={tt_mb}"))?;
         }
         self.send("init")?;
@@ -392,53 +416,20 @@ impl Drop for HubClient {
     }
 }
 
-/// `pos pos=<opening> moves="<moves>"`, captures in Scan's form, which every Hub engine reads.
+/// `pos pos=<opening> moves="<moves>"` in the game's numbering, captures in Scan's form, which
+/// every Hub engine reads.
 pub fn pos_command(game: &Game) -> String {
+    let v = game.variant();
     let mut moves = Vec::with_capacity(game.ply());
     for (i, m) in game.moves().enumerate() {
         let before = game.position_at(i).expect("a position before each move");
-        moves.push(move_text(&before.legal_moves(), m, Notation::Hub));
+        moves.push(move_text(v, &before.moves_in(v), m, Notation::Hub));
     }
-    let pos = position_text(game.start_position());
+    let pos = position_text(v, game.start_position());
     if moves.is_empty() {
         format!("pos pos={pos}")
     } else {
         format!("pos pos={pos} moves=\"{}\"", moves.join(" "))
-    }
-}
-
-/// Reads one line of at most `max` bytes into `out` (without the newline), discarding the rest
-/// of a longer one: `Some(too_long)`, or `None` at the end of the input.
-fn read_line_bounded(
-    r: &mut impl BufRead,
-    out: &mut Vec<u8>,
-    max: usize,
-) -> io::Result<Option<bool>> {
-    out.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = r.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(any.then_some(too_long));
-        }
-        any = true;
-        let (chunk, used, ends) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
-        };
-        let room = max.saturating_sub(out.len());
-        if chunk.len() > room {
-            too_long = true;
-        }
-        out.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        r.consume(used);
-        if ends {
-            if out.last() == Some(&b'\r') {
-                out.pop();
-            }
-            return Ok(Some(too_long));
-        }
     }
 }
 
@@ -499,28 +490,31 @@ mod tests {
     }
 
     #[test]
-    fn lines_are_bounded() {
-        let text = b"short\r\nxxxxxxxxxx\nlast".to_vec();
-        let mut r = io::BufReader::with_capacity(3, &text[..]);
-        let mut buf = Vec::new();
-        assert_eq!(read_line_bounded(&mut r, &mut buf, 8).unwrap(), Some(false));
-        assert_eq!(buf, b"short");
-        assert_eq!(read_line_bounded(&mut r, &mut buf, 8).unwrap(), Some(true));
-        assert_eq!(buf.len(), 8);
-        assert_eq!(read_line_bounded(&mut r, &mut buf, 8).unwrap(), Some(false));
-        assert_eq!(buf, b"last");
-        assert_eq!(read_line_bounded(&mut r, &mut buf, 8).unwrap(), None);
-    }
-
-    #[test]
     fn positions_are_sent_with_scan_captures() {
         let mut g = Game::from_fen("W:W22,23:B19,15").unwrap();
         assert_eq!(
             pos_command(&g),
-            format!("pos pos={}", position_text(g.start_position()))
+            format!(
+                "pos pos={}",
+                position_text(Variant::Italian, g.start_position())
+            )
         );
         g.play_text("23x14").unwrap();
         let c = pos_command(&g);
         assert!(c.ends_with("moves=\"23x14x19\""), "{c}");
+    }
+
+    #[test]
+    fn brazilian_positions_are_sent_in_brazilian_numbers() {
+        let mut g = Game::with_variant(Variant::Brazilian);
+        g.play_text("c3-d4").unwrap();
+        g.play_text("f6-e5").unwrap();
+        g.play_text("d4xf6").unwrap();
+        let c = pos_command(&g);
+        // c3 = 22, d4 = 18, f6 = 11, e5 = 15 in the Brazilian numbering.
+        assert_eq!(
+            c,
+            "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15 18x11x15\""
+        );
     }
 }

@@ -5,12 +5,13 @@
 
 use super::hub_client::{Failure, HubClient, HubCommand};
 use super::Budget;
-use crate::hub::parse_move;
-use dama::eval::Weights;
+use dama::eval::{Eval, Weights};
 use dama::level;
 use dama::moves::Move;
 use dama::search::{Engine, Features};
-use dama::Game;
+use dama::{Game, Variant};
+use dama_cli::hub::parse_move;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// An engine setting, as given to `--a` and `--b`.
@@ -26,12 +27,13 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn parse(s: &str) -> Result<Player, String> {
+    /// Reads a spec for a match of `variant` (an `eval=FILE` must be weights for that game).
+    pub fn parse(s: &str, variant: Variant) -> Result<Player, String> {
         if let Some(rest) = s.strip_prefix("hub:") {
             return HubCommand::parse(rest).map(Player::Hub);
         }
         if let Some(spec) = s.strip_prefix("eval=") {
-            crate::train::eval_from_spec(spec)?;
+            crate::train::eval_from_spec(spec, variant)?;
             return Ok(Player::Eval(spec.to_string()));
         }
         match s {
@@ -74,6 +76,7 @@ pub enum Seat {
     Hub {
         command: HubCommand,
         tt: usize,
+        variant: Variant,
         /// `None` after a failure: restarted before the next game.
         client: Option<HubClient>,
         name: String,
@@ -82,13 +85,14 @@ pub enum Seat {
 
 impl Seat {
     /// Builds the engine, starting the program of a Hub player (an error stops the match).
-    pub fn new(player: &Player, tt: usize) -> Result<Seat, String> {
+    pub fn new(player: &Player, tt: usize, variant: Variant) -> Result<Seat, String> {
         match player {
             Player::Hub(command) => {
-                let client = HubClient::start(command, tt)?;
+                let client = HubClient::start(command, tt, variant)?;
                 Ok(Seat::Hub {
                     command: command.clone(),
                     tt,
+                    variant,
                     name: client.name.clone(),
                     client: Some(client),
                 })
@@ -97,10 +101,14 @@ impl Seat {
                 let mut engine = Engine::new(tt);
                 if *player == Player::Plain {
                     engine.set_features(Features::PLAIN);
-                    engine.set_weights(Weights::material_only());
+                    match variant {
+                        Variant::Italian => engine.set_weights(Weights::material_only()),
+                        v => engine
+                            .set_eval(Eval::Pattern(Arc::new(crate::train::material_start(v)))),
+                    }
                 }
                 if let Player::Eval(spec) = player {
-                    engine.set_eval(crate::train::eval_from_spec(spec)?);
+                    engine.set_eval(crate::train::eval_from_spec(spec, variant)?);
                 }
                 Ok(Seat::Local {
                     player: player.clone(),
@@ -129,6 +137,7 @@ impl Seat {
             Seat::Hub {
                 command,
                 tt,
+                variant,
                 client,
                 name,
             } => {
@@ -139,7 +148,7 @@ impl Seat {
                 }
                 // Dropping the old one first ends its process.
                 *client = None;
-                let mut c = HubClient::start(command, *tt)?;
+                let mut c = HubClient::start(command, *tt, *variant)?;
                 c.new_game().map_err(|f| {
                     format!(
                         "{} failed after a restart: {}",
@@ -221,7 +230,7 @@ impl Seat {
                         });
                     }
                 };
-                match parse_move(&game.legal_moves(), &reply.mv) {
+                match parse_move(game.variant(), &game.legal_moves(), &reply.mv) {
                     Ok(mv) => Ok(Choice {
                         mv,
                         ms: reply.ms,
@@ -255,12 +264,15 @@ mod tests {
 
     #[test]
     fn specs() {
-        assert_eq!(Player::parse("full"), Ok(Player::Full));
-        assert_eq!(Player::parse("level=5"), Ok(Player::Level(5)));
-        assert!(Player::parse("level=11").is_err());
-        assert!(Player::parse("fast").is_err());
-        assert!(Player::parse("hub:").is_err());
-        match Player::parse("hub:/x/dama") {
+        let it = Variant::Italian;
+        assert_eq!(Player::parse("full", it), Ok(Player::Full));
+        assert_eq!(Player::parse("level=5", it), Ok(Player::Level(5)));
+        assert!(Player::parse("level=11", it).is_err());
+        assert!(Player::parse("fast", it).is_err());
+        assert!(Player::parse("hub:", it).is_err());
+        assert!(Player::parse("eval=classic", it).is_ok());
+        assert!(Player::parse("eval=classic", Variant::Brazilian).is_err());
+        match Player::parse("hub:/x/dama", it) {
             Ok(Player::Hub(c)) => assert_eq!((c.program.as_str(), c.args.len()), ("/x/dama", 1)),
             other => panic!("{other:?}"),
         }

@@ -1,0 +1,36 @@
+//! `dama hub`: the Hub protocol on stdin and stdout. The protocol itself is the library's
+//! [`dama_cli::hub`]; this reads the command line and runs the session over stdin.
+//!
+//! Options: `--variant italian|brazilian` (the game at the start; the GUI may change it with
+//! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
+//! games of the kind it was fitted for, or `classic` for the hand-written Italian
+//! evaluation), `--egtb DIR` (the Italian endgame tables of `dama egtb build`), `--no-book`
+//! (level 10 does not play from the Italian opening book).
+
+use dama::egtb::Tables;
+use dama_cli::hub::{Hub, Setup};
+use std::sync::Arc;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let a = crate::args::Args::parse(args, &["eval", "egtb", "variant"], &["no-book"])?;
+    let variant = a.variant()?;
+    let evals = match a.get("eval") {
+        Some(spec) => crate::train::evals_from_list(spec)?,
+        None => Vec::new(),
+    };
+    let tables = match a.get("egtb") {
+        Some(dir) => Some(Arc::new(
+            Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
+        )),
+        None => None,
+    };
+    let setup = Setup {
+        evals,
+        tables,
+        book: !a.flag("no-book"),
+        variant,
+    };
+    let mut hub = Hub::new(setup, std::io::stdout());
+    hub.serve(std::io::stdin().lock());
+    Ok(())
+}

@@ -1,0 +1,419 @@
+//! The Hub protocol in-process, through the library's `Hub::handle` and `Hub::serve`, in both
+//! games: no process, the answers read from the writer the session shares with its search
+//! thread.
+
+use dama::{fen, notation, Position, Variant};
+use dama_cli::hub::{move_text, parse_move, position_text, Hub, Notation, Setup, MAX_LINE};
+use std::io::{self, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A writer that hands over each complete line.
+struct Lines {
+    buf: Vec<u8>,
+    tx: Sender<String>,
+}
+
+impl Write for Lines {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        while let Some(i) = self.buf.iter().position(|&c| c == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=i).collect();
+            let text = String::from_utf8_lossy(&line[..i]).into_owned();
+            let _ = self.tx.send(text);
+        }
+        Ok(b.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Session {
+    hub: Hub<Lines>,
+    rx: Receiver<String>,
+}
+
+impl Session {
+    fn new(setup: Setup) -> Session {
+        let (tx, rx) = mpsc::channel();
+        let hub = Hub::new(
+            setup,
+            Lines {
+                buf: Vec::new(),
+                tx,
+            },
+        );
+        Session { hub, rx }
+    }
+
+    fn send(&mut self, line: &str) -> bool {
+        self.hub.handle(line)
+    }
+
+    /// Lines up to and including the first that satisfies `done`; panics after `WAIT`.
+    fn until(&self, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
+        let end = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            match self
+                .rx
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(l) => {
+                    let stop = done(&l);
+                    seen.push(l);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("writer gone: {seen:#?}"),
+            }
+        }
+    }
+
+    fn line_starting(&self, prefix: &str) -> String {
+        self.until(|l| l.starts_with(prefix)).pop().expect("a line")
+    }
+
+    /// Sends `ping` and returns the lines before `pong`.
+    fn ping(&mut self) -> Vec<String> {
+        self.send("ping");
+        let mut lines = self.until(|l| l == "pong");
+        lines.pop();
+        lines
+    }
+}
+
+/// The value of `name=` in a reply line, quoted or not.
+fn arg(line: &str, name: &str) -> Option<String> {
+    let key = format!("{name}=");
+    let at = line.find(&key)? + key.len();
+    let rest = &line[at..];
+    Some(match rest.strip_prefix('"') {
+        Some(q) => q[..q.find('"')?].to_string(),
+        None => rest.split_whitespace().next().unwrap_or("").to_string(),
+    })
+}
+
+#[test]
+fn the_intro_declares_both_games() {
+    let mut s = Session::new(Setup::default());
+    s.send("hub");
+    let intro = s.until(|l| l == "wait");
+    assert!(intro[0].starts_with("id name=dama"), "{intro:?}");
+    assert!(
+        intro.contains(
+            &"param name=variant value=italian type=enum values=\"italian brazilian\"".to_string()
+        ),
+        "{intro:?}"
+    );
+    s.send("set-param name=variant value=brazilian");
+    s.send("hub");
+    let intro = s.until(|l| l == "wait");
+    assert!(intro
+        .iter()
+        .any(|l| l.starts_with("param name=variant value=brazilian ")));
+    assert_eq!(s.hub.variant(), Variant::Brazilian);
+    s.send("init");
+    assert_eq!(s.line_starting("ready"), "ready");
+    assert!(!s.send("quit"));
+}
+
+#[test]
+fn bad_variants_are_refused_and_change_nothing() {
+    let mut s = Session::new(Setup::default());
+    for bad in [
+        "set-param name=variant value=international",
+        "set-param name=variant value=",
+        "set-param name=variant value=brazil",
+    ] {
+        s.send(bad);
+        let e = s.line_starting("error");
+        let m = arg(&e, "message").unwrap();
+        assert!(m.contains("italian") && m.contains("brazilian"), "{e}");
+    }
+    assert_eq!(s.hub.variant(), Variant::Italian);
+    // The PDN game types are read too.
+    s.send("set-param name=variant value=26");
+    assert!(s.ping().is_empty());
+    assert_eq!(s.hub.variant(), Variant::Brazilian);
+    s.send("set-param name=variant value=Italian");
+    assert!(s.ping().is_empty());
+    assert_eq!(s.hub.variant(), Variant::Italian);
+}
+
+#[test]
+fn italian_think_in_process() {
+    let mut s = Session::new(Setup::default());
+    s.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13\"");
+    s.send("level depth=3");
+    s.send("go think");
+    let done = s.line_starting("done");
+    // The capture is compulsory.
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x9"));
+}
+
+#[test]
+fn brazilian_think_gives_a_legal_brazilian_move() {
+    let b = Variant::Brazilian;
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    // c3-d4 f6-e5, written in algebraic and in Brazilian numbers: White must take d4xf6.
+    for moves in ["c3-d4 f6-e5", "22-18 11-15"] {
+        s.send(&format!(
+            "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"{moves}\""
+        ));
+        s.send("level depth=4");
+        s.send("go think");
+        let lines = s.until(|l| l.starts_with("done"));
+        let done = lines.last().unwrap();
+        assert_eq!(arg(done, "move").as_deref(), Some("18x11"), "{lines:?}");
+        // The PV is in Brazilian numbers and legal in Brazilian.
+        let info = lines.iter().rev().find(|l| l.starts_with("info")).unwrap();
+        let pv = arg(info, "pv").unwrap();
+        let mut pos = Position::start();
+        for t in ["c3-d4", "f6-e5"] {
+            pos = pos.play(&notation::parse_for(b, &pos, t).unwrap());
+        }
+        for t in pv.split_whitespace() {
+            let legal = pos.moves_in(b);
+            let m = parse_move(b, &legal, t).unwrap_or_else(|e| panic!("{info}: {t}: {e}"));
+            pos = pos.play(&m);
+        }
+    }
+
+    // From the start of a fresh Brazilian game: a legal first move, in Brazilian numbers.
+    s.send("new-game");
+    s.send("pos start");
+    s.send("level depth=3");
+    s.send("go think");
+    let done = s.line_starting("done");
+    let mv = arg(&done, "move").unwrap();
+    let legal = Position::start().moves_in(b);
+    let m = parse_move(b, &legal, &mv).unwrap();
+    assert_eq!(move_text(b, &legal, &m, Notation::Standard), mv);
+    let ponder = arg(&done, "ponder").unwrap();
+    let after = Position::start().play(&m);
+    parse_move(b, &after.moves_in(b), &ponder).unwrap();
+}
+
+#[test]
+fn brazilian_rules_and_numbering_apply_after_the_switch() {
+    let b = Variant::Brazilian;
+    // A white man on Brazilian 18 (d4) with a black man behind it on 22 (c3) and the square
+    // beyond (b2 = 25) empty: a Brazilian man captures backward, so d4xb2 is compulsory.
+    let pos = fen::parse_in(b, "W:W18,32:B22,1").unwrap();
+    let text = position_text(b, &pos);
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    s.send(&format!("pos pos={text}"));
+    s.send("level depth=2");
+    s.send("go think");
+    let done = s.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x25"), "{done}");
+    // The same position by FEN in Brazilian numbers.
+    s.send("pos fen=\"W:W18,32:B22,1\"");
+    s.send("go think");
+    let done = s.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x25"), "{done}");
+    // Scan's form for the capture: from x to x captured.
+    s.send("set-param name=notation value=hub");
+    s.send("go think");
+    let done = s.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x25x22"), "{done}");
+    // Back in Italian, the same string is another position, where men do not capture
+    // backward.
+    s.send("set-param name=variant value=italian");
+    s.send(&format!("pos pos={text}"));
+    s.send("set-param name=notation value=standard");
+    s.send("go think");
+    let done = s.line_starting("done");
+    let mv = arg(&done, "move").unwrap();
+    assert!(mv.contains('-'), "{done}");
+}
+
+#[test]
+fn a_flying_king_capture_in_scan_form_is_read() {
+    let b = Variant::Brazilian;
+    let pos = fen::parse_in(b, "W:WK29:B25,18,11,3").unwrap();
+    let legal = pos.moves_in(b);
+    let best = legal.iter().max_by_key(|m| m.capture_count()).unwrap();
+    assert!(best.capture_count() >= 3, "{legal:?}");
+    let scan = move_text(b, &legal, best, Notation::Hub);
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    s.send(&format!(
+        "pos pos={} moves=\"{scan}\"",
+        position_text(b, &pos)
+    ));
+    assert!(s.ping().is_empty(), "{scan}");
+    // Italian numbers for the same move do not name it.
+    s.send("set-param name=variant value=italian");
+    s.send(&format!(
+        "pos pos={} moves=\"{scan}\"",
+        position_text(b, &pos)
+    ));
+    s.line_starting("error");
+}
+
+#[test]
+fn switching_the_game_starts_it_afresh() {
+    let mut s = Session::new(Setup::default());
+    // An Italian position, then the switch: the session is at Brazilian's start, so a search
+    // answers a first move of the start.
+    s.send("pos fen=\"W:W31:B12,20,28\"");
+    s.send("set-param name=variant value=brazilian");
+    s.send("level depth=2");
+    s.send("go think");
+    let done = s.line_starting("done");
+    let legal = Position::start().moves_in(Variant::Brazilian);
+    parse_move(Variant::Brazilian, &legal, &arg(&done, "move").unwrap()).unwrap();
+}
+
+#[test]
+fn a_session_starts_in_the_setup_game() {
+    let mut s = Session::new(Setup {
+        variant: Variant::Brazilian,
+        ..Setup::default()
+    });
+    s.send("hub");
+    let intro = s.until(|l| l == "wait");
+    assert!(intro
+        .iter()
+        .any(|l| l.starts_with("param name=variant value=brazilian")));
+    s.send("pos fen=\"W:W18,32:B22,1\"");
+    s.send("level depth=1");
+    s.send("go think");
+    assert_eq!(
+        arg(&s.line_starting("done"), "move").as_deref(),
+        Some("18x25")
+    );
+}
+
+#[test]
+fn stop_and_drop_end_an_infinite_search() {
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    s.send("level infinite");
+    s.send("go analyze");
+    s.line_starting("info");
+    let t = Instant::now();
+    s.send("stop");
+    let done = s.line_starting("done");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(arg(&done, "move").is_some());
+    // Dropped mid-search: the search is stopped, not left running.
+    s.send("go analyze");
+    s.line_starting("info");
+    let t = Instant::now();
+    drop(s.hub);
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[test]
+fn malformed_lines_in_process() {
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    for bad in [
+        "pos pos=Wbbbb",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"c3-d5\"",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-19\"",
+        "pos fen=\"W:W33:B1\"",
+        // A white man on Brazilian 1 would have been crowned.
+        "pos pos=Wweeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb",
+        "level depth=0",
+        "go",
+    ] {
+        s.send(bad);
+        let got = s.until(|l| l.starts_with("error"));
+        assert_eq!(got.len(), 1, "{bad}: {got:?}");
+    }
+    s.send("go think");
+    s.line_starting("error");
+    for line in ["", "   ", "hello", "\"", "= = ="] {
+        assert!(s.send(line));
+    }
+    assert!(s.ping().is_empty());
+}
+
+#[test]
+fn serve_bounds_the_line_length() {
+    let (tx, rx) = mpsc::channel();
+    let mut hub = Hub::new(
+        Setup::default(),
+        Lines {
+            buf: Vec::new(),
+            tx,
+        },
+    );
+    let mut input = Vec::new();
+    input.extend_from_slice(b"ping\n");
+    // An over-long line (a position padded far past the limit), then the session goes on.
+    input.extend_from_slice(b"pos pos=");
+    input.extend(std::iter::repeat_n(b'e', MAX_LINE + 10));
+    input.extend_from_slice(b"\nping\r\n");
+    // A line of exactly the limit is read (and ignored as an unknown command).
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE));
+    input.extend_from_slice(b"\nping\nquit\nping\n");
+    hub.serve(&input[..]);
+    drop(hub);
+    let lines: Vec<String> = rx.iter().collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0], "pong");
+    assert!(lines[1].starts_with("error message="), "{}", lines[1]);
+    assert!(lines[1].contains(&MAX_LINE.to_string()), "{}", lines[1]);
+    assert_eq!(&lines[2..], ["pong", "pong"]);
+}
+
+#[test]
+fn serve_ends_at_the_end_of_input_without_a_newline() {
+    let (tx, rx) = mpsc::channel();
+    let mut hub = Hub::new(
+        Setup::default(),
+        Lines {
+            buf: Vec::new(),
+            tx,
+        },
+    );
+    // An unterminated over-long line at the end: an error, then the end.
+    let mut input = b"ping\n".to_vec();
+    input.extend(std::iter::repeat_n(b'z', 3 * MAX_LINE));
+    hub.serve(&input[..]);
+    drop(hub);
+    let lines: Vec<String> = rx.iter().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].starts_with("error"));
+}
+
+/// The fuzz target's seed sessions (fuzz/seeds/hub), replayed as the target does: nothing
+/// panics, and the session still answers afterwards.
+#[test]
+fn fuzz_seeds_replay() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/hub");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut n = 0;
+    for e in entries {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        let mut s = Session::new(Setup::default());
+        for raw in bytes.split(|&b| b == b'\n') {
+            let line = String::from_utf8_lossy(raw);
+            let line = line.trim();
+            if line.starts_with("go") || line.starts_with("ponder-hit") {
+                continue;
+            }
+            if !s.send(line) {
+                break;
+            }
+        }
+        s.ping();
+        n += 1;
+    }
+    assert!(n >= 3, "{n} seeds in {}", dir.display());
+}
