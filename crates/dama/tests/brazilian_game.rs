@@ -218,3 +218,22 @@ fn fen_numbers_are_the_brazilian_ones() {
     let e = fen::parse_in(BR, "W:W1:B32").unwrap_err();
     assert!(e.to_string().contains("square 1"), "{e}");
 }
+
+#[test]
+fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
+    let mut engine = dama::search::Engine::new(4);
+    // A Black man hangs on d4 in front of White's c3 man: every level must take it (it is
+    // compulsory), and from the start each level answers with a legal move.
+    for level in 1..=10 {
+        let g = Game::with_variant(BR);
+        let r = dama::level::play(&mut engine, &g, level, 30.0, level as u64);
+        let m = r.best.unwrap();
+        assert!(g.legal_moves().iter().any(|l| *l == m), "level {level}");
+        let g = game("W:W22,29:B18,5");
+        let r = dama::level::play(&mut engine, &g, level, 30.0, 7);
+        assert!(r.best.unwrap().is_capture(), "level {level}");
+    }
+    // The book is Italian: no book move in a Brazilian game, even at level 10.
+    assert!(dama::level::book_move(&Game::with_variant(BR), 10, 1).is_none());
+    assert!(dama::level::book_move(&Game::new(), 10, 1).is_some());
+}

@@ -8,7 +8,7 @@
 //! ignored test below. The hand-composed ones have a forced win that can be read off the board.
 
 use dama::search::{search_fixed, Limits, MATE_BOUND};
-use dama::{notation, Game};
+use dama::{notation, Game, Variant};
 
 /// The search depth of the suite: "modest" next to the 24-26 plies reached in a second. It was
 /// 14 with the hand-written evaluation; with the learned one, one position (`W:WK4,...`) finds
@@ -21,16 +21,26 @@ const DEPTH: u32 = 18;
 /// clearly, the move itself is checked exactly.
 const GAIN: i32 = 60;
 
-fn solve(fen: &str) -> (String, i32) {
-    let g = Game::from_fen(fen).unwrap();
-    let r = search_fixed(&g, &Limits::depth(DEPTH));
+/// The depth of the Brazilian suite: its shots are found by depth 10 (the mining records it),
+/// and flying kings make each ply dearer than an Italian one.
+const BRAZILIAN_DEPTH: u32 = 14;
+
+fn solve_in(variant: Variant, fen: &str, depth: u32) -> (String, i32) {
+    let g = Game::from_fen_in(variant, fen).unwrap();
+    let r = search_fixed(&g, &Limits::depth(depth));
     let legal = g.legal_moves();
-    (notation::move_text_in(&legal, &r.best.unwrap()), r.score)
+    (
+        notation::text_for(variant, &legal, &r.best.unwrap()),
+        r.score,
+    )
 }
 
-#[test]
-fn mined_tactics_are_solved() {
-    let data = include_str!("data/tactics.txt");
+fn solve(fen: &str) -> (String, i32) {
+    solve_in(Variant::Italian, fen, DEPTH)
+}
+
+/// Runs a suite file (`FEN;move;...` lines) and lists the positions not solved.
+fn run_suite(variant: Variant, data: &str, depth: u32, min: usize) {
     let mut n = 0;
     let mut failed = Vec::new();
     for line in data
@@ -39,18 +49,40 @@ fn mined_tactics_are_solved() {
     {
         let f: Vec<&str> = line.split(';').collect();
         let (fen, want) = (f[0], f[1]);
-        let (got, score) = solve(fen);
+        let (got, score) = solve_in(variant, fen, depth);
         if got != want || score < GAIN {
             failed.push(format!("{fen}: want {want}, got {got} ({score})"));
         }
         n += 1;
     }
-    assert!(n >= 30, "only {n} positions");
+    assert!(n >= min, "only {n} positions");
     assert!(
         failed.is_empty(),
         "{} of {n} failed:\n{}",
         failed.len(),
         failed.join("\n")
+    );
+}
+
+#[test]
+fn mined_tactics_are_solved() {
+    run_suite(
+        Variant::Italian,
+        include_str!("data/tactics.txt"),
+        DEPTH,
+        30,
+    );
+}
+
+/// Brazilian shots mined the same way (`mine_tactics ... brazilian`), FENs and moves in the
+/// Brazilian numbering and notation.
+#[test]
+fn brazilian_mined_tactics_are_solved() {
+    run_suite(
+        Variant::Brazilian,
+        include_str!("data/tactics-brazilian.txt"),
+        BRAZILIAN_DEPTH,
+        30,
     );
 }
 
@@ -69,6 +101,12 @@ fn composed_tactics_are_solved() {
         if wins_game {
             assert!(score > MATE_BOUND, "{fen}: {score}");
         }
+    }
+    // Brazilian: a man captures backward twice, c5 over d4 to e3, then over f4 to g5.
+    let brazilian = [("W:W14:B18,19", "c5xg5")];
+    for (fen, want) in brazilian {
+        let (got, _) = solve_in(Variant::Brazilian, fen, 8);
+        assert_eq!(got, want, "{fen}");
     }
 }
 
@@ -90,4 +128,16 @@ fn mined_tactics_hold_at_depth_22() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// The Brazilian suite at depth 20: `cargo test --release --test tactics -- --ignored`.
+#[test]
+#[ignore = "slow: the deep check of the Brazilian suite, run by hand"]
+fn brazilian_tactics_hold_at_depth_20() {
+    run_suite(
+        Variant::Brazilian,
+        include_str!("data/tactics-brazilian.txt"),
+        20,
+        30,
+    );
 }
