@@ -228,7 +228,7 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
         let g = Game::with_variant(BR);
         let r = dama::level::play(&mut engine, &g, level, 30.0, level as u64);
         let m = r.best.unwrap();
-        assert!(g.legal_moves().iter().any(|l| *l == m), "level {level}");
+        assert!(g.legal_moves().contains(&m), "level {level}");
         let g = game("W:W22,29:B18,5");
         let r = dama::level::play(&mut engine, &g, level, 30.0, 7);
         assert!(r.best.unwrap().is_capture(), "level {level}");
