@@ -146,7 +146,7 @@ fi
 
 [ "$what" = test ] || exit 0
 
-# --- npm dev dependencies (playwright-core; it downloads no browser) ----------
+# --- npm dev dependencies (playwright-core, which downloads no browser; axe-core) -
 command -v node >/dev/null && command -v npm >/dev/null ||
     die "node and npm are needed for the browser tests: install Node.js >= 20"
 # npm ci wipes node_modules, so only run it when the lock file is newer than

@@ -3,8 +3,8 @@
 // call its methods; they re-render on its `change` event.
 
 import './dama-board.js';
-import { normMode, clampLevel, looksLikeFen } from './dama-board.js';
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange, LANGUAGES } from './i18n.js';
+import { normMode, normVariant, clampLevel, looksLikeFen } from './dama-board.js';
+import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 import { sharedEngine } from './engine-client.js';
 
@@ -15,7 +15,11 @@ const GAME_VERSION = 2;
 const MAX_FILE = 1 << 20; // a PDN file of a single game is a few kB
 
 const board = $('board');
-const settings = { mode: 'computer', color: 'white', level: 5, numbers: true, sound: false };
+// The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
+// square numbers are each game's own choice: on for Italian, whose moves are written with
+// them; off for Brazilian, whose board has files and ranks on its edges instead.
+const settings = { variant: 'italian', mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false };
+const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : 'numbers');
 let restoring = true; // no saving while the saved game is being read
 let pageNotice = '';
 
@@ -28,8 +32,9 @@ async function main() {
   loadSettings();
   setLanguage(getLanguage());
   translatePage();
+  fillLanguageSelect($('lang'));
   $('lang').value = getLanguage();
-  board.toggleAttribute('numbers', settings.numbers);
+  board.toggleAttribute('numbers', settings[numbersKey()]);
   board.toggleAttribute('sound', settings.sound);
   wireControls();
   wireBoard();
@@ -50,7 +55,7 @@ async function main() {
     // The address set the game up once; a reload should continue it, not start again.
     history.replaceState(null, '', location.pathname + location.hash);
   } else if (!restoreGame()) {
-    newGame({ mode: settings.mode, side: settings.color, level: settings.level });
+    newGame(defaultGame());
   }
   restoring = false;
   saveGame();
@@ -59,10 +64,15 @@ async function main() {
   registerServiceWorker({ onUpdate: showUpdate });
 }
 
+// A new game with the New game dialog's last choices.
+const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level });
+
 function startFromParams(params) {
   const fen = params.get('fen');
   const pdn = params.get('pdn');
   const opts = {
+    // The game the FEN is written for (a PDN's GameType, when it has one, says it itself).
+    variant: normVariant(params.get('variant') ?? settings.variant),
     mode: normMode(params.get('mode') ?? settings.mode),
     side: params.get('side') ?? params.get('color') ?? (fen || pdn ? undefined : settings.color),
     level: clampLevel(params.get('level') ?? settings.level),
@@ -110,14 +120,15 @@ function showChoices(moves) {
   box.hidden = !moves.length;
   if (!moves.length) return;
   const p = document.createElement('p');
-  p.textContent = t('chooseCapture', { to: moves[0].to });
+  const name = (sq) => board.squareName(sq); // "22", or "c3" in Brazilian
+  p.textContent = t('chooseCapture', { to: name(moves[0].to) });
   box.append(p);
   moves.forEach((m, i) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = `choice choice-${i % 4}`;
-    const via = m.path.slice(0, -1).join(', ');
-    b.textContent = `${m.text}: ${t('takes', { squares: m.captured.join(', ') })}${via ? `, ${t('captureVia', { squares: via })}` : ''}`;
+    const via = m.path.slice(0, -1).map(name).join(', ');
+    b.textContent = `${m.text}: ${t('takes', { squares: m.captured.map(name).join(', ') })}${via ? `, ${t('captureVia', { squares: via })}` : ''}`;
     b.addEventListener('click', () => board.choose(m));
     box.append(b);
   });
@@ -131,15 +142,21 @@ function showChoices(moves) {
 function renderEngineData() {
   const { tables, book } = sharedEngine().data;
   const parts = [];
+  // The book and the tables are Italian: a Brazilian game plays without them.
+  const el = $('engine-data');
+  if (board.isReady && board.variant === 'brazilian') {
+    el.hidden = true;
+    return;
+  }
   if (tables > 0) parts.push(t('dataTables', { n: tables }));
   if (book) parts.push(t('dataBook'));
-  const el = $('engine-data');
   el.textContent = parts.join(' · ');
   el.hidden = !parts.length;
 }
 
 function render() {
   if (!board.isReady) return;
+  renderGame();
   const result = board.result();
   renderPlayers(result);
   renderStatus(result);
@@ -147,6 +164,23 @@ function render() {
   renderReview();
   renderButtons(result);
   renderEditor();
+}
+
+// What follows the game being played: the subtitle names it, and the short rules under the
+// moves and the link to the full ones are its own.
+function renderGame() {
+  const brazilian = board.variant === 'brazilian';
+  if (board.numbers !== settings[numbersKey()]) board.numbers = settings[numbersKey()];
+  $('subtitle').textContent = t(brazilian ? 'gameBrazilian' : 'gameItalian');
+  const pdnIn = $('pdn-in');
+  pdnIn.dataset.i18nPlaceholder = brazilian ? 'importPlaceholderBrazilian' : 'importPlaceholder';
+  pdnIn.placeholder = t(pdnIn.dataset.i18nPlaceholder);
+  renderEngineData();
+  document.querySelectorAll('#rules-summary li').forEach((li, i) => {
+    li.dataset.i18n = `${brazilian ? 'brRule' : 'rule'}${i + 1}`;
+    li.textContent = t(li.dataset.i18n);
+  });
+  for (const a of document.querySelectorAll('a.rules-link')) a.setAttribute('href', brazilian ? 'www/rules.html#brazilian' : 'www/rules.html');
 }
 
 function renderPlayers(result) {
@@ -297,8 +331,8 @@ function wireControls() {
   $('btn-hint').addEventListener('click', () => board.hint());
   $('btn-flip').addEventListener('click', () => board.flip());
   $('btn-numbers').addEventListener('click', () => {
-    settings.numbers = !board.numbers;
-    board.numbers = settings.numbers;
+    settings[numbersKey()] = !board.numbers;
+    board.numbers = settings[numbersKey()];
     saveSettings();
   });
   $('btn-sound').addEventListener('click', () => {
@@ -316,10 +350,6 @@ function wireControls() {
   $('btn-next').addEventListener('click', () => board.review((board.reviewing ?? 0) + 1));
   $('btn-back').addEventListener('click', () => board.exitReview());
   $('lang').addEventListener('change', (e) => setLanguage(e.target.value, { persist: true }));
-  for (const [code, name] of Object.entries(LANGUAGES)) {
-    const opt = $('lang').querySelector(`option[value="${code}"]`);
-    if (opt) opt.textContent = name;
-  }
 
   const dialog = $('new-game');
   const form = dialog.querySelector('form');
@@ -329,17 +359,20 @@ function wireControls() {
     for (const fs of form.querySelectorAll('.computer-only')) fs.disabled = mode !== 'computer';
     for (const fs of form.querySelectorAll('.computer-level')) fs.disabled = mode === 'two-players';
     $('level-out').textContent = form.elements.level.value;
+    // The levels' strengths were measured in Italian games.
     $('level-elo').textContent = levelStrength(clampLevel(form.elements.level.value));
+    $('level-elo').hidden = form.elements.variant.value === 'brazilian';
   };
   form.addEventListener('input', syncForm);
   dialog.addEventListener('close', () => {
     if (dialog.returnValue !== 'start') return;
+    settings.variant = normVariant(form.elements.variant.value);
     settings.mode = form.elements.mode.value;
     settings.color = form.elements.color.value;
     settings.level = clampLevel(form.elements.level.value);
     saveSettings();
     showNotice('');
-    newGame({ mode: settings.mode, side: settings.color, level: settings.level });
+    newGame(defaultGame());
   });
   syncNewGameForm = syncForm;
 
@@ -400,6 +433,7 @@ function levelStrength(level) {
 function openNewGame() {
   const dialog = $('new-game');
   const form = dialog.querySelector('form');
+  form.elements.variant.value = settings.variant;
   form.elements.mode.value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
   form.elements.color.value = settings.color;
   form.elements.level.value = settings.level;
@@ -535,10 +569,12 @@ function loadSettings() {
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || 'null');
     if (s && typeof s === 'object') {
+      if (['italian', 'brazilian'].includes(s.variant)) settings.variant = s.variant;
       if (['computer', 'two-players', 'friend', 'watch'].includes(s.mode)) settings.mode = normMode(s.mode);
       if (['white', 'black', 'random'].includes(s.color)) settings.color = s.color;
       settings.level = clampLevel(s.level ?? 5);
       if (typeof s.numbers === 'boolean') settings.numbers = s.numbers;
+      if (typeof s.numbersBrazilian === 'boolean') settings.numbersBrazilian = s.numbersBrazilian;
       if (typeof s.sound === 'boolean') settings.sound = s.sound;
     }
   } catch {
@@ -566,7 +602,8 @@ function saveGame() {
 }
 
 // A saved game that cannot be read (corrupt, from an unknown version, moves that are no
-// longer legal) is dropped with a notice; the page always comes up with a game.
+// longer legal) is dropped with a notice; the page always comes up with a game. A game saved
+// before there was a choice of game has no variant: it is Italian.
 function restoreGame() {
   let raw = null;
   try {
@@ -586,6 +623,7 @@ function restoreGame() {
     const ended = s.ended && (s.ended.type === 'draw' || (s.ended.type === 'resign' && ['white', 'black'].includes(s.ended.color))) ? s.ended : null;
     const tags = Array.isArray(s.tags) && s.tags.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string')) ? s.tags : null;
     board.newGame({
+      variant: s.variant === 'brazilian' ? 'brazilian' : 'italian',
       fen: s.startFen,
       moves: s.moves,
       mode: normMode(s.mode),
@@ -605,7 +643,7 @@ function restoreGame() {
     } catch {
       /* see loadSettings */
     }
-    newGame({ mode: settings.mode, side: settings.color, level: settings.level });
+    newGame(defaultGame());
     showNotice(t('savedGameIgnored'));
     return true;
   }
@@ -618,6 +656,7 @@ function exposeTestHook() {
   window.__dama = {
     ready: true,
     board,
+    variant: () => board.variant,
     fen: () => board.fen(),
     turn: () => board.turn(),
     history: () => board.history().map((m) => m.text),

@@ -6,10 +6,12 @@
 //   <script type="module" src="www/dama-board.js"></script>
 //   <dama-board mode="computer" side="white" level="5" numbers></dama-board>
 //
-// Attributes: mode (computer | two-players | watch | view), side (white | black | random), level
+// Attributes: variant (italian | brazilian: the game played; a PDN's GameType chooses it for
+// that game), mode (computer | two-players | watch | view), side (white | black | random), level
 // (1-10), level-white / level-black (watch mode: one side's level), delay (watch mode: ms
 // between moves), fen, pdn, numbers, readonly, controls (a status line and buttons under the
-// board), sound, orientation, ply (view mode: the move to show first, or "end"), lang (en | it).
+// board), sound, orientation, ply (view mode: the move to show first, or "end"), lang (en | it |
+// pt-BR).
 // Events (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, ready,
 // newgamerequest (cancelable). Methods: see the class. docs/EMBED.md has the details.
 
@@ -17,7 +19,7 @@ import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
 import { loadWasm } from './wasm.js';
 import { sharedEngine } from './engine-client.js';
-import { t, getLanguage, onLanguageChange } from './i18n.js';
+import { t, getLanguage, onLanguageChange, localizeRefusal } from './i18n.js';
 import { playSound } from './sound.js';
 import { CSS } from './dama-board.css.js';
 
@@ -33,6 +35,12 @@ const START_FEN = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const other = (c) => (c === 'white' ? 'black' : 'white');
+
+// The game: 'brazilian' (also its PDN GameType, 26), else 'italian'.
+export function normVariant(v) {
+  const s = String(v ?? '').trim().toLowerCase();
+  return ['brazilian', 'brasileira', 'brasileiro', 'brazil', 'br', '26'].includes(s) ? 'brazilian' : 'italian';
+}
 
 export function normMode(m) {
   const s = String(m ?? '').trim().toLowerCase();
@@ -76,13 +84,14 @@ const pdnDate = (d = new Date()) =>
 let wasm = null;
 
 export class DamaBoard extends HTMLElement {
-  static observedAttributes = ['mode', 'side', 'level', 'fen', 'pdn', 'numbers', 'readonly', 'controls', 'orientation', 'ply', 'lang', 'sound', 'level-white', 'level-black', 'delay'];
+  static observedAttributes = ['variant', 'mode', 'side', 'level', 'fen', 'pdn', 'numbers', 'readonly', 'controls', 'orientation', 'ply', 'lang', 'sound', 'level-white', 'level-black', 'delay'];
 
   #engine = sharedEngine();
   #game = null;
   #board = null;
   #ui = {};
   #mode = 'computer';
+  #variant = 'italian'; // the game being played (the core game's own variant())
   #sideOption = 'white'; // as asked: white, black or random
   #human = 'white'; // the human's colour against the computer
   #level = 5;
@@ -199,6 +208,7 @@ export class DamaBoard extends HTMLElement {
     }
     this.#ui.loading.hidden = true;
     this.#board = createBoard(this.#ui.board, {
+      variant: normVariant(this.getAttribute('variant')),
       coordinates: flag(this.getAttribute('numbers')),
       animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
       describe: (sq, piece, opts) => this.#describeSquare(sq, piece, opts),
@@ -255,6 +265,7 @@ export class DamaBoard extends HTMLElement {
         if (value === 'white' || value === 'black') this.#board.set({ orientation: value });
         this.#sync();
         break;
+      case 'variant':
       case 'mode':
       case 'side':
       case 'fen':
@@ -276,6 +287,7 @@ export class DamaBoard extends HTMLElement {
 
   #startFromAttributes() {
     const opts = {
+      variant: this.getAttribute('variant'),
       mode: this.getAttribute('mode'),
       side: this.getAttribute('side'),
       level: this.getAttribute('level'),
@@ -307,6 +319,21 @@ export class DamaBoard extends HTMLElement {
 
   get mode() {
     return this.#mode;
+  }
+
+  // The game being played: 'italian' or 'brazilian' (an imported PDN can change it).
+  get variant() {
+    return this.#variant;
+  }
+
+  // The name of square n (1-32) in this game's notation: "22" in Italian, "c3" in Brazilian.
+  squareName(n) {
+    if (!this.#game) return String(n);
+    try {
+      return this.#game.squareName(n);
+    } catch {
+      return String(n);
+    }
   }
 
   // The human's colour against the computer (random already decided).
@@ -400,8 +427,8 @@ export class DamaBoard extends HTMLElement {
     return this.#game?.startFen() ?? START_FEN;
   }
 
-  // The game in PDN (GameType 22) with Event, Site, Date, White, Black and Result tags; `tags`
-  // ({Event: ..., White: ...}) overrides any of them.
+  // The game in PDN (GameType 22, or 26 for Brazilian) with Event, Site, Date, White, Black and
+  // Result tags; `tags` ({Event: ..., White: ...}) overrides any of them.
   pdn(tags = {}) {
     if (!this.#game) return '';
     const names = this.#playerNames();
@@ -469,6 +496,7 @@ export class DamaBoard extends HTMLElement {
   snapshot() {
     if (!this.#game) return null;
     return {
+      variant: this.#variant,
       startFen: this.#game.startFen(),
       moves: this.#game.history().map((m) => m.text),
       mode: this.#mode,
@@ -482,9 +510,11 @@ export class DamaBoard extends HTMLElement {
     };
   }
 
-  // A new game. Options: mode, side, level (default: as now), fen or pdn (default: the start
-  // position), and for restoring a saved game moves, ended, orientation, tags. Throws an Error
-  // with the reason for a bad fen, pdn or move, and then nothing has changed.
+  // A new game. Options: variant, mode, side, level (default: as now), fen or pdn (default: the
+  // start position), and for restoring a saved game moves, ended, orientation, tags. A PDN's
+  // GameType chooses the variant of its game (none: `variant`); a FEN is read in `variant`'s
+  // numbering. Throws an Error with the reason for a bad fen, pdn or move, and then nothing has
+  // changed.
   newGame(options = {}) {
     if (!this.#board) {
       this.#pendingOptions = options;
@@ -503,7 +533,11 @@ export class DamaBoard extends HTMLElement {
     let ended = o.ended ?? null;
     let tags = o.tags ?? null;
     if (o.pdn) {
-      game = Game.fromPdn(o.pdn);
+      // The file's GameType says which game it is; a PDN without one is read as the game
+      // asked for (or being played), so a Brazilian board takes "1. c3-d4 f6-g5" as it is.
+      const variant = o.variant != null ? normVariant(o.variant) : this.#variant;
+      const typed = /\[\s*GameType\s/i.test(o.pdn) || variant === 'italian';
+      game = Game.fromPdn(typed ? o.pdn : `[GameType "26"]\n${o.pdn}`);
       try {
         tags = Game.pdnTags(o.pdn);
       } catch {
@@ -511,7 +545,8 @@ export class DamaBoard extends HTMLElement {
       }
       ended ??= endedFromTags(game, tags);
     } else {
-      game = o.fen ? Game.fromFen(o.fen) : new Game();
+      const variant = o.variant != null ? normVariant(o.variant) : this.#variant;
+      game = o.fen ? Game.fromFen(o.fen, variant) : new Game(variant);
     }
     try {
       for (const m of o.moves ?? []) game.play(m);
@@ -526,7 +561,8 @@ export class DamaBoard extends HTMLElement {
     this.#cancelThinking();
     this.#game?.free();
     this.#game = game;
-    this.#lastOptions = { mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null };
+    this.#variant = game.variant();
+    this.#lastOptions = { variant: this.#variant, mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null };
     this.#mode = mode;
     this.#sideOption = side;
     this.#level = level;
@@ -547,7 +583,7 @@ export class DamaBoard extends HTMLElement {
     this.#review = ply;
     const hist = game.history();
     const orientation = o.orientation === 'white' || o.orientation === 'black' ? o.orientation : mode === 'computer' ? this.#human : 'white';
-    this.#board.set({ orientation, editing: false, lastMove: hist[hist.length - 1] ?? null, hint: null });
+    this.#board.set({ variant: this.#variant, orientation, editing: false, lastMove: hist[hist.length - 1] ?? null, hint: null });
     this.#emit('ambiguous', { moves: [] });
     this.#board.setPieces(ply === null ? game.board() : game.boardAt(ply), { animate: false });
     if (ply !== null) this.#board.set({ viewOnly: true, movable: { color: null, moves: [] }, lastMove: ply ? hist[ply - 1] : null });
@@ -556,12 +592,13 @@ export class DamaBoard extends HTMLElement {
     this.#maybeComputerMove();
   }
 
-  // A position (FEN) or a game (PDN), keeping the mode, side and level; throws on bad input
-  // and then the current game is untouched.
+  // A position (FEN, in the current game's numbering) or a game (PDN, whose GameType says which
+  // game it is), keeping the mode, side and level; throws on bad input and then the current
+  // game is untouched.
   load(text) {
     const s = String(text ?? '').trim();
     if (!s) throw new Error(t('nothingToLoad', {}, this.lang));
-    const base = { mode: this.#mode, side: this.#sideOption, level: this.#level };
+    const base = { variant: this.#variant, mode: this.#mode, side: this.#sideOption, level: this.#level };
     if (looksLikeFen(s)) this.newGame({ ...base, fen: s });
     else this.newGame({ ...base, pdn: s });
   }
@@ -791,7 +828,9 @@ export class DamaBoard extends HTMLElement {
     const reasons = {
       'no-moves': 'reasonNoMoves',
       repetition: 'reasonRepetition',
-      'king-moves': 'reasonKingMoves',
+      // The limit is the game's: 40 moves each in Italian, 20 in Brazilian.
+      'king-moves': this.#variant === 'brazilian' ? 'reasonKingMovesBrazilian' : 'reasonKingMoves',
+      'three-kings': 'reasonThreeKings',
       resignation: 'reasonResignation',
       agreement: 'reasonAgreement',
     };
@@ -920,6 +959,7 @@ export class DamaBoard extends HTMLElement {
 
   #searchRequest(level, timeMs) {
     return {
+      variant: this.#variant,
       startFen: this.#game.startFen(),
       moves: this.#game.history().map((m) => m.text),
       level,
@@ -937,7 +977,8 @@ export class DamaBoard extends HTMLElement {
 
   #onIllegal(from, to) {
     const why = this.#game.whyIllegal(from, to);
-    const text = why ? sentence(why) : t('illegal', {}, this.lang);
+    // The core words the rule broken in English; the page's language gets its own words.
+    const text = why ? localizeRefusal(why, this.lang, sentence) : t('illegal', {}, this.lang);
     this.#emit('illegal', { from, to, reason: text });
     this.#setNotice(text);
     this.#announce(text);
@@ -1087,7 +1128,7 @@ export class DamaBoard extends HTMLElement {
   #describeSquare(sq, piece, { selected, destination }) {
     const L = this.lang;
     const names = { 1: 'whiteMan', 2: 'whiteKing', '-1': 'blackMan', '-2': 'blackKing' };
-    let s = t('squareDescription', { n: sq, piece: t(names[piece] ?? 'squareEmpty', {}, L) }, L);
+    let s = t('squareDescription', { n: this.squareName(sq), piece: t(names[piece] ?? 'squareEmpty', {}, L) }, L);
     if (selected) s += t('selectedSuffix', {}, L);
     if (destination) s += t('destinationSuffix', {}, L);
     return s;

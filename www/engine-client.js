@@ -66,9 +66,11 @@ export class EngineClient extends EventTarget {
     this.pump();
   }
 
-  // Resolves to {move, score, depth, nodes, pv, timeMs}, or null if cancelled.
-  search(owner, { startFen, moves, level, timeMs, seed }) {
-    return this.enqueue(owner, { type: 'search', startFen, moves, level, timeMs, seed });
+  // Resolves to {move, score, depth, nodes, pv, timeMs}, or null if cancelled. `variant` is the
+  // game ('italian', the default, or 'brazilian'): the start FEN's numbering and the moves'
+  // notation are that game's.
+  search(owner, { variant = 'italian', startFen, moves, level, timeMs, seed }) {
+    return this.enqueue(owner, { type: 'search', variant, startFen, moves, level, timeMs, seed });
   }
 
   enqueue(owner, msg) {

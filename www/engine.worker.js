@@ -1,7 +1,7 @@
 // Module worker that runs the engine so the page never freezes while it thinks. It keeps no
-// game of its own: each request carries the start position and the moves played, so the
-// engine sees the whole history (repetitions count) and the page stays the one owner. Several
-// boards share this worker; the page sends one search at a time.
+// game of its own: each request carries the game (Italian or Brazilian), the start position
+// and the moves played, so the engine sees the whole history (repetitions count) and the page
+// stays the one owner. Several boards share this worker; the page sends one search at a time.
 //
 // Once the engine is ready, the opening book and the endgame tables (www/data/, written by
 // `make build`) are fetched in the background and handed to every engine of this worker.
@@ -38,8 +38,9 @@ self.onmessage = async (e) => {
   try {
     await ready;
     if (type === 'search') {
-      const { startFen, moves, level, timeMs, seed } = e.data;
-      const game = wasm.Game.fromFen(startFen);
+      const { variant, startFen, moves, level, timeMs, seed } = e.data;
+      // The game is rebuilt in its own rules: the FEN's numbers and the moves' texts are its.
+      const game = wasm.Game.fromFen(startFen, variant || 'italian');
       try {
         for (const m of moves) game.play(m);
         self.postMessage({ id, ok: true, result: think(game, level, timeMs, seed) });

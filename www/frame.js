@@ -1,7 +1,7 @@
 // The iframe page: the same options as <dama-board>'s attributes, taken from the address
-// (?mode=computer&side=black&level=3&fen=...&numbers&readonly), so a host page needs nothing
-// but an <iframe src="www/frame.html?...">. The frame shows a status line and buttons unless
-// controls=0; it also works offline once visited (the site's service worker).
+// (?variant=brazilian&mode=computer&side=black&level=3&fen=...&numbers&readonly), so a host
+// page needs nothing but an <iframe src="www/frame.html?...">. The frame shows a status line
+// and buttons unless controls=0; it also works offline once visited (the site's service worker).
 
 import './dama-board.js';
 import { setLanguage } from './i18n.js';
@@ -12,7 +12,7 @@ const params = new URLSearchParams(location.search);
 const lang = params.get('lang');
 if (lang) setLanguage(lang);
 
-const OPTIONS = ['mode', 'side', 'level', 'level-white', 'level-black', 'delay', 'fen', 'pdn', 'orientation', 'ply', 'lang'];
+const OPTIONS = ['variant', 'mode', 'side', 'level', 'level-white', 'level-black', 'delay', 'fen', 'pdn', 'orientation', 'ply', 'lang'];
 const FLAGS = ['numbers', 'readonly', 'sound'];
 for (const name of OPTIONS) {
   const v = params.get(name);

@@ -1,74 +1,131 @@
 // The rules page: text from i18n.js, and the example diagrams drawn on canvases with the
-// board's own piece drawing. The arrows are the legal moves as the core computes them, so a
-// diagram can never disagree with the game.
+// board's own piece drawing. The arrows are the legal moves as the core computes them, in
+// the diagram's game (data-variant), so the diagrams can never disagree with the game.
 
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange } from './i18n.js';
+import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
 import { loadWasm } from './wasm.js';
-import { defaultTheme as theme, drawPiece, drawPolyline } from './board/render.js';
-import { squareToRowCol } from './board/util.js';
+import { defaultTheme as theme, drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
+import { squareToRowCol, squareName, isPlaying } from './board/util.js';
 
 const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160, 70, 200, 0.85)'];
 
-function draw(canvas, pieces, moves, numbers) {
+function draw(canvas, pieces, moves, opts) {
+  const { variant, numbers, edges } = opts;
+  const dpr = devicePixelRatio || 1;
   const css = canvas.getBoundingClientRect().width || 240;
-  const px = Math.round(css * (devicePixelRatio || 1));
+  const px = Math.round(css * dpr);
   canvas.width = px;
   canvas.height = px;
   const ctx = canvas.getContext('2d');
   const cell = px / 8;
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
-      ctx.fillStyle = (r + c) % 2 === 0 ? theme.dark : theme.light;
+      ctx.fillStyle = isPlaying(r, c, variant) ? theme.dark : theme.light;
       ctx.fillRect(c * cell, r * cell, cell, cell);
     }
   }
   const center = (sq) => {
-    const [r, c] = squareToRowCol(sq);
+    const [r, c] = squareToRowCol(sq, variant);
     return [(c + 0.5) * cell, (r + 0.5) * cell];
   };
+  const fontPx = Math.max(8 * dpr, cell * 0.2);
   if (numbers) {
     ctx.fillStyle = theme.number;
-    ctx.font = `600 ${Math.max(8 * (devicePixelRatio || 1), cell * 0.2)}px system-ui, sans-serif`;
+    ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
     ctx.textBaseline = 'top';
     for (let sq = 1; sq <= 32; sq++) {
-      const [r, c] = squareToRowCol(sq);
+      const [r, c] = squareToRowCol(sq, variant);
       ctx.fillText(String(sq), c * cell + cell * 0.05, r * cell + cell * 0.04);
     }
   }
+  if (edges) drawEdgeLabels(ctx, { orientation: 'white', variant }, theme, (i) => i * cell, cell, fontPx);
   for (let sq = 1; sq <= 32; sq++) {
     const p = pieces[sq - 1];
     if (!p) continue;
     const [x, y] = center(sq);
     drawPiece(ctx, x, y, cell, p, 1, 0, theme);
   }
-  moves.forEach((m, i) => {
-    const pts = [m.from, ...m.path].map(center);
-    drawPolyline(ctx, pts, cell * 0.11, ARROWS[i % ARROWS.length], true);
-  });
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', moves.map((m) => m.text).join(', '));
+  // Longest arrows first: where routes share a line (a flying king choosing where to stop),
+  // the shorter arrow's head stays visible on top of the longer one.
+  const length = (pts) => pts.slice(1).reduce((sum, [x, y], i) => sum + Math.hypot(x - pts[i][0], y - pts[i][1]), 0);
+  moves
+    .map((m, i) => ({ pts: [m.from, ...m.path].map(center), color: ARROWS[i % ARROWS.length] }))
+    .sort((a, b) => length(b.pts) - length(a.pts))
+    .forEach(({ pts, color }) => drawPolyline(ctx, pts, cell * 0.11, color, true));
+}
+
+// The legal moves of a diagram's position. A Brazilian capture is named by every landing
+// square (c3xe5xg3, not the game's short c3xg3), since the diagram is there to show the route.
+function diagramMoves(game, variant) {
+  const moves = game.legalMoves();
+  if (variant !== 'brazilian') return moves;
+  return moves.map((m) => ({ ...m, text: [m.from, ...m.path].map((sq) => game.squareName(sq)).join(m.capture ? 'x' : '-') }));
+}
+
+// Consecutive square numbers read as a range ("21-32"), so the start position's text
+// alternative stays short; square names (c3) are listed one by one.
+function listSquares(squares, variant) {
+  if (variant === 'brazilian') return squares.map((sq) => squareName(sq, variant)).join(', ');
+  const out = [];
+  for (let i = 0; i < squares.length; ) {
+    let j = i;
+    while (j + 1 < squares.length && squares[j + 1] === squares[j] + 1) j++;
+    out.push(j - i >= 2 ? `${squares[i]}-${squares[j]}` : squares.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+// The diagram in words, for screen readers (a canvas has no other text): where each side's
+// men and kings stand, then the arrows.
+function describe(pieces, moves, variant) {
+  const side = (sign, color) => {
+    const on = (v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
+    const parts = [];
+    for (const [v, one, many] of [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']]) {
+      const sqs = on(v);
+      if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, variant) }));
+    }
+    return t('diagramSide', { color: t(color), pieces: parts.join(', ') || t('diagramNone') });
+  };
+  const text = [side(1, 'white'), side(-1, 'black')];
+  if (moves.length) text.push(t('diagramMoves', { moves: moves.map((m) => m.text).join(', ') }));
+  return text.join(' ');
 }
 
 async function main() {
   setLanguage(getLanguage());
   translatePage();
-  document.title = t('rulesTitle');
-  const select = document.getElementById('lang');
+  document.title = t('rulesPageTitle');
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById('lang'));
+  fillLanguageSelect(select);
   select.value = getLanguage();
   select.addEventListener('change', () => setLanguage(select.value, { persist: true }));
+  let label = () => {};
   onLanguageChange(() => {
     translatePage();
-    document.title = t('rulesTitle');
+    document.title = t('rulesPageTitle');
+    label();
   });
   const { Game } = await loadWasm();
-  const canvases = [...document.querySelectorAll('canvas[data-fen]')];
-  const redraw = () => {
-    for (const c of canvases) {
-      const g = Game.fromFen(c.dataset.fen);
-      draw(c, g.board(), c.dataset.arrows === 'none' ? [] : g.legalMoves(), !!c.dataset.numbers);
-      g.free();
-    }
+  const diagrams = [...document.querySelectorAll('canvas[data-fen]')].map((c) => {
+    const variant = c.dataset.variant || 'italian';
+    const g = Game.fromFen(c.dataset.fen, variant); // the FEN in the game's own numbering
+    const pieces = g.board();
+    const moves = c.dataset.arrows === 'none' ? [] : diagramMoves(g, variant);
+    g.free();
+    c.setAttribute('role', 'img');
+    // The arrows in the game's own notation, for tests and for anyone reading the page's source.
+    c.dataset.shown = moves.map((m) => m.text).join(', ');
+    return { c, pieces, moves, opts: { variant, numbers: !!c.dataset.numbers, edges: variant === 'brazilian' } };
+  });
+  label = () => {
+    for (const d of diagrams) d.c.setAttribute('aria-label', describe(d.pieces, d.moves, d.opts.variant));
   };
+  const redraw = () => {
+    for (const d of diagrams) draw(d.c, d.pieces, d.moves, d.opts);
+  };
+  label();
   redraw();
   new ResizeObserver(redraw).observe(document.querySelector('.prose'));
   window.__rulesReady = true;

@@ -63,37 +63,49 @@ export async function openPage(env, query = '', options = {}) {
   return page;
 }
 
-// Centre of square `sq` (1-32) in page coordinates, on the <dama-board> matched by `board`
-// (the app page's is #board). Square 1 is a8: top-left from White's side, bottom-right from
-// Black's.
-export async function squarePoint(page, sq, board = '#board') {
-  const { box, orientation } = await page.evaluate((sel) => {
+// Centre of square `sq` in page coordinates, on the <dama-board> matched by `board` (the app
+// page's is #board). `sq` is a number 1-32 in the game's numbering, or a name such as "c3".
+// The geometry is the game's, worked out here rather than asked of the page:
+//   italian:   1 is a8 (top-left from White's side), 32 is h1; a dark square at the near right.
+//   brazilian: 1 is b8, 29 is a1, 32 is g1; a dark square at the near left.
+// `variant` defaults to the game the element says it is playing. From Black's side the board
+// is turned half a turn.
+export async function squarePoint(page, sq, board = '#board', variant) {
+  const { box, orientation, playing } = await page.evaluate((sel) => {
     const el = document.querySelector(sel);
     const r = el.canvas.getBoundingClientRect();
-    return { box: { x: r.x, y: r.y, width: r.width }, orientation: el.orientation };
+    return { box: { x: r.x, y: r.y, width: r.width }, orientation: el.orientation, playing: el.variant };
   }, board);
-  const row = Math.floor((sq - 1) / 4);
-  const col = 2 * ((sq - 1) % 4) + (row % 2);
+  const [row, col] = squareRowCol(sq, variant ?? playing ?? 'italian');
   const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
   const cell = box.width / 8;
   return [box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell];
 }
 
-export async function clickSquare(page, sq, board = '#board') {
-  const [x, y] = await squarePoint(page, sq, board);
+// Board row (0 = rank 8) and column (0 = a-file) of a square number or name.
+export function squareRowCol(sq, variant = 'italian') {
+  const name = /^([a-h])([1-8])$/.exec(String(sq));
+  if (name) return [8 - Number(name[2]), name[1].charCodeAt(0) - 97];
+  const row = Math.floor((sq - 1) / 4);
+  const col = 2 * ((sq - 1) % 4) + ((row % 2) ^ (variant === 'brazilian' ? 1 : 0));
+  return [row, col];
+}
+
+export async function clickSquare(page, sq, board = '#board', variant) {
+  const [x, y] = await squarePoint(page, sq, board, variant);
   await page.mouse.click(x, y);
 }
 
-// Plays `text` (e.g. '22-18') by clicking its from and to squares, then any landing squares
-// needed to tell apart captures that share both.
-export async function clickMove(page, text, board = '#board') {
-  const squares = text.split(/[-x]/).map(Number);
+// Plays `text` (e.g. '22-18', or 'c3-d4' and 'c3xe5xc7' in Brazilian) by clicking its from and
+// to squares, then any landing squares needed to tell apart captures that share both.
+export async function clickMove(page, text, board = '#board', variant) {
+  const squares = text.split(/[-x]/).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   const plies = await page.evaluate((sel) => document.querySelector(sel).history().length, board);
-  await clickSquare(page, squares[0], board);
-  await clickSquare(page, squares[squares.length - 1], board);
+  await clickSquare(page, squares[0], board, variant);
+  await clickSquare(page, squares[squares.length - 1], board, variant);
   for (const sq of squares.slice(1, -1)) {
     if ((await page.evaluate((sel) => document.querySelector(sel).history().length, board)) > plies) break;
-    await clickSquare(page, sq, board);
+    await clickSquare(page, sq, board, variant);
   }
 }
 

@@ -8,8 +8,9 @@ import { squareToRowCol } from './util.js';
 
 const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 
-// Animation of a move just played. `before` is the position before it.
-export function planMove(move, before, timing) {
+// Animation of a move just played. `before` is the position before it. The plan keeps the
+// variant: it decides where each square is drawn.
+export function planMove(move, before, timing, variant = 'italian') {
   const points = [move.from, ...move.path];
   const piece = before[move.from - 1];
   const items = [];
@@ -27,13 +28,13 @@ export function planMove(move, before, timing) {
     }
     t += timing.fade;
   }
-  return { start: performance.now(), duration: t, items };
+  return { start: performance.now(), duration: t, items, variant };
 }
 
 // Animation between two unrelated positions (undo, redo, jumping in the move list): pieces
 // that can be paired with a vacated square of their colour slide, the rest fade. Returns
 // null when nothing changed or when too much changed for an animation to help (new game).
-export function planDiff(before, after, timing) {
+export function planDiff(before, after, timing, variant = 'italian') {
   const gone = [];
   const came = [];
   for (let i = 0; i < 32; i++) {
@@ -54,7 +55,7 @@ export function planDiff(before, after, timing) {
     let bestDist = Infinity;
     for (const from of free) {
       if (Math.sign(before[from - 1]) !== color) continue;
-      const d = distance(from, to);
+      const d = distance(from, to, variant);
       if (d < bestDist) {
         bestDist = d;
         best = from;
@@ -71,12 +72,12 @@ export function planDiff(before, after, timing) {
     items.push({ kind: 'fade', piece: before[sq - 1], sq, dir: -1, t0: 0, t1: timing.fade });
   }
   const duration = Math.max(...items.map((it) => it.t1));
-  return { start: performance.now(), duration, items };
+  return { start: performance.now(), duration, items, variant };
 }
 
-function distance(a, b) {
-  const [r1, c1] = squareToRowCol(a);
-  const [r2, c2] = squareToRowCol(b);
+function distance(a, b, variant) {
+  const [r1, c1] = squareToRowCol(a, variant);
+  const [r2, c2] = squareToRowCol(b, variant);
   return Math.hypot(r1 - r2, c1 - c2);
 }
 
@@ -94,8 +95,8 @@ export function frame(anim, now) {
       const pos = k * segs;
       const i = Math.min(segs - 1, Math.floor(pos));
       const f = ease(pos - i);
-      const [r1, c1] = squareToRowCol(it.points[i]);
-      const [r2, c2] = squareToRowCol(it.points[i + 1]);
+      const [r1, c1] = squareToRowCol(it.points[i], anim.variant);
+      const [r2, c2] = squareToRowCol(it.points[i + 1], anim.variant);
       // A capture hop lifts the piece a little at mid-jump so hops read as jumps.
       const lift = it.hop ? Math.sin(f * Math.PI) : 0;
       out.moving.push({ piece: it.piece, row: r1 + (r2 - r1) * f, col: c1 + (c2 - c1) * f, lift });

@@ -75,14 +75,14 @@ export function createBoard(element, config = {}) {
       state.hint = null;
       state.selected = 0;
       state.pending = null;
-      state.anim = state.animation.enabled ? planMove(move, before, state.animation) : null;
+      state.anim = state.animation.enabled ? planMove(move, before, state.animation, state.variant) : null;
       redraw();
     },
 
     // Jump to another position (undo, review, new game), sliding what can slide.
     setPieces(pieces, { animate = true } = {}) {
       const next = Int8Array.from(pieces);
-      const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation) : null;
+      const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation, state.variant) : null;
       state.pieces = next;
       state.anim = anim;
       redraw();
@@ -109,7 +109,7 @@ export function createBoard(element, config = {}) {
 
     // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
     // click real squares, whatever the size and orientation).
-    squareCenter: (sq) => squareCenter(sq, state.size, state.orientation),
+    squareCenter: (sq) => squareCenter(sq, state.size, state.orientation, state.variant),
 
     redraw,
 

@@ -3,6 +3,7 @@
 // accepted only if it is one of `movable.moves`, which come from the core.
 
 import { planMove } from './anim.js';
+import { squareToRowCol } from './util.js';
 
 export function movesFrom(state, from) {
   return (state.movable.moves || []).filter((m) => m.from === from);
@@ -64,12 +65,16 @@ export function userMove(state, from, to, opts = {}) {
 }
 
 // While choosing between sequences, a tap on a landing square keeps the sequences that pass
-// there (in order first, then anywhere); anything else gives up the choice.
+// there (in order first, then anywhere); then, for long jumps (a flying king's route has
+// squares it crosses without stopping), a piece it takes or a square it passes over; anything
+// else gives up the choice.
 export function pendingTap(state, sq) {
   const p = state.pending;
   const k = p.steps.length;
   let left = p.moves.filter((m) => m.path[k] === sq && m.to !== sq);
   if (!left.length) left = p.moves.filter((m) => m.path.slice(k, -1).includes(sq));
+  if (!left.length) left = p.moves.filter((m) => m.captured.includes(sq));
+  if (!left.length) left = p.moves.filter((m) => sq !== m.to && crosses(m, sq, state.variant));
   if (!left.length) {
     state.pending = null;
     state.events.ambiguous?.([]);
@@ -83,6 +88,20 @@ export function pendingTap(state, sq) {
   p.moves = left;
   p.steps = [...p.steps, sq];
   state.events.ambiguous?.(left);
+}
+
+// Whether the route of move `m` (from, then each landing square) runs over square `sq`.
+function crosses(m, sq, variant) {
+  const [r, c] = squareToRowCol(sq, variant);
+  const pts = [m.from, ...m.path].map((s) => squareToRowCol(s, variant));
+  for (let i = 1; i < pts.length; i++) {
+    const [[r1, c1], [r2, c2]] = [pts[i - 1], pts[i]];
+    const n = Math.abs(r2 - r1);
+    for (let j = 1; j < n; j++) {
+      if (r1 + ((r2 - r1) / n) * j === r && c1 + ((c2 - c1) / n) * j === c) return true;
+    }
+  }
+  return false;
 }
 
 // Resolve a pending choice directly (the page lists the alternatives as buttons).
@@ -105,7 +124,7 @@ function playUserMove(state, move, { dropped }) {
   state.movable = { ...state.movable, moves: [] };
   // A dropped piece is already at its square: skip the slide, still show captures going.
   if (state.animation.enabled) {
-    state.anim = planMove(move, before, dropped ? { ...state.animation, quiet: 0, hop: 0 } : state.animation);
+    state.anim = planMove(move, before, dropped ? { ...state.animation, quiet: 0, hop: 0 } : state.animation, state.variant);
   }
   state.events.move?.(move);
 }

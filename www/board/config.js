@@ -1,9 +1,12 @@
 // Applies a partial configuration to the board state. Nested objects (movable, animation,
 // events) merge key by key so callers can change one part without repeating the rest.
 
+import { VARIANTS } from './util.js';
+
 const NESTED = ['movable', 'animation', 'events'];
 
 export function configure(state, config) {
+  const variant = state.variant;
   for (const [key, value] of Object.entries(config)) {
     if (NESTED.includes(key) && value && typeof value === 'object') {
       state[key] = { ...state[key], ...value };
@@ -12,6 +15,15 @@ export function configure(state, config) {
     } else if (key in state) {
       state[key] = value;
     }
+  }
+  if (!VARIANTS.includes(state.variant)) state.variant = 'italian';
+  // Another board geometry: whatever was picked, dragged or animated is at the wrong place.
+  if (state.variant !== variant) {
+    state.selected = 0;
+    state.pending = null;
+    state.drag = null;
+    state.anim = null;
+    state.cursorCol = null;
   }
   // A new set of legal moves (or none) invalidates a selection or a half-entered choice that
   // no longer matches it.

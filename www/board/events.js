@@ -11,7 +11,7 @@ export function bindEvents(state, canvas, redraw) {
     const scale = rect.width ? state.size / rect.width : 1;
     return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
   };
-  const at = (p) => squareAt(p[0], p[1], state.size, state.orientation);
+  const at = (p) => squareAt(p[0], p[1], state.size, state.orientation, state.variant);
   let pointerFocus = false;
 
   const onDown = (e) => {
@@ -164,7 +164,7 @@ function initialCursor(state) {
 // next playing square in the same row; up/down go one row and pick the playing square
 // nearest the column the cursor came from, so repeated presses go straight up a zigzag.
 function step(state, sq, dr, dc) {
-  let [drow, dcol] = squareToDisplay(sq, state.orientation);
+  let [drow, dcol] = squareToDisplay(sq, state.orientation, state.variant);
   if (dc !== 0) {
     dcol += 2 * dc;
     if (dcol < 0 || dcol > 7) return sq;
@@ -174,9 +174,9 @@ function step(state, sq, dr, dc) {
     if (drow < 0 || drow > 7) return sq;
     const want = state.cursorCol ?? dcol;
     const near = [want, want + 1, want - 1].filter((x) => x >= 0 && x <= 7);
-    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation)));
+    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation), state.variant));
   }
-  return rowColToSquare(...fromDisplay(drow, dcol, state.orientation)) || sq;
+  return rowColToSquare(...fromDisplay(drow, dcol, state.orientation), state.variant) || sq;
 }
 
 function announceCursor(state) {

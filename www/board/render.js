@@ -4,7 +4,7 @@
 
 import { frame } from './anim.js';
 import { mustCapture } from './board.js';
-import { squareToDisplay, toDisplay } from './util.js';
+import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName } from './util.js';
 
 export const defaultTheme = {
   light: '#ead6ae', // maple
@@ -32,14 +32,15 @@ export function render(state, ctx) {
   const W = ctx.canvas.width;
   const cell = W / 8;
   const o = state.orientation;
+  const v = state.variant;
   const edge = (i) => Math.round((i * W) / 8); // integer edges: no seams between squares
   const rect = (dr, dc) => [edge(dc), edge(dr), edge(dc + 1) - edge(dc), edge(dr + 1) - edge(dr)];
   const center = (sq) => {
-    const [dr, dc] = squareToDisplay(sq, o);
+    const [dr, dc] = squareToDisplay(sq, o, v);
     return [(dc + 0.5) * cell, (dr + 0.5) * cell];
   };
   const fillSquare = (sq, color) => {
-    const [dr, dc] = squareToDisplay(sq, o);
+    const [dr, dc] = squareToDisplay(sq, o, v);
     ctx.fillStyle = color;
     ctx.fillRect(...rect(dr, dc));
   };
@@ -47,8 +48,9 @@ export function render(state, ctx) {
   // Squares.
   for (let dr = 0; dr < 8; dr++) {
     for (let dc = 0; dc < 8; dc++) {
-      // (row + col) even is a playing square; turning the board half a turn keeps parity.
-      const playing = ((dr + dc) & 1) === 0;
+      // Turning the board half a turn keeps the colour parity, so display cells can be
+      // tested as board cells.
+      const playing = isPlaying(dr, dc, v);
       const r = rect(dr, dc);
       ctx.fillStyle = playing ? theme.dark : theme.light;
       ctx.fillRect(...r);
@@ -77,11 +79,13 @@ export function render(state, ctx) {
     ctx.textBaseline = 'top';
     ctx.textAlign = 'left';
     for (let sq = 1; sq <= 32; sq++) {
-      const [dr, dc] = squareToDisplay(sq, o);
+      const [dr, dc] = squareToDisplay(sq, o, v);
       // Top-left corner, small enough to stay clear of a man in the middle of the square.
       ctx.fillText(String(sq), edge(dc) + cell * 0.045, edge(dr) + cell * 0.035);
     }
   }
+
+  if (state.edgeLabels ?? v === 'brazilian') drawEdgeLabels(ctx, state, theme, edge, cell, Math.max(8, cell * 0.16));
 
   // Pieces, with any running animation layered over the final position.
   let anim = null;
@@ -169,7 +173,7 @@ export function render(state, ctx) {
   }
 
   if (state.keyboard && state.cursor) {
-    const [dr, dc] = squareToDisplay(state.cursor, o);
+    const [dr, dc] = squareToDisplay(state.cursor, o, v);
     const [x, y, w, h] = rect(dr, dc);
     const lw = Math.max(2, cell * 0.05);
     ctx.lineWidth = lw * 2;
@@ -187,6 +191,31 @@ export function render(state, ctx) {
   }
 
   return !!state.anim;
+}
+
+// Files along the bottom edge and ranks up the left edge, in the corners a man leaves free
+// (the bottom corners: the square numbers take the top-left one). They follow the
+// orientation, so from Black's side the files run h-a. Each label takes the colour of the
+// other kind of square, so it reads on both. `view` is {orientation, variant}; `edge(i)` is
+// the pixel position of the i-th line between cells (also used by the rules page's diagrams).
+export function drawEdgeLabels(ctx, view, theme, edge, cell, fontPx) {
+  const o = view.orientation;
+  const pad = cell * 0.05;
+  ctx.save();
+  ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
+  ctx.textBaseline = 'bottom';
+  const ink = (dr, dc) => (isPlaying(dr, dc, view.variant) ? theme.light : theme.dark);
+  for (let d = 0; d < 8; d++) {
+    const [row] = fromDisplay(d, 0, o);
+    ctx.fillStyle = ink(d, 0);
+    ctx.textAlign = 'left';
+    ctx.fillText(rankName(row), edge(0) + pad, edge(d + 1) - pad * 0.6);
+    const [, col] = fromDisplay(7, d, o);
+    ctx.fillStyle = ink(7, d);
+    ctx.textAlign = 'right';
+    ctx.fillText(fileName(col), edge(d + 1) - pad, edge(8) - pad * 0.6);
+  }
+  ctx.restore();
 }
 
 function drawRing(ctx, x, y, cell, color) {

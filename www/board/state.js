@@ -6,10 +6,17 @@ export function defaults() {
   return {
     // What to show.
     orientation: 'white', // which side is at the bottom
+    // Which game's board: 'italian' (dark square at the near right, 1 = a8) or 'brazilian'
+    // (the mirror: dark square at the near left, 1 = b8, 29 = a1). See util.js.
+    variant: 'italian',
     pieces: new Int8Array(32), // index i = square i+1; 1/2 white man/king, -1/-2 black
     lastMove: null, // a move object {from, to, path, captured}, kept highlighted
     hint: null, // a move object drawn as an arrow
     coordinates: false, // square numbers 1-32 on the playing squares
+    // Files a-h and ranks 1-8 along the edges: true, false, or null for the variant's custom
+    // (Brazilian players write moves as c3-d4, so their board shows them; Italian ones use
+    // the numbers).
+    edgeLabels: null,
     viewOnly: false, // reviewing an old position: no input at all
     editing: false, // setting up a position: a tap on a square is reported as events.square(sq)
     theme: null, // colours (render.js defaultTheme's shape); null for the defaults

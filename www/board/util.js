@@ -1,24 +1,43 @@
-// Board geometry shared by the board modules. Squares are numbered 1-32 as seen from White
-// (RULES.md): 1 is a8, top-left; 32 is h1, bottom-right. Rows and columns here are 0-7 in
-// board coordinates (row 0 = rank 8, col 0 = a-file), independent of orientation.
+// Board geometry shared by the board modules. Squares are numbered 1-32 as seen from White,
+// the top-left playing square first. Rows and columns here are 0-7 in board coordinates
+// (row 0 = rank 8, col 0 = a-file), independent of orientation.
+//
+// The two games put the board down mirrored (RULES.md), so the variant decides where the dark
+// squares are:
+//   italian:   a dark square at each player's near right; 1 = a8, 32 = h1 (a1 is light).
+//   brazilian: a dark square at each player's near left;  1 = b8, 29 = a1, 32 = g1.
+// Every function takes the variant last and defaults to Italian, so callers that know only
+// one game keep working unchanged.
 
 export const SQUARES = 32;
+export const VARIANTS = ['italian', 'brazilian'];
 
-export function squareToRowCol(sq) {
+// Column parity of the playing squares in even rows (0, 2, ...): Italian rows 0, 2, 4, 6
+// start on the a-file; Brazilian ones on the b-file.
+const shift = (variant) => (variant === 'brazilian' ? 1 : 0);
+
+/** @param {number} sq @param {string} [variant] @returns {[number, number]} */
+export function squareToRowCol(sq, variant = 'italian') {
   const row = (sq - 1) >> 2;
-  // Even rows (1-4, 9-12, ...) start on the a-file; odd rows end on the h-file.
-  const col = 2 * ((sq - 1) & 3) + (row & 1);
+  const col = 2 * ((sq - 1) & 3) + ((row & 1) ^ shift(variant));
   return [row, col];
 }
 
-export function rowColToSquare(row, col) {
+// Whether a board cell is one of the 32 playing (dark) squares.
+export function isPlaying(row, col, variant = 'italian') {
+  return ((row + col) & 1) === shift(variant);
+}
+
+export function rowColToSquare(row, col, variant = 'italian') {
   if (row < 0 || row > 7 || col < 0 || col > 7) return 0;
-  if (((row + col) & 1) !== 0) return 0; // light square: not a playing square
+  if (!isPlaying(row, col, variant)) return 0; // light square: not a playing square
   return row * 4 + (col >> 1) + 1;
 }
 
 // Display cell (0-7 from the top-left of the canvas) for a board row/col. Black's view turns
-// the board half a turn, so square 1 ends up bottom-right (Black's near-right dark square).
+// the board half a turn, so Black's near corner ends up bottom-right: square 1 (a8) in
+// Italian, square 4 (h8) bottom-left in Brazilian. A half turn keeps the colour parity, so
+// both games keep their dark corner on the player's own side.
 export function toDisplay(row, col, orientation) {
   return orientation === 'black' ? [7 - row, 7 - col] : [row, col];
 }
@@ -28,32 +47,43 @@ export function fromDisplay(drow, dcol, orientation) {
 }
 
 // Display cell of a playing square.
-export function squareToDisplay(sq, orientation) {
-  const [r, c] = squareToRowCol(sq);
+export function squareToDisplay(sq, orientation, variant = 'italian') {
+  const [r, c] = squareToRowCol(sq, variant);
   return toDisplay(r, c, orientation);
 }
 
 // Square under a point given in CSS pixels relative to the board's top-left corner; 0 if the
 // point is off the board or on a light square.
-export function squareAt(x, y, size, orientation) {
+export function squareAt(x, y, size, orientation, variant = 'italian') {
   if (x < 0 || y < 0 || x >= size || y >= size) return 0;
   const dcol = Math.floor((x * 8) / size);
   const drow = Math.floor((y * 8) / size);
   const [r, c] = fromDisplay(drow, dcol, orientation);
-  return rowColToSquare(r, c);
+  return rowColToSquare(r, c, variant);
 }
 
 // Centre of a square in CSS pixels, for drawing and for tests that click squares.
-export function squareCenter(sq, size, orientation) {
-  const [dr, dc] = squareToDisplay(sq, orientation);
+export function squareCenter(sq, size, orientation, variant = 'italian') {
+  const [dr, dc] = squareToDisplay(sq, orientation, variant);
   const cell = size / 8;
   return [(dc + 0.5) * cell, (dr + 0.5) * cell];
 }
 
-// The square file/rank name (a8 for 1), for screen-reader descriptions.
-export function squareName(sq) {
-  const [r, c] = squareToRowCol(sq);
-  return 'abcdefgh'[c] + String(8 - r);
+export const fileName = (col) => 'abcdefgh'[col];
+export const rankName = (row) => String(8 - row);
+
+// The square's file/rank name (a8 for Italian 1, b8 for Brazilian 1): screen-reader
+// descriptions, and Brazilian move text.
+export function squareName(sq, variant = 'italian') {
+  const [r, c] = squareToRowCol(sq, variant);
+  return fileName(c) + rankName(r);
+}
+
+// The square named by "c3" (any case), 0 if the name is not a playing square of the variant.
+export function squareFromName(name, variant = 'italian') {
+  const m = /^([a-h])([1-8])$/i.exec(String(name).trim());
+  if (!m) return 0;
+  return rowColToSquare(8 - Number(m[2]), m[1].toLowerCase().charCodeAt(0) - 97, variant);
 }
 
 export const pieceColor = (p) => (p > 0 ? 'white' : p < 0 ? 'black' : null);

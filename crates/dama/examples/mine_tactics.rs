@@ -13,8 +13,7 @@ fn material(g: &Game) -> i32 {
     let us = p.turn();
     // A flying king is worth about three men, a short one two.
     let king = if g.variant().flying_kings() { 3 } else { 2 };
-    let count =
-        |c: Color| (p.men_of(c).count_ones() + king * p.kings_of(c).count_ones()) as i32;
+    let count = |c: Color| (p.men_of(c).count_ones() + king * p.kings_of(c).count_ones()) as i32;
     count(us) - count(us.opposite())
 }
 
@@ -22,7 +21,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let mut rng = Rng::new(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1));
-    let variant: Variant = args.get(2).map_or(Ok(Variant::Italian), |s| s.parse()).unwrap();
+    let variant: Variant = args
+        .get(2)
+        .map_or(Ok(Variant::Italian), |s| s.parse())
+        .unwrap();
     let mut found = 0;
     let mut engine = Engine::new(32);
     while found < want {
