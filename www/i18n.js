@@ -87,6 +87,7 @@ const en = {
   refuseNotAMove: 'Pieces move one square diagonally, or jump an opposing piece.',
   refuseNotAMoveBrazilian: 'Men move one square diagonally forward and kings any distance along a free diagonal; captures jump an opposing piece.',
   refuseBlocked: 'The piece on square {square} blocks the way.',
+  refuseGoesOn: 'The capture goes on from square {square}: a piece must keep capturing while it can.',
   refuseGameOver: 'The game is over.',
   refuseOr: 'or',
   drawDeclined: 'The computer declines the draw.',
@@ -343,6 +344,7 @@ const it = {
   refuseNotAMove: 'I pezzi si muovono di una casella in diagonale, o saltano un pezzo avversario.',
   refuseNotAMoveBrazilian: 'Le pedine si muovono di una casella in diagonale in avanti e le dame di quante caselle vogliono lungo una diagonale libera; si prende saltando un pezzo avversario.',
   refuseBlocked: 'Il pezzo sulla casella {square} sbarra la strada.',
+  refuseGoesOn: 'La presa continua dalla casella {square}: un pezzo deve continuare a prendere finché può.',
   refuseGameOver: 'La partita è finita.',
   refuseOr: 'o',
   drawDeclined: 'Il computer rifiuta la patta.',
@@ -592,6 +594,7 @@ const pt = {
   refuseNotAMove: 'As peças andam uma casa na diagonal, ou saltam uma peça adversária.',
   refuseNotAMoveBrazilian: 'As pedras andam uma casa na diagonal para a frente e as damas quantas casas quiserem por uma diagonal livre; captura-se saltando uma peça adversária.',
   refuseBlocked: 'A peça na casa {square} bloqueia o caminho.',
+  refuseGoesOn: 'A tomada continua a partir da casa {square}: a peça deve continuar capturando enquanto puder.',
   refuseGameOver: 'A partida terminou.',
   refuseOr: 'ou',
   drawDeclined: 'O computador recusa o empate.',
@@ -844,6 +847,7 @@ const REFUSALS = [
   [/^pieces move one square diagonally, or jump an opposing piece$/, 'refuseNotAMove'],
   [/^men move one square diagonally forward and kings any distance along a free diagonal; captures jump an opposing piece$/, 'refuseNotAMoveBrazilian'],
   [/^the piece on square (\w+) blocks the way$/, 'refuseBlocked', 'square'],
+  [/^the capture goes on from square (\w+): a piece must keep capturing while it can$/, 'refuseGoesOn', 'square'],
   [/^the game is over$/, 'refuseGameOver'],
 ];
 

@@ -237,3 +237,19 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
     assert!(dama::level::book_move(&Game::with_variant(BR), 10, 1).is_none());
     assert!(dama::level::book_move(&Game::new(), 10, 1).is_some());
 }
+
+#[test]
+fn stopping_part_way_along_a_capture_is_refused_as_such() {
+    let n = |s: &str| BR.square_number(BR.square_at(s).unwrap());
+    // The man on c3 takes d4 and must go on over d6 to c7: e5 is only a landing on the way.
+    let g = game("W:W22:B18,10");
+    let why = g.why_illegal(n("c3"), n("e5")).unwrap();
+    assert_eq!(
+        why.describe(BR),
+        "the capture goes on from square e5: a piece must keep capturing while it can"
+    );
+    // In Italian the same refusal names the square by number.
+    let it = Game::from_fen("W:W31:B12,20,28").unwrap();
+    let why = it.why_illegal(31, 24).unwrap();
+    assert_eq!(why, dama::Illegal::GoesOn(24));
+}

@@ -53,6 +53,13 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
                 _ => Illegal::EarliestKing,
             });
         }
+        // Stopping part-way along a capture that must go on.
+        if legal
+            .iter()
+            .any(|m| m.from() == f && m.path().take(m.jumps() as usize - 1).any(|s| s == t))
+        {
+            return Some(Illegal::GoesOn(to));
+        }
         let mut starts: Vec<u8> = legal.iter().map(|m| v.square_number(m.from())).collect();
         starts.sort_unstable();
         starts.dedup();

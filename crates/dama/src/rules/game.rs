@@ -192,6 +192,8 @@ pub enum Illegal {
     NotAMove,
     /// A flying king's way is blocked by the piece on this square.
     Blocked(u8),
+    /// The capture cannot stop on this square: the piece must go on capturing from it.
+    GoesOn(u8),
     /// The game is over.
     GameOver,
 }
@@ -229,6 +231,10 @@ impl fmt::Display for Illegal {
                 f.write_str("pieces move one square diagonally, or jump an opposing piece")
             }
             Illegal::Blocked(s) => write!(f, "the piece on square {s} blocks the way"),
+            Illegal::GoesOn(s) => write!(
+                f,
+                "the capture goes on from square {s}: a piece must keep capturing while it can"
+            ),
             Illegal::GameOver => f.write_str("the game is over"),
         }
     }
@@ -260,6 +266,10 @@ impl Illegal {
             }
             (_, Illegal::Occupied(s)) => format!("square {} is occupied", name(s)),
             (_, Illegal::Blocked(s)) => format!("the piece on square {} blocks the way", name(s)),
+            (_, Illegal::GoesOn(s)) => format!(
+                "the capture goes on from square {}: a piece must keep capturing while it can",
+                name(s)
+            ),
             (_, Illegal::MustCapture(sq)) => {
                 let list: Vec<String> = sq.iter().map(name).collect();
                 format!(
