@@ -1,28 +1,88 @@
 //! The checks behind each fuzz target, shared with the regression tests in
 //! `crates/dama/tests/regressions.rs`, which replay kept inputs through the same functions.
 //! Included by path from both places, so it depends on nothing but `dama`.
+//!
+//! The rules-related targets (`fen`, `move_text`, `play_indices`) play either game: the first
+//! byte of the input chooses it (even: Italian, odd: Brazilian) and the rest is the target's
+//! input proper. (`pdn` reads the game from the text's GameType tag.)
 
 #![allow(dead_code)]
 
 use dama::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
-use dama::{fen as fen_text, notation, pdn as pdn_text, Color, Game, Outcome, Position, Reason};
+use dama::moves::MAX_MOVES;
+use dama::{
+    fen as fen_text, notation, pdn as pdn_text, Color, Game, Outcome, Position, Reason, Variant,
+};
 
-/// FEN: whatever parses writes back to a FEN that parses to the same position, and that FEN
-/// is a fixed point of write(parse(.)); a parsed position is a legal one.
+/// The game an input is played in (its first byte: even Italian, odd Brazilian) and the rest
+/// of the input; `None` for an empty input.
+pub fn variant_and_rest(data: &[u8]) -> Option<(Variant, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((Variant::ALL[(first & 1) as usize], rest))
+}
+
+/// The moves of `pos` in `v`, checked against the list's capacity.
+fn moves(v: Variant, pos: &Position) -> dama::MoveList {
+    let legal = pos.moves_in(v);
+    assert!(
+        legal.len() < MAX_MOVES,
+        "{}: the move list is full",
+        fen_text::write_in(v, pos)
+    );
+    legal
+}
+
+/// FEN (first byte: the game): see [`fen_in`].
 pub fn fen(data: &[u8]) {
+    if let Some((v, rest)) = variant_and_rest(data) {
+        fen_in(v, rest);
+    }
+}
+
+/// FEN in `v`'s numbering: whatever parses writes back to a FEN that parses to the same
+/// position, and that FEN is a fixed point of write(parse(.)); a parsed position is a legal
+/// one. The same text read in the other game is the same numbers on the mirrored board.
+pub fn fen_in(v: Variant, data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(pos) = fen_text::parse(text) else {
+    let parsed = fen_text::parse_in(v, text);
+    let other = Variant::ALL.into_iter().find(|&o| o != v).unwrap();
+    let mirrored = fen_text::parse_in(other, text);
+    assert_eq!(
+        parsed.as_ref().map(mirror).ok(),
+        mirrored.as_ref().ok().copied(),
+        "{text:?} in {v} and {other}"
+    );
+    let Ok(pos) = parsed else {
         return;
     };
-    let written = pos.to_fen();
-    let again = fen_text::parse(&written)
+    let written = fen_text::write_in(v, &pos);
+    let again = fen_text::parse_in(v, &written)
         .unwrap_or_else(|e| panic!("{text:?} parsed, but its FEN {written:?} does not: {e:?}"));
     assert_eq!(pos, again, "{text:?} -> {written:?}");
-    assert_eq!(written, again.to_fen());
+    assert_eq!(written, fen_text::write_in(v, &again));
+    if v == Variant::Italian {
+        assert_eq!(written, pos.to_fen());
+    }
     position(&pos, &|| format!("{text:?}"));
-    let _ = pos.legal_moves();
+    let _ = moves(v, &pos);
+}
+
+/// The same pieces on the same numbers of the other game's board: each row of four reversed.
+fn mirror(p: &Position) -> Position {
+    let m = |bb: u32| {
+        (0..32u32)
+            .filter(|i| bb & (1 << i) != 0)
+            .fold(0u32, |acc, i| acc | 1 << ((i & !3) | (3 - (i & 3))))
+    };
+    Position::from_bitboards(
+        m(p.pieces(Color::White)),
+        m(p.pieces(Color::Black)),
+        m(p.kings()),
+        p.turn(),
+    )
+    .expect("a mirrored position is valid")
 }
 
 pub fn position(p: &Position, ctx: &dyn Fn() -> String) {
@@ -34,7 +94,7 @@ pub fn position(p: &Position, ctx: &dyn Fn() -> String) {
     assert!(w.count_ones() <= 12 && b.count_ones() <= 12, "{}", ctx());
 }
 
-const MOVE_TEXT_FENS: &[&str] = &[
+pub const MOVE_TEXT_FENS: &[&str] = &[
     "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
     "W:WK22:B18,19,27",
     "W:WK27:B5,6,13,15,21,23",
@@ -47,33 +107,71 @@ const MOVE_TEXT_FENS: &[&str] = &[
     "W:W14,18,22,K30:B1,6,7,10,K25",
 ];
 
-/// Move text against fixed positions (the first byte picks one): whatever parses is a legal
-/// move, and its own texts parse back to it.
+/// Brazilian positions for `move_text`, in Brazilian numbering: the start, flying kings with
+/// landing choices, a king circling back to its square (two routes), men capturing backward
+/// and passing the far row, captured pieces in the way.
+pub const BRAZILIAN_MOVE_TEXT_FENS: &[&str] = &[
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:WK29:B22",
+    "W:WK29:B19,22",
+    "W:WK18:B6,7,14,15",
+    "W:W9:B6,7",
+    "W:WK30:B10,11,23,27",
+    "W:W22,K2:B18,K9",
+    "B:W14,15,22,23,26:BK1,6,7",
+    "W:WK18:B1",
+];
+
+/// The fixed position of `v` that `move_text` byte `sel` picks, with its FEN.
+pub fn move_text_position(v: Variant, sel: u8) -> (&'static str, Position) {
+    let fens = match v {
+        Variant::Italian => MOVE_TEXT_FENS,
+        Variant::Brazilian => BRAZILIAN_MOVE_TEXT_FENS,
+    };
+    let fen = fens[sel as usize % fens.len()];
+    (fen, fen_text::parse_in(v, fen).unwrap())
+}
+
+/// Move text (first byte: the game; second: one of its fixed positions): see
+/// [`move_text_in`].
 pub fn move_text(data: &[u8]) {
+    if let Some((v, rest)) = variant_and_rest(data) {
+        move_text_in(v, rest);
+    }
+}
+
+/// Move text against fixed positions of `v` (the first byte picks one): whatever parses is a
+/// legal move, and its own texts parse back to it.
+pub fn move_text_in(v: Variant, data: &[u8]) {
     let Some((&sel, rest)) = data.split_first() else {
         return;
     };
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let pos = Position::from_fen(MOVE_TEXT_FENS[sel as usize % MOVE_TEXT_FENS.len()]).unwrap();
-    let legal = pos.legal_moves();
-    if let Ok(m) = notation::parse(&pos, text) {
+    let (fen, pos) = move_text_position(v, sel);
+    let legal = moves(v, &pos);
+    if let Ok(m) = notation::parse_for(v, &pos, text) {
         assert!(
             legal
                 .iter()
                 .any(|l| l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured()),
-            "{text:?} parsed to a move not legal in {}: {m:?}",
-            pos.to_fen()
+            "{text:?} parsed to a move not legal in {fen}: {m:?}"
         );
-        for own in [notation::move_text(&pos, &m), notation::full_text(&m)] {
-            let back = notation::parse(&pos, &own)
+        for own in [
+            notation::text_for(v, &legal, &m),
+            notation::full_text_for(v, &m),
+        ] {
+            let back = notation::parse_for(v, &pos, &own)
                 .unwrap_or_else(|e| panic!("the text {own:?} of {m:?} does not parse: {e:?}"));
             assert_eq!(back.captured(), m.captured(), "{own:?}");
             assert_eq!((back.from(), back.to()), (m.from(), m.to()), "{own:?}");
         }
+        if v == Variant::Italian {
+            assert_eq!(notation::parse(&pos, text), Ok(m));
+        }
     }
-    let _ = notation::parse_in(&legal, text);
+    let _ = notation::parse_for_in(v, &legal, text);
 }
 
 /// PDN: parse and replay never panic; a replayed game written back reads back the same.
@@ -99,9 +197,17 @@ pub fn pdn(data: &[u8]) {
     }
 }
 
-/// Each byte picks a legal move from the start; after every move the game's invariants hold.
+/// Random games (first byte: the game): see [`play_indices_in`].
 pub fn play_indices(data: &[u8]) {
-    let mut game = Game::new();
+    if let Some((v, rest)) = variant_and_rest(data) {
+        play_indices_in(v, rest);
+    }
+}
+
+/// Each byte picks a legal move from the start of a game of `v`; after every move the game's
+/// invariants hold.
+pub fn play_indices_in(v: Variant, data: &[u8]) {
+    let mut game = Game::with_variant(v);
     let mut counts = (12u32, 12u32);
     for &b in data {
         let legal = game.legal_moves();
@@ -126,10 +232,20 @@ pub fn play_indices(data: &[u8]) {
             ctx()
         );
         counts = now;
-        let no_moves = p.legal_moves().is_empty();
+        let no_moves = moves(v, &p).is_empty();
         let rules = game.draw_rules();
         let rep = game.repetitions() >= rules.repetitions;
         let kings = game.king_plies() >= rules.king_move_plies;
+        // Three kings against a lone king (Brazilian): the count runs only in that ending.
+        if game.three_kings_moves() > 0 {
+            let (w, b, k) = (p.pieces(Color::White), p.pieces(Color::Black), p.kings());
+            let ending = |us: u32, them: u32| {
+                us.count_ones() == 3 && us & !k == 0 && them.count_ones() == 1 && them & k != 0
+            };
+            assert!(ending(w, b) || ending(b, w), "{}", ctx());
+        }
+        let three =
+            rules.three_kings_moves > 0 && game.three_kings_moves() >= rules.three_kings_moves;
         match game.result() {
             Some(r) => match r.reason {
                 Reason::NoMoves => {
@@ -146,9 +262,21 @@ pub fn play_indices(data: &[u8]) {
                         ctx()
                     )
                 }
+                Reason::ThreeKings => {
+                    assert!(
+                        three && !no_moves && r.outcome == Outcome::Draw,
+                        "{}",
+                        ctx()
+                    );
+                    assert_eq!(v, Variant::Brazilian, "{}", ctx());
+                }
                 other => panic!("unexpected reason {other:?}: {}", ctx()),
             },
-            None => assert!(!no_moves && !rep && !kings, "should have ended: {}", ctx()),
+            None => assert!(
+                !no_moves && !rep && !kings && !three,
+                "should have ended: {}",
+                ctx()
+            ),
         }
     }
 }

@@ -643,8 +643,7 @@ fn why_illegal_agrees_with_the_reference() {
                         .max_by(|x, y| precedence(x, y));
                     // Stopping on a landing square of a legal capture that goes on.
                     let passes = legal.iter().any(|m| {
-                        m.from == from
-                            && m.paths.iter().any(|p| p[..p.len() - 1].contains(&to))
+                        m.from == from && m.paths.iter().any(|p| p[..p.len() - 1].contains(&to))
                     });
                     let want = match worse {
                         None if passes => Illegal::GoesOn(to),

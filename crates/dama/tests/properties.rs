@@ -1,7 +1,8 @@
 //! Property tests on random positions and random games: undo/redo, hashing, material,
-//! move text, FEN and PDN round trips.
+//! move text, FEN and PDN round trips; in both games (the variant is part of the input).
 
-use dama::{fen, notation, pdn, Color, Game, Move, Position};
+use dama::perft::perft_in;
+use dama::{fen, movegen, notation, pdn, Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 const RELEASE: bool = !cfg!(debug_assertions);
@@ -48,18 +49,29 @@ fn arb_position() -> impl Strategy<Value = Position> {
     })
 }
 
-/// A start (the standard one half of the time) and the move choices of a random game.
-fn arb_game() -> impl Strategy<Value = (Position, Vec<u16>)> {
+fn arb_variant() -> impl Strategy<Value = Variant> {
+    prop_oneof![Just(Variant::Italian), Just(Variant::Brazilian)]
+}
+
+/// A game, a start (the standard one half of the time) and the move choices of a random game.
+fn arb_game() -> impl Strategy<Value = (Variant, Position, Vec<u16>)> {
     (
+        arb_variant(),
         prop_oneof![Just(Position::start()), arb_position()],
         prop::collection::vec(any::<u16>(), 0..160),
     )
 }
 
-/// Plays the choices (index modulo the number of legal moves) until they run out or the game
-/// ends; calls `each(game_before, move)` before every move.
-fn play_out(start: Position, choices: &[u16], mut each: impl FnMut(&Game, &Move)) -> Game {
-    let mut g = Game::from_position(start);
+/// Plays the choices (index modulo the number of legal moves) in `v` until they run out or the
+/// game ends; calls `each(game_before, move)` before every move.
+fn play_out(
+    v: Variant,
+    start: Position,
+    choices: &[u16],
+    mut each: impl FnMut(&Game, &Move),
+) -> Game {
+    let mut g = Game::from_position_in(v, start);
+    assert_eq!(g.variant(), v);
     for &c in choices {
         let legal = g.legal_moves();
         if legal.is_empty() {
@@ -80,25 +92,66 @@ fn kings(pos: &Position, c: Color) -> u32 {
     pos.kings_of(c).count_ones()
 }
 
+/// The squares turned half round (Italian square n to 33 - n, and the same for Brazilian
+/// numbers): what `Position::flipped` does to the board.
+fn rotate(bb: u32) -> u32 {
+    bb.reverse_bits()
+}
+
+/// The same numbers on the other game's board: each row of four reversed (the Brazilian board
+/// is the Italian one's mirror image).
+fn mirror(bb: u32) -> u32 {
+    (0..32)
+        .filter(|i| bb & (1 << i) != 0)
+        .fold(0, |m, i| m | 1 << ((i & !3) | (3 - (i & 3))))
+}
+
+type MoveId = (u32, u32, u32, bool, bool);
+
+/// The moves as (from, to, captured, king, crowned), squares as bits passed through `map`.
+fn ids(moves: &[Move], map: impl Fn(u32) -> u32) -> std::collections::BTreeSet<MoveId> {
+    moves
+        .iter()
+        .map(|m| {
+            (
+                map(m.from().bit()),
+                map(m.to().bit()),
+                map(m.captured()),
+                m.is_king_move(),
+                m.promotes(),
+            )
+        })
+        .collect()
+}
+
+fn other(v: Variant) -> Variant {
+    match v {
+        Variant::Italian => Variant::Brazilian,
+        Variant::Brazilian => Variant::Italian,
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
-    fn undo_restores_the_exact_position_and_hash((start, choices) in arb_game()) {
+    fn undo_restores_the_exact_position_and_hash((v, start, choices) in arb_game()) {
         let mut before = Vec::new();
-        let mut g = play_out(start, &choices, |g, m| {
-            before.push((*g.position(), g.hash(), g.ply(), g.king_plies(), g.position().to_fen(), *m));
+        let mut g = play_out(v, start, &choices, |g, m| {
+            let counters = (g.king_plies(), g.three_kings_moves());
+            before.push((*g.position(), g.hash(), g.ply(), counters, g.fen(), *m));
         });
         prop_assert_eq!(g.ply(), before.len());
-        while let Some((pos, hash, ply, kp, fen_text, m)) = before.pop() {
+        while let Some((pos, hash, ply, counters, fen_text, m)) = before.pop() {
             let undone = g.undo();
             prop_assert!(undone.is_some());
             prop_assert_eq!(undone.unwrap(), m);
             prop_assert_eq!(*g.position(), pos);
             prop_assert_eq!(g.hash(), hash);
             prop_assert_eq!(g.ply(), ply);
-            prop_assert_eq!(g.king_plies(), kp);
-            prop_assert_eq!(g.position().to_fen(), fen_text);
+            prop_assert_eq!((g.king_plies(), g.three_kings_moves()), counters);
+            prop_assert_eq!(g.fen(), fen_text);
+            prop_assert!(g.result().is_none());
         }
         prop_assert_eq!(*g.position(), start);
         prop_assert_eq!(g.hash(), start.hash());
@@ -106,8 +159,8 @@ proptest! {
     }
 
     #[test]
-    fn incremental_hash_equals_the_hash_from_scratch((start, choices) in arb_game()) {
-        let g = play_out(start, &choices, |g, _| {
+    fn incremental_hash_equals_the_hash_from_scratch((v, start, choices) in arb_game()) {
+        let g = play_out(v, start, &choices, |g, _| {
             assert_eq!(g.hash(), g.position().hash(), "{}", g.position().to_fen());
         });
         prop_assert_eq!(g.hash(), g.position().hash());
@@ -122,8 +175,8 @@ proptest! {
     }
 
     #[test]
-    fn material_never_rises_and_captures_remove_exactly_what_they_say((start, choices) in arb_game()) {
-        play_out(start, &choices, |g, m| {
+    fn material_never_rises_and_captures_remove_exactly_what_they_say((v, start, choices) in arb_game()) {
+        play_out(v, start, &choices, |g, m| {
             let pos = *g.position();
             let us = pos.turn();
             let them = us.opposite();
@@ -154,22 +207,32 @@ proptest! {
     }
 
     #[test]
-    fn every_move_text_parses_back_to_the_same_move((start, choices) in arb_game()) {
-        play_out(start, &choices, |g, _| {
+    fn every_move_text_parses_back_to_the_same_move((v, start, choices) in arb_game()) {
+        play_out(v, start, &choices, |g, _| {
             let pos = g.position();
-            let legal = pos.legal_moves();
+            let legal = pos.moves_in(v);
+            let fen_text = g.fen();
             for m in legal.iter() {
-                let short = notation::move_text(pos, m);
-                assert_eq!(notation::move_text_in(&legal, m), short);
-                assert_eq!(notation::parse(pos, &short), Ok(*m), "{} {short}", pos.to_fen());
-                let full = notation::full_text(m);
-                assert_eq!(notation::parse(pos, &full), Ok(*m), "{} {full}", pos.to_fen());
+                let short = notation::text_for(v, &legal, m);
+                assert_eq!(g.move_text(m), short);
+                assert_eq!(notation::parse_for(v, pos, &short), Ok(*m), "{fen_text} {short}");
+                assert_eq!(notation::parse_for_in(v, &legal, &short), Ok(*m), "{fen_text} {short}");
+                let full = notation::full_text_for(v, m);
+                assert_eq!(notation::parse_for(v, pos, &full), Ok(*m), "{fen_text} {full}");
+                if v == Variant::Italian {
+                    // The Italian-only entry points say the same.
+                    assert_eq!(notation::move_text(pos, m), short);
+                    assert_eq!(notation::move_text_in(&legal, m), short);
+                    assert_eq!(notation::full_text(m), full);
+                    assert_eq!(notation::parse(pos, &short), Ok(*m));
+                    assert_eq!(notation::parse_in(&legal, &full), Ok(*m));
+                }
                 // The short form is "from-to" / "fromxto" unless that would be ambiguous.
                 let plain = format!(
                     "{}{}{}",
-                    m.from().number(),
+                    v.square_name(m.from()),
                     if m.is_capture() { 'x' } else { '-' },
-                    m.to().number()
+                    v.square_name(m.to())
                 );
                 let shared = legal.iter().any(|o| {
                     o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured()
@@ -184,30 +247,45 @@ proptest! {
     }
 
     #[test]
-    fn fen_round_trips(pos in arb_position()) {
-        let text = fen::write(&pos);
-        prop_assert_eq!(fen::parse(&text), Ok(pos));
-        prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
-        // Lower-case side letters, spaces and a trailing full stop read the same.
-        let loose = format!(" {} . ", text.replace(',', " , "));
-        prop_assert_eq!(fen::parse(&loose), Ok(pos));
+    fn fen_round_trips(pos in arb_position(), v in arb_variant()) {
+        let text = fen::write_in(v, &pos);
+        prop_assert_eq!(fen::parse_in(v, &text), Ok(pos));
+        if v == Variant::Italian {
+            prop_assert_eq!(&fen::write(&pos), &text);
+            prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
+        }
+        // Lower-case letters, spaces and a trailing full stop read the same.
+        let loose = format!(" {} . ", text.replace(',', " , ").to_lowercase());
+        prop_assert_eq!(fen::parse_in(v, &loose), Ok(pos));
+        // The same text in the other game is the same numbers on its board: the mirror image.
+        let mirrored = Position::from_bitboards(
+            mirror(pos.pieces(Color::White)),
+            mirror(pos.pieces(Color::Black)),
+            mirror(pos.kings()),
+            pos.turn(),
+        );
+        prop_assert_eq!(fen::parse_in(other(v), &text).ok(), mirrored.ok());
+        // A Game set up from it writes it back in its own numbering.
+        prop_assert_eq!(Game::from_fen_in(v, &text).unwrap().fen(), text);
     }
 
     #[test]
-    fn fen_round_trips_along_games((start, choices) in arb_game()) {
-        play_out(start, &choices, |g, _| {
+    fn fen_round_trips_along_games((v, start, choices) in arb_game()) {
+        play_out(v, start, &choices, |g, _| {
             let pos = *g.position();
-            assert_eq!(fen::parse(&fen::write(&pos)), Ok(pos));
+            assert_eq!(g.fen(), fen::write_in(v, &pos));
+            assert_eq!(fen::parse_in(v, &g.fen()), Ok(pos));
+            assert_eq!(*Game::from_fen_in(v, &g.fen()).unwrap().position(), pos);
         });
     }
 
     #[test]
     fn pdn_round_trips(
-        (start, choices) in arb_game(),
+        (v, start, choices) in arb_game(),
         event in "[ -~]{0,30}",
         name in "[A-Z][a-z]{1,8}",
     ) {
-        let g = play_out(start, &choices, |_, _| {});
+        let g = play_out(v, start, &choices, |_, _| {});
         let tags = vec![
             ("Event".to_string(), event.clone()),
             (name.clone(), "x \"quoted\" \\ y".to_string()),
@@ -227,15 +305,18 @@ proptest! {
         if !["GameType", "Result", "SetUp", "FEN", "Event"].iter().any(|o| o.eq_ignore_ascii_case(&name)) {
             prop_assert_eq!(parsed[0].tag(&name), Some("x \"quoted\" \\ y"));
         }
-        prop_assert_eq!(parsed[0].tag("GameType"), Some("22"));
+        let game_type = v.game_type().to_string();
+        prop_assert_eq!(parsed[0].tag("GameType"), Some(game_type.as_str()));
+        prop_assert_eq!(back.variant(), v);
+        prop_assert_eq!(back.fen(), g.fen());
         prop_assert_eq!(parsed[0].moves.clone(), g.move_texts());
         let want_result = g.result().map_or("*", |r| r.pdn());
         prop_assert_eq!(parsed[0].result.as_deref(), Some(want_result));
     }
 
     #[test]
-    fn redo_after_undo_replays_the_same_moves((start, choices) in arb_game(), back in 0usize..40) {
-        let mut g = play_out(start, &choices, |_, _| {});
+    fn redo_after_undo_replays_the_same_moves((v, start, choices) in arb_game(), back in 0usize..40) {
+        let mut g = play_out(v, start, &choices, |_, _| {});
         let end_pos = *g.position();
         let end_hash = g.hash();
         let n = back.min(g.ply());
@@ -251,11 +332,12 @@ proptest! {
         prop_assert_eq!(g.redo(), None);
         prop_assert_eq!(*g.position(), end_pos);
         prop_assert_eq!(g.hash(), end_hash);
+        prop_assert_eq!(g.variant(), v);
     }
 
     #[test]
-    fn reversible_hashes_are_the_positions_since_the_last_man_move_or_capture((start, choices) in arb_game()) {
-        let g = play_out(start, &choices, |_, _| {});
+    fn reversible_hashes_are_the_positions_since_the_last_man_move_or_capture((v, start, choices) in arb_game()) {
+        let g = play_out(v, start, &choices, |_, _| {});
         let v = g.reversible_hashes();
         let n = (g.king_plies() as usize).min(g.ply());
         prop_assert_eq!(v.len(), n + 1);
@@ -272,9 +354,9 @@ proptest! {
     }
 
     #[test]
-    fn king_plies_counts_the_trailing_king_moves((start, choices) in arb_game()) {
-        let mut g = Game::from_position(start);
-        g.set_draw_rules(dama::DrawRules { repetitions: 0, king_move_plies: 0, ..dama::DrawRules::default() });
+    fn king_plies_counts_the_trailing_king_moves((v, start, choices) in arb_game()) {
+        let mut g = Game::from_position_in(v, start);
+        g.set_draw_rules(dama::DrawRules::NONE);
         let mut run = 0;
         for &c in &choices {
             let legal = g.legal_moves();
@@ -286,6 +368,75 @@ proptest! {
             g.play(&m).unwrap();
             prop_assert_eq!(g.king_plies(), run);
         }
+    }
+
+    /// The board turned half round with the colours swapped is the same game for the other
+    /// side, in both games: the same moves square for square, and the same perft below.
+    #[test]
+    fn flipping_the_board_keeps_the_moves(pos in arb_position(), v in arb_variant()) {
+        let f = pos.flipped();
+        prop_assert_eq!(f.flipped(), pos);
+        prop_assert_eq!(f.turn(), pos.turn().opposite());
+        let (a, b) = (pos.moves_in(v), f.moves_in(v));
+        prop_assert_eq!(a.len(), b.len(), "{}", fen::write_in(v, &pos));
+        prop_assert_eq!(ids(&a, rotate), ids(&b, |x| x));
+        // Square n goes to 33 - n in both numberings.
+        for n in 1..=32u32 {
+            let here = pos.piece_at(v.square(n).unwrap());
+            let there = f.piece_at(v.square(33 - n).unwrap());
+            prop_assert_eq!(here.map(|p| (p.color.opposite(), p.role)), there.map(|p| (p.color, p.role)));
+        }
+        for m in a.iter() {
+            let twin = b.iter().find(|o| {
+                o.from().bit() == rotate(m.from().bit())
+                    && o.to().bit() == rotate(m.to().bit())
+                    && o.captured() == rotate(m.captured())
+            });
+            prop_assert!(twin.is_some());
+            prop_assert_eq!(f.play(twin.unwrap()), pos.play(m).flipped());
+        }
+        prop_assert_eq!(perft_in(v, &pos, 2), perft_in(v, &f, 2));
+    }
+
+    /// Brazilian captures reach at least as far as Italian ones: whenever an Italian capture
+    /// exists a Brazilian one does (a forward jump over a man, a king's short jump), taking at
+    /// least as many pieces; and with men only and no capture in either game the moves are
+    /// the same.
+    #[test]
+    fn brazilian_captures_reach_at_least_as_far_as_italian_ones(pos in arb_position()) {
+        let it = pos.moves_in(Variant::Italian);
+        let br = pos.moves_in(Variant::Brazilian);
+        let most = |l: &dama::MoveList| l.iter().map(|m| m.capture_count()).max().unwrap_or(0);
+        prop_assert!(most(&br) >= most(&it), "{}", pos.to_fen());
+        let captures = |l: &dama::MoveList| l.first().is_some_and(|m| m.is_capture());
+        prop_assert_eq!(movegen::has_capture::<dama::Italian>(&pos), captures(&it));
+        prop_assert_eq!(movegen::has_capture::<dama::Brazilian>(&pos), captures(&br));
+        if pos.kings() == 0 && most(&br) == 0 {
+            prop_assert_eq!(ids(&it, |x| x), ids(&br, |x| x));
+        }
+        // perft's counting shortcut agrees with the list in both games.
+        prop_assert_eq!(movegen::count::<dama::Italian>(&pos), it.len() as u64);
+        prop_assert_eq!(movegen::count::<dama::Brazilian>(&pos), br.len() as u64);
+    }
+
+    /// A Game plays exactly its own game's moves: of the other game's moves from the same
+    /// position, those its rules allow play (and undo), the others are refused.
+    #[test]
+    fn a_game_plays_exactly_its_own_variant_s_moves((v, start, choices) in arb_game()) {
+        play_out(v, start, &choices, |g, _| {
+            let pos = *g.position();
+            let own = pos.moves_in(v);
+            let id = |m: &Move| (m.from(), m.to(), m.captured());
+            for m in pos.moves_in(other(v)).iter() {
+                let legal_here = own.iter().any(|o| id(o) == id(m));
+                let mut h = g.clone();
+                assert_eq!(h.play(m).is_ok(), legal_here, "{} {m:?}", g.fen());
+                if legal_here {
+                    assert_eq!(h.undo().map(|u| id(&u)), Some(id(m)));
+                    assert_eq!(*h.position(), pos);
+                }
+            }
+        });
     }
 }
 

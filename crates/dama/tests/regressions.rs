@@ -61,12 +61,49 @@ fn kept_play_indices_inputs() {
 }
 
 /// The checks themselves accept ordinary inputs (so a kept file that passes is meaningful).
+/// The rules-related targets' first byte chooses the game: even Italian, odd Brazilian.
 #[test]
 fn checks_accept_ordinary_inputs() {
-    checks::fen(b"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    checks::fen(b"B:WK30:B10,K12,K18,20");
-    checks::move_text(b"\x0022-18");
-    checks::move_text(b"\x0227x25");
+    checks::fen(b"\x00W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    checks::fen(b"\x00B:WK30:B10,K12,K18,20");
+    checks::fen(b"\x01W:WK29:B19,22");
+    checks::move_text(b"\x00\x0022-18");
+    checks::move_text(b"\x00\x0227x25");
+    checks::move_text(b"\x01\x02a1xg3");
+    checks::move_text(b"\x01\x03d4xb6xd8xf6xd4");
     checks::pdn(b"[GameType \"22\"]\n1. 22-18 9-13 2. 18x9 5x14 *\n");
-    checks::play_indices(&(0..=255u8).cycle().take(2000).collect::<Vec<_>>());
+    checks::pdn(b"[GameType \"26\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n");
+    for v in [0u8, 1] {
+        let data: Vec<u8> = std::iter::once(v)
+            .chain((0..=255u8).cycle().take(2000))
+            .collect();
+        checks::play_indices(&data);
+    }
+}
+
+/// The first byte chooses the game, and the kept Brazilian move texts are legal moves of the
+/// positions they pick (so they exercise the round trip, not just the refusals).
+#[test]
+fn the_first_byte_chooses_the_game() {
+    for (name, data) in kept("move_text") {
+        if !name.starts_with("br-") {
+            continue;
+        }
+        let (v, rest) = checks::variant_and_rest(&data).unwrap();
+        let (fen, pos) = checks::move_text_position(v, rest[0]);
+        let text = std::str::from_utf8(&rest[1..]).unwrap();
+        assert!(
+            dama::notation::parse_for(v, &pos, text).is_ok(),
+            "tests/data/fuzz/move_text/{name}: {text} in {v} {fen}"
+        );
+    }
+    assert_eq!(checks::variant_and_rest(b""), None);
+    assert_eq!(
+        checks::variant_and_rest(b"\x00x"),
+        Some((dama::Variant::Italian, &b"x"[..]))
+    );
+    assert_eq!(
+        checks::variant_and_rest(b"\x03x"),
+        Some((dama::Variant::Brazilian, &b"x"[..]))
+    );
 }

@@ -230,7 +230,8 @@ impl Board {
             // the first occupied square along the diagonal.
             let mut k = 1;
             if p.king {
-                while num(r + k * dr, c + k * dc).is_some() && self.get(r + k * dr, c + k * dc).is_none()
+                while num(r + k * dr, c + k * dc).is_some()
+                    && self.get(r + k * dr, c + k * dc).is_none()
                 {
                     k += 1;
                 }
@@ -442,7 +443,8 @@ pub fn random_capture_board(rng: &mut Rng) -> Board {
     let mut b = Board::empty(rng.chance(1, 2));
     let us = b.white_to_move;
     let our_kings = [0, 50, 100][rng.below(3) as usize];
-    place(&mut b, rng, us, 1 + rng.below(3), our_kings);
-    place(&mut b, rng, !us, 6 + rng.below(7), 35);
+    let (ours, theirs) = (1 + rng.below(3), 6 + rng.below(7));
+    place(&mut b, rng, us, ours, our_kings);
+    place(&mut b, rng, !us, theirs, 35);
     b
 }
