@@ -55,7 +55,8 @@ build: setup
 	@ls -l $(PKG_DIR)/dama_wasm_bg.wasm
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
-# service worker apart from the site (www/data/, ignored by git): the opening book and the
+# service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation
+# weights (only the Italian ones are compiled into the wasm), the opening book and the
 # endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per piece count (gzip -n: the same
 # bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
 # the command line binary is newer than them (a few seconds).
@@ -66,7 +67,12 @@ DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/release/dama
 WEB_EGTB := $(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/dama-$(n).egtb.gz)
 
 .PHONY: data FORCE
-data: $(DATA_DIR)/book.bin $(WEB_EGTB)
+WEB_EVAL := $(DATA_DIR)/eval-brazilian.bin.gz
+data: $(WEB_EVAL) $(DATA_DIR)/book.bin $(WEB_EGTB)
+
+$(WEB_EVAL): crates/dama/data/eval-brazilian.bin
+	@mkdir -p $(@D)
+	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
 
 $(DATA_DIR)/book.bin: crates/dama/data/book.bin
 	@mkdir -p $(@D)
@@ -95,7 +101,7 @@ dist: build
 	cp index.html sw.js manifest.webmanifest dist/
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
-	@for f in $(DATA_DIR)/book.bin $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
+	@for f in $(WEB_EVAL) $(DATA_DIR)/book.bin $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
 		--include='*.css' --exclude-dir=pkg; then \

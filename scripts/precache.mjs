@@ -41,9 +41,10 @@ const files = [...new Set(['index.html', 'manifest.webmanifest', ...walk(join(ro
   .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts') && !f.startsWith(DATA))
   .sort();
 
-// The data in the order the engine worker fetches it: the book, then the tables by pieces.
-const DATA_FILE = /^www\/data\/(book\.bin|egtb\/dama-\d+\.egtb\.gz)$/;
-const order = (f) => (f.endsWith('book.bin') ? 0 : Number(f.match(/dama-(\d+)/)[1]));
+// The data in the order the engine worker fetches it: the Brazilian weights, the book, then the
+// tables by pieces.
+const DATA_FILE = /^www\/data\/(eval-brazilian\.bin\.gz|book\.bin|egtb\/dama-\d+\.egtb\.gz)$/;
+const order = (f) => (f.includes('eval-') ? -1 : f.endsWith('book.bin') ? 0 : Number(f.match(/dama-(\d+)/)[1]));
 const dataFiles = existsSync(join(root, DATA))
   ? walk(join(root, DATA))
       .filter((f) => DATA_FILE.test(f))

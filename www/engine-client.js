@@ -24,7 +24,7 @@ export class EngineClient extends EventTarget {
     // What the worker has loaded in the background: endgame tables complete up to `tables`
     // pieces (0: none) and the opening book. A replaced worker loads them again (from the
     // service worker's cache), so this only grows; a `data` event tells of each change.
-    this.data = { tables: 0, book: false };
+    this.data = { tables: 0, book: false, brazilian: false };
   }
 
   start() {
@@ -50,8 +50,12 @@ export class EngineClient extends EventTarget {
       return;
     }
     if (data.type === 'data') {
-      const next = { tables: Math.max(this.data.tables, data.tables), book: this.data.book || data.book };
-      if (next.tables !== this.data.tables || next.book !== this.data.book) {
+      const next = {
+        tables: Math.max(this.data.tables, data.tables),
+        book: this.data.book || data.book,
+        brazilian: this.data.brazilian || !!data.brazilian,
+      };
+      if (next.tables !== this.data.tables || next.book !== this.data.book || next.brazilian !== this.data.brazilian) {
         this.data = next;
         this.dispatchEvent(new CustomEvent('data', { detail: { ...next } }));
       }

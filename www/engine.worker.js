@@ -3,15 +3,17 @@
 // and the moves played, so the engine sees the whole history (repetitions count) and the page
 // stays the one owner. Several boards share this worker; the page sends one search at a time.
 //
-// Once the engine is ready, the opening book and the endgame tables (www/data/, written by
-// `make build`) are fetched in the background and handed to every engine of this worker.
-// Searches never wait for them: each plays with whatever has arrived. The page hears what is
-// loaded from `{type: 'data', tables, book}` messages.
+// Once the engine is ready, the Brazilian evaluation weights, the opening book and the endgame
+// tables (www/data/, written by `make build`) are fetched in the background and handed to every
+// engine of this worker. Italian searches never wait for them: each plays with whatever has
+// arrived. A Brazilian search waits for the weights' fetch to end (it plays on material alone
+// if they cannot be had). The page hears what is loaded from `{type: 'data', tables, book, brazilian}`.
 
 import { loadWasm } from './wasm.js';
 
 // The data, in the order it is fetched: the book first (it plays the opening), then the tables
 // by pieces (each needs the smaller ones to be complete).
+const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
 const BOOK = 'data/book.bin';
 const TABLES = [2, 3, 4].map((n) => `data/egtb/dama-${n}.egtb.gz`);
 // After the engine is ready, so the game's own start-up goes first.
@@ -23,6 +25,10 @@ let engine = null;
 const engines = [];
 /** The table files loaded, still compressed, for engines made later. */
 const tableFiles = [];
+/** The Brazilian weights once fetched, for engines made later. @type {Uint8Array | null} */
+let evalBrazilian = null;
+/** Settles when the Brazilian weights' fetch has ended, loaded or not. */
+let evalReady = null;
 const data = { tables: 0, book: false };
 
 const ready = loadWasm().then((mod) => {
@@ -39,6 +45,8 @@ self.onmessage = async (e) => {
     await ready;
     if (type === 'search') {
       const { variant, startFen, moves, level, timeMs, seed } = e.data;
+      // Without the weights (offline on a first visit) it plays on material alone.
+      if (variant === 'brazilian') await brazilianWeights().catch(() => {});
       // The game is rebuilt in its own rules: the FEN's numbers and the moves' texts are its.
       const game = wasm.Game.fromFen(startFen, variant || 'italian');
       try {
@@ -66,6 +74,7 @@ function think(game, level, timeMs, seed) {
 function newEngine(ttMegabytes) {
   const e = new wasm.Engine(ttMegabytes);
   engines.push(e);
+  if (evalBrazilian) e.loadEval(evalBrazilian);
   const files = tableFiles.slice(); // those loaded from now on reach it with the others
   (async () => {
     for (const file of files) e.loadTables(await unpack(file));
@@ -77,6 +86,12 @@ function newEngine(ttMegabytes) {
 // built, refused) is skipped and tried again on the next page load. One debug line says which.
 async function loadData() {
   const failed = [];
+  try {
+    await brazilianWeights();
+    report();
+  } catch (err) {
+    failed.push(`${EVAL_BRAZILIAN}: ${err?.message ?? err}`);
+  }
   try {
     wasm.installBook(await download(BOOK));
     data.book = true;
@@ -99,8 +114,20 @@ async function loadData() {
   if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
 }
 
+// The Brazilian weights, fetched once (the first Brazilian search may ask for them before the
+// data delay is over) and installed in every engine.
+/** @returns {Promise<void>} */
+function brazilianWeights() {
+  evalReady ??= (async () => {
+    const bytes = await unpack(await download(EVAL_BRAZILIAN));
+    for (const e of engines) e.loadEval(bytes);
+    evalBrazilian = bytes;
+  })();
+  return evalReady;
+}
+
 function report() {
-  self.postMessage({ type: 'data', tables: data.tables, book: data.book });
+  self.postMessage({ type: 'data', tables: data.tables, book: data.book, brazilian: evalBrazilian !== null });
 }
 
 /** @returns {Promise<Uint8Array>} */

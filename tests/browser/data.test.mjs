@@ -1,4 +1,5 @@
-// The engine's data in the browser: the opening book and the endgame tables (www/data/, written
+// The engine's data in the browser: the Brazilian evaluation weights, the opening book and the
+// endgame tables (www/data/, written
 // by `make build`) are fetched by the engine worker after the game is playable, never make a
 // move wait, are cached by the service worker apart from the site (checked against their hash)
 // and then work offline; a bad or missing file is refused quietly and the game plays on.
@@ -13,7 +14,7 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import { setup, newPage, clickMove, screenshot } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
-const DATA = ['www/data/book.bin', 'www/data/egtb/dama-2.egtb.gz', 'www/data/egtb/dama-3.egtb.gz', 'www/data/egtb/dama-4.egtb.gz'];
+const DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', 'www/data/egtb/dama-2.egtb.gz', 'www/data/egtb/dama-3.egtb.gz', 'www/data/egtb/dama-4.egtb.gz'];
 const DATA_ROUTE = '**/www/data/**';
 // A won three-piece ending (two kings against one) and where the tables' scores lie: a table
 // win at the root scores TB_WIN - plies to zeroing (TB_WIN = 28,800), a searched mate more.
@@ -87,8 +88,9 @@ test('the data is fetched only once the board is playable, book first, and shown
   assert.deepEqual(
     seen.map((s) => s.path),
     DATA,
-    'the book, then the tables by pieces, one request each',
+    'the Brazilian weights, the book, then the tables by pieces, one request each',
   );
+  assert.equal((await dataState(page)).brazilian, true, 'the Brazilian weights reached the engine');
   for (const s of seen) assert.ok(s.playable, `${s.path} was requested before the game was playable`);
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 4 pieces · Opening book');
   await screenshot(page, 'engine-data');
@@ -125,7 +127,7 @@ test('the computer does not wait for the data: it answers in normal time while t
     // Level 5 thinks 850 ms; the page waits at least 450 ms before showing a reply.
     assert.ok(ms < 3000, `the computer answered in ${ms} ms`);
   }
-  assert.deepEqual(await dataState(page), { tables: 0, book: false }, 'nothing had arrived meanwhile');
+  assert.deepEqual(await dataState(page), { tables: 0, book: false, brazilian: false }, 'nothing had arrived meanwhile');
   release();
   await waitData(page, 4, true);
   assert.deepEqual(page.errors, []);
@@ -202,7 +204,7 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   assert.match(debug[0], /book\.bin: HTTP 404/);
   assert.match(debug[0], /dama-3\.egtb\.gz: endgame tables refused/);
   // The 4-piece file loaded, but without the 3-piece ones the tables are complete up to 2.
-  assert.deepEqual(await dataState(page), { tables: 2, book: false });
+  assert.deepEqual(await dataState(page), { tables: 2, book: false, brazilian: true });
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 2 pieces');
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
@@ -237,7 +239,7 @@ test('the data cache keeps only files matching their hash, and a new version swi
   // The mismatched file is not served (409) nor cached: the tables stop at 2 pieces.
   await waitData(page, 2, true);
   await page.waitForTimeout(1000);
-  assert.deepEqual(await dataState(page), { tables: 2, book: true });
+  assert.deepEqual(await dataState(page), { tables: 2, book: true, brazilian: true });
   let cached = await dataCaches(page);
   const v1 = Object.keys(cached).find((k) => k.startsWith('dama-data-'));
   assert.deepEqual(cached[v1], DATA.filter((f) => !f.includes('dama-3')).sort());

@@ -251,10 +251,10 @@ fn fit(args: &[String]) -> Result<(), String> {
         seed: a.number("seed", 1)?,
     };
     let start = match a.get("start") {
-        None => material_start(variant),
+        None => Net::material(variant),
         Some(p) => match eval_from_spec(p, variant)? {
             Eval::Pattern(n) => (*n).clone(),
-            Eval::Classic(_) => material_start(variant),
+            Eval::Classic(_) => Net::material(variant),
         },
     };
     debug_assert_eq!(start.variant(), variant);
@@ -306,18 +306,4 @@ fn fit(args: &[String]) -> Result<(), String> {
         net.to_bytes().len()
     );
     Ok(())
-}
-
-/// The start of a fit from nothing, for `variant`: material only, everything else zero (a man
-/// 100 and a king 180 in Italian; a flying king 280 in the opening and 300 in the endgame in
-/// Brazilian, as the bootstrap weights shipped for it).
-pub fn material_start(variant: Variant) -> Net {
-    let king = match variant {
-        Variant::Italian => [180, 180],
-        Variant::Brazilian => [280, 300],
-    };
-    let mut n = Net::zero_for(variant);
-    n.set_weight(pattern::PATTERN_PARAMS + pattern::D_MAN, [100, 100]);
-    n.set_weight(pattern::PATTERN_PARAMS + pattern::D_KING, king);
-    n
 }

@@ -417,6 +417,21 @@ impl Engine {
     }
 
     /// The largest piece count up to which every endgame table is loaded (0 if none).
+    /// Installs evaluation weights (a `dama train fit` file, such as `eval-brazilian.bin`) in
+    /// this engine for the game the file names, and returns that game (`"brazilian"`). On wasm
+    /// only the Italian weights are compiled in; a Brazilian game plays on material alone until
+    /// its weights are installed. Throws `Error` with the reason for bytes that are not a
+    /// weights file, and then nothing changes.
+    #[wasm_bindgen(js_name = loadEval)]
+    pub fn load_eval(&mut self, bytes: &[u8]) -> Result<String, JsValue> {
+        let net = dama::eval::pattern::Net::from_bytes(bytes)
+            .map_err(|e| js_err(format!("evaluation weights refused: {e}")))?;
+        let variant = net.variant();
+        self.inner
+            .set_eval(dama::eval::Eval::Pattern(std::sync::Arc::new(net)));
+        Ok(variant.id().to_string())
+    }
+
     #[wasm_bindgen(js_name = tablePieces)]
     pub fn table_pieces(&self) -> u32 {
         self.tables.max_pieces()

@@ -683,3 +683,21 @@ fn the_engine_plays_brazilian_moves() {
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
 }
+
+#[wasm_bindgen_test]
+fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
+    let mut engine = dama_wasm::Engine::new(1);
+    let bytes = include_bytes!("../../dama/data/eval-brazilian.bin");
+    assert_eq!(engine.load_eval(bytes).unwrap(), "brazilian");
+    let mut bad = bytes.to_vec();
+    bad[100] ^= 1;
+    let e = engine.load_eval(&bad).err().expect("damaged weights");
+    assert!(message(&e).contains("refused"), "{}", message(&e));
+    assert!(engine.load_eval(b"DAMAEVAL").is_err());
+    assert!(engine.load_eval(&[]).is_err());
+    // The engine still plays with the good weights.
+    let g = brazilian();
+    let r = engine.search(&g, 5, 50.0, 1).unwrap();
+    let mv = get(&r, "move").as_string().unwrap();
+    assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
+}

@@ -103,8 +103,9 @@ impl Seat {
                     engine.set_features(Features::PLAIN);
                     match variant {
                         Variant::Italian => engine.set_weights(Weights::material_only()),
-                        v => engine
-                            .set_eval(Eval::Pattern(Arc::new(crate::train::material_start(v)))),
+                        v => engine.set_eval(Eval::Pattern(Arc::new(
+                            dama::eval::pattern::Net::material(v),
+                        ))),
                     }
                 }
                 if let Player::Eval(spec) = player {

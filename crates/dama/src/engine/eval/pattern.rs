@@ -348,6 +348,20 @@ impl Net {
         }
     }
 
+    /// Material only, the starting point of fitting: a man 100 and a king worth two men (short
+    /// kings) or about three (flying kings), all else zero.
+    pub fn material(variant: Variant) -> Net {
+        let mut n = Net::zero_for(variant);
+        n.set_weight(PATTERN_PARAMS + D_MAN, [100, 100]);
+        let king = if variant.flying_kings() {
+            [280, 300]
+        } else {
+            [180, 180]
+        };
+        n.set_weight(PATTERN_PARAMS + D_KING, king);
+        n
+    }
+
     /// The game these weights are for.
     pub fn variant(&self) -> Variant {
         self.variant
@@ -508,18 +522,24 @@ impl Net {
 }
 
 /// The weights shipped with the engine, fitted by `dama train` (see the README), one file a
-/// game in [`Variant::ALL`] order.
+/// game in [`Variant::ALL`] order. On wasm only the Italian weights are compiled in: the page
+/// fetches the Brazilian ones when it is playable and installs them in its engines
+/// (`Engine::set_eval`), so an Italian player does not download them with the program.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 static SHIPPED_BYTES: [&[u8]; 2] = [
     include_bytes!("../../../data/eval.bin"),
     include_bytes!("../../../data/eval-brazilian.bin"),
 ];
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+static SHIPPED_BYTES: [&[u8]; 2] = [include_bytes!("../../../data/eval.bin"), &[]];
 
 /// The shipped Italian weights, read once and shared by every engine.
 pub fn shipped() -> &'static std::sync::Arc<Net> {
     shipped_for(Variant::Italian)
 }
 
-/// The shipped weights for `variant`, read once and shared by every engine.
+/// The shipped weights for `variant`, read once and shared by every engine; where they are not
+/// compiled in (Brazilian on wasm), [`Net::material`] until the page installs the real ones.
 pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
     static NETS: [std::sync::OnceLock<std::sync::Arc<Net>>; 2] =
         [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
@@ -529,7 +549,7 @@ pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
             Net::from_bytes(SHIPPED_BYTES[variant as usize])
                 .ok()
                 .filter(|n| n.variant == variant)
-                .unwrap_or_else(|| Net::zero_for(variant)),
+                .unwrap_or_else(|| Net::material(variant)),
         )
     })
 }
