@@ -7,7 +7,7 @@
 //! game's generator is compiled with the other's branches removed.
 
 use crate::bitboard::{step, Bitboard, Bits, Dir, BLACK_PROMOTION, WHITE_PROMOTION};
-use crate::moves::{Move, MoveList, PATH_BITS};
+use crate::moves::{Move, MoveList, DIR_BITS, PATH_BITS};
 use crate::position::Position;
 use crate::rules::{CaptureInfo, Rules};
 use crate::square::Color;
@@ -181,7 +181,12 @@ impl<R: Rules, S: Sink, const W: bool, const KING: bool> Jumper<'_, R, S, W, KIN
         let cap = captured | over;
         let kj = kj | (((over & self.them_kings != 0) as u32) << n);
         loop {
-            let ps = path | ((land.trailing_zeros() as u64) << (PATH_BITS * n));
+            // Short jumps are told by their direction; long ones need the landing square.
+            let ps = if R::FLYING_KINGS {
+                path | ((land.trailing_zeros() as u64) << (PATH_BITS * n))
+            } else {
+                path | ((d as u64) << (DIR_BITS * n))
+            };
             if !KING && !R::MEN_CAPTURE_BACKWARD && land & promotion::<W>() != 0 {
                 // A man that can only jump forward has nowhere to go from the far row.
                 self.finish(land, cap, ps, n + 1, kj);
@@ -209,7 +214,9 @@ impl<R: Rules, S: Sink, const W: bool, const KING: bool> Jumper<'_, R, S, W, KIN
             king_jumps,
         };
         let promotes = !KING && at & promotion::<W>() != 0;
-        let m = Move::capture(self.from, captured, path, n, KING, promotes);
+        let to = at.trailing_zeros();
+        let short = !R::FLYING_KINGS;
+        let m = Move::capture(self.from, to, captured, path, n, KING, promotes, short);
         self.sink.record(m, R::precedence(&info));
     }
 }

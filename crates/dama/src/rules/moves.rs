@@ -6,9 +6,9 @@ use core::ops::Deref;
 
 /// A legal move: a quiet step or slide, or a whole capture sequence.
 ///
-/// A capture stores its landing squares in order (five bits each, up to 12 jumps: no side has
-/// more pieces to take), so long-range jumps of flying kings are described as well as short
-/// ones; the captured pieces are a bitboard. Two sequences with the same from, to and captured
+/// A capture stores its route: in a game of short jumps the direction of each jump (two bits),
+/// in a game with flying kings every landing square (five bits each; up to 12 jumps, as no side
+/// has more pieces to take); the captured pieces are a bitboard. Two sequences with the same from, to and captured
 /// set are the same move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Move {
@@ -22,8 +22,12 @@ pub struct Move {
 
 const KING: u8 = 1;
 const PROMOTES: u8 = 2;
-/// Bits a landing square takes in [`Move::path`].
+/// The route is stored as jump directions (every jump lands two squares on).
+const SHORT: u8 = 4;
+/// Bits a landing square takes in a stored route of landing squares.
 pub(crate) const PATH_BITS: u32 = 5;
+/// Bits a direction takes in a stored route of short jumps.
+pub(crate) const DIR_BITS: u32 = 2;
 /// The most jumps one capture can make: one per opposing piece.
 pub const MAX_JUMPS: u32 = 12;
 
@@ -40,22 +44,24 @@ impl Move {
         }
     }
 
-    /// A capture sequence of `jumps` jumps landing on the squares in `path` (five bits each,
-    /// first jump lowest; the last is `to`).
+    /// A capture sequence of `jumps` jumps from `from` to `to`, its route in `path`, first jump
+    /// lowest: directions of [`DIR_BITS`] when `short`, else landing squares of [`PATH_BITS`].
+    #[allow(clippy::too_many_arguments)]
     pub(crate) const fn capture(
         from: u32,
+        to: u32,
         captured: Bitboard,
         path: u64,
         jumps: u32,
         king: bool,
         promotes: bool,
+        short: bool,
     ) -> Move {
-        let to = (path >> (PATH_BITS * (jumps - 1))) & 31;
         Move {
             from: from as u8,
             to: to as u8,
             jumps: jumps as u8,
-            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
+            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES) | (short as u8 * SHORT),
             captured,
             path,
         }
@@ -110,9 +116,15 @@ impl Move {
     pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
         let quiet = self.jumps == 0;
         let n = if quiet { 1 } else { self.jumps as u32 };
+        let mut at: Bitboard = 1 << self.from;
         (0..n).filter_map(move |j| {
             if quiet {
                 return Some(self.to());
+            }
+            if self.flags & SHORT != 0 {
+                let d = Dir::from_index((self.path >> (DIR_BITS * j)) as u32);
+                at = step(step(at, d), d);
+                return Square::from_index(at.trailing_zeros());
             }
             Square::from_index(((self.path >> (PATH_BITS * j)) & 31) as u32)
         })
