@@ -439,9 +439,13 @@ export class DamaBoard extends HTMLElement {
       White: names.white,
       Black: names.black,
     };
-    for (const [k, v] of this.#tags ?? []) if (k in base) base[k] = v;
-    const all = { ...base, ...tags };
-    return this.#game.pdnWithTags(Object.entries(all).map(([k, v]) => [k, String(v)]));
+    // A Map, not an object: tag names are data, and "toString" or "__proto__" must be no
+    // different from "Round" or "Annotator". Every imported tag is kept (the core writes its own
+    // GameType, Result, SetUp and FEN), then `tags` override.
+    const all = new Map(Object.entries(base));
+    for (const [k, v] of this.#tags ?? []) all.set(k, v);
+    for (const [k, v] of Object.entries(tags)) all.set(k, v);
+    return this.#game.pdnWithTags([...all].map(([k, v]) => [k, String(v)]));
   }
 
   history() {

@@ -823,7 +823,10 @@ export function onLanguageChange(fn) {
 
 // t('toMove', {color: 'White'}) -> 'White to move.'
 export function t(key, params = {}, code = lang) {
-  const s = (TABLES[code] ?? TABLES[resolveLanguage(code)] ?? en)[key] ?? en[key] ?? key;
+  // Own properties only: a code or key such as "__proto__" or "toString" is no language or text.
+  const own = (o, k) => (Object.hasOwn(o, k) ? o[k] : undefined);
+  const table = own(TABLES, code) ?? own(TABLES, resolveLanguage(code) ?? '') ?? en;
+  const s = own(table, key) ?? own(en, key) ?? key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 

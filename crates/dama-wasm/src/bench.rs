@@ -3,21 +3,22 @@
 
 use wasm_bindgen::prelude::*;
 
-/// Perft from a FEN: the number of leaves at `depth`.
+/// Perft of Italian draughts from a FEN: the number of leaves at `depth`, a whole number 0-14
+/// (deeper would not finish); throws for a bad FEN or depth.
 #[wasm_bindgen]
-pub fn perft(fen: &str, depth: u32) -> Result<f64, JsValue> {
+pub fn perft(fen: &str, depth: f64) -> Result<f64, JsValue> {
     let pos = dama::Position::from_fen(fen).map_err(|e| js_sys::Error::new(&e.to_string()))?;
-    if depth > 14 {
-        return Err(js_sys::Error::new("perft depth above 14 would not finish").into());
-    }
+    let depth = crate::bounded("the perft depth", depth, 0, 14)?;
     Ok(dama::perft(&pos, depth) as f64)
 }
 
-/// The core's search benchmark (`dama::bench::search`): `{nodes, timeMs, checksum}`.
+/// The core's search benchmark (`dama::bench::search`): `{nodes, timeMs, checksum}`, with a
+/// table of `tt_mb` megabytes (1-512; throws `RangeError` otherwise).
 #[wasm_bindgen(js_name = benchSearch)]
-pub fn bench_search(tt_mb: usize) -> JsValue {
+pub fn bench_search(tt_mb: f64) -> Result<JsValue, JsValue> {
+    let mb = crate::bounded("the table size in megabytes", tt_mb, 1, crate::MAX_TABLE_MB)?;
     let clock = || Box::new(crate::PerformanceClock) as Box<dyn dama::clock::Clock + Send>;
-    let t = dama::bench::search(&clock, tt_mb.clamp(1, 1024), None, &mut |_| {});
+    let t = dama::bench::search(&clock, mb as usize, None, &mut |_| {});
     let o = js_sys::Object::new();
     let set = |k: &str, v: JsValue| {
         let _ = js_sys::Reflect::set(&o, &k.into(), &v);
@@ -25,5 +26,5 @@ pub fn bench_search(tt_mb: usize) -> JsValue {
     set("nodes", (t.nodes as f64).into());
     set("timeMs", t.time_ms.into());
     set("checksum", format!("{:016x}", t.checksum).into());
-    o.into()
+    Ok(o.into())
 }

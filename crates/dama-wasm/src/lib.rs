@@ -75,6 +75,23 @@ fn whole_number(n: f64) -> Option<u32> {
     (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
 }
 
+/// The JS number `n` as a whole number in `lo..=hi`, or a `RangeError` naming the argument and
+/// its bound. Numbers cross as `f64` so that JS's wrapping conversions (2^32 to 0, -1 to
+/// 2^32 - 1) never reach the core.
+fn bounded(name: &str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue> {
+    whole_number(n)
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| {
+            let msg = format!("{name} must be a whole number from {lo} to {hi}, not {n}");
+            js_sys::RangeError::new(&msg).into()
+        })
+}
+
+/// The bounds of the engine's arguments: the table's megabytes, the level, the time a move.
+pub const MAX_TABLE_MB: u32 = 512;
+/// The longest time a search may be given, in milliseconds (an hour).
+pub const MAX_TIME_MS: f64 = 3_600_000.0;
+
 fn parse_color(s: &str) -> Result<Color, JsValue> {
     match s {
         "white" => Ok(Color::White),
@@ -217,10 +234,13 @@ impl Game {
         board_array(self.inner.variant(), self.inner.position())
     }
 
-    /// The board before ply `ply` (0 = the start, `ply()` = now); throws when out of range.
+    /// The board before ply `ply` (0 = the start, `ply()` = now); throws `RangeError` for
+    /// anything else (negative, fractional, NaN, past the game).
     #[wasm_bindgen(js_name = boardAt)]
-    pub fn board_at(&self, ply: usize) -> Result<Int8Array, JsValue> {
+    pub fn board_at(&self, ply: f64) -> Result<Int8Array, JsValue> {
         let v = self.inner.variant();
+        let plies = self.inner.ply();
+        let ply = bounded("ply", ply, 0, plies.min(u32::MAX as usize) as u32)? as usize;
         let pos = self.inner.position_at(ply).map(|p| board_array(v, p));
         pos.ok_or_else(|| {
             js_err(format!(
@@ -255,11 +275,13 @@ impl Game {
         Ok(move_object(v, &legal, &m))
     }
 
-    /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move.
+    /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move (an index
+    /// past the list, negative, fractional or not a number).
     #[wasm_bindgen(js_name = playIndex)]
-    pub fn play_index(&mut self, index: usize) -> Result<JsValue, JsValue> {
+    pub fn play_index(&mut self, index: f64) -> Result<JsValue, JsValue> {
         let legal = self.inner.legal_moves();
-        let Some(m) = legal.get(index).copied() else {
+        let found = whole_number(index).and_then(|i| legal.get(i as usize).copied());
+        let Some(m) = found else {
             let msg = format!(
                 "move index {index} is out of range: there are {} legal moves",
                 legal.len()
@@ -339,9 +361,9 @@ impl Game {
     /// `undefined` if a legal move goes from `from` to `to` (square numbers in this game's
     /// numbering), else the reason in plain words, naming the rule of this game.
     #[wasm_bindgen(js_name = whyIllegal)]
-    pub fn why_illegal(&self, from: u32, to: u32) -> Option<String> {
-        // Numbers past 255 would wrap in a u8; 0 is no square, so it gets the generic answer.
-        let sq = |n: u32| if n <= 32 { n as u8 } else { 0 };
+    pub fn why_illegal(&self, from: f64, to: f64) -> Option<String> {
+        // Anything but a square number 1-32 is no square (0), which gets the generic answer.
+        let sq = |n: f64| whole_number(n).filter(|&n| n <= 32).unwrap_or(0) as u8;
         self.inner
             .why_illegal(sq(from), sq(to))
             .map(|i| i.describe(self.inner.variant()))
@@ -381,14 +403,15 @@ pub struct Engine {
 
 #[wasm_bindgen]
 impl Engine {
-    /// An engine with a transposition table of `tt_megabytes` (clamped to 1-512).
+    /// An engine with a transposition table of `tt_megabytes`, a whole number 1-512; throws
+    /// `RangeError` for anything else, and then no table is allocated.
     #[wasm_bindgen(constructor)]
-    pub fn new(tt_megabytes: usize) -> Engine {
-        let mb = tt_megabytes.clamp(1, 512);
-        Engine {
-            inner: dama::search::Engine::with_clock(mb, Box::new(PerformanceClock)),
+    pub fn new(tt_megabytes: f64) -> Result<Engine, JsValue> {
+        let mb = bounded("the table size in megabytes", tt_megabytes, 1, MAX_TABLE_MB)?;
+        Ok(Engine {
+            inner: dama::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock)),
             tables: Arc::new(Tables::new()),
-        }
+        })
     }
 
     /// Adds the endgame tables of one file (`dama-N.egtb`, as `dama egtb build` writes it);
@@ -437,24 +460,26 @@ impl Engine {
         self.tables.max_pieces()
     }
 
-    /// Chooses a move for the side to move at `level` (1-10) within about `time_ms`; the
-    /// seed varies the choice among equally good moves at the lower levels. Returns
-    /// `{move, score, depth, nodes, pv, timeMs}`; throws when there is no legal move.
+    /// Chooses a move for the side to move at `level` (a whole number 1-10) within about
+    /// `time_ms` (1 ms to an hour); the seed (a whole number 0 to 2^32 - 1) varies the choice
+    /// among equally good moves at the lower levels. Returns `{move, score, depth, nodes, pv,
+    /// timeMs}`; throws `RangeError` for an argument out of its bounds and `Error` when there
+    /// is no legal move, and then nothing has changed.
     pub fn search(
         &mut self,
         game: &Game,
-        level: u8,
+        level: f64,
         time_ms: f64,
-        seed: u32,
+        seed: f64,
     ) -> Result<JsValue, JsValue> {
+        let level = bounded("level", level, 1, 10)? as u8;
+        if !(1.0..=MAX_TIME_MS).contains(&time_ms) {
+            let msg = format!("the time must be from 1 to {MAX_TIME_MS} ms, not {time_ms}");
+            return Err(js_sys::RangeError::new(&msg).into());
+        }
+        let seed = bounded("seed", seed, 0, u32::MAX)?;
         let core = game.core();
-        let r = dama::level::play(
-            &mut self.inner,
-            core,
-            level.clamp(1, 10),
-            time_ms.max(1.0),
-            seed as u64,
-        );
+        let r = dama::level::play(&mut self.inner, core, level, time_ms, seed as u64);
         let best = r
             .best
             .ok_or_else(|| js_err("there is no legal move to search"))?;

@@ -67,18 +67,18 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
         assert_eq!(g.history().length(), 0);
     }
     // Men move forward only: the refusal names the rule.
-    let why = g.why_illegal(22, 26).expect("22-26 is illegal");
+    let why = g.why_illegal(22.0, 26.0).expect("22-26 is illegal");
     assert!(why.contains("occupied") || why.contains("forward"), "{why}");
-    assert_eq!(g.why_illegal(22, 18), None);
+    assert_eq!(g.why_illegal(22.0, 18.0), None);
 }
 
 #[wasm_bindgen_test]
 fn out_of_range_index_throws() {
     let mut g = Game::default();
-    let e = g.play_index(7).expect_err("there are only 7 moves");
+    let e = g.play_index(7.0).expect_err("there are only 7 moves");
     assert!(e.is_instance_of::<js_sys::RangeError>());
     assert_eq!(g.history().length(), 0);
-    let m = g.play_index(0).unwrap();
+    let m = g.play_index(0.0).unwrap();
     assert_eq!(get(&m, "from").as_f64(), Some(21.0));
     assert_eq!(g.turn(), "black");
 }
@@ -98,7 +98,7 @@ fn a_capture_position_gives_only_the_forced_capture() {
         .collect();
     assert_eq!(captured, vec![13.0]);
     let why = g
-        .why_illegal(21, 17)
+        .why_illegal(21.0, 17.0)
         .expect("a quiet move is refused when a capture exists");
     assert!(why.contains("compulsory"), "{why}");
     assert!(g.play("21-17").is_err());
@@ -159,18 +159,18 @@ fn pdn_round_trip() {
 #[wasm_bindgen_test]
 fn engine_finds_the_winning_capture() {
     use dama_wasm::Engine;
-    let mut engine = Engine::new(1);
+    let mut engine = Engine::new(1.0).unwrap();
     let g = Game::from_fen("W:W30:B27", None).unwrap();
-    let r = engine.search(&g, 10, 500.0, 1).unwrap();
+    let r = engine.search(&g, 10.0, 500.0, 1.0).unwrap();
     assert_eq!(get(&r, "move").as_string().as_deref(), Some("30x23"));
     assert!(get(&r, "score").as_f64().unwrap() > 0.0);
     // A finished game has nothing to search.
     let mut done = Game::from_fen("W:W30:B27", None).unwrap();
     done.play("30x23").unwrap();
-    assert!(engine.search(&done, 5, 100.0, 1).is_err());
+    assert!(engine.search(&done, 5.0, 100.0, 1.0).is_err());
     engine.new_game();
     let start = Game::default();
-    let r = engine.search(&start, 1, 200.0, 7).unwrap();
+    let r = engine.search(&start, 1.0, 200.0, 7.0).unwrap();
     let m = get(&r, "move").as_string().unwrap();
     assert!(texts(&start.legal_moves()).contains(&m), "{m}");
 }
@@ -335,7 +335,9 @@ fn play_refuses_junk_and_changes_nothing() {
 fn play_index_refuses_every_bad_index() {
     let mut g = Game::default();
     let before = snapshot(&g);
-    for index in [7, 8, 100, u32::MAX as usize, usize::MAX] {
+    // 2^32 used to wrap to 0 and play the first move; -1 to 2^32 - 1.
+    let limits = [7.0, 8.0, 100.0, 4294967296.0, 4294967297.0, -1.0, 0.5, f64::NAN];
+    for index in limits.into_iter().chain([f64::INFINITY, f64::NEG_INFINITY]) {
         let e = g.play_index(index).err().unwrap();
         assert_error(&e, &format!("index {index}"));
         assert_eq!(snapshot(&g), before);
@@ -354,19 +356,19 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
         assert_error(&e, text);
         assert_eq!(snapshot(&g), before);
     }
-    let e = g.play_index(0).err().unwrap();
+    let e = g.play_index(0.0).err().unwrap();
     assert_error(&e, "index 0 after the end");
     // Resigning or agreeing a draw after the end changes nothing.
     g.resign("white").unwrap();
     g.agree_draw();
     assert_eq!(snapshot(&g), before);
     let why = g
-        .why_illegal(23, 18)
+        .why_illegal(23.0, 18.0)
         .expect("a finished game refuses every move");
     assert!(!why.is_empty());
     // The engine refuses too.
-    let mut engine = dama_wasm::Engine::new(1);
-    let e = engine.search(&g, 5, 50.0, 1).err().unwrap();
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let e = engine.search(&g, 5.0, 50.0, 1.0).err().unwrap();
     assert_error(&e, "search after the end");
     assert_eq!(snapshot(&g), before);
 
@@ -387,21 +389,33 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
     let mut g = Game::default();
     g.play("22-18").unwrap();
     let before = snapshot(&g);
-    for ply in [2, 3, 1000, usize::MAX] {
+    // -1 used to wrap to 2^32 - 1 and be reported as that ply.
+    for ply in [2.0, 3.0, 1000.0, 4294967296.0, -1.0, 0.5, f64::NAN, f64::INFINITY] {
         let e = g.board_at(ply).err().unwrap();
+        assert!(e.is_instance_of::<js_sys::RangeError>(), "boardAt({ply})");
         assert_error(&e, &format!("boardAt({ply})"));
     }
-    assert_eq!(g.board_at(0).unwrap().length(), 32);
-    assert_eq!(g.board_at(1).unwrap().to_vec(), g.board().to_vec());
+    assert_eq!(g.board_at(0.0).unwrap().length(), 32);
+    assert_eq!(g.board_at(1.0).unwrap().to_vec(), g.board().to_vec());
     // Squares that do not exist get a reason, never a panic.
+    // 2^32 + 22 used to wrap to 22, so "2^32 + 22 to 18" was said to be legal: now any number
+    // that is not a square 1-32 is no square.
+    let g0 = Game::default();
+    assert_eq!(g0.why_illegal(22.0, 18.0), None);
+    assert!(g0.why_illegal(4294967296.0 + 22.0, 18.0).is_some());
+    assert!(g0.why_illegal(22.0, 4294967296.0 + 18.0).is_some());
     for (from, to) in [
-        (0, 0),
-        (0, 5),
-        (33, 1),
-        (9, 0),
-        (1000, 2),
-        (u32::MAX, u32::MAX),
-        (9, 9),
+        (0.0, 0.0),
+        (0.0, 5.0),
+        (33.0, 1.0),
+        (9.0, 0.0),
+        (1000.0, 2.0),
+        (4294967295.0, 4294967295.0),
+        (9.0, 9.0),
+        (-1.0, 18.0),
+        (22.5, 18.0),
+        (f64::NAN, 18.0),
+        (f64::INFINITY, 18.0),
     ] {
         let why = g.why_illegal(from, to);
         assert!(why.is_some_and(|w| !w.is_empty()), "{from}-{to}");
@@ -475,12 +489,38 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
 fn engine_takes_any_numbers() {
     let g = Game::default();
     let before = snapshot(&g);
-    for mb in [0, 1, usize::MAX] {
-        let _ = dama_wasm::Engine::new(mb); // clamped, never an allocation failure
+    // -1 used to wrap to 2^32 - 1 and take the largest table; now out of 1-512 is refused.
+    for mb in [0.0, -1.0, 513.0, 4294967296.0, 1.5, f64::NAN, f64::INFINITY] {
+        let e = dama_wasm::Engine::new(mb).err().expect("a bad table size");
+        assert!(e.is_instance_of::<js_sys::RangeError>(), "{mb}");
+        assert!(message(&e).contains("1 to 512"), "{}", message(&e));
     }
-    let mut engine = dama_wasm::Engine::new(1);
-    for (level, time) in [(0, 10.0), (255, 10.0), (5, 0.0), (5, -5.0), (5, f64::NAN)] {
-        let r = engine.search(&g, level, time, u32::MAX).unwrap();
+    assert!(dama_wasm::Engine::new(512.0).is_ok());
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    // Level 256 used to wrap to 0 and play as level 1; Infinity as a time never returned.
+    let bad = [
+        (0.0, 10.0, 1.0),
+        (11.0, 10.0, 1.0),
+        (256.0, 10.0, 1.0),
+        (-1.0, 10.0, 1.0),
+        (5.5, 10.0, 1.0),
+        (f64::NAN, 10.0, 1.0),
+        (5.0, 0.0, 1.0),
+        (5.0, -5.0, 1.0),
+        (5.0, f64::NAN, 1.0),
+        (5.0, f64::INFINITY, 1.0),
+        (5.0, 3_600_001.0, 1.0),
+        (5.0, 10.0, -1.0),
+        (5.0, 10.0, 4294967296.0),
+        (5.0, 10.0, f64::NAN),
+    ];
+    for (level, time, seed) in bad {
+        let e = engine.search(&g, level, time, seed).err().expect("refused");
+        assert!(e.is_instance_of::<js_sys::RangeError>(), "{level} {time} {seed}");
+        assert!(!message(&e).is_empty());
+    }
+    for (level, time, seed) in [(1.0, 1.0, 0.0), (10.0, 5.0, 4294967295.0)] {
+        let r = engine.search(&g, level, time, seed).unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(texts(&g.legal_moves()).contains(&m), "{m}");
     }
@@ -509,9 +549,9 @@ fn tables_load_and_answer_a_won_ending() {
     assert_eq!(probe.wdl, dama::egtb::Wdl::Win);
     let expected = dama::notation::move_text(&pos, &best);
 
-    let mut engine = dama_wasm::Engine::new(1);
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     assert_eq!(engine.table_pieces(), 0);
-    let r = engine.search(&g, 10, 100.0, 1).unwrap();
+    let r = engine.search(&g, 10.0, 100.0, 1.0).unwrap();
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The search may find the mate, but never a table score.
     assert!(
@@ -525,7 +565,7 @@ fn tables_load_and_answer_a_won_ending() {
     assert_eq!(engine.table_pieces(), 3);
     assert!(n2 > 1000.0 && n3 > n2, "{n2} {n3}");
 
-    let r = engine.search(&g, 10, 1000.0, 1).unwrap();
+    let r = engine.search(&g, 10.0, 1000.0, 1.0).unwrap();
     assert_eq!(get(&r, "move").as_string().unwrap(), expected);
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The tables' win at the root: TB_WIN less the plies to zeroing.
@@ -535,7 +575,7 @@ fn tables_load_and_answer_a_won_ending() {
 #[wasm_bindgen_test]
 fn bad_table_files_are_refused_and_change_nothing() {
     let (_, two, three) = small_tables();
-    let mut engine = dama_wasm::Engine::new(1);
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     let mut damaged = three.clone();
     let mid = damaged.len() / 2;
     damaged[mid] ^= 0x5a;
@@ -562,7 +602,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
     assert_eq!(engine.table_pieces(), 3);
     // Still plays: one king against one is answered.
     let g = Game::from_fen("W:WK1:BK32", None).unwrap();
-    let r = engine.search(&g, 10, 100.0, 1).unwrap();
+    let r = engine.search(&g, 10.0, 100.0, 1.0).unwrap();
     assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
 }
 
@@ -595,9 +635,9 @@ fn a_book_installs_and_level_10_plays_from_it() {
         .map(|(m, _)| dama::notation::move_text(&start, m))
         .collect();
     assert!(!moves.is_empty());
-    let mut engine = dama_wasm::Engine::new(1);
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     for seed in 1..6 {
-        let r = engine.search(&Game::default(), 10, 500.0, seed).unwrap();
+        let r = engine.search(&Game::default(), 10.0, 500.0, seed as f64).unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
         assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
@@ -643,13 +683,13 @@ fn brazilian_refusals_name_the_brazilian_rule() {
     let legal = texts(&g.legal_moves());
     assert!(legal.iter().all(|m| m.contains('x')), "{legal:?}");
     // Moving a man forward when a capture is compulsory.
-    let why = g.why_illegal(22, 17).unwrap();
+    let why = g.why_illegal(22.0, 17.0).unwrap();
     assert!(
         why.contains("compulsory") || why.contains("majority"),
         "{why}"
     );
     let mut quiet = Game::from_fen("W:W22:B1", Some("brazilian".into())).unwrap();
-    let why = quiet.why_illegal(22, 26).unwrap();
+    let why = quiet.why_illegal(22.0, 26.0).unwrap();
     assert!(why.contains("forward only"), "{why}");
     let e = quiet.play("c3-b2").unwrap_err();
     assert!(message(&e).contains("forward only"), "{}", message(&e));
@@ -672,21 +712,21 @@ fn brazilian_pdn_round_trips_with_game_type_26() {
 
 #[wasm_bindgen_test]
 fn the_engine_plays_brazilian_moves() {
-    let mut engine = dama_wasm::Engine::new(1);
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     let g = brazilian();
-    let r = engine.search(&g, 3, 50.0, 1).unwrap();
+    let r = engine.search(&g, 3.0, 50.0, 1.0).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
     // The same engine then plays Italian again, with Italian numbers.
     let it = Game::default();
-    let r = engine.search(&it, 3, 50.0, 1).unwrap();
+    let r = engine.search(&it, 3.0, 50.0, 1.0).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
 }
 
 #[wasm_bindgen_test]
 fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
-    let mut engine = dama_wasm::Engine::new(1);
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     let bytes = include_bytes!("../../dama/data/eval-brazilian.bin");
     assert_eq!(engine.load_eval(bytes).unwrap(), "brazilian");
     let mut bad = bytes.to_vec();
@@ -697,7 +737,7 @@ fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
     assert!(engine.load_eval(&[]).is_err());
     // The engine still plays with the good weights.
     let g = brazilian();
-    let r = engine.search(&g, 5, 50.0, 1).unwrap();
+    let r = engine.search(&g, 5.0, 50.0, 1.0).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
 }
