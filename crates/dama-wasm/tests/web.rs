@@ -336,7 +336,16 @@ fn play_index_refuses_every_bad_index() {
     let mut g = Game::default();
     let before = snapshot(&g);
     // 2^32 used to wrap to 0 and play the first move; -1 to 2^32 - 1.
-    let limits = [7.0, 8.0, 100.0, 4294967296.0, 4294967297.0, -1.0, 0.5, f64::NAN];
+    let limits = [
+        7.0,
+        8.0,
+        100.0,
+        4294967296.0,
+        4294967297.0,
+        -1.0,
+        0.5,
+        f64::NAN,
+    ];
     for index in limits.into_iter().chain([f64::INFINITY, f64::NEG_INFINITY]) {
         let e = g.play_index(index).err().unwrap();
         assert_error(&e, &format!("index {index}"));
@@ -390,7 +399,16 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
     g.play("22-18").unwrap();
     let before = snapshot(&g);
     // -1 used to wrap to 2^32 - 1 and be reported as that ply.
-    for ply in [2.0, 3.0, 1000.0, 4294967296.0, -1.0, 0.5, f64::NAN, f64::INFINITY] {
+    for ply in [
+        2.0,
+        3.0,
+        1000.0,
+        4294967296.0,
+        -1.0,
+        0.5,
+        f64::NAN,
+        f64::INFINITY,
+    ] {
         let e = g.board_at(ply).err().unwrap();
         assert!(e.is_instance_of::<js_sys::RangeError>(), "boardAt({ply})");
         assert_error(&e, &format!("boardAt({ply})"));
@@ -516,7 +534,10 @@ fn engine_takes_any_numbers() {
     ];
     for (level, time, seed) in bad {
         let e = engine.search(&g, level, time, seed).err().expect("refused");
-        assert!(e.is_instance_of::<js_sys::RangeError>(), "{level} {time} {seed}");
+        assert!(
+            e.is_instance_of::<js_sys::RangeError>(),
+            "{level} {time} {seed}"
+        );
         assert!(!message(&e).is_empty());
     }
     for (level, time, seed) in [(1.0, 1.0, 0.0), (10.0, 5.0, 4294967295.0)] {
@@ -637,7 +658,9 @@ fn a_book_installs_and_level_10_plays_from_it() {
     assert!(!moves.is_empty());
     let mut engine = dama_wasm::Engine::new(1.0).unwrap();
     for seed in 1..6 {
-        let r = engine.search(&Game::default(), 10.0, 500.0, seed as f64).unwrap();
+        let r = engine
+            .search(&Game::default(), 10.0, 500.0, seed as f64)
+            .unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
         assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
