@@ -158,7 +158,7 @@ fn gen(args: &[String]) -> Result<(), String> {
         h.join().map_err(|_| "a self-play thread failed")?;
     }
     let (samples, wdl) = std::mem::take(&mut *collected.lock().unwrap_or_else(|e| e.into_inner()));
-    std::fs::write(&out, train::write_samples(&samples))
+    std::fs::write(&out, train::write_samples_in(variant, &samples))
         .map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
         "{games} games of {} at {nodes} nodes a move ({} White wins, {} draws, {} Black wins), \
@@ -231,7 +231,15 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut samples = Vec::new();
     for f in data.split(',') {
         let bytes = std::fs::read(f).map_err(|e| format!("cannot read {f}: {e}"))?;
-        let s = train::read_samples(&bytes).map_err(|e| format!("{f}: {e}"))?;
+        let (game, s) = train::read_samples_in(&bytes).map_err(|e| format!("{f}: {e}"))?;
+        if game != variant {
+            return Err(format!(
+                "{f} holds positions of {}, not of {} (fit them with --variant {})",
+                game.name(),
+                variant.name(),
+                game.id()
+            ));
+        }
         eprintln!("{f}: {} positions", s.len());
         samples.extend(s);
     }

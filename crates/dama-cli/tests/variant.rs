@@ -284,6 +284,14 @@ fn brazilian_training_writes_brazilian_weights_that_only_brazilian_games_take() 
         &data,
     ]));
     assert!(out.contains("4 games of Brazilian draughts"), "{out}");
+    // The samples file says its game: fitting Italian weights to it is refused.
+    fails_with(
+        &[
+            "train", "fit", "--data", &data, "--out", &net, "--epochs", "1",
+        ],
+        &["positions of Brazilian draughts", "--variant brazilian"],
+    );
+    assert!(!std::path::Path::new(&net).exists(), "nothing written");
     let out = stdout(&dama(&[
         "train",
         "fit",
@@ -318,9 +326,23 @@ fn brazilian_training_writes_brazilian_weights_that_only_brazilian_games_take() 
         &["match", "--a", &format!("eval={net}"), "--games", "1"],
         &["Brazilian draughts, not for Italian draughts"],
     );
+    // Italian samples with Brazilian starting weights.
+    let it_data = dir.file("it.samples");
+    stdout(&dama(&[
+        "train",
+        "gen",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "40",
+        "--out",
+        &it_data,
+    ]));
     fails_with(
         &[
-            "train", "fit", "--data", &data, "--out", &net, "--start", &net,
+            "train", "fit", "--data", &it_data, "--out", &net, "--start", &net,
         ],
         &["not for Italian draughts"],
     );

@@ -9,10 +9,12 @@
 //! is never fitted and shows whether the fit generalises. Nothing here depends on the ruleset:
 //! the same tool fits any ruleset's samples.
 //!
-//! Samples are stored in a small binary file ([`write_samples`], [`read_samples`]): `DAMASMP1`,
-//! a little-endian u32 count, then 13 bytes a sample: White's, Black's and the kings' bitboards
-//! as little-endian u32, and a byte holding the side to move (bit 0: Black) and the result
-//! (bits 1-2: 0 Black won, 1 drawn, 2 White won).
+//! Samples are stored in a small binary file ([`write_samples_in`], [`read_samples_in`]):
+//! `DAMASMP2`, a little-endian u32 count, a u32 PDN game type (22, 26: the game the positions
+//! are of), then 13 bytes a sample: White's, Black's and the kings' bitboards as little-endian
+//! u32, and a byte holding the side to move (bit 0: Black) and the result (bits 1-2: 0 Black
+//! won, 1 drawn, 2 White won). Files of the first version (`DAMASMP1`, no game type) are
+//! Italian.
 
 use crate::eval::pattern::{self, Net, PARAMS, PATTERN_PARAMS};
 use crate::level::Rng;
@@ -29,7 +31,8 @@ pub struct Sample {
     pub result: f32,
 }
 
-const MAGIC: &[u8; 8] = b"DAMASMP1";
+const MAGIC_V1: &[u8; 8] = b"DAMASMP1";
+const MAGIC: &[u8; 8] = b"DAMASMP2";
 const RECORD: usize = 13;
 /// The most samples a file may hold (a bound on what a reader allocates).
 pub const MAX_SAMPLES: usize = 50_000_000;
@@ -43,6 +46,8 @@ pub enum SamplesError {
     WrongLength,
     /// Record `n` holds an impossible position or result.
     BadRecord(usize),
+    /// The file is of a game (PDN game type) this build does not play.
+    UnknownGame(u32),
 }
 
 impl fmt::Display for SamplesError {
@@ -58,17 +63,26 @@ impl fmt::Display for SamplesError {
             SamplesError::BadRecord(n) => {
                 write!(f, "sample {n} is not a valid position and result")
             }
+            SamplesError::UnknownGame(g) => {
+                write!(f, "samples of PDN game type {g}, not a game of ours")
+            }
         }
     }
 }
 
 impl std::error::Error for SamplesError {}
 
-/// The samples in the file layout described above.
+/// The samples of an Italian game in the file layout described above.
 pub fn write_samples(samples: &[Sample]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(12 + samples.len() * RECORD);
+    write_samples_in(crate::Variant::Italian, samples)
+}
+
+/// The samples of `variant`'s positions in the file layout described above.
+pub fn write_samples_in(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + samples.len() * RECORD);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(variant.game_type() as u32).to_le_bytes());
     for s in samples {
         let p = &s.pos;
         out.extend_from_slice(&p.pieces(Color::White).to_le_bytes());
@@ -80,17 +94,33 @@ pub fn write_samples(samples: &[Sample]) -> Vec<u8> {
     out
 }
 
-/// Reads [`write_samples`]' layout, checking every position.
+/// Reads the samples of a file in the layout above, whatever its game, checking every
+/// position (use [`read_samples_in`] to know the game).
 pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SamplesError> {
-    if bytes.len() < 12 || &bytes[..8] != MAGIC {
+    read_samples_in(bytes).map(|(_, s)| s)
+}
+
+/// Reads a samples file: the game its positions are of, and the samples, every position
+/// checked.
+pub fn read_samples_in(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+    let word = |c: &[u8], i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+    let (header, variant) = if bytes.len() >= 12 && &bytes[..8] == MAGIC_V1 {
+        (12, crate::Variant::Italian)
+    } else if bytes.len() >= 16 && &bytes[..8] == MAGIC {
+        let game = word(bytes, 12);
+        let v = crate::Variant::ALL
+            .into_iter()
+            .find(|v| v.game_type() as u32 == game)
+            .ok_or(SamplesError::UnknownGame(game))?;
+        (16, v)
+    } else {
         return Err(SamplesError::NotASamplesFile);
-    }
-    let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
-    if n > MAX_SAMPLES || bytes.len() != 12 + n * RECORD {
+    };
+    let n = word(bytes, 8) as usize;
+    if n > MAX_SAMPLES || bytes.len() != header + n * RECORD {
         return Err(SamplesError::WrongLength);
     }
-    let word = |c: &[u8], i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
-    bytes[12..]
+    let samples = bytes[header..]
         .chunks_exact(RECORD)
         .enumerate()
         .map(|(i, c)| {
@@ -111,7 +141,8 @@ pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SamplesError> {
                 result: result as f32 / 2.0,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((variant, samples))
 }
 
 /// How to fit.
@@ -355,12 +386,27 @@ mod tests {
         );
         let mut bad = bytes.clone();
         // A white man on its crowning row.
-        bad[12] = 1;
-        bad[12 + 8] = 0;
+        bad[16] = 1;
+        bad[16 + 8] = 0;
         assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(0)));
         let mut bad = bytes.clone();
-        bad[12 + 12] = 7;
+        bad[16 + 12] = 7;
         assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(0)));
+        // The file says its game; a game type not ours is refused.
+        let br = write_samples_in(crate::Variant::Brazilian, &s);
+        assert_eq!(
+            read_samples_in(&br).unwrap(),
+            (crate::Variant::Brazilian, s.clone())
+        );
+        assert_eq!(read_samples_in(&bytes).unwrap().0, crate::Variant::Italian);
+        let mut odd = br.clone();
+        odd[12] = 20;
+        assert_eq!(read_samples_in(&odd), Err(SamplesError::UnknownGame(20)));
+        // First-version files (no game type) are Italian.
+        let mut v1 = b"DAMASMP1".to_vec();
+        v1.extend_from_slice(&bytes[8..12]);
+        v1.extend_from_slice(&bytes[16..]);
+        assert_eq!(read_samples_in(&v1).unwrap(), (crate::Variant::Italian, s));
     }
 
     #[test]
