@@ -6,7 +6,7 @@ mod reference;
 
 use dama::movegen;
 use dama::{perft, perft_divide, Italian, Move, Position};
-use reference::{board, num, random_board, random_king_board, rc, Board, RefMove, Rng};
+use reference::{board, num, random_board, random_king_board, rc, work, Board, RefMove, Rng};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// RULES.md, "Perft from the start".
@@ -25,17 +25,6 @@ const START_PERFT: [u64; 13] = [
     81_647_058,
     367_911_475,
 ];
-
-const RELEASE: bool = !cfg!(debug_assertions);
-
-/// Scales a workload down for unoptimised builds.
-fn work(release: usize, debug: usize) -> usize {
-    if RELEASE {
-        release
-    } else {
-        debug
-    }
-}
 
 fn numbers(bb: u32) -> u32 {
     bb

@@ -388,6 +388,19 @@ pub fn board(fen: &str) -> Board {
     b
 }
 
+/// `make test` runs the tests in release (the Makefile's `test-rust`); plain `cargo test` runs
+/// them unoptimised, with smaller workloads.
+pub const RELEASE: bool = !cfg!(debug_assertions);
+
+/// The workload for this build: `release` optimised, `debug` otherwise.
+pub fn work(release: usize, debug: usize) -> usize {
+    if RELEASE {
+        release
+    } else {
+        debug
+    }
+}
+
 /// xorshift64*: small, deterministic, good enough to spread test cases.
 #[derive(Clone)]
 pub struct Rng(pub u64);

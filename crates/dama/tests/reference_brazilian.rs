@@ -5,6 +5,9 @@
 //! capture order) and its move text. Every square is compared in Brazilian numbering, through
 //! `Variant::Brazilian`: the crate's `Square::number()` is the Italian one.
 
+#[path = "reference.rs"]
+mod reference;
+
 #[path = "support/brazilian_reference.rs"]
 mod bref;
 
@@ -15,6 +18,7 @@ use dama::{
     fen, movegen, notation, Brazilian, Color, DrawRules, Game, Move, MoveList, Position, Role,
     Square, Variant,
 };
+use reference::work;
 use std::collections::{BTreeMap, BTreeSet};
 
 const V: Variant = Variant::Brazilian;
@@ -37,18 +41,6 @@ const START_PERFT: [u64; 13] = [
     105_491_257,
     511_882_477,
 ];
-
-/// `make test` runs the tests in release (the Makefile's `test-rust`); plain `cargo test` runs
-/// them unoptimised, with smaller workloads.
-const RELEASE: bool = !cfg!(debug_assertions);
-
-fn work(release: usize, debug: usize) -> usize {
-    if RELEASE {
-        release
-    } else {
-        debug
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The crate seen in Brazilian numbering.

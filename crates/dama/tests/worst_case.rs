@@ -21,16 +21,7 @@ mod bref;
 use dama::moves::MAX_MOVES;
 use dama::perft::perft_in;
 use dama::{fen, movegen, Color, Position, Variant};
-
-const RELEASE: bool = !cfg!(debug_assertions);
-
-fn work(release: usize, debug: usize) -> usize {
-    if RELEASE {
-        release
-    } else {
-        debug
-    }
-}
+use reference::{work, Rng};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -61,28 +52,9 @@ fn reference_count(v: Variant, fen_text: &str) -> usize {
     }
 }
 
-/// xorshift64*, as in the references.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
+/// Uniform in [0, 1).
+fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// A placement of pieces as the crate's bitboards, White to move (the flipped position covers
@@ -236,7 +208,7 @@ fn search(v: Variant, kind: Kind, evals: usize, restarts: usize, seed: u64) -> (
             let next = cur.mutate(&mut rng);
             let Some(p) = next.position() else { continue };
             let s = score(v, &p, kind).unwrap_or(0) as f64;
-            if s >= cur_score || rng.unit() < ((s - cur_score) / temp).exp() {
+            if s >= cur_score || unit(&mut rng) < ((s - cur_score) / temp).exp() {
                 cur = next;
                 cur_score = s;
             }

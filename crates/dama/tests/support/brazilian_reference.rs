@@ -387,30 +387,9 @@ pub fn board(fen: &str) -> Board {
     b
 }
 
-/// xorshift64*: small, deterministic, good enough to spread test cases.
-#[derive(Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform-ish in `0..n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-}
+/// The references' generator (xorshift64*), shared with the Italian reference: the includer
+/// also includes `reference.rs` as `reference`.
+pub use super::reference::Rng;
 
 fn place(b: &mut Board, rng: &mut Rng, white: bool, count: u64, king_pct: u64) {
     let mut placed = 0;
