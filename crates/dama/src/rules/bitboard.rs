@@ -61,6 +61,23 @@ pub const fn step(b: Bitboard, dir: Dir) -> Bitboard {
     }
 }
 
+/// The direction from square `a` to square `b` (single-bit bitboards) and the squares strictly
+/// between them, when they share a diagonal.
+pub(crate) fn diagonal_between(a: Bitboard, b: Bitboard) -> Option<(Dir, Bitboard)> {
+    Dir::ALL.into_iter().find_map(|d| {
+        let mut ray = 0;
+        let mut at = step(a, d);
+        while at != 0 {
+            if at == b {
+                return Some((d, ray));
+            }
+            ray |= at;
+            at = step(at, d);
+        }
+        None
+    })
+}
+
 /// Iterates over the squares (bit indices) of a bitboard, lowest first.
 #[derive(Clone, Copy)]
 pub struct Bits(pub Bitboard);

@@ -1,7 +1,7 @@
 //! Plain-words reasons why a piece may not go from one square to another, in the words of the
 //! game's own rules.
 
-use crate::bitboard::{step, Bitboard, Dir};
+use crate::bitboard::{diagonal_between, step};
 use crate::game::Illegal;
 use crate::movegen;
 use crate::position::Position;
@@ -67,7 +67,7 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
     }
     // No capture is available: explain why the step itself is wrong.
     let (fb, tb) = (f.bit(), t.bit());
-    let Some((d, ray)) = diagonal(fb, tb) else {
+    let Some((d, ray)) = diagonal_between(fb, tb) else {
         return Some(Illegal::NotAMove);
     };
     let backward = movegen::backward_dirs(pos).contains(&d);
@@ -110,20 +110,4 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
         }
     }
     Some(Illegal::NotAMove)
-}
-
-/// The direction from `a` to `b` and the squares strictly between, when they share a diagonal.
-fn diagonal(a: Bitboard, b: Bitboard) -> Option<(Dir, Bitboard)> {
-    Dir::ALL.into_iter().find_map(|d| {
-        let mut ray = 0;
-        let mut at = step(a, d);
-        while at != 0 {
-            if at == b {
-                return Some((d, ray));
-            }
-            ray |= at;
-            at = step(at, d);
-        }
-        None
-    })
 }

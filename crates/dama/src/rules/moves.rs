@@ -1,6 +1,6 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::bitboard::{step, Bitboard, Bits, Dir};
+use crate::bitboard::{diagonal_between, step, Bitboard, Bits, Dir};
 use crate::square::Square;
 use core::ops::Deref;
 
@@ -163,18 +163,7 @@ impl Move {
 
 /// The squares strictly between two squares on one diagonal (empty when they share none).
 pub(crate) fn ray_between(a: Bitboard, b: Bitboard) -> Bitboard {
-    for d in Dir::ALL {
-        let mut ray = 0;
-        let mut at = step(a, d);
-        while at != 0 {
-            if at == b {
-                return ray;
-            }
-            ray |= at;
-            at = step(at, d);
-        }
-    }
-    0
+    diagonal_between(a, b).map_or(0, |(_, ray)| ray)
 }
 
 const fn unreachable_square() -> Square {
