@@ -50,7 +50,7 @@ async function main() {
 
   await board.whenReady();
   const params = new URLSearchParams(location.search);
-  if (params.has('fen') || params.has('mode') || params.has('pdn')) {
+  if (['fen', 'mode', 'pdn', 'variant'].some((k) => params.has(k))) {
     startFromParams(params);
     // The address set the game up once; a reload should continue it, not start again.
     history.replaceState(null, '', location.pathname + location.hash);

@@ -465,3 +465,11 @@ test('the Portuguese page shows a Brazilian game, at desktop and phone sizes', {
     await page.context().close();
   }
 });
+
+test('the page address alone chooses the game: ?variant=brazilian', async () => {
+  const page = await openPage(env, '?variant=brazilian');
+  assert.equal(await page.evaluate(() => window.__dama.variant()), 'brazilian');
+  assert.ok((await history(page)).length === 0, 'a new game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
