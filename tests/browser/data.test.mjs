@@ -249,6 +249,11 @@ test('the data cache keeps only files matching their hash, and a new version swi
   precache();
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  // Chromium activates a worker that called skipWaiting only once the active one has no request
+  // under way; clicked while the engine was still fetching its data through the old worker, the
+  // switch sometimes outlasted the 30 s wait (1 run in 3 here, and in CI). Wait for the data.
+  await waitData(page, 2, true);
+  await page.waitForTimeout(500);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
   await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
   await Promise.all([page.waitForEvent('load'), page.click('#update-reload')]);
