@@ -12,6 +12,9 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 mod bench;
+mod tree;
+
+pub use tree::{GameTree, PdnFile};
 
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -151,6 +154,67 @@ impl Game {
         dama::Game::from_fen_in(parse_variant(variant)?, fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
+    }
+
+    /// A game of `variant` from a board editor's cells (index i = square i+1 in that game's
+    /// numbering: 1/2 a white man/king, -1/-2 black, 0 empty) with `turn` ("white" or "black")
+    /// to move. The core checks the position: throws `Error` for one that cannot arise (a man
+    /// on its crowning row, more than 12 pieces a side) or that is already over (the side to
+    /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
+    /// cells.
+    #[wasm_bindgen(js_name = fromBoard)]
+    pub fn from_board(cells: &[i8], turn: &str, variant: Option<String>) -> Result<Game, JsValue> {
+        let v = parse_variant(variant)?;
+        if cells.len() != 32 {
+            return Err(
+                js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),
+            );
+        }
+        let turn = match turn {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return Err(js_err(format!("no side {turn:?}: white or black"))),
+        };
+        let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
+        for (i, &c) in cells.iter().enumerate() {
+            let bit = match v.square(i as u32 + 1) {
+                Some(sq) => sq.bit(),
+                None => return Err(js_err("no such square")),
+            };
+            match c {
+                0 => {}
+                1 | 2 => white |= bit,
+                -1 | -2 => black |= bit,
+                _ => {
+                    return Err(js_sys::RangeError::new(&format!(
+                        "cell {} holds {c}: -2..2",
+                        i + 1
+                    ))
+                    .into())
+                }
+            }
+            if c == 2 || c == -2 {
+                kings |= bit;
+            }
+        }
+        let pos = Position::from_bitboards(white, black, kings, turn).map_err(js_err)?;
+        let inner = dama::Game::from_position_in(v, pos);
+        if inner.result().is_some() {
+            // A position with nothing to play would start a game already lost.
+            let (side, own) = match turn {
+                Color::White => ("White", white),
+                Color::Black => ("Black", black),
+            };
+            let why = if own == 0 {
+                "has no pieces"
+            } else {
+                "has no move"
+            };
+            return Err(js_err(format!(
+                "the game would be over before it starts: {side}, to move, {why}"
+            )));
+        }
+        Ok(Game { inner })
     }
 
     /// `"italian"` or `"brazilian"`.

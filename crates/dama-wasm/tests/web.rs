@@ -764,3 +764,164 @@ fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// PDN files and game trees.
+
+use dama_wasm::{GameTree, PdnFile};
+
+fn node_field(nodes: &Array, i: u32, key: &str) -> JsValue {
+    get(&nodes.get(i), key)
+}
+
+fn is_range_error(e: &JsValue) -> bool {
+    e.is_instance_of::<js_sys::RangeError>()
+}
+
+#[wasm_bindgen_test]
+fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
+    let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2024.01.02\"]\n\
+                1. 22-18 {good} 9-13 (1... 10-14 $1) 2. 18x9 1-0\n\n\
+                [White \"Cy\"]\n[GameType \"26\"]\n1. c3-d4 (1. c3-c5) *";
+    let f = PdnFile::parse(text).unwrap();
+    assert_eq!(f.count(), 2);
+    let s = f.summary(0.0).unwrap();
+    assert_eq!(get(&s, "index").as_f64(), Some(0.0));
+    assert_eq!(get(&s, "white").as_string().unwrap(), "Ann");
+    assert_eq!(get(&s, "black").as_string().unwrap(), "Bob");
+    assert_eq!(get(&s, "event").as_string().unwrap(), "Club");
+    assert_eq!(get(&s, "date").as_string().unwrap(), "2024.01.02");
+    assert_eq!(get(&s, "site").as_string().unwrap(), "");
+    assert_eq!(get(&s, "result").as_string().unwrap(), "1-0");
+    assert_eq!(get(&s, "variant").as_string().unwrap(), "italian");
+    assert_eq!(get(&s, "plies").as_f64(), Some(3.0));
+    assert!(get(&s, "error").is_null());
+    // The second game is listed with the reason it cannot open.
+    let s = f.summary(1.0).unwrap();
+    assert_eq!(get(&s, "variant").as_string().unwrap(), "brazilian");
+    let why = get(&s, "error").as_string().unwrap();
+    assert!(why.contains("game 2") && why.contains("c3-c5"), "{why}");
+    let e = f.tree(1.0).err().unwrap();
+    assert_eq!(message(&e), why);
+    let t = f.tree(0.0).unwrap();
+    assert_eq!(t.nodes().length(), 5);
+    // Indices are checked; bad text throws the core's reason.
+    for bad in [2.0, -1.0, 0.5, f64::NAN] {
+        assert!(is_range_error(&f.summary(bad).err().unwrap()), "{bad}");
+        assert!(is_range_error(&f.tree(bad).err().unwrap()), "{bad}");
+    }
+    let e = PdnFile::parse("1. 22-18 {never closed").err().unwrap();
+    assert!(message(&e).contains("never closed"), "{}", message(&e));
+    assert!(PdnFile::parse("").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_game_tree_is_walked_edited_and_written() {
+    let mut t = GameTree::new(None, None).unwrap();
+    assert_eq!(t.variant(), "italian");
+    let a = t.play(0.0, "22-18").unwrap();
+    let b = t.play(a as f64, "9-13").unwrap();
+    let v = t.play(a as f64, "10-14").unwrap();
+    assert_eq!(t.play(a as f64, "9-13").unwrap(), b);
+    // A refused move throws the rule and changes nothing.
+    let before = t.to_pdn();
+    let e = t.play(b as f64, "21-17").err().unwrap();
+    assert!(message(&e).contains("not legal"), "{}", message(&e));
+    assert!(t.play(b as f64, "nonsense").is_err());
+    assert!(is_range_error(&t.play(99.0, "22-18").err().unwrap()));
+    assert!(is_range_error(&t.play(-1.0, "22-18").err().unwrap()));
+    assert_eq!(t.to_pdn(), before);
+    // The nodes in pre-order, main line first.
+    let nodes = t.nodes();
+    let ids: Vec<f64> = nodes
+        .iter()
+        .map(|n| get(&n, "id").as_f64().unwrap())
+        .collect();
+    assert_eq!(ids, [0.0, a as f64, b as f64, v as f64]);
+    assert!(node_field(&nodes, 0, "parent").is_null());
+    assert_eq!(node_field(&nodes, 0, "text").as_string().unwrap(), "");
+    assert_eq!(node_field(&nodes, 1, "text").as_string().unwrap(), "22-18");
+    assert_eq!(node_field(&nodes, 1, "parent").as_f64(), Some(0.0));
+    assert_eq!(node_field(&nodes, 2, "ply").as_f64(), Some(2.0));
+    let mut g = Game::default();
+    g.play("22-18").unwrap();
+    assert_eq!(node_field(&nodes, 1, "fen").as_string().unwrap(), g.fen());
+    let children: Array = node_field(&nodes, 1, "children").dyn_into().unwrap();
+    assert_eq!(children.length(), 2);
+    assert_eq!(node_field(&nodes, 2, "mainline").as_bool(), Some(true));
+    assert_eq!(node_field(&nodes, 3, "mainline").as_bool(), Some(false));
+    assert_eq!(node_field(&nodes, 3, "depth").as_f64(), Some(1.0));
+    assert!(node_field(&nodes, 3, "comment").is_null());
+    // Comments, annotations and NAGs.
+    t.set_comment(a as f64, Some("good".into())).unwrap();
+    t.set_pre_comment(v as f64, Some("or".into())).unwrap();
+    t.set_glyph(b as f64, Some("?".into())).unwrap();
+    t.set_nags(b as f64, vec![1.0, 4.0]).unwrap();
+    assert!(is_range_error(
+        &t.set_nags(b as f64, vec![300.0]).err().unwrap()
+    ));
+    assert!(t.set_comment(a as f64, Some("a } b".into())).is_err());
+    assert!(t.set_glyph(0.0, Some("!".into())).is_err());
+    assert!(t.set_glyph(b as f64, Some("!x".into())).is_err());
+    let nodes = t.nodes();
+    assert_eq!(
+        node_field(&nodes, 1, "comment").as_string().unwrap(),
+        "good"
+    );
+    assert_eq!(
+        node_field(&nodes, 3, "preComment").as_string().unwrap(),
+        "or"
+    );
+    assert_eq!(node_field(&nodes, 2, "glyph").as_string().unwrap(), "?");
+    let nags: Array = node_field(&nodes, 2, "nags").dyn_into().unwrap();
+    assert_eq!(nags.to_vec(), [JsValue::from(1), JsValue::from(4)]);
+    let text = t.to_pdn();
+    assert!(
+        text.contains("1. 22-18 {good} 1... 9-13? $1 $4 ({or} 1... 10-14) *"),
+        "{text}"
+    );
+    // Tags and result.
+    t.set_tag("White", Some("Ann".into())).unwrap();
+    assert!(t.set_tag("FEN", Some("W:W1:B2".into())).is_err());
+    let tags: Vec<String> = t
+        .tags()
+        .iter()
+        .map(|p| p.dyn_into::<Array>().unwrap().join("=").into())
+        .collect();
+    assert!(tags.contains(&"White=Ann".to_string()), "{tags:?}");
+    assert_eq!(t.result(), "*");
+    t.set_result("0-1").unwrap();
+    assert_eq!(t.result(), "0-1");
+    assert!(t.set_result("2-1").is_err());
+    // The written game reads back the same.
+    let back = PdnFile::parse(&t.to_pdn()).unwrap().tree(0.0).unwrap();
+    assert_eq!(back.to_pdn(), t.to_pdn());
+    // Play on from a variation with the Game class.
+    let mut game = t.game(v as f64).unwrap();
+    assert_eq!(game.ply(), 2);
+    game.play("24-20").unwrap();
+    // Promote, then delete the old main line; its ids stay dead.
+    assert!(t.promote(v as f64).unwrap());
+    assert!(!t.promote(v as f64).unwrap());
+    t.delete(b as f64).unwrap();
+    assert!(t.delete(b as f64).is_err());
+    assert!(t.delete(0.0).is_err());
+    assert!(t.game(b as f64).is_err());
+    let nodes = t.nodes();
+    assert_eq!(nodes.length(), 3);
+    assert_eq!(node_field(&nodes, 2, "id").as_f64(), Some(v as f64));
+    assert_eq!(node_field(&nodes, 2, "mainline").as_bool(), Some(true));
+}
+
+#[wasm_bindgen_test]
+fn a_game_tree_of_brazilian_or_from_a_fen() {
+    let mut t = GameTree::new(Some("brazilian".into()), None).unwrap();
+    assert_eq!(t.variant(), "brazilian");
+    let a = t.play(0.0, "c3-d4").unwrap();
+    assert!(t.play(a as f64, "c3-d4").is_err());
+    assert!(t.to_pdn().contains("[GameType \"26\"]"));
+    let t = GameTree::new(None, Some("B:W18,32:B9,13".into())).unwrap();
+    assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
+    assert!(GameTree::new(Some("checkers".into()), None).is_err());
+    assert!(GameTree::new(None, Some("W:W33:B1".into())).is_err());
+}

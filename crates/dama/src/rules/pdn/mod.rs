@@ -1,14 +1,31 @@
 //! PDN (Portable Draughts Notation): whole games with tags, several to a file.
 //!
-//! Reading skips comments `{...}` and `;...`, variations `(...)`, NAGs `$n`, move numbers and
-//! move annotations (`!`, `?`); results are `1-0 0-1 1/2-1/2 *` (and the `2-0 0-2 1-1`
-//! forms some programs write).
+//! Two readers share one grammar. [`parse`] and [`replay`] read the moves of each game's main
+//! line, skipping comments `{...}` and `;...`, variations `(...)`, NAGs `$n`, move numbers and
+//! move annotations (`!`, `?`). [`PdnFile`] and [`parse_trees`] read each game whole into a
+//! [`GameTree`]: comments, variations, NAGs and annotations kept, every move of every line
+//! checked, and [`GameTree::to_pdn`] writes it back. Results are `1-0 0-1 1/2-1/2 *` (and the
+//! `2-0 0-2 1-1` forms some programs write).
+//!
+//! The tree reader's bounds: a text of at most [`MAX_TEXT_BYTES`], [`MAX_GAMES`] games,
+//! [`MAX_TAGS`] tags a game, [`MAX_NODES`] moves a game (all lines), variations nested at most
+//! [`MAX_DEPTH`] deep and [`MAX_NAGS`] NAGs a move; past any of them the text is refused.
+
+mod lexer;
+mod read;
+mod tree;
+mod write;
+
+pub use read::{parse_trees, GameInfo, PdnFile};
+pub use tree::{GameTree, Node, NodeId, TreeError};
+pub use write::write_trees;
 
 use crate::game::Game;
 use crate::position::Position;
 use crate::rules::Variant;
 use crate::square::Color;
 use core::fmt;
+use lexer::{is_move, read_tag, skip_line, Reader};
 
 /// One game as read from PDN text, before its moves are checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,12 +41,36 @@ pub struct PdnGame {
 impl PdnGame {
     /// The value of a tag (names compared without case).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 }
+
+/// The value of tag `name` (compared without case) among `tags`.
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// The longest text the tree reader takes: 8 MiB.
+pub const MAX_TEXT_BYTES: usize = 8 << 20;
+/// The most games the tree reader takes from one text.
+pub const MAX_GAMES: usize = 10_000;
+/// The most tags the tree reader takes in one game.
+pub const MAX_TAGS: usize = 1_000;
+/// The most nodes of one game tree, the start position included: every move of every line.
+pub const MAX_NODES: usize = 100_000;
+/// The deepest nesting of variations: a variation inside a variation is depth 2.
+pub const MAX_DEPTH: usize = 64;
+/// The most NAGs one move carries.
+pub const MAX_NAGS: usize = 8;
+/// The longest comment an edit may set, in bytes (comments read from text are bounded by the
+/// text alone).
+pub const MAX_COMMENT_BYTES: usize = 16 << 10;
+/// The longest tag value an edit may set, in bytes.
+pub const MAX_TAG_VALUE_BYTES: usize = 1 << 10;
+/// The longest tag name an edit may set, in characters.
+pub const MAX_TAG_NAME_CHARS: usize = 64;
 
 /// Why PDN text was refused: what and where (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,53 +99,8 @@ impl fmt::Display for PdnError {
 
 impl std::error::Error for PdnError {}
 
-struct Reader<'a> {
-    chars: core::iter::Peekable<core::str::Chars<'a>>,
-    line: usize,
-    column: usize,
-}
-
-impl Reader<'_> {
-    fn next(&mut self) -> Option<char> {
-        let c = self.chars.next()?;
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-        Some(c)
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().copied()
-    }
-
-    fn error(&self, line: usize, column: usize, message: String) -> PdnError {
-        PdnError {
-            line,
-            column,
-            message,
-        }
-    }
-}
-
+/// Every result token read; a game ends at one.
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"];
-
-/// A move token: numbered squares (`22-18`) or algebraic ones (`c3xe5`, Brazilian).
-fn is_move(t: &str) -> bool {
-    let mut parts = 0;
-    for p in t.split(['-', 'x', 'X', ':']) {
-        let b = p.as_bytes();
-        let number = !b.is_empty() && b.len() <= 2 && b.iter().all(|c| c.is_ascii_digit());
-        let named = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
-        if !number && !named {
-            return false;
-        }
-        parts += 1;
-    }
-    parts >= 2
-}
 
 /// Reads every game in a PDN text.
 ///
@@ -117,11 +113,7 @@ fn is_move(t: &str) -> bool {
 pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte-order mark, as some Windows editors write, is not part of the game.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut r = Reader {
-        chars: text.chars().peekable(),
-        line: 1,
-        column: 1,
-    };
+    let mut r = Reader::new(text);
     let mut games = Vec::new();
     let mut g = PdnGame::default();
     let mut in_moves = false;
@@ -217,14 +209,6 @@ pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     Ok(games)
 }
 
-fn skip_line(r: &mut Reader<'_>) {
-    while let Some(c) = r.next() {
-        if c == '\n' {
-            break;
-        }
-    }
-}
-
 fn skip_until(
     r: &mut Reader<'_>,
     open: char,
@@ -251,64 +235,6 @@ fn skip_until(
     ))
 }
 
-fn read_tag(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(String, String), PdnError> {
-    let mut name = String::new();
-    while r.peek().is_some_and(|c| c.is_whitespace()) {
-        r.next();
-    }
-    while let Some(c) = r.peek() {
-        if c.is_alphanumeric() || c == '_' {
-            name.push(c);
-            r.next();
-        } else {
-            break;
-        }
-    }
-    if name.is_empty() {
-        return Err(r.error(
-            line,
-            column,
-            "a tag must start with a name, as in [Event \"...\"]".into(),
-        ));
-    }
-    while r.peek().is_some_and(|c| c.is_whitespace()) {
-        r.next();
-    }
-    if r.next() != Some('"') {
-        return Err(r.error(line, column, format!("the tag {name} needs a quoted value")));
-    }
-    let mut value = String::new();
-    loop {
-        match r.next() {
-            None => {
-                return Err(r.error(
-                    line,
-                    column,
-                    format!("the value of tag {name} is never closed"),
-                ))
-            }
-            Some('\\') => {
-                if let Some(c) = r.next() {
-                    value.push(c);
-                }
-            }
-            Some('"') => break,
-            Some(c) => value.push(c),
-        }
-    }
-    while r.peek().is_some_and(|c| c.is_whitespace()) {
-        r.next();
-    }
-    if r.next() != Some(']') {
-        return Err(r.error(
-            line,
-            column,
-            format!("the tag {name} is not closed with ']'"),
-        ));
-    }
-    Ok((name, value))
-}
-
 /// Replays a parsed game: the game type chooses the game (22 Italian, the default when the tag
 /// is missing; 26 Brazilian), then the FEN is set up and every move played; a decided result on
 /// a game not over on the board is taken as a resignation or an agreed draw.
@@ -324,45 +250,14 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
         column: 0,
         message,
     };
-    let variant = match p.tag("GameType") {
-        None => Variant::Italian,
-        Some(t) => Variant::from_game_type(t).ok_or_else(|| {
-            let kind: String = t
-                .split(',')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .chars()
-                .take(12)
-                .collect();
-            plain(format!(
-                "GameType {kind} is not a game this program plays: Italian draughts (GameType \
-                 22) or Brazilian draughts (GameType 26)"
-            ))
-        })?,
-    };
-    let mut game = match p.tag("FEN") {
-        Some(f) => Game::from_fen_in(variant, f.trim_matches('"'))
-            .map_err(|e| plain(format!("FEN tag: {e}")))?,
-        None => Game::with_variant(variant),
-    };
+    let mut game = start_game(&p.tags).map_err(plain)?;
     for m in &p.moves {
         let number = game.ply() / 2 + 1;
         if let Err(e) = game.play_text(m) {
-            let legal = game.legal_moves();
-            let texts: Vec<String> = legal
-                .iter()
-                .map(|l| crate::notation::text_for(variant, &legal, l))
-                .collect();
-            let hint = match &e {
-                crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
-                _ => String::new(),
-            };
-            let e = match e {
-                crate::PlayError::Illegal(i) => format!("not legal: {}", i.describe(variant)),
-                e => e.to_string(),
-            };
-            return Err(plain(format!("move {number} ({m}): {e}{hint}")));
+            return Err(plain(format!(
+                "move {number} ({m}): {}",
+                play_error(&game, e)
+            )));
         }
     }
     // A decided result on a game still open on the board was a resignation or an agreed draw.
@@ -375,6 +270,54 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
         }
     }
     Ok(game)
+}
+
+/// The game a game's tags set up: the game type chooses the game (22 Italian, the default when
+/// the tag is missing; 26 Brazilian), then the FEN tag, if any, the position.
+fn start_game(tags: &[(String, String)]) -> Result<Game, String> {
+    let variant = match find_tag(tags, "GameType") {
+        None => Variant::Italian,
+        Some(t) => Variant::from_game_type(t).ok_or_else(|| {
+            let kind: String = t
+                .split(',')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .chars()
+                .take(12)
+                .collect();
+            format!(
+                "GameType {kind} is not a game this program plays: Italian draughts (GameType \
+                 22) or Brazilian draughts (GameType 26)"
+            )
+        })?,
+    };
+    match find_tag(tags, "FEN") {
+        Some(f) => {
+            Game::from_fen_in(variant, f.trim_matches('"')).map_err(|e| format!("FEN tag: {e}"))
+        }
+        None => Ok(Game::with_variant(variant)),
+    }
+}
+
+/// Why a move could not be played in `game`, in the words of its rules, with the legal moves
+/// when the move was not one of them.
+fn play_error(game: &Game, e: crate::PlayError) -> String {
+    let variant = game.variant();
+    let legal = game.legal_moves();
+    let texts: Vec<String> = legal
+        .iter()
+        .map(|l| crate::notation::text_for(variant, &legal, l))
+        .collect();
+    let hint = match &e {
+        crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
+        _ => String::new(),
+    };
+    let e = match e {
+        crate::PlayError::Illegal(i) => format!("not legal: {}", i.describe(variant)),
+        e => e.to_string(),
+    };
+    format!("{e}{hint}")
 }
 
 /// Reads the first game of a PDN text and replays it.

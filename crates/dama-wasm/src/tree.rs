@@ -1,0 +1,284 @@
+//! PDN files and annotated game trees for the page: pick a game of a file, walk its moves and
+//! variations, comment and annotate them, play on from any move, and write the PDN back.
+//!
+//! Node ids are the core's: stable whole numbers, never reused after a deletion.
+
+use crate::{bounded, js_err, parse_variant, set, Game};
+use dama::pdn::{self, NodeId, TreeError};
+use dama::{PlayError, Variant};
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+/// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules.
+fn tree_err(variant: Variant, e: TreeError) -> JsValue {
+    match e {
+        TreeError::Play(PlayError::Illegal(i)) => {
+            js_err(format!("not legal: {}", i.describe(variant)))
+        }
+        e => js_err(e),
+    }
+}
+
+fn pair(k: &str, v: &str) -> JsValue {
+    let p = Array::new();
+    p.push(&JsValue::from_str(k));
+    p.push(&JsValue::from_str(v));
+    p.into()
+}
+
+/// The games of a PDN text, listed for a picker and each opened on demand.
+#[wasm_bindgen]
+pub struct PdnFile {
+    inner: pdn::PdnFile,
+}
+
+#[wasm_bindgen]
+impl PdnFile {
+    /// Lists every game of a PDN text (at most 8 MiB and 10,000 games); throws `Error` with the
+    /// reason and place when the text cannot be split into games. A game whose moves do not
+    /// replay is still listed, with its `error`.
+    pub fn parse(text: &str) -> Result<PdnFile, JsValue> {
+        pdn::PdnFile::parse(text)
+            .map(|inner| PdnFile { inner })
+            .map_err(js_err)
+    }
+
+    /// The number of games (at least 1).
+    pub fn count(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    fn index(&self, i: f64) -> Result<usize, JsValue> {
+        let last = self.inner.len().saturating_sub(1) as u32;
+        Ok(bounded("game index", i, 0, last)? as usize)
+    }
+
+    /// Game `i` (from 0) as `{index, white, black, event, site, date, round, result, variant,
+    /// plies, error}`: tags as strings (`""` when missing), `variant` `"italian"` or
+    /// `"brazilian"`, `plies` the main line's moves as written, `error` the reason the game
+    /// cannot be opened, or `null`. Throws `RangeError` for an index out of range.
+    pub fn summary(&self, i: f64) -> Result<JsValue, JsValue> {
+        let i = self.index(i)?;
+        let g = &self.inner.games()[i];
+        let o = Object::new();
+        set(&o, "index", i as u32);
+        for (key, tag) in [
+            ("white", "White"),
+            ("black", "Black"),
+            ("event", "Event"),
+            ("site", "Site"),
+            ("date", "Date"),
+            ("round", "Round"),
+        ] {
+            set(&o, key, g.tag(tag).unwrap_or(""));
+        }
+        set(&o, "result", g.result.as_str());
+        set(&o, "variant", g.variant.id());
+        set(&o, "plies", g.plies as u32);
+        let error = match &g.error {
+            Some(e) => JsValue::from(e.to_string()),
+            None => JsValue::NULL,
+        };
+        set(&o, "error", error);
+        Ok(o.into())
+    }
+
+    /// Game `i` (from 0) read whole; throws `Error` with its reason for a game that cannot be
+    /// opened, `RangeError` for an index out of range.
+    pub fn tree(&self, i: f64) -> Result<GameTree, JsValue> {
+        let i = self.index(i)?;
+        self.inner
+            .tree(i)
+            .map(|inner| GameTree { inner })
+            .map_err(js_err)
+    }
+}
+
+/// A game with its variations, comments, NAGs and annotations.
+#[wasm_bindgen]
+pub struct GameTree {
+    inner: pdn::GameTree,
+}
+
+#[wasm_bindgen]
+impl GameTree {
+    /// A game with no moves of `variant` (`"italian"`, the default, or `"brazilian"`) from
+    /// the start or from `fen` in that game's numbering; throws `Error` for a bad name or FEN.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: Option<String>, fen: Option<String>) -> Result<GameTree, JsValue> {
+        let v = parse_variant(variant)?;
+        let inner = match fen {
+            Some(f) => pdn::GameTree::from_fen(v, &f).map_err(js_err)?,
+            None => pdn::GameTree::new(v, dama::Position::start()),
+        };
+        Ok(GameTree { inner })
+    }
+
+    /// The game in PDN.
+    #[wasm_bindgen(js_name = toPdn)]
+    pub fn to_pdn(&self) -> String {
+        self.inner.to_pdn()
+    }
+
+    /// `"italian"` or `"brazilian"`.
+    pub fn variant(&self) -> String {
+        self.inner.variant().id().to_string()
+    }
+
+    /// A node id from JS: a whole number below the ids handed out (`RangeError` otherwise).
+    fn id(&self, id: f64) -> Result<NodeId, JsValue> {
+        let last = self.inner.id_bound().saturating_sub(1);
+        Ok(NodeId(bounded("node id", id, 0, last)?))
+    }
+
+    fn err(&self, e: TreeError) -> JsValue {
+        tree_err(self.inner.variant(), e)
+    }
+
+    /// Every live node in pre-order, the main continuation before the variations at each
+    /// branch, as `{id, parent, ply, text, fen, comment, preComment, nags, glyph, children,
+    /// mainline, depth}`: `parent` `null` for the root, `text` `""` for it, `fen` the
+    /// position after the move, `comment`/`preComment` `null` when absent, `glyph` `""` when
+    /// absent, `mainline` whether the node is on the game's main line, `depth` its variation
+    /// nesting level (0 on the main line).
+    pub fn nodes(&self) -> Array {
+        let t = &self.inner;
+        let v = t.variant();
+        let out = Array::new();
+        // Depths are carried down the walk rather than recomputed for each node.
+        let mut stack = vec![(t.root(), 0u32)];
+        while let Some((id, depth)) = stack.pop() {
+            let Some(n) = t.node(id) else { continue };
+            let o = Object::new();
+            set(&o, "id", id.0);
+            set(
+                &o,
+                "parent",
+                n.parent().map_or(JsValue::NULL, |p| p.0.into()),
+            );
+            set(&o, "ply", n.ply());
+            set(&o, "text", n.text());
+            set(&o, "fen", dama::fen::write_in(v, n.position()));
+            let text = |c: Option<&str>| c.map_or(JsValue::NULL, JsValue::from_str);
+            set(&o, "comment", text(n.comment()));
+            set(&o, "preComment", text(n.pre_comment()));
+            let nags: Array = n.nags().iter().map(|&g| JsValue::from(g)).collect();
+            set(&o, "nags", nags);
+            set(&o, "glyph", n.glyph());
+            let children: Array = n.children().iter().map(|c| JsValue::from(c.0)).collect();
+            set(&o, "children", children);
+            set(&o, "mainline", depth == 0);
+            set(&o, "depth", depth);
+            out.push(&o);
+            for (i, &c) in n.children().iter().enumerate().rev() {
+                stack.push((c, depth + (i > 0) as u32));
+            }
+        }
+        out
+    }
+
+    /// Plays a move text after node `id`; returns the child's id: the existing one if that move
+    /// is already there, else a new one (the main continuation if `id` had none, else its last
+    /// variation). Throws `Error` saying why, changing nothing, when the move cannot be played
+    /// there (or the tree is full: 100,000 ids, variations 64 deep); `RangeError` for a bad id.
+    pub fn play(&mut self, id: f64, text: &str) -> Result<u32, JsValue> {
+        let id = self.id(id)?;
+        self.inner
+            .play_text(id, text)
+            .map(|c| c.0)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets the comment after move `id` (on the root, the game comment), or removes it for
+    /// `null` or blank text. Throws `Error` for text over 16 KiB or holding `}`.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(&mut self, id: f64, text: Option<String>) -> Result<(), JsValue> {
+        let id = self.id(id)?;
+        self.inner.set_comment(id, text).map_err(|e| self.err(e))
+    }
+
+    /// Sets or removes the comment before move `id`, as `setComment`; throws `Error` on the
+    /// root.
+    #[wasm_bindgen(js_name = setPreComment)]
+    pub fn set_pre_comment(&mut self, id: f64, text: Option<String>) -> Result<(), JsValue> {
+        let id = self.id(id)?;
+        self.inner
+            .set_pre_comment(id, text)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets move `id`'s annotation (one to four of `!`, `?`, `+`: `"!"`, `"?!"`...) or removes
+    /// it for `null` or `""`; throws `Error` for anything else, or on the root.
+    #[wasm_bindgen(js_name = setGlyph)]
+    pub fn set_glyph(&mut self, id: f64, glyph: Option<String>) -> Result<(), JsValue> {
+        let id = self.id(id)?;
+        self.inner
+            .set_glyph(id, glyph.as_deref())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets move `id`'s NAGs from an array of at most 8 whole numbers 0-255 (`RangeError` for
+    /// another number, `Error` for too many or on the root).
+    #[wasm_bindgen(js_name = setNags)]
+    pub fn set_nags(&mut self, id: f64, nags: Vec<f64>) -> Result<(), JsValue> {
+        let id = self.id(id)?;
+        let nags = nags
+            .into_iter()
+            .map(|n| bounded("NAG", n, 0, 255).map(|n| n as u8))
+            .collect::<Result<Vec<u8>, JsValue>>()?;
+        self.inner.set_nags(id, nags).map_err(|e| self.err(e))
+    }
+
+    /// Deletes move `id` and every move after it; their ids are never used again. Throws
+    /// `Error` for the root or a node already deleted.
+    pub fn delete(&mut self, id: f64) -> Result<(), JsValue> {
+        let id = self.id(id)?;
+        self.inner.delete(id).map_err(|e| self.err(e))
+    }
+
+    /// Makes the variation holding `id` the main continuation at its branch point; returns
+    /// `false` if it already is on the main line. Throws `Error` if that would nest another
+    /// line more than 64 deep.
+    pub fn promote(&mut self, id: f64) -> Result<bool, JsValue> {
+        let id = self.id(id)?;
+        self.inner.promote(id).map_err(|e| self.err(e))
+    }
+
+    /// The game at node `id`, replayed from the start along its line, to play on from there
+    /// (the PDN result is not applied).
+    pub fn game(&self, id: f64) -> Result<Game, JsValue> {
+        let id = self.id(id)?;
+        self.inner
+            .game_at(id)
+            .map(|inner| Game { inner })
+            .map_err(|e| self.err(e))
+    }
+
+    /// The tags in order as `[[name, value], ...]`.
+    pub fn tags(&self) -> Array {
+        self.inner.tags().iter().map(|(k, v)| pair(k, v)).collect()
+    }
+
+    /// Sets a tag (or removes it for `null`). Throws `Error` for a name that is not 1-64
+    /// letters, digits or `_`, a value over 1 KiB, more than 1000 tags, `GameType`, `SetUp` or
+    /// `FEN` (fixed by the game), or a `Result` that is not a result.
+    #[wasm_bindgen(js_name = setTag)]
+    pub fn set_tag(&mut self, name: &str, value: Option<String>) -> Result<(), JsValue> {
+        self.inner
+            .set_tag(name, value.as_deref())
+            .map_err(|e| self.err(e))
+    }
+
+    /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"` (another form as read, such as
+    /// `"2-0"`).
+    pub fn result(&self) -> String {
+        self.inner.result().to_string()
+    }
+
+    /// Sets the result (and the `Result` tag); throws `Error` for anything but `1-0`, `0-1`,
+    /// `1/2-1/2`, `*` (or the `2-0`, `0-2`, `1-1`, `0-0` some programs write).
+    #[wasm_bindgen(js_name = setResult)]
+    pub fn set_result(&mut self, result: &str) -> Result<(), JsValue> {
+        self.inner.set_result(result).map_err(|e| self.err(e))
+    }
+}
