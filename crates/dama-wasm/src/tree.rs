@@ -37,8 +37,11 @@ impl PdnFile {
     /// Lists every game of a PDN text (at most 8 MiB and 10,000 games); throws `Error` with the
     /// reason and place when the text cannot be split into games. A game whose moves do not
     /// replay is still listed, with its `error`.
-    pub fn parse(text: &str) -> Result<PdnFile, JsValue> {
-        pdn::PdnFile::parse(text)
+    ///
+    /// `variant` ("italian", the default, or "brazilian") is the game of a game without a
+    /// GameType tag.
+    pub fn parse(text: &str, variant: Option<String>) -> Result<PdnFile, JsValue> {
+        pdn::PdnFile::parse_in(text, crate::parse_variant(variant)?)
             .map(|inner| PdnFile { inner })
             .map_err(js_err)
     }

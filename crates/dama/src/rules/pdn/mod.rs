@@ -250,7 +250,7 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
         column: 0,
         message,
     };
-    let mut game = start_game(&p.tags).map_err(plain)?;
+    let mut game = start_game(&p.tags, Variant::Italian).map_err(plain)?;
     for m in &p.moves {
         let number = game.ply() / 2 + 1;
         if let Err(e) = game.play_text(m) {
@@ -272,11 +272,11 @@ pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
     Ok(game)
 }
 
-/// The game a game's tags set up: the game type chooses the game (22 Italian, the default when
-/// the tag is missing; 26 Brazilian), then the FEN tag, if any, the position.
-fn start_game(tags: &[(String, String)]) -> Result<Game, String> {
+/// The game a game's tags set up: the game type chooses the game (22 Italian, 26 Brazilian;
+/// `default` when the tag is missing), then the FEN tag, if any, the position.
+fn start_game(tags: &[(String, String)], default: Variant) -> Result<Game, String> {
     let variant = match find_tag(tags, "GameType") {
-        None => Variant::Italian,
+        None => default,
         Some(t) => Variant::from_game_type(t).ok_or_else(|| {
             let kind: String = t
                 .split(',')

@@ -52,6 +52,8 @@ impl GameInfo {
 pub struct PdnFile {
     text: String,
     games: Vec<GameInfo>,
+    /// The game of a game without a GameType tag.
+    default: Variant,
 }
 
 fn too_big(len: usize) -> PdnError {
@@ -87,8 +89,15 @@ fn checked(text: &str) -> Result<&str, PdnError> {
 }
 
 impl PdnFile {
-    /// Lists every game of a PDN text, checking each one's moves.
+    /// Lists every game of a PDN text, checking each one's moves; a game without a GameType
+    /// tag is Italian.
     pub fn parse(text: &str) -> Result<PdnFile, PdnError> {
+        PdnFile::parse_in(text, Variant::Italian)
+    }
+
+    /// Lists every game of a PDN text, a game without a GameType tag being one of `default`
+    /// (a Brazilian board reads "1. c3-d4 f6-g5" as Brazilian).
+    pub fn parse_in(text: &str, default: Variant) -> Result<PdnFile, PdnError> {
         let text = checked(text)?;
         let mut lexer = Lexer::new(text);
         let mut games = Vec::new();
@@ -97,12 +106,12 @@ impl PdnFile {
                 return Err(too_many(raw.line, raw.column));
             }
             let number = games.len() + 1;
-            let (variant, error) = match build(&raw, number) {
+            let (variant, error) = match build(&raw, number, default) {
                 Ok(t) => (t.variant(), None),
                 Err(e) => {
                     let v = find_tag(&raw.tags, "GameType")
                         .and_then(Variant::from_game_type)
-                        .unwrap_or_default();
+                        .unwrap_or(default);
                     (v, Some(e))
                 }
             };
@@ -121,6 +130,7 @@ impl PdnFile {
         Ok(PdnFile {
             text: text.to_string(),
             games,
+            default,
         })
     }
 
@@ -153,7 +163,7 @@ impl PdnFile {
         let raw = Lexer::at(&self.text, offset, line, column)
             .game()?
             .ok_or_else(no_game)?;
-        build(&raw, i + 1)
+        build(&raw, i + 1, self.default)
     }
 }
 
@@ -180,7 +190,7 @@ pub fn parse_trees(text: &str) -> Result<Vec<GameTree>, PdnError> {
         if trees.len() == MAX_GAMES {
             return Err(too_many(raw.line, raw.column));
         }
-        trees.push(build(&raw, trees.len() + 1)?);
+        trees.push(build(&raw, trees.len() + 1, Variant::Italian)?);
     }
     if trees.is_empty() {
         return Err(no_game());
@@ -209,8 +219,8 @@ fn join(slot: &mut Option<String>, text: String) {
 }
 
 /// Reads a game's tokens into a tree, replaying every line from its branch point.
-fn build(raw: &RawGame, number: usize) -> Result<GameTree, PdnError> {
-    let game = super::start_game(&raw.tags).map_err(|m| PdnError {
+fn build(raw: &RawGame, number: usize, default: Variant) -> Result<GameTree, PdnError> {
+    let game = super::start_game(&raw.tags, default).map_err(|m| PdnError {
         line: raw.line,
         column: raw.column,
         message: format!("game {number}: {m}"),
