@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker: after the first visit the game loads and plays with no network.
 //
 // www/precache.js (written by scripts/precache.mjs at build time) lists every file of the
@@ -14,7 +15,9 @@
 // the engine worker's own requests. A data file is stored only if its SHA-256 is the one in
 // the list; one that does not match (another version's, or damaged) is never served.
 
-/* global DAMA_PRECACHE */
+// The global scope, as a service worker's (the type check knows workers in general).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 try {
   importScripts('www/precache.js');
 } catch {
@@ -25,14 +28,14 @@ try {
 const PREFIX = 'dama-';
 const LIST = self.DAMA_PRECACHE;
 const CACHE = LIST ? PREFIX + LIST.version : null;
-const url = (path) => new URL(path, self.location).href;
+const url = (/** @type {string} */ path) => new URL(path, self.location.href).href;
 const DATA = LIST?.data?.files.length ? LIST.data : null;
 const DATA_CACHE = DATA ? PREFIX + 'data-' + DATA.version : null;
 /** @type {Map<string, string>} each data file's address and its SHA-256 */
 const DATA_HASH = new Map((DATA?.files ?? []).map((f) => [url(f.path), f.sha256]));
 
-self.addEventListener('install', (event) => {
-  if (!LIST) return;
+sw.addEventListener('install', (event) => {
+  if (!LIST || !CACHE) return;
   event.waitUntil(
     (async () => {
       // A cache of this name can only be left over from a failed install of this same
@@ -45,7 +48,7 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       if (CACHE) {
@@ -54,13 +57,13 @@ self.addEventListener('activate', (event) => {
         }
       }
       // The first install takes over the open page at once, so it works offline from now on.
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener('message', (event) => {
-  if (event.data?.type === 'skipWaiting') self.skipWaiting();
+sw.addEventListener('message', (event) => {
+  if (event.data?.type === 'skipWaiting') sw.skipWaiting();
   // The page sends this to the active worker (sw-register.js) once the game is playable.
   if (event.data?.type === 'fetchData') event.waitUntil(fillData());
 });
@@ -86,6 +89,7 @@ const downloading = new Map();
 // A data file from the network, stored in the data cache if it matches its hash. Resolves to a
 // response for the page: the file, the server's error (404), or a 409 for a file that is not
 // this version's; rejects when the network fails.
+/** @param {string} href @param {Cache} cache @returns {Promise<Response>} */
 function download(href, cache) {
   let p = downloading.get(href);
   if (!p) {
@@ -119,7 +123,7 @@ async function sha256(bytes) {
 
 const INDEX = 'index.html';
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const req = event.request;
   if (!CACHE || req.method !== 'GET') return;
   const u = new URL(req.url);

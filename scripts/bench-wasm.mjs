@@ -1,3 +1,4 @@
+// @ts-check
 // Times the wasm build in Node on the same work as the native benchmarks:
 // perft 10 from the start and the core's search benchmark. Run `make build` first.
 //   node scripts/bench-wasm.mjs
@@ -7,6 +8,7 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'www', 'pkg');
+/** @type {import('../types/dama-wasm.js').DamaWasm} */
 const mod = await import(join(pkg, 'dama_wasm.js'));
 mod.initSync({ module: readFileSync(join(pkg, 'dama_wasm_bg.wasm')) });
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Draws the app icons (www/icons/icon-192.png, icon-512.png, maskable-512.png) with a canvas
 // in headless Chromium, the browser the tests use. Run once after changing the design; the
 // PNGs are committed. Usage: node scripts/icons.mjs
@@ -13,10 +14,12 @@ mkdirSync(out, { recursive: true });
 
 // A corner of the board with a crowned white king. `safe` is the fraction of the icon that
 // must hold the artwork: maskable icons get cropped to a circle of 80%.
+// (Runs in the page: it is sent there as source text.)
+/** @param {number} size px @param {number} safe 0-1 @param {boolean} rounded */
 function draw(size, safe, rounded) {
   const c = document.createElement('canvas');
   c.width = c.height = size;
-  const g = c.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   const s = size;
   g.fillStyle = '#2d2118';
   if (rounded) {
@@ -39,7 +42,7 @@ function draw(size, safe, rounded) {
   const y = s / 2;
   const R = b * 0.3;
   const h = R * 0.22;
-  const disc = (cy) => {
+  const disc = (/** @type {number} */ cy) => {
     g.fillStyle = '#b39d72';
     g.strokeStyle = 'rgba(70, 50, 25, 0.6)';
     g.lineWidth = Math.max(1, R * 0.04);
@@ -88,6 +91,7 @@ function draw(size, safe, rounded) {
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
 const page = await browser.newPage();
+/** @type {[string, number, number, boolean][]} file, size, safe fraction, rounded corners */
 const icons = [
   ['icon-192.png', 192, 1, true],
   ['icon-512.png', 512, 1, true],

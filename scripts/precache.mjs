@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Writes www/precache.js: the list of every file the site needs (pages, scripts, styles, the
 // wasm, icons, manifest) and a hash of their contents. sw.js caches exactly that list under a
 // cache named by the hash, so each build with any change is a new, complete cache.
@@ -21,6 +22,7 @@ const KEEP = /\.(html|js|mjs|css|wasm|png|svg|webmanifest|json|ico)$/;
 // Build leftovers in www/pkg that the site never loads, and the list itself.
 const SKIP = new Set(['www/pkg/package.json', 'www/pkg/.gitignore', OUT]);
 
+/** @param {string} dir @returns {string[]} every file under it, relative to root, with / */
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -44,7 +46,9 @@ const files = [...new Set(['index.html', 'manifest.webmanifest', ...walk(join(ro
 // The data in the order the engine worker fetches it: the Brazilian weights, the book, then the
 // tables by pieces.
 const DATA_FILE = /^www\/data\/(eval-brazilian\.bin\.gz|book\.bin|egtb\/dama-\d+\.egtb\.gz)$/;
-const order = (f) => (f.includes('eval-') ? -1 : f.endsWith('book.bin') ? 0 : Number(f.match(/dama-(\d+)/)[1]));
+/** @param {string} f a path DATA_FILE matches */
+const order = (f) =>
+  f.includes('eval-') ? -1 : f.endsWith('book.bin') ? 0 : Number(/** @type {RegExpMatchArray} */ (f.match(/dama-(\d+)/))[1]);
 const dataFiles = existsSync(join(root, DATA))
   ? walk(join(root, DATA))
       .filter((f) => DATA_FILE.test(f))

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the engine worker, shared by every board on the page: one worker, one
 // search at a time, requests queued here and tagged with the board that asked (its owner).
 //
@@ -10,20 +11,39 @@ const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
 const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
 const RETRIES = 2;
 
+/** @import { EngineData, SearchMessage, SearchParams, SearchResult, WorkerReply } from '../types/engine.js' */
+
+/**
+ * A request, queued or running.
+ * @typedef {object} Job
+ * @property {number} id
+ * @property {unknown} owner the board that asked (compared by identity)
+ * @property {SearchMessage} msg
+ * @property {(result: SearchResult | null) => void} resolve null: cancelled
+ * @property {(error: Error) => void} reject
+ * @property {number} tries
+ */
+
+/** Dispatches `data` (a CustomEvent whose detail is an EngineData) when the worker has loaded more. */
 export class EngineClient extends EventTarget {
+  /** @param {string | URL} [url] the worker's script */
   constructor(url = new URL('./engine.worker.js', import.meta.url)) {
     super();
     this.url = url;
+    /** @type {Worker | null} */
     this.worker = null;
     this.ready = false; // the current worker has loaded its wasm
     this.nextId = 1;
+    /** @type {Job[]} */
     this.queue = []; // requests not yet sent: {id, owner, msg, resolve, reject, tries}
+    /** @type {Job | null} */
     this.running = null; // the one request the worker is working on
     this.watchdog = 0;
     this.restarts = 0; // how many workers were replaced (for tests and diagnostics)
     // What the worker has loaded in the background: endgame tables complete up to `tables`
     // pieces (0: none) and the opening book. A replaced worker loads them again (from the
     // service worker's cache), so this only grows; a `data` event tells of each change.
+    /** @type {EngineData} */
     this.data = { tables: 0, book: false, brazilian: false };
   }
 
@@ -42,6 +62,7 @@ export class EngineClient extends EventTarget {
     };
   }
 
+  /** @param {Worker} w @param {WorkerReply} data */
   onMessage(w, data) {
     if (w !== this.worker) return; // a late reply from a worker already replaced
     if (data.type === 'ready') {
@@ -73,10 +94,12 @@ export class EngineClient extends EventTarget {
   // Resolves to {move, score, depth, nodes, pv, timeMs}, or null if cancelled. `variant` is the
   // game ('italian', the default, or 'brazilian'): the start FEN's numbering and the moves'
   // notation are that game's.
+  /** @param {unknown} owner @param {SearchParams} params @returns {Promise<SearchResult | null>} */
   search(owner, { variant = 'italian', startFen, moves, level, timeMs, seed }) {
     return this.enqueue(owner, { type: 'search', variant, startFen, moves, level, timeMs, seed });
   }
 
+  /** @param {unknown} owner @param {SearchMessage} msg @returns {Promise<SearchResult | null>} */
   enqueue(owner, msg) {
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, owner, msg, resolve, reject, tries: 0 });
@@ -87,13 +110,14 @@ export class EngineClient extends EventTarget {
   pump() {
     if (this.running || !this.queue.length) return;
     this.start();
-    const r = this.queue.shift();
+    const r = /** @type {Job} */ (this.queue.shift());
     this.running = r;
     r.tries++;
     this.arm(r);
-    this.worker.postMessage({ ...r.msg, id: r.id });
+    /** @type {Worker} */ (this.worker).postMessage({ ...r.msg, id: r.id }); // start() made it
   }
 
+  /** @param {Job} r */
   arm(r) {
     clearTimeout(this.watchdog);
     const ms = this.ready ? (r.msg.timeMs || 1000) * 1.5 + WATCHDOG_SLACK_MS : LOAD_MS + (r.msg.timeMs || 0);
@@ -104,6 +128,7 @@ export class EngineClient extends EventTarget {
 
   // The worker is gone or broken: start another and send the running search again (a few
   // times at most: a search that kills every worker is reported, not retried forever).
+  /** @param {string} reason */
   replace(reason) {
     this.kill();
     this.restarts++;
@@ -125,12 +150,14 @@ export class EngineClient extends EventTarget {
 
   // Drop every request of `owner`: queued ones at once; the running one by terminating the
   // worker (the next queued request, another board's, starts a fresh one). They resolve to null.
+  /** @param {unknown} owner */
   cancel(owner) {
     const mine = this.queue.filter((r) => r.owner === owner);
     this.queue = this.queue.filter((r) => r.owner !== owner);
     for (const r of mine) r.resolve(null);
-    if (this.running?.owner === owner) {
-      const r = this.running;
+    const r = this.running;
+    // (not `running?.owner === owner`: with no search running that holds for an undefined owner)
+    if (r && r.owner === owner) {
       this.running = null;
       this.kill();
       r.resolve(null);
@@ -138,8 +165,9 @@ export class EngineClient extends EventTarget {
     }
   }
 
+  /** @param {unknown} owner */
   busy(owner) {
-    return this.running?.owner === owner || this.queue.some((r) => r.owner === owner);
+    return (!!this.running && this.running.owner === owner) || this.queue.some((r) => r.owner === owner);
   }
 
   // Test hook: the worker dies without a word, mid-search or not; the watchdog must notice.
@@ -150,6 +178,7 @@ export class EngineClient extends EventTarget {
 
 // A worker from a script on another origin is not allowed; a same-origin blob that imports
 // it is (the script's host must then allow CORS, see docs/EMBED.md).
+/** @param {string | URL} url */
 function makeWorker(url) {
   try {
     return new Worker(url, { type: 'module' });
@@ -161,6 +190,7 @@ function makeWorker(url) {
 }
 
 // The one engine of the page, whoever imports this module.
+/** @type {EngineClient | null} */
 let shared = null;
 export function sharedEngine() {
   if (!shared) shared = new EngineClient();

@@ -1,3 +1,4 @@
+// @ts-check
 // Module worker that runs the engine so the page never freezes while it thinks. It keeps no
 // game of its own: each request carries the game (Italian or Brazilian), the start position
 // and the moves played, so the engine sees the whole history (repetitions count) and the page
@@ -11,6 +12,10 @@
 
 import { loadWasm } from './wasm.js';
 
+/** @import { DamaWasm, Engine, Game } from '../types/dama-wasm.js' */
+/** @import { DataReply, ReadyReply, ResultReply, SearchResult, WorkerRequest } from '../types/engine.js' */
+/** @typedef {Uint8Array<ArrayBuffer>} Bytes */
+
 // The data, in the order it is fetched: the book first (it plays the opening), then the tables
 // by pieces (each needs the smaller ones to be complete).
 const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
@@ -19,27 +24,35 @@ const TABLES = [2, 3, 4].map((n) => `data/egtb/dama-${n}.egtb.gz`);
 // After the engine is ready, so the game's own start-up goes first.
 const DATA_DELAY_MS = 200;
 
-let wasm = null;
-let engine = null;
-/** Every engine of this worker; each gets the tables loaded so far (the book is global). */
+/** The wasm module, once loaded (every request waits for `ready` first). @type {DamaWasm} */
+let wasm;
+/** @type {Engine} */
+let engine;
+/** Every engine of this worker; each gets the tables loaded so far (the book is global). @type {Engine[]} */
 const engines = [];
-/** The table files loaded, still compressed, for engines made later. */
+/** The table files loaded, still compressed, for engines made later. @type {Bytes[]} */
 const tableFiles = [];
-/** The Brazilian weights once fetched, for engines made later. @type {Uint8Array | null} */
+/** The Brazilian weights once fetched, for engines made later. @type {Bytes | null} */
 let evalBrazilian = null;
-/** Settles when the Brazilian weights' fetch has ended, loaded or not. */
+/** Settles when the Brazilian weights' fetch has ended, loaded or not. @type {Promise<void> | null} */
 let evalReady = null;
 const data = { tables: 0, book: false };
+
+/** @param {ReadyReply | DataReply | ResultReply} msg */
+const post = (msg) => self.postMessage(msg);
+
+/** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
+const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
 
 const ready = loadWasm().then((mod) => {
   wasm = mod;
   engine = newEngine(32); // 32 MB transposition table, kept between searches
-  self.postMessage({ type: 'ready' });
+  post({ type: 'ready' });
   setTimeout(loadData, DATA_DELAY_MS);
 });
 ready.catch(() => {}); // each request reports the failure itself
 
-self.onmessage = async (e) => {
+self.onmessage = async (/** @type {MessageEvent<WorkerRequest>} */ e) => {
   const { id, type } = e.data;
   try {
     await ready;
@@ -51,7 +64,7 @@ self.onmessage = async (e) => {
       const game = wasm.Game.fromFen(startFen, variant || 'italian');
       try {
         for (const m of moves) game.play(m);
-        self.postMessage({ id, ok: true, result: think(game, level, timeMs, seed) });
+        post({ id, ok: true, result: think(game, level, timeMs, seed) });
       } finally {
         game.free();
       }
@@ -59,18 +72,20 @@ self.onmessage = async (e) => {
       throw new Error(`unknown request ${JSON.stringify(type)}`);
     }
   } catch (err) {
-    self.postMessage({ id, ok: false, error: String(err?.message ?? err) });
+    post({ id, ok: false, error: String(messageOf(err)) });
   }
 };
 
 // The one place the engine is called: level 1-10 sets depth, node budget and how loosely it
 // picks among good moves; the seed varies that pick from game to game.
+/** @param {Game} game @param {number} level @param {number} timeMs @param {number} seed @returns {SearchResult} */
 function think(game, level, timeMs, seed) {
   const r = engine.search(game, level, timeMs, seed >>> 0);
   return { move: r.move, score: r.score, depth: r.depth, nodes: r.nodes, pv: Array.from(r.pv), timeMs: r.timeMs };
 }
 
 // An engine with the tables already loaded into the others.
+/** @param {number} ttMegabytes */
 function newEngine(ttMegabytes) {
   const e = new wasm.Engine(ttMegabytes);
   engines.push(e);
@@ -78,7 +93,7 @@ function newEngine(ttMegabytes) {
   const files = tableFiles.slice(); // those loaded from now on reach it with the others
   (async () => {
     for (const file of files) e.loadTables(await unpack(file));
-  })().catch((err) => console.debug('dama: endgame tables not given to a new engine:', err?.message ?? err));
+  })().catch((err) => console.debug('dama: endgame tables not given to a new engine:', messageOf(err)));
   return e;
 }
 
@@ -90,14 +105,14 @@ async function loadData() {
     await brazilianWeights();
     report();
   } catch (err) {
-    failed.push(`${EVAL_BRAZILIAN}: ${err?.message ?? err}`);
+    failed.push(`${EVAL_BRAZILIAN}: ${messageOf(err)}`);
   }
   try {
     wasm.installBook(await download(BOOK));
     data.book = true;
     report();
   } catch (err) {
-    failed.push(`${BOOK}: ${err?.message ?? err}`);
+    failed.push(`${BOOK}: ${messageOf(err)}`);
   }
   for (const path of TABLES) {
     try {
@@ -108,7 +123,7 @@ async function loadData() {
       data.tables = engines[0].tablePieces();
       report();
     } catch (err) {
-      failed.push(`${path}: ${err?.message ?? err}`);
+      failed.push(`${path}: ${messageOf(err)}`);
     }
   }
   if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
@@ -127,10 +142,10 @@ function brazilianWeights() {
 }
 
 function report() {
-  self.postMessage({ type: 'data', tables: data.tables, book: data.book, brazilian: evalBrazilian !== null });
+  post({ type: 'data', tables: data.tables, book: data.book, brazilian: evalBrazilian !== null });
 }
 
-/** @returns {Promise<Uint8Array>} */
+/** @param {string} path relative to this script @returns {Promise<Bytes>} */
 async function download(path) {
   const res = await fetch(new URL(path, import.meta.url));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -138,7 +153,7 @@ async function download(path) {
 }
 
 // The bytes of a gzip file, or the bytes themselves when a server already undid the gzip.
-/** @param {Uint8Array} bytes @returns {Promise<Uint8Array>} */
+/** @param {Bytes} bytes @returns {Promise<Bytes>} */
 async function unpack(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));

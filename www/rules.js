@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page: text from i18n.js, and the example diagrams drawn on canvases with the
 // board's own piece drawing. The arrows are the legal moves as the core computes them, in
 // the diagram's game (data-variant), so the diagrams can never disagree with the game.
@@ -7,8 +8,13 @@ import { loadWasm } from './wasm.js';
 import { defaultTheme as theme, drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
 import { squareToRowCol, squareName, isPlaying } from './board/util.js';
 
+/** @import { Cells, Game, Move, Variant } from '../types/dama-wasm.js' */
+/** @import { Pair } from '../types/board.js' */
+/** @typedef {{ variant: Variant, numbers: boolean, edges: boolean }} DiagramOptions */
+
 const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160, 70, 200, 0.85)'];
 
+/** @param {HTMLCanvasElement} canvas @param {Cells} pieces @param {Move[]} moves @param {DiagramOptions} opts */
 function draw(canvas, pieces, moves, opts) {
   const { variant, numbers, edges } = opts;
   const dpr = devicePixelRatio || 1;
@@ -16,7 +22,7 @@ function draw(canvas, pieces, moves, opts) {
   const px = Math.round(css * dpr);
   canvas.width = px;
   canvas.height = px;
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   const cell = px / 8;
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
@@ -24,6 +30,7 @@ function draw(canvas, pieces, moves, opts) {
       ctx.fillRect(c * cell, r * cell, cell, cell);
     }
   }
+  /** @type {(sq: number) => Pair} */
   const center = (sq) => {
     const [r, c] = squareToRowCol(sq, variant);
     return [(c + 0.5) * cell, (r + 0.5) * cell];
@@ -47,7 +54,7 @@ function draw(canvas, pieces, moves, opts) {
   }
   // Longest arrows first: where routes share a line (a flying king choosing where to stop),
   // the shorter arrow's head stays visible on top of the longer one.
-  const length = (pts) => pts.slice(1).reduce((sum, [x, y], i) => sum + Math.hypot(x - pts[i][0], y - pts[i][1]), 0);
+  const length = (/** @type {Pair[]} */ pts) => pts.slice(1).reduce((sum, [x, y], i) => sum + Math.hypot(x - pts[i][0], y - pts[i][1]), 0);
   moves
     .map((m, i) => ({ pts: [m.from, ...m.path].map(center), color: ARROWS[i % ARROWS.length] }))
     .sort((a, b) => length(b.pts) - length(a.pts))
@@ -56,6 +63,7 @@ function draw(canvas, pieces, moves, opts) {
 
 // The legal moves of a diagram's position. A Brazilian capture is named by every landing
 // square (c3xe5xg3, not the game's short c3xg3), since the diagram is there to show the route.
+/** @param {Game} game @param {Variant} variant @returns {Move[]} */
 function diagramMoves(game, variant) {
   const moves = game.legalMoves();
   if (variant !== 'brazilian') return moves;
@@ -64,6 +72,7 @@ function diagramMoves(game, variant) {
 
 // Consecutive square numbers read as a range ("21-32"), so the start position's text
 // alternative stays short; square names (c3) are listed one by one.
+/** @param {number[]} squares @param {Variant} variant */
 function listSquares(squares, variant) {
   if (variant === 'brazilian') return squares.map((sq) => squareName(sq, variant)).join(', ');
   const out = [];
@@ -78,11 +87,15 @@ function listSquares(squares, variant) {
 
 // The diagram in words, for screen readers (a canvas has no other text): where each side's
 // men and kings stand, then the arrows.
+/** @param {Cells} pieces @param {Move[]} moves @param {Variant} variant */
 function describe(pieces, moves, variant) {
+  /** @type {(sign: number, color: string) => string} */
   const side = (sign, color) => {
-    const on = (v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
+    const on = (/** @type {number} */ v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
     const parts = [];
-    for (const [v, one, many] of [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']]) {
+    /** @type {[number, string, string][]} piece code, text keys for one and several */
+    const kinds = [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']];
+    for (const [v, one, many] of kinds) {
       const sqs = on(v);
       if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, variant) }));
     }
@@ -108,9 +121,12 @@ async function main() {
     label();
   });
   const { Game } = await loadWasm();
-  const diagrams = [...document.querySelectorAll('canvas[data-fen]')].map((c) => {
-    const variant = c.dataset.variant || 'italian';
-    const g = Game.fromFen(c.dataset.fen, variant); // the FEN in the game's own numbering
+  /** @type {NodeListOf<HTMLCanvasElement>} */
+  const canvases = document.querySelectorAll('canvas[data-fen]');
+  const diagrams = [...canvases].map((c) => {
+    // The core refuses another name.
+    const variant = /** @type {Variant} */ (c.dataset.variant || 'italian');
+    const g = Game.fromFen(c.dataset.fen ?? '', variant); // the FEN in the game's own numbering
     const pieces = g.board();
     const moves = c.dataset.arrows === 'none' ? [] : diagramMoves(g, variant);
     g.free();
@@ -127,7 +143,7 @@ async function main() {
   };
   label();
   redraw();
-  new ResizeObserver(redraw).observe(document.querySelector('.prose'));
+  new ResizeObserver(redraw).observe(/** @type {Element} */ (document.querySelector('.prose')));
   window.__rulesReady = true;
 }
 

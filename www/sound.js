@@ -1,12 +1,17 @@
+// @ts-check
 // Move sounds made with WebAudio, no audio files: a wooden tap for a move, a double tap for a
 // capture, a short chime for a crowning and the end of a game. Silent wherever WebAudio is
 // missing or not yet allowed (browsers start audio only after a user gesture).
 
+/** @type {AudioContext | null} */
 let ctx = null;
 
+/** @returns {AudioContext | null} */
 function audio() {
   if (!ctx) {
-    const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
+    // Older Safari has only the prefixed constructor.
+    /** @type {typeof AudioContext | undefined} */
+    const AC = globalThis.AudioContext || /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (globalThis).webkitAudioContext;
     if (!AC) return null;
     ctx = new AC();
   }
@@ -15,6 +20,7 @@ function audio() {
 }
 
 // A piece put down on wood: a short band-passed noise burst over a low thump.
+/** @param {AudioContext} ac @param {number} at start time (s) @param {number} [gain] */
 function tap(ac, at, gain = 0.5) {
   const len = Math.floor(ac.sampleRate * 0.06);
   const buf = ac.createBuffer(1, len, ac.sampleRate);
@@ -43,6 +49,7 @@ function tap(ac, at, gain = 0.5) {
   osc.stop(at + 0.12);
 }
 
+/** @param {AudioContext} ac @param {number} at start time (s) @param {number[]} freqs Hz @param {number} [gain] */
 function chime(ac, at, freqs, gain = 0.12) {
   freqs.forEach((f, i) => {
     const osc = ac.createOscillator();
@@ -60,6 +67,7 @@ function chime(ac, at, freqs, gain = 0.12) {
 }
 
 // kind: 'move' | 'capture' | 'end'; `promotes` adds the crowning chime.
+/** @param {'move' | 'capture' | 'end'} kind @param {boolean} [promotes] */
 export function playSound(kind, promotes = false) {
   try {
     const ac = audio();

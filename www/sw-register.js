@@ -1,7 +1,19 @@
+// @ts-check
 // Registers the service worker (sw.js at the site root, next to index.html, so it controls
 // every page of the site) and reports a waiting new version, which takes over only when the
 // page asks: old pages never get new files half-way through.
 
+/**
+ * @typedef {object} ServiceWorkerHooks
+ * @property {(activate: () => void) => void} [onUpdate] a new version waits; `activate` switches
+ *   to it (the page reloads)
+ * @property {() => void} [onOffline] the site is now cached for offline use (first install)
+ */
+
+/**
+ * @param {ServiceWorkerHooks} [hooks]
+ * @returns {Promise<ServiceWorkerRegistration | null> | null} null where there is no service worker
+ */
 export function registerServiceWorker({ onUpdate, onOffline } = {}) {
   if (!('serviceWorker' in navigator) || !isSecureContext) return null;
   const url = new URL('../sw.js', import.meta.url);
@@ -10,7 +22,7 @@ export function registerServiceWorker({ onUpdate, onOffline } = {}) {
     // Only a page that asked for the update reloads; the first install claims pages silently.
     if (reloading) location.reload();
   });
-  const update = (worker) => {
+  const update = (/** @type {ServiceWorker} */ worker) => {
     onUpdate?.(() => {
       reloading = true;
       worker.postMessage({ type: 'skipWaiting' });

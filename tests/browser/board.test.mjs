@@ -20,7 +20,8 @@ test('square numbering follows RULES.md: 1 is a8, 32 is h1, the double corner is
   assert.equal(rowColToSquare(7, 0), 0, 'a1 is a light square');
   for (let sq = 1; sq <= 32; sq++) assert.equal(rowColToSquare(...squareToRowCol(sq)), sq);
   // The long diagonal 1-5-10-14-19-23-28-32.
-  const diag = [1, 5, 10, 14, 19, 23, 28, 32].map(squareToRowCol);
+  // (Not .map(squareToRowCol): map's index would arrive as the variant.)
+  const diag = [1, 5, 10, 14, 19, 23, 28, 32].map((sq) => squareToRowCol(sq));
   diag.forEach(([r, c], i) => assert.deepEqual([r, c], [i, i]));
 });
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Animations are plain data: a start time and a list of items, each active over [t0, t1] ms
 // after the start. A "slide" item carries a piece along a list of squares (a quiet move slides
 // one step, a capture hops landing by landing); a "fade" item fades a piece out or in.
@@ -6,15 +7,24 @@
 
 import { squareToRowCol } from './util.js';
 
-const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
+/** @import { Anim, AnimFrame, AnimationTiming, FadeItem, Move, SlideItem, Variant } from '../../types/board.js' */
+/** @typedef {Pick<AnimationTiming, 'quiet' | 'hop' | 'fade'>} Timing */
+
+const ease = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 
 // Animation of a move just played. `before` is the position before it. The plan keeps the
 // variant: it decides where each square is drawn.
+/**
+ * @param {Move} move @param {ArrayLike<number>} before @param {Timing} timing @param {Variant} [variant]
+ * @returns {Anim}
+ */
 export function planMove(move, before, timing, variant = 'italian') {
   const points = [move.from, ...move.path];
   const piece = before[move.from - 1];
+  /** @type {(SlideItem | FadeItem)[]} */
   const items = [];
-  let t = 0;
+  /** @type {number} the animation's length in ms */
+  let t;
   if (!move.captured.length) {
     items.push({ kind: 'slide', piece, points, t0: 0, t1: timing.quiet, to: move.to });
     t = timing.quiet;
@@ -34,6 +44,11 @@ export function planMove(move, before, timing, variant = 'italian') {
 // Animation between two unrelated positions (undo, redo, jumping in the move list): pieces
 // that can be paired with a vacated square of their colour slide, the rest fade. Returns
 // null when nothing changed or when too much changed for an animation to help (new game).
+/**
+ * @param {ArrayLike<number>} before @param {ArrayLike<number>} after @param {Timing} timing
+ * @param {Variant} [variant]
+ * @returns {Anim | null}
+ */
 export function planDiff(before, after, timing, variant = 'italian') {
   const gone = [];
   const came = [];
@@ -47,6 +62,7 @@ export function planDiff(before, after, timing, variant = 'italian') {
   }
   if (!gone.length && !came.length) return null;
   if (gone.length + came.length > 10) return null;
+  /** @type {(SlideItem | FadeItem)[]} */
   const items = [];
   const free = new Set(gone);
   for (const to of came) {
@@ -75,6 +91,7 @@ export function planDiff(before, after, timing, variant = 'italian') {
   return { start: performance.now(), duration, items, variant };
 }
 
+/** @param {number} a @param {number} b @param {Variant} variant */
 function distance(a, b, variant) {
   const [r1, c1] = squareToRowCol(a, variant);
   const [r2, c2] = squareToRowCol(b, variant);
@@ -83,8 +100,10 @@ function distance(a, b, variant) {
 
 // What to draw at time `now`: moving pieces at fractional board coordinates, squares whose
 // piece in state.pieces must not be drawn yet, and fading pieces with their opacity.
+/** @param {Anim} anim @param {number} now @returns {AnimFrame} */
 export function frame(anim, now) {
   const t = now - anim.start;
+  /** @type {AnimFrame} */
   const out = { done: t >= anim.duration, moving: [], hidden: new Set(), fading: [] };
   for (const it of anim.items) {
     const k = it.t1 > it.t0 ? Math.min(1, Math.max(0, (t - it.t0) / (it.t1 - it.t0))) : 1;

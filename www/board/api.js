@@ -1,3 +1,4 @@
+// @ts-check
 // The board's one entry point: createBoard(element, config) puts a canvas in `element` and
 // returns the API the page uses. The element decides the size (keep it square with CSS);
 // the canvas follows it, in device pixels, whenever it changes.
@@ -10,6 +11,9 @@ import * as board from './board.js';
 import { planMove, planDiff } from './anim.js';
 import { squareCenter } from './util.js';
 
+/** @import { BoardConfig, Move } from '../../types/board.js' */
+
+/** @param {HTMLElement} element @param {BoardConfig} [config] */
 export function createBoard(element, config = {}) {
   const state = defaults();
   configure(state, config);
@@ -19,7 +23,7 @@ export function createBoard(element, config = {}) {
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'application');
   element.appendChild(canvas);
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
 
   let frameId = 0;
   const redraw = () => {
@@ -32,6 +36,7 @@ export function createBoard(element, config = {}) {
     if (render(state, ctx)) redraw();
   }
 
+  /** @type {(cssSize: number, devicePx: number | undefined) => void} */
   const resize = (cssSize, devicePx) => {
     if (!cssSize) return;
     const px = devicePx || Math.round(cssSize * (window.devicePixelRatio || 1));
@@ -62,12 +67,14 @@ export function createBoard(element, config = {}) {
     state,
     canvas,
 
+    /** @param {BoardConfig} config */
     set(config) {
       configure(state, config);
       redraw();
     },
 
     // Show a move that was played elsewhere (the computer, redo): it travels along its path.
+    /** @param {Move} move @param {ArrayLike<number>} pieces the position after it */
     playMove(move, pieces) {
       const before = state.pieces;
       state.pieces = Int8Array.from(pieces);
@@ -80,6 +87,7 @@ export function createBoard(element, config = {}) {
     },
 
     // Jump to another position (undo, review, new game), sliding what can slide.
+    /** @param {ArrayLike<number>} pieces @param {{ animate?: boolean }} [opts] */
     setPieces(pieces, { animate = true } = {}) {
       const next = Int8Array.from(pieces);
       const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation, state.variant) : null;
@@ -100,6 +108,7 @@ export function createBoard(element, config = {}) {
     },
 
     // Pick one of several captures that end on the same square.
+    /** @param {Move} move */
     choose(move) {
       board.choose(state, move);
       redraw();
@@ -109,7 +118,7 @@ export function createBoard(element, config = {}) {
 
     // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
     // click real squares, whatever the size and orientation).
-    squareCenter: (sq) => squareCenter(sq, state.size, state.orientation, state.variant),
+    squareCenter: (/** @type {number} */ sq) => squareCenter(sq, state.size, state.orientation, state.variant),
 
     redraw,
 

@@ -1,3 +1,4 @@
+// @ts-check
 // What a tap, a drop or a key press means: selecting pieces, trying moves, choosing between
 // captures that end on the same square. The board never decides legality itself: a move is
 // accepted only if it is one of `movable.moves`, which come from the core.
@@ -5,10 +6,14 @@
 import { planMove } from './anim.js';
 import { squareToRowCol } from './util.js';
 
+/** @import { BoardState, Move, Variant } from '../../types/board.js' */
+
+/** @param {BoardState} state @param {number} from */
 export function movesFrom(state, from) {
   return (state.movable.moves || []).filter((m) => m.from === from);
 }
 
+/** @param {BoardState} state @param {number} sq */
 export function isOwn(state, sq) {
   if (!sq || state.viewOnly || !state.movable.color) return false;
   const p = state.pieces[sq - 1];
@@ -17,25 +22,30 @@ export function isOwn(state, sq) {
 
 // Squares of pieces that have a capture available: when capturing is compulsory only these
 // may move, so the board rings them.
+/** @param {BoardState} state */
 export function mustCapture(state) {
+  /** @type {Set<number>} */
   const out = new Set();
   if (state.viewOnly || !state.movable.color) return out;
   for (const m of state.movable.moves || []) if (m.captured.length) out.add(m.from);
   return out;
 }
 
+/** @param {BoardState} state @param {number} sq */
 export function select(state, sq) {
   state.selected = sq;
   state.pending = null;
   state.events.select?.(sq, movesFrom(state, sq));
 }
 
+/** @param {BoardState} state */
 export function unselect(state) {
   state.selected = 0;
   state.pending = null;
 }
 
 // A complete tap (keyboard Enter, or a pointer press and release without a drag).
+/** @param {BoardState} state @param {number} sq 0 for none */
 export function tap(state, sq) {
   if (state.viewOnly) return;
   if (state.pending) return pendingTap(state, sq);
@@ -53,6 +63,7 @@ export function tap(state, sq) {
 
 // The player asks for from -> to. One matching move: play it. Several (same landing square,
 // different pieces taken): ask which. None: report it so the page can say why.
+/** @param {BoardState} state @param {number} from @param {number} to @param {PlayOptions} [opts] */
 export function userMove(state, from, to, opts = {}) {
   const candidates = state.movable.moves.filter((m) => m.from === from && m.to === to);
   if (candidates.length === 1) return playUserMove(state, candidates[0], opts);
@@ -68,8 +79,10 @@ export function userMove(state, from, to, opts = {}) {
 // there (in order first, then anywhere); then, for long jumps (a flying king's route has
 // squares it crosses without stopping), a piece it takes or a square it passes over; anything
 // else gives up the choice.
+/** @param {BoardState} state @param {number} sq */
 export function pendingTap(state, sq) {
   const p = state.pending;
+  if (!p) return;
   const k = p.steps.length;
   let left = p.moves.filter((m) => m.path[k] === sq && m.to !== sq);
   if (!left.length) left = p.moves.filter((m) => m.path.slice(k, -1).includes(sq));
@@ -91,6 +104,7 @@ export function pendingTap(state, sq) {
 }
 
 // Whether the route of move `m` (from, then each landing square) runs over square `sq`.
+/** @param {Move} m @param {number} sq @param {Variant} variant */
 function crosses(m, sq, variant) {
   const [r, c] = squareToRowCol(sq, variant);
   const pts = [m.from, ...m.path].map((s) => squareToRowCol(s, variant));
@@ -105,6 +119,7 @@ function crosses(m, sq, variant) {
 }
 
 // Resolve a pending choice directly (the page lists the alternatives as buttons).
+/** @param {BoardState} state @param {Move} move */
 export function choose(state, move) {
   if (!state.pending) return;
   state.pending = null;
@@ -114,6 +129,9 @@ export function choose(state, move) {
 
 // Show the move at once (the game is updated by the page in the `move` callback, which also
 // hands the board the new legal moves).
+/** @typedef {{ dropped?: boolean }} PlayOptions dropped: the piece was dragged there */
+
+/** @param {BoardState} state @param {Move} move @param {PlayOptions} opts */
 function playUserMove(state, move, { dropped }) {
   const before = state.pieces;
   state.pieces = applyMove(before, move);
@@ -130,6 +148,7 @@ function playUserMove(state, move, { dropped }) {
 }
 
 // The position after a move, for display only (the core remains the authority).
+/** @param {ArrayLike<number>} pieces @param {Move} move */
 export function applyMove(pieces, move) {
   const out = Int8Array.from(pieces);
   const piece = out[move.from - 1];

@@ -1,19 +1,25 @@
+// @ts-check
 // Applies a partial configuration to the board state. Nested objects (movable, animation,
 // events) merge key by key so callers can change one part without repeating the rest.
 
 import { VARIANTS } from './util.js';
 
+/** @import { BoardConfig, BoardState, Move } from '../../types/board.js' */
+
 const NESTED = ['movable', 'animation', 'events'];
 
+/** @param {BoardState} state @param {BoardConfig} config */
 export function configure(state, config) {
   const variant = state.variant;
+  // Any key of the state may be set: seen as a plain record here.
+  const fields = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (state));
   for (const [key, value] of Object.entries(config)) {
     if (NESTED.includes(key) && value && typeof value === 'object') {
-      state[key] = { ...state[key], ...value };
+      fields[key] = { .../** @type {object} */ (fields[key]), ...value };
     } else if (key === 'pieces') {
-      state.pieces = Int8Array.from(value);
+      state.pieces = Int8Array.from(/** @type {ArrayLike<number>} */ (value));
     } else if (key in state) {
-      state[key] = value;
+      fields[key] = value;
     }
   }
   if (!VARIANTS.includes(state.variant)) state.variant = 'italian';
@@ -37,12 +43,14 @@ export function configure(state, config) {
   }
 }
 
+/** @param {BoardState} state @param {number} sq */
 function ownPiece(state, sq) {
   const p = state.pieces[sq - 1];
   return state.movable.color === 'white' ? p > 0 : state.movable.color === 'black' ? p < 0 : false;
 }
 
 // Move objects are rebuilt by every call into the core, so compare them by content.
+/** @param {Move} a @param {Move} b */
 export function sameMove(a, b) {
   return a.from === b.from && a.to === b.to && a.text === b.text;
 }

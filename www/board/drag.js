@@ -1,6 +1,10 @@
+// @ts-check
 // Drag and drop. A press on one of the mover's pieces starts a *possible* drag; it becomes a
 // real drag only after the pointer travels a little, so a shaky tap on a phone is still a tap.
 
+/** @import { BoardState, Drag, Pair } from '../../types/board.js' */
+
+/** @param {BoardState} state @param {number} sq @param {Pair} pos @param {boolean} wasSelected */
 export function start(state, sq, pos, wasSelected) {
   state.drag = {
     orig: sq,
@@ -12,6 +16,7 @@ export function start(state, sq, pos, wasSelected) {
   };
 }
 
+/** @param {BoardState} state @param {Pair} pos */
 export function move(state, pos) {
   const d = state.drag;
   if (!d) return;
@@ -22,12 +27,14 @@ export function move(state, pos) {
   }
 }
 
+/** @param {BoardState} state @returns {Drag | null} the drag that ended */
 export function end(state) {
   const d = state.drag;
   state.drag = null;
   return d;
 }
 
+/** @param {BoardState} state */
 export function cancel(state) {
   state.drag = null;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer (mouse, touch, pen) and keyboard input on the board canvas. Positions are turned
 // into squares here and handed to board.js; this module only knows about input devices.
 
@@ -5,16 +6,23 @@ import * as board from './board.js';
 import * as drag from './drag.js';
 import { squareAt, squareToDisplay, fromDisplay, rowColToSquare } from './util.js';
 
+/** @import { BoardState, Drag, Pair } from '../../types/board.js' */
+
+/**
+ * @param {BoardState} state @param {HTMLCanvasElement} canvas @param {() => void} redraw
+ * @returns {() => void} removes the listeners
+ */
 export function bindEvents(state, canvas, redraw) {
+  /** @type {(e: PointerEvent) => Pair} */
   const pos = (e) => {
     const rect = canvas.getBoundingClientRect();
     const scale = rect.width ? state.size / rect.width : 1;
     return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
   };
-  const at = (p) => squareAt(p[0], p[1], state.size, state.orientation, state.variant);
+  const at = (/** @type {Pair} */ p) => squareAt(p[0], p[1], state.size, state.orientation, state.variant);
   let pointerFocus = false;
 
-  const onDown = (e) => {
+  const onDown = (/** @type {PointerEvent} */ e) => {
     if (!e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
     state.keyboard = false;
     const p = pos(e);
@@ -45,7 +53,7 @@ export function bindEvents(state, canvas, redraw) {
     redraw();
   };
 
-  const onMove = (e) => {
+  const onMove = (/** @type {PointerEvent} */ e) => {
     if (!e.isPrimary) return;
     if (!state.drag) {
       // Show what a press would do here: pick up a piece, or put one down.
@@ -57,9 +65,9 @@ export function bindEvents(state, canvas, redraw) {
     redraw();
   };
 
-  const onUp = (e) => {
+  const onUp = (/** @type {PointerEvent} */ e) => {
     if (!state.drag || !e.isPrimary) return;
-    const d = drag.end(state);
+    const d = /** @type {Drag} */ (drag.end(state)); // there is one: see above
     canvas.style.cursor = '';
     if (d.started) {
       const dest = at(d.pos);
@@ -75,7 +83,8 @@ export function bindEvents(state, canvas, redraw) {
     redraw();
   };
 
-  const onKey = (e) => {
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    /** @type {Record<string, Pair>} */
     const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key in dirs) {
       state.keyboard = true;
@@ -122,7 +131,8 @@ export function bindEvents(state, canvas, redraw) {
     redraw();
   };
 
-  const noMenu = (e) => e.preventDefault(); // long-press on phones must not open a menu
+  const noMenu = (/** @type {Event} */ e) => e.preventDefault(); // long-press on phones must not open a menu
+  /** @type {[string, (e: never) => void][]} */
   const listeners = [
     ['pointerdown', onDown],
     ['pointermove', onMove],
@@ -134,13 +144,14 @@ export function bindEvents(state, canvas, redraw) {
     ['blur', onBlur],
     ['contextmenu', noMenu],
   ];
-  for (const [type, fn] of listeners) canvas.addEventListener(type, fn);
+  for (const [type, fn] of listeners) canvas.addEventListener(type, /** @type {EventListener} */ (fn));
 
   return () => {
-    for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
+    for (const [type, fn] of listeners) canvas.removeEventListener(type, /** @type {EventListener} */ (fn));
   };
 }
 
+/** @param {BoardState} state @param {number} sq */
 function hoverCursor(state, sq) {
   if (state.editing) return sq ? 'pointer' : '';
   if (!sq || state.viewOnly) return '';
@@ -149,11 +160,13 @@ function hoverCursor(state, sq) {
   return '';
 }
 
+/** @param {BoardState} state @param {number} sq */
 function hasLoop(state, sq) {
   return state.movable.moves.some((m) => m.from === sq && m.to === sq);
 }
 
 // Start on the selected piece, else a piece that can move, else the middle of the board.
+/** @param {BoardState} state */
 function initialCursor(state) {
   if (state.selected) return state.selected;
   const m = state.movable.moves?.[0];
@@ -163,6 +176,7 @@ function initialCursor(state) {
 // Arrow keys move over playing squares only, in screen directions. Left/right jump to the
 // next playing square in the same row; up/down go one row and pick the playing square
 // nearest the column the cursor came from, so repeated presses go straight up a zigzag.
+/** @param {BoardState} state @param {number} sq @param {number} dr @param {number} dc */
 function step(state, sq, dr, dc) {
   let [drow, dcol] = squareToDisplay(sq, state.orientation, state.variant);
   if (dc !== 0) {
@@ -174,11 +188,13 @@ function step(state, sq, dr, dc) {
     if (drow < 0 || drow > 7) return sq;
     const want = state.cursorCol ?? dcol;
     const near = [want, want + 1, want - 1].filter((x) => x >= 0 && x <= 7);
-    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation), state.variant));
+    // One of want and a neighbour is always a playing square of this row.
+    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation), state.variant)) ?? dcol;
   }
   return rowColToSquare(...fromDisplay(drow, dcol, state.orientation), state.variant) || sq;
 }
 
+/** @param {BoardState} state */
 function announceCursor(state) {
   const sq = state.cursor;
   const text = state.describe
@@ -187,6 +203,7 @@ function announceCursor(state) {
   state.events.announce?.(text);
 }
 
+/** @param {BoardState} state @param {number} sq */
 function isDest(state, sq) {
   return !!state.selected && state.movable.moves.some((m) => m.from === state.selected && m.to === sq);
 }

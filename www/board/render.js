@@ -1,3 +1,4 @@
+// @ts-check
 // Draws the whole board on the canvas from the state, in device pixels so it is crisp at any
 // size and pixel ratio. Everything is redrawn each frame: 64 squares and at most 24 pieces
 // are cheap, and one code path is easier to keep right than incremental updates.
@@ -6,6 +7,9 @@ import { frame } from './anim.js';
 import { mustCapture } from './board.js';
 import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName } from './util.js';
 
+/** @import { BoardState, Color, Pair, Piece, PiecePalette, Theme, Variant } from '../../types/board.js' */
+
+/** @type {Theme} */
 export const defaultTheme = {
   light: '#ead6ae', // maple
   lightGrain: 'rgba(150, 105, 55, 0.07)',
@@ -27,18 +31,25 @@ export const defaultTheme = {
   crownEdge: '#8a5a00',
 };
 
+/**
+ * @param {BoardState} state @param {CanvasRenderingContext2D} ctx
+ * @returns {boolean} whether to draw another frame (an animation is running)
+ */
 export function render(state, ctx) {
   const theme = state.theme || defaultTheme; // each board may have its own colours
   const W = ctx.canvas.width;
   const cell = W / 8;
   const o = state.orientation;
   const v = state.variant;
-  const edge = (i) => Math.round((i * W) / 8); // integer edges: no seams between squares
+  const edge = (/** @type {number} */ i) => Math.round((i * W) / 8); // integer edges: no seams between squares
+  /** @type {(dr: number, dc: number) => [number, number, number, number]} */
   const rect = (dr, dc) => [edge(dc), edge(dr), edge(dc + 1) - edge(dc), edge(dr + 1) - edge(dr)];
+  /** @type {(sq: number) => Pair} */
   const center = (sq) => {
     const [dr, dc] = squareToDisplay(sq, o, v);
     return [(dc + 0.5) * cell, (dr + 0.5) * cell];
   };
+  /** @type {(sq: number, color: string) => void} */
   const fillSquare = (sq, color) => {
     const [dr, dc] = squareToDisplay(sq, o, v);
     ctx.fillStyle = color;
@@ -123,6 +134,7 @@ export function render(state, ctx) {
 
   // Destinations of the selected piece.
   if (state.selected && !state.pending) {
+    /** @type {Set<number>} */
     const seen = new Set();
     for (const m of state.movable.moves) {
       if (m.from !== state.selected || seen.has(m.to)) continue;
@@ -198,13 +210,17 @@ export function render(state, ctx) {
 // orientation, so from Black's side the files run h-a. Each label takes the colour of the
 // other kind of square, so it reads on both. `view` is {orientation, variant}; `edge(i)` is
 // the pixel position of the i-th line between cells (also used by the rules page's diagrams).
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {{ orientation: Color, variant: Variant }} view
+ * @param {Theme} theme @param {(i: number) => number} edge @param {number} cell @param {number} fontPx
+ */
 export function drawEdgeLabels(ctx, view, theme, edge, cell, fontPx) {
   const o = view.orientation;
   const pad = cell * 0.05;
   ctx.save();
   ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
   ctx.textBaseline = 'bottom';
-  const ink = (dr, dc) => (isPlaying(dr, dc, view.variant) ? theme.light : theme.dark);
+  const ink = (/** @type {number} */ dr, /** @type {number} */ dc) => (isPlaying(dr, dc, view.variant) ? theme.light : theme.dark);
   for (let d = 0; d < 8; d++) {
     const [row] = fromDisplay(d, 0, o);
     ctx.fillStyle = ink(d, 0);
@@ -218,6 +234,7 @@ export function drawEdgeLabels(ctx, view, theme, edge, cell, fontPx) {
   ctx.restore();
 }
 
+/** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} cell @param {string} color */
 function drawRing(ctx, x, y, cell, color) {
   ctx.beginPath();
   ctx.lineWidth = cell * 0.065;
@@ -228,6 +245,10 @@ function drawRing(ctx, x, y, cell, color) {
 
 // A line through the points, with an arrow head at the end when `arrow` (also used by the
 // rules page's diagrams, so they look like the board).
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {Pair[]} pts @param {number} width @param {string} color
+ * @param {boolean} arrow
+ */
 export function drawPolyline(ctx, pts, width, color, arrow) {
   if (pts.length < 2) return;
   ctx.save();
@@ -241,6 +262,7 @@ export function drawPolyline(ctx, pts, width, color, arrow) {
   const ang = Math.atan2(y2 - y1, x2 - x1);
   const head = width * 2.4;
   // Stop the shaft short so the arrow head has a sharp point.
+  /** @type {Pair} */
   const end = arrow ? [x2 - Math.cos(ang) * head * 0.8, y2 - Math.sin(ang) * head * 0.8] : [x2, y2];
   ctx.beginPath();
   ctx.moveTo(...pts[0]);
@@ -261,6 +283,10 @@ export function drawPolyline(ctx, pts, width, color, arrow) {
 // A piece is a short cylinder seen slightly from the front: a darker side under a shaded top
 // face with a turned groove. A king is two stacked pieces with a crown on top, the way kings
 // are made over the board.
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} cell
+ * @param {Piece} piece @param {number} alpha @param {number} [lift] 0-1 @param {Theme} [theme]
+ */
 export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0, theme = defaultTheme) {
   const pal = piece > 0 ? theme.white : theme.black;
   const king = piece === 2 || piece === -2;
@@ -287,6 +313,10 @@ export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0, theme = defau
   ctx.restore();
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {number} h
+ * @param {PiecePalette} pal
+ */
 function disc(ctx, x, y, r, h, pal) {
   const top = y - h / 2;
   const bottom = y + h / 2;
@@ -317,6 +347,7 @@ function disc(ctx, x, y, r, h, pal) {
   ctx.stroke();
 }
 
+/** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {Theme} theme */
 function crown(ctx, x, y, s, theme) {
   // Three-pointed crown, centred on (x, y), width about 1.2 s.
   const w = s * 0.6;

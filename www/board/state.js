@@ -1,7 +1,11 @@
+// @ts-check
 // The board's whole state in one plain object, like chessground's: the public part is set
 // through config.js, the rest is the board's own bookkeeping. Nothing here knows the rules:
 // the legal moves come from the game (the wasm core) through `movable.moves`.
 
+/** @import { BoardState } from '../../types/board.js' */
+
+/** @returns {BoardState} */
 export function defaults() {
   return {
     // What to show.

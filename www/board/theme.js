@@ -1,3 +1,4 @@
+// @ts-check
 // Board colours from CSS custom properties on the board's element, so a host page themes the
 // canvas the same way it themes anything else. A property left unset keeps the default.
 //
@@ -10,32 +11,42 @@
 
 import { defaultTheme } from './render.js';
 
+/** @import { Theme } from '../../types/board.js' */
+/** @typedef {[number, number, number, number]} Rgba red, green, blue 0-255, alpha 0-1 */
+
+/** @type {CanvasRenderingContext2D | null} */
 let probe = null;
 
 // Any CSS colour to [r, g, b, a], using the canvas's own parser; null if it is not a colour.
+/** @param {string | null | undefined} text @returns {Rgba | null} */
 export function parseColor(text) {
   if (!text) return null;
-  probe ??= document.createElement('canvas').getContext('2d');
+  probe ??= /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
   probe.fillStyle = '#010203';
   probe.fillStyle = text;
-  const v = probe.fillStyle;
+  const v = /** @type {string} */ (probe.fillStyle); // a colour reads back as a string
   if (v === '#010203' && text.trim().toLowerCase() !== '#010203') return null;
-  if (v.startsWith('#')) return [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16)).concat(1);
+  if (v.startsWith('#')) return /** @type {Rgba} */ ([1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16)).concat(1));
   const m = v.match(/rgba?\(([^)]+)\)/);
   if (!m) return null;
   const [r, g, b, a = 1] = m[1].split(',').map(Number);
   return [r, g, b, a];
 }
 
-const css = ([r, g, b, a]) => `rgba(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)}, ${a})`;
-const mix = (c, d, k) => [0, 1, 2].map((i) => c[i] + (d[i] - c[i]) * k).concat(c[3]);
+const css = (/** @type {Rgba} */ [r, g, b, a]) => `rgba(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)}, ${a})`;
+/** @type {(c: Rgba, d: Rgba, k: number) => Rgba} */
+const mix = (c, d, k) => /** @type {Rgba} */ ([0, 1, 2].map((i) => c[i] + (d[i] - c[i]) * k).concat(c[3]));
+/** @type {(c: Rgba, a: number) => Rgba} */
 const alpha = (c, a) => [c[0], c[1], c[2], a];
+/** @type {Rgba} */
 const WHITE = [255, 255, 255, 1];
+/** @type {Rgba} */
 const BLACK = [0, 0, 0, 1];
 
+/** @param {Element} element @returns {Theme} */
 export function readTheme(element) {
   const style = getComputedStyle(element);
-  const get = (name) => parseColor(style.getPropertyValue(name).trim());
+  const get = (/** @type {string} */ name) => parseColor(style.getPropertyValue(name).trim());
   const th = { ...defaultTheme, white: { ...defaultTheme.white }, black: { ...defaultTheme.black } };
   const light = get('--dama-light');
   const dark = get('--dama-dark');

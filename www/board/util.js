@@ -1,3 +1,4 @@
+// @ts-check
 // Board geometry shared by the board modules. Squares are numbered 1-32 as seen from White,
 // the top-left playing square first. Rows and columns here are 0-7 in board coordinates
 // (row 0 = rank 8, col 0 = a-file), independent of orientation.
@@ -9,14 +10,17 @@
 // Every function takes the variant last and defaults to Italian, so callers that know only
 // one game keep working unchanged.
 
+/** @import { Color, Pair, Piece, Variant } from '../../types/board.js' */
+
 export const SQUARES = 32;
+/** @type {readonly Variant[]} */
 export const VARIANTS = ['italian', 'brazilian'];
 
 // Column parity of the playing squares in even rows (0, 2, ...): Italian rows 0, 2, 4, 6
 // start on the a-file; Brazilian ones on the b-file.
-const shift = (variant) => (variant === 'brazilian' ? 1 : 0);
+const shift = (/** @type {Variant} */ variant) => (variant === 'brazilian' ? 1 : 0);
 
-/** @param {number} sq @param {string} [variant] @returns {[number, number]} */
+/** @param {number} sq @param {Variant} [variant] @returns {Pair} */
 export function squareToRowCol(sq, variant = 'italian') {
   const row = (sq - 1) >> 2;
   const col = 2 * ((sq - 1) & 3) + ((row & 1) ^ shift(variant));
@@ -24,10 +28,12 @@ export function squareToRowCol(sq, variant = 'italian') {
 }
 
 // Whether a board cell is one of the 32 playing (dark) squares.
+/** @param {number} row @param {number} col @param {Variant} [variant] */
 export function isPlaying(row, col, variant = 'italian') {
   return ((row + col) & 1) === shift(variant);
 }
 
+/** @param {number} row @param {number} col @param {Variant} [variant] @returns {number} 0 for none */
 export function rowColToSquare(row, col, variant = 'italian') {
   if (row < 0 || row > 7 || col < 0 || col > 7) return 0;
   if (!isPlaying(row, col, variant)) return 0; // light square: not a playing square
@@ -38,15 +44,18 @@ export function rowColToSquare(row, col, variant = 'italian') {
 // the board half a turn, so Black's near corner ends up bottom-right: square 1 (a8) in
 // Italian, square 4 (h8) bottom-left in Brazilian. A half turn keeps the colour parity, so
 // both games keep their dark corner on the player's own side.
+/** @param {number} row @param {number} col @param {Color} orientation @returns {Pair} */
 export function toDisplay(row, col, orientation) {
   return orientation === 'black' ? [7 - row, 7 - col] : [row, col];
 }
 
+/** @param {number} drow @param {number} dcol @param {Color} orientation @returns {Pair} */
 export function fromDisplay(drow, dcol, orientation) {
   return orientation === 'black' ? [7 - drow, 7 - dcol] : [drow, dcol];
 }
 
 // Display cell of a playing square.
+/** @param {number} sq @param {Color} orientation @param {Variant} [variant] @returns {Pair} */
 export function squareToDisplay(sq, orientation, variant = 'italian') {
   const [r, c] = squareToRowCol(sq, variant);
   return toDisplay(r, c, orientation);
@@ -54,6 +63,11 @@ export function squareToDisplay(sq, orientation, variant = 'italian') {
 
 // Square under a point given in CSS pixels relative to the board's top-left corner; 0 if the
 // point is off the board or on a light square.
+/**
+ * @param {number} x @param {number} y @param {number} size @param {Color} orientation
+ * @param {Variant} [variant]
+ * @returns {number}
+ */
 export function squareAt(x, y, size, orientation, variant = 'italian') {
   if (x < 0 || y < 0 || x >= size || y >= size) return 0;
   const dcol = Math.floor((x * 8) / size);
@@ -63,28 +77,32 @@ export function squareAt(x, y, size, orientation, variant = 'italian') {
 }
 
 // Centre of a square in CSS pixels, for drawing and for tests that click squares.
+/** @param {number} sq @param {number} size @param {Color} orientation @param {Variant} [variant] @returns {Pair} */
 export function squareCenter(sq, size, orientation, variant = 'italian') {
   const [dr, dc] = squareToDisplay(sq, orientation, variant);
   const cell = size / 8;
   return [(dc + 0.5) * cell, (dr + 0.5) * cell];
 }
 
-export const fileName = (col) => 'abcdefgh'[col];
-export const rankName = (row) => String(8 - row);
+export const fileName = (/** @type {number} */ col) => 'abcdefgh'[col];
+export const rankName = (/** @type {number} */ row) => String(8 - row);
 
 // The square's file/rank name (a8 for Italian 1, b8 for Brazilian 1): screen-reader
 // descriptions, and Brazilian move text.
+/** @param {number} sq @param {Variant} [variant] */
 export function squareName(sq, variant = 'italian') {
   const [r, c] = squareToRowCol(sq, variant);
   return fileName(c) + rankName(r);
 }
 
 // The square named by "c3" (any case), 0 if the name is not a playing square of the variant.
+/** @param {unknown} name @param {Variant} [variant] @returns {number} */
 export function squareFromName(name, variant = 'italian') {
   const m = /^([a-h])([1-8])$/i.exec(String(name).trim());
   if (!m) return 0;
   return rowColToSquare(8 - Number(m[2]), m[1].toLowerCase().charCodeAt(0) - 97, variant);
 }
 
+/** @type {(p: Piece) => Color | null} */
 export const pieceColor = (p) => (p > 0 ? 'white' : p < 0 ? 'black' : null);
-export const isKing = (p) => p === 2 || p === -2;
+export const isKing = (/** @type {Piece} */ p) => p === 2 || p === -2;

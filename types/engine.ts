@@ -1,0 +1,60 @@
+// The engine worker's messages (www/engine.worker.js <-> www/engine-client.js). Types only:
+// imported by JSDoc, `/** @import { WorkerReply } from '../types/engine.js' */`.
+
+import type { SearchResult, Variant } from './dama-wasm.js';
+
+export type { SearchResult };
+
+/** What a search is asked: the game from its start, so the engine sees the whole history. */
+export interface SearchParams {
+  /** Default 'italian'. */
+  variant?: Variant;
+  /** The start position in the game's own numbering. */
+  startFen: string;
+  /** The moves played since, as texts. */
+  moves: string[];
+  /** 1-10. */
+  level: number;
+  /** About how long to think, in ms. */
+  timeMs: number;
+  /** Varies the choice among equally good moves (taken as a 32-bit unsigned number). */
+  seed: number;
+}
+
+/** A request to the worker, before the client gives it an id. */
+export interface SearchMessage extends SearchParams {
+  type: 'search';
+  variant: Variant;
+}
+
+/** A request as the worker receives it. */
+export type WorkerRequest = SearchMessage & { id: number };
+
+/** The worker has loaded the wasm and takes requests. */
+export interface ReadyReply {
+  type: 'ready';
+}
+
+/** What the worker has loaded in the background. */
+export interface DataReply {
+  type: 'data';
+  /** Endgame tables complete up to this many pieces (0: none). */
+  tables: number;
+  book: boolean;
+  /** The Brazilian evaluation weights. */
+  brazilian: boolean;
+}
+
+/** The answer to request `id`. */
+export type ResultReply =
+  | { type?: undefined; id: number; ok: true; result: SearchResult }
+  | { type?: undefined; id: number; ok: false; error: string };
+
+export type WorkerReply = ReadyReply | DataReply | ResultReply;
+
+/** What the worker has loaded, as EngineClient keeps it (`data` events carry a copy). */
+export interface EngineData {
+  tables: number;
+  book: boolean;
+  brazilian: boolean;
+}

@@ -1,0 +1,21 @@
+// The list www/precache.js sets (written by scripts/precache.mjs, read by sw.js). A global:
+// sw.js loads the list with importScripts.
+
+declare global {
+  interface DamaPrecache {
+    /** A hash of every file of the site: names the cache. */
+    version: string;
+    /** Paths relative to the site root. */
+    files: string[];
+    /** The engine's data, cached apart. */
+    data: {
+      version: string;
+      files: { path: string; sha256: string }[];
+    };
+  }
+
+  // A global a classic script sets: a `var`, so `self.DAMA_PRECACHE` has the type too.
+  var DAMA_PRECACHE: DamaPrecache | null | undefined;
+}
+
+export {};
