@@ -34,7 +34,7 @@ WASM_PACK := wasm-pack
 WASM_PACK_MODE := --mode no-install
 
 .PHONY: all setup setup-test build serve dist test test-steps fmt fmt-check clippy \
-	test-rust test-wasm test-browser bench clean distclean help
+	test-rust test-wasm test-unit test-browser bench clean distclean help
 
 all: build
 
@@ -116,7 +116,7 @@ dist: build
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps
 
-test-steps: fmt-check clippy test-rust test-wasm test-browser
+test-steps: fmt-check clippy test-rust test-wasm test-unit test-browser lint-js
 
 fmt:
 	cargo fmt --all
@@ -140,6 +140,10 @@ test-wasm:
 		echo "test-wasm: $(WASM_CRATE) has no wasm-bindgen tests yet, skipped"; \
 	fi
 
+# The page's game modules (www/game/) in Node with the real wasm core: no browser.
+test-unit: build
+	node --test tests/unit/
+
 # The browser tests load the site from www/pkg, so they need the build.
 test-browser: build
 	@if compgen -G 'tests/browser/*.test.mjs' >/dev/null; then \
@@ -148,6 +152,27 @@ test-browser: build
 	else \
 		echo "test-browser: no tests/browser/*.test.mjs yet, skipped"; \
 	fi
+
+# The JavaScript checked like the Rust: TypeScript reads the JSDoc types (checks nothing at
+# run time, emits nothing) of the pages' modules (tsconfig.json), the workers
+# (tsconfig.worker.json) and the Node scripts (tsconfig.node.json), and ESLint lints every JS
+# file (eslint.config.mjs), no warning allowed. Once the wasm is built, the declaration of its
+# glue (types/dama-wasm.ts) is checked against the glue (tsconfig.wasm.json). The tools are
+# the npm dev dependencies (make setup-test).
+.PHONY: lint-js
+lint-js:
+	@command -v tsc >/dev/null && command -v eslint >/dev/null || \
+		{ echo "lint-js: typescript or eslint missing from node_modules: run make setup-test (npm ci)" >&2; exit 1; }
+	tsc -p tsconfig.json
+	tsc -p tsconfig.worker.json
+	tsc -p tsconfig.node.json
+	@if [ -f $(PKG_DIR)/dama_wasm.js ]; then \
+		echo "tsc -p tsconfig.wasm.json"; \
+		tsc -p tsconfig.wasm.json; \
+	else \
+		echo "lint-js: $(PKG_DIR)/dama_wasm.js not built (make build): types/dama-wasm.ts not checked against it"; \
+	fi
+	eslint . --max-warnings 0
 
 # ---------------------------------------------------------------------------
 
@@ -265,3 +290,14 @@ egtb:
 	cargo build --release -p dama-cli
 	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --pieces $(EGTB_PIECES) --out $(EGTB_DIR)
 	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR) --stride 97
+
+# --- quality audit ---
+# make audit   Lighthouse on the game page (mobile and desktop presets, the median of 3 runs)
+#              and axe-core on every page (the app with its dialogs open, the rules in each
+#              language, the embedding example, the iframe page), in Debian's Chromium
+#              (scripts/audit.mjs). Fails if CLS is 0.05 or more, performance under 95, another
+#              Lighthouse category under 100, or axe finds a violation. Options through
+#              AUDIT_FLAGS, e.g. AUDIT_FLAGS="--runs 5 --verbose --save target/audit".
+.PHONY: audit
+audit: build
+	node scripts/audit.mjs $(AUDIT_FLAGS)

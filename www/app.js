@@ -1,20 +1,34 @@
+// @ts-check
 // The full game page: the <dama-board> element (which owns the game, the board and the
 // computer) with the page's panels around it. The panels only read the element's state and
 // call its methods; they re-render on its `change` event.
 
 import './dama-board.js';
-import { normMode, normVariant, clampLevel, looksLikeFen } from './dama-board.js';
+import { normMode, normVariant, clampLevel, looksLikeFen, readOptions } from './game/options.js';
 import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 import { sharedEngine } from './engine-client.js';
+import { playerNames, reviewText, moveNumber } from './game/texts.js';
+import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download } from './app-library.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./game/options.js').Color} Color */
+/** @typedef {import('./game/session.js').Move} Move */
+/** @typedef {import('./game/texts.js').Result} Result */
+/** @typedef {import('./game/session.js').TreeNode} TreeNode */
+
+/** The page's element with this id (index.html has each one the page asks for). */
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** The same, for a button, a text field (input or textarea) and a dialog. */
+const $button = (/** @type {string} */ id) => /** @type {HTMLButtonElement} */ ($(id));
+const $text = (/** @type {string} */ id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
+const $dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
+
 const SETTINGS_KEY = 'dama.settings';
 const GAME_KEY = 'dama.game';
 const GAME_VERSION = 2;
-const MAX_FILE = 1 << 20; // a PDN file of a single game is a few kB
+const MAX_FILE = 8 << 20; // the core reads PDN texts up to 8 MiB (a library of games)
 
-const board = $('board');
+const board = /** @type {import('./dama-board.js').DamaBoard} */ ($('board'));
 // The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
 // square numbers are each game's own choice: on for Italian, whose moves are written with
 // them; off for Brazilian, whose board has files and ranks on its edges instead.
@@ -23,7 +37,8 @@ const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : '
 let restoring = true; // no saving while the saved game is being read
 let pageNotice = '';
 
-const colorName = (c) => t(c === 'white' ? 'white' : 'black');
+const colorName = (/** @type {Color} */ c) => t(c === 'white' ? 'white' : 'black');
+/** @param {Color} c @returns {Color} */
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
 // ---------------------------------------------------------------- start-up
@@ -32,14 +47,16 @@ async function main() {
   loadSettings();
   setLanguage(getLanguage());
   translatePage();
-  fillLanguageSelect($('lang'));
-  $('lang').value = getLanguage();
+  const lang = /** @type {HTMLSelectElement} */ ($('lang'));
+  fillLanguageSelect(lang);
+  lang.value = getLanguage();
   board.toggleAttribute('numbers', settings[numbersKey()]);
   board.toggleAttribute('sound', settings.sound);
   wireControls();
   wireBoard();
   wireGames();
   wireEditor();
+  wireLibrary();
   onLanguageChange(() => {
     translatePage();
     render();
@@ -50,7 +67,7 @@ async function main() {
 
   await board.whenReady();
   const params = new URLSearchParams(location.search);
-  if (['fen', 'mode', 'pdn', 'variant'].some((k) => params.has(k))) {
+  if (['fen', 'mode', 'pdn', 'variant', 'game'].some((k) => params.has(k))) {
     startFromParams(params);
     // The address set the game up once; a reload should continue it, not start again.
     history.replaceState(null, '', location.pathname + location.hash);
@@ -67,29 +84,34 @@ async function main() {
 // A new game with the New game dialog's last choices.
 const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level });
 
+/** @param {URLSearchParams} params */
 function startFromParams(params) {
-  const fen = params.get('fen');
-  const pdn = params.get('pdn');
+  // The element's own table of options and aliases (game/options.js), with the New game
+  // dialog's choices where the address says nothing.
+  const o = readOptions((n) => params.get(n));
+  const { fen, pdn } = o;
+  /** @type {import('./game/session.js').GameOptions} */
   const opts = {
     // The game the FEN is written for (a PDN's GameType, when it has one, says it itself).
-    variant: normVariant(params.get('variant') ?? settings.variant),
-    mode: normMode(params.get('mode') ?? settings.mode),
-    side: params.get('side') ?? params.get('color') ?? (fen || pdn ? undefined : settings.color),
-    level: clampLevel(params.get('level') ?? settings.level),
+    variant: normVariant(o.variant ?? settings.variant),
+    mode: normMode(o.mode ?? settings.mode),
+    side: o.side ?? (fen || pdn ? undefined : settings.color),
+    level: clampLevel(o.level ?? settings.level, settings.level),
     fen,
     pdn,
   };
   if (opts.side === undefined) opts.side = null; // the side to move of the set-up position
   // Watching the computer play itself: ?delay=ms between moves (0 for tests).
-  if (params.has('delay')) board.setAttribute('delay', params.get('delay'));
+  if (params.has('delay')) board.setAttribute('delay', /** @type {string} */ (params.get('delay')));
   try {
     board.newGame(opts);
   } catch (err) {
     newGame({ ...opts, fen: null, pdn: null });
-    showNotice(t('badFen', { error: err.message }));
+    showNotice(t('badFen', { error: /** @type {Error} */ (err).message }));
   }
 }
 
+/** @param {import('./game/session.js').GameOptions} opts */
 function newGame(opts) {
   board.newGame(opts);
 }
@@ -97,12 +119,22 @@ function newGame(opts) {
 // ---------------------------------------------------------------- the board's events
 
 function wireBoard() {
+  /** @type {unknown} the core's game shown (compared by identity) */
+  let shown = null;
   board.addEventListener('change', () => {
-    if (!restoring) saveGame();
+    // Another game: a button asking "really?" about the last one asks no more.
+    if (board.session?.game !== shown) {
+      shown = board.session?.game ?? null;
+      for (const disarm of disarms) disarm();
+    }
+    if (!restoring) {
+      saveGame();
+      saveToLibrary(showNotice);
+    }
     render();
   });
-  board.addEventListener('notice', (e) => showNotice(e.detail.text));
-  board.addEventListener('ambiguous', (e) => showChoices(e.detail.moves));
+  board.addEventListener('notice', (e) => showNotice(/** @type {CustomEvent<{text: string}>} */ (e).detail.text));
+  board.addEventListener('ambiguous', (e) => showChoices(/** @type {CustomEvent<{moves: Move[]}>} */ (e).detail.moves));
   board.addEventListener('newgamerequest', (e) => {
     e.preventDefault(); // the page asks how, with its dialog
     openNewGame();
@@ -114,13 +146,14 @@ function wireBoard() {
 
 // Several captures end on the same square: list them as buttons too (the board also lets
 // the player tap a square on the wanted route).
+/** @param {Move[]} moves */
 function showChoices(moves) {
   const box = $('choices');
   box.replaceChildren();
   box.hidden = !moves.length;
   if (!moves.length) return;
   const p = document.createElement('p');
-  const name = (sq) => board.squareName(sq); // "22", or "c3" in Brazilian
+  const name = (/** @type {number} */ sq) => board.squareName(sq); // "22", or "c3" in Brazilian
   p.textContent = t('chooseCapture', { to: name(moves[0].to) });
   box.append(p);
   moves.forEach((m, i) => {
@@ -172,35 +205,37 @@ function renderGame() {
   const brazilian = board.variant === 'brazilian';
   if (board.numbers !== settings[numbersKey()]) board.numbers = settings[numbersKey()];
   $('subtitle').textContent = t(brazilian ? 'gameBrazilian' : 'gameItalian');
-  const pdnIn = $('pdn-in');
+  const pdnIn = $text('pdn-in');
   pdnIn.dataset.i18nPlaceholder = brazilian ? 'importPlaceholderBrazilian' : 'importPlaceholder';
   pdnIn.placeholder = t(pdnIn.dataset.i18nPlaceholder);
   renderEngineData();
-  document.querySelectorAll('#rules-summary li').forEach((li, i) => {
+  /** @type {NodeListOf<HTMLLIElement>} */ (document.querySelectorAll('#rules-summary li')).forEach((li, i) => {
     li.dataset.i18n = `${brazilian ? 'brRule' : 'rule'}${i + 1}`;
     li.textContent = t(li.dataset.i18n);
   });
   for (const a of document.querySelectorAll('a.rules-link')) a.setAttribute('href', brazilian ? 'www/rules.html#brazilian' : 'www/rules.html');
 }
 
+/** @param {Result | null} result */
 function renderPlayers(result) {
+  /** @type {Color} */
   const bottom = board.orientation;
   const pieces = board.pieces();
   const turn = board.editing ? board.editorTurn : board.turn();
-  for (const [id, color] of [['player-bottom', bottom], ['player-top', other(bottom)]]) {
+  for (const [id, color] of /** @type {[string, Color][]} */ ([['player-bottom', bottom], ['player-top', other(bottom)]])) {
     const el = $(id);
     const n = pieces.filter((p) => (color === 'white' ? p > 0 : p < 0)).length;
-    let name = colorName(color);
-    if (board.mode === 'computer' && !board.editing) name = color === board.side ? t('you') : t('computerLevel', { level: board.level });
-    if (board.mode === 'watch' && !board.editing) name = `${colorName(color)} · ${t('computerLevel', { level: board.levelFor(color) })}`;
-    el.querySelector('.disc').className = `disc ${color}`;
-    el.querySelector('.name').textContent = name;
-    el.querySelector('.count').textContent = n === 1 ? t('piece1') : t('pieces', { n });
+    // The session's names: an imported game's players, else You / Computer or the colours.
+    const name = board.editing || !board.session ? colorName(color) : playerNames(board.session)[color];
+    /** @type {Element} */ (el.querySelector('.disc')).className = `disc ${color}`;
+    /** @type {Element} */ (el.querySelector('.name')).textContent = name;
+    /** @type {Element} */ (el.querySelector('.count')).textContent = n === 1 ? t('piece1') : t('pieces', { n });
     el.classList.toggle('to-move', !result && turn === color);
     el.classList.toggle('thinking', board.thinking === 'move' && turn === color);
   }
 }
 
+/** @param {Result | null} result */
 function renderStatus(result) {
   const el = $('status');
   el.className = 'status';
@@ -212,46 +247,39 @@ function renderStatus(result) {
 function renderMoves() {
   const list = $('moves');
   const hist = board.history();
-  const firstBlack = board.startFen().trim()[0].toUpperCase() === 'B';
+  const first = board.session?.firstToMove() ?? 'white';
   const current = board.reviewing ?? hist.length;
+  const tree = board.session?.treeMatchesGame() ? board.session.treeNodes() : null;
   // Rebuilding the list must not throw away keyboard focus on a move.
-  const focusedPly = list.contains(document.activeElement) ? document.activeElement.dataset.ply : undefined;
+  const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : undefined;
   list.replaceChildren();
-  const cells = firstBlack ? [null, ...hist] : hist;
-  for (let i = 0; i < cells.length; i += 2) {
-    const li = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'num';
-    num.textContent = `${i / 2 + 1}.`;
-    li.append(num);
-    for (const j of [i, i + 1]) {
-      if (j >= cells.length) break;
-      const m = cells[j];
-      if (!m) {
-        const dots = document.createElement('span');
-        dots.className = 'move none';
-        dots.textContent = '…';
-        li.append(dots);
-        continue;
+  if (tree) renderTree(list, tree, first);
+  else {
+    const cells = first === 'black' ? [null, ...hist] : hist;
+    for (let i = 0; i < cells.length; i += 2) {
+      const li = document.createElement('li');
+      li.append(numberSpan(moveNumber(i + 1, 'white')));
+      for (const j of [i, i + 1]) {
+        if (j >= cells.length) break;
+        const m = cells[j];
+        const ply = first === 'black' ? j : j + 1; // moves played once this one is on the board
+        if (!m) {
+          li.append(dots());
+          continue;
+        }
+        const b = moveButton(m.text, `p${ply}`, ply === current, () => board.review(ply));
+        b.dataset.ply = String(ply);
+        li.append(b);
       }
-      const ply = firstBlack ? j : j + 1; // moves played once this one is on the board
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'move';
-      b.textContent = m.text;
-      b.dataset.ply = ply;
-      if (ply === current) b.classList.add('current');
-      b.addEventListener('click', () => board.review(ply));
-      li.append(b);
+      list.append(li);
     }
-    list.append(li);
   }
   const empty = $('moves-empty');
-  empty.hidden = hist.length > 0;
+  empty.hidden = hist.length > 0 || !!tree?.some((n) => n.comment || n.preComment);
   empty.textContent = board.turn() === 'black' && !hist.length ? t('noMovesYetBlack') : t('noMovesYet');
-  if (focusedPly !== undefined) list.querySelector(`button[data-ply="${focusedPly}"]`)?.focus();
+  if (focused !== undefined) /** @type {HTMLElement | null} */ (list.querySelector(`button[data-key="${focused}"]`))?.focus();
   // Keep the latest (or reviewed) move visible without scrolling the page itself.
-  const cur = list.querySelector('.current');
+  const cur = /** @type {HTMLElement | null} */ (list.querySelector('.current'));
   if (cur) {
     const top = cur.offsetTop; // .moves is positioned, so this is within the list
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight) {
@@ -260,27 +288,134 @@ function renderMoves() {
   }
 }
 
+const numberSpan = (/** @type {string} */ text) => Object.assign(document.createElement('span'), { className: 'num', textContent: text });
+const dots = () => Object.assign(document.createElement('span'), { className: 'move none', textContent: '…' });
+
+/**
+ * @param {string} text
+ * @param {string} key
+ * @param {boolean} current
+ * @param {() => void} onClick
+ */
+function moveButton(text, key, current, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = current ? 'move current' : 'move';
+  b.textContent = text;
+  b.dataset.key = key;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/**
+ * An imported game with its comments and variations: the main line in numbered rows, and
+ * after a move its comment and the variations that replace it, each a line of buttons.
+ * @param {HTMLElement} list
+ * @param {TreeNode[]} nodes
+ * @param {'white' | 'black'} first
+ */
+function renderTree(list, nodes, first) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const s = /** @type {import('./game/session.js').Session} */ (board.session);
+  const shown = s.node?.id ?? nodes.find((n) => n.mainline && n.ply === (s.reviewing ?? s.game.ply()))?.id;
+  const root = nodes.find((n) => n.parent === null);
+  if (!root) return;
+  /** @param {string | null} text */
+  const comment = (text) => Object.assign(document.createElement('span'), { className: 'comment', textContent: text ?? '' });
+  /** @param {TreeNode} n */
+  const label = (n) => n.text + (n.glyph || '') + n.nags.map((x) => ` $${x}`).join('');
+  /** @param {TreeNode} n @param {boolean} numbered */
+  const nodeButton = (n, numbered) => {
+    const frag = document.createDocumentFragment();
+    if (n.preComment) frag.append(comment(n.preComment));
+    if (numbered) frag.append(numberSpan(moveNumber(n.ply, first)));
+    const b = frag.appendChild(moveButton(label(n), `n${n.id}`, n.id === shown, () => board.viewNode(n.id)));
+    if (n.mainline) b.dataset.ply = String(n.ply);
+    if (n.comment) frag.append(comment(n.comment));
+    return frag;
+  };
+  // A variation: the alternative move, then its own main line, with nested variations inline.
+  /** @param {TreeNode} start */
+  const variation = (start) => {
+    const box = document.createElement('span');
+    box.className = 'variation';
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', t('variationLabel'));
+    // Each move, then the variations replacing it; a number where the line starts, after a
+    // comment or variations, and on White's moves.
+    /** @type {TreeNode | undefined} */
+    let n = start;
+    /** @type {TreeNode[]} */
+    let alts = [];
+    let numbered = true;
+    while (n) {
+      box.append(nodeButton(n, numbered || n.ply % 2 === (first === 'black' ? 0 : 1)));
+      numbered = !!n.comment || alts.length > 0;
+      for (const a of alts) box.append(variation(a));
+      /** @type {TreeNode[]} */
+      const kids = n.children.map((c) => /** @type {TreeNode} */ (byId.get(c)));
+      alts = kids.slice(1);
+      n = kids[0];
+    }
+    return box;
+  };
+  if (root.comment) {
+    const li = document.createElement('li');
+    li.className = 'aside';
+    li.append(comment(root.comment));
+    list.append(li);
+  }
+  // The main line, one row per move pair; a comment or variations break the row, and the
+  // variations that replace a move come right after it.
+  /** @type {HTMLLIElement | null} */
+  let li = null;
+  let parent = root;
+  let n = byId.get(root.children[0]);
+  while (n) {
+    const white = (n.ply + (first === 'black' ? 1 : 0)) % 2 === 1;
+    if (!li || white) {
+      li = document.createElement('li');
+      li.append(numberSpan(moveNumber(n.ply, first)));
+      list.append(li);
+    }
+    li.append(nodeButton(n, false));
+    const alts = parent.children.slice(1).map((c) => /** @type {TreeNode} */ (byId.get(c)));
+    if (alts.length) {
+      const aside = document.createElement('li');
+      aside.className = 'aside';
+      for (const a of alts) aside.append(variation(a));
+      list.append(aside);
+      li = null;
+    }
+    if (n.comment) li = null;
+    parent = n;
+    n = byId.get(n.children[0]);
+  }
+}
+
 function renderReview() {
   const box = $('review');
   const ply = board.reviewing;
   box.hidden = ply === null || board.editing;
   if (box.hidden) return;
-  const hist = board.history();
-  $('review-text').textContent = ply ? t('reviewing', { move: `${Math.ceil(ply / 2)}. ${hist[ply - 1].text}` }) : t('reviewingStart');
-  $('btn-prev').disabled = ply === 0;
+  $('review-text').textContent = board.session ? reviewText(board.session, /** @type {number} */ (ply)) : '';
+  $button('btn-prev').disabled = ply === 0;
+  // Any move of a game can be played on from, against the computer or between two players.
+  /** @type {HTMLElement} */ (box.querySelector('.continue')).hidden = board.mode === 'watch' || board.readonly;
 }
 
+/** @param {Result | null} result */
 function renderButtons(result) {
   const editing = board.editing;
   const humanTurn = board.humanToMove();
   const computer = board.mode === 'computer';
   $('controls').hidden = editing;
-  $('btn-undo').disabled = !board.canUndo();
-  $('btn-redo').disabled = !board.canRedo();
-  $('btn-hint').disabled = !humanTurn || !!board.thinking;
+  $button('btn-undo').disabled = !board.canUndo();
+  $button('btn-redo').disabled = !board.canRedo();
+  $button('btn-hint').disabled = !humanTurn || !!board.thinking;
   const watch = board.mode === 'watch';
-  $('btn-resign').disabled = !!result || watch;
-  $('btn-draw').disabled = !!result || watch || (computer && !humanTurn);
+  $button('btn-resign').disabled = !!result || watch;
+  $button('btn-draw').disabled = !!result || watch || (computer && !humanTurn);
   if (!$('btn-draw').classList.contains('armed')) $('btn-draw').textContent = t(computer ? 'offerDraw' : 'agreeDraw');
   $('btn-numbers').setAttribute('aria-pressed', String(board.numbers));
   $('btn-sound').setAttribute('aria-pressed', String(settings.sound));
@@ -291,12 +426,18 @@ function renderEditor() {
   box.hidden = !board.editing;
   if (box.hidden) return;
   const turn = board.editorTurn;
-  for (const r of box.querySelectorAll('input[name="turn"]')) r.checked = r.value === turn;
-  $('editor-fen').textContent = board.editorFen();
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll('input[name="turn"]'))) r.checked = r.value === turn;
+  // The core writes the FEN, or says why the position cannot be played.
+  try {
+    $('editor-fen').textContent = /** @type {import('./game/session.js').Session} */ (board.session).editorFen();
+  } catch (err) {
+    $('editor-fen').textContent = /** @type {Error} */ (err).message;
+  }
 }
 
 // ---------------------------------------------------------------- notices and speech
 
+/** @param {string} text */
 function showNotice(text) {
   pageNotice = text;
   const el = $('notice');
@@ -305,6 +446,7 @@ function showNotice(text) {
 }
 
 let announceTimer = 0;
+/** @param {string} text */
 function announce(text) {
   // Empty first, then set: a live region repeats a text only if it changes.
   const el = $('live');
@@ -313,6 +455,7 @@ function announce(text) {
   announceTimer = setTimeout(() => (el.textContent = text), 30);
 }
 
+/** @param {() => void} apply switches to the new version (the page reloads) */
 function showUpdate(apply) {
   $('update-text').textContent = t('updateReady');
   $('update').hidden = false;
@@ -349,27 +492,32 @@ function wireControls() {
   $('btn-prev').addEventListener('click', () => board.review((board.reviewing ?? board.history().length) - 1));
   $('btn-next').addEventListener('click', () => board.review((board.reviewing ?? 0) + 1));
   $('btn-back').addEventListener('click', () => board.exitReview());
-  $('lang').addEventListener('change', (e) => setLanguage(e.target.value, { persist: true }));
+  // Play on from the move shown: the game up to it is kept (a variation's own line from one).
+  $('btn-continue-computer').addEventListener('click', () => board.continueFrom('computer'));
+  $('btn-continue-friend').addEventListener('click', () => board.continueFrom('two-players'));
+  $('lang').addEventListener('change', (e) => setLanguage(/** @type {HTMLSelectElement} */ (e.target).value, { persist: true }));
 
-  const dialog = $('new-game');
-  const form = dialog.querySelector('form');
+  const dialog = $dialog('new-game');
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
+  /** @type {(selector: string) => NodeListOf<HTMLFieldSetElement>} */
+  const fieldsets = (selector) => form.querySelectorAll(selector);
   const syncForm = () => {
-    const mode = form.elements.mode.value;
+    const mode = field(form, 'mode').value;
     // The side is only asked against the computer; the level also when watching it play itself.
-    for (const fs of form.querySelectorAll('.computer-only')) fs.disabled = mode !== 'computer';
-    for (const fs of form.querySelectorAll('.computer-level')) fs.disabled = mode === 'two-players';
-    $('level-out').textContent = form.elements.level.value;
+    for (const fs of fieldsets('.computer-only')) fs.disabled = mode !== 'computer';
+    for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players';
+    $('level-out').textContent = field(form, 'level').value;
     // The levels' strengths were measured in Italian games.
-    $('level-elo').textContent = levelStrength(clampLevel(form.elements.level.value));
-    $('level-elo').hidden = form.elements.variant.value === 'brazilian';
+    $('level-elo').textContent = levelStrength(clampLevel(field(form, 'level').value));
+    $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
   };
   form.addEventListener('input', syncForm);
   dialog.addEventListener('close', () => {
     if (dialog.returnValue !== 'start') return;
-    settings.variant = normVariant(form.elements.variant.value);
-    settings.mode = form.elements.mode.value;
-    settings.color = form.elements.color.value;
-    settings.level = clampLevel(form.elements.level.value);
+    settings.variant = normVariant(field(form, 'variant').value);
+    settings.mode = field(form, 'mode').value;
+    settings.color = field(form, 'color').value;
+    settings.level = clampLevel(field(form, 'level').value);
     saveSettings();
     showNotice('');
     newGame(defaultGame());
@@ -378,7 +526,7 @@ function wireControls() {
 
   // Arrow keys step through the moves while looking back (the board uses them otherwise).
   document.addEventListener('keydown', (e) => {
-    if (board.reviewing === null || e.target.closest?.('input, textarea, select, dialog, dama-board')) return;
+    if (board.reviewing === null || /** @type {Element} */ (e.target).closest?.('input, textarea, select, dialog, dama-board')) return;
     if (e.key === 'ArrowLeft') board.review(board.reviewing - 1);
     else if (e.key === 'ArrowRight') board.review(board.reviewing + 1);
     else if (e.key === 'Escape') board.exitReview();
@@ -389,14 +537,27 @@ function wireControls() {
 
 // Destructive buttons ask once more in place instead of a pop-up: a second press within a
 // few seconds confirms.
+/**
+ * @param {HTMLElement} button
+ * @param {string} confirmKey the text asking to press again
+ * @param {() => void} action
+ * @param {() => boolean} [when] whether this press asks at all
+ */
 function confirmButton(button, confirmKey, action, when = () => true) {
   let armed = 0;
+  disarms.push(() => {
+    clearTimeout(armed);
+    armed = 0;
+    button.classList.remove('armed');
+    translatePage(/** @type {HTMLElement} */ (button.parentElement));
+  });
   button.addEventListener('click', () => {
     if (!when()) return;
     if (armed) {
       clearTimeout(armed);
       armed = 0;
       button.classList.remove('armed');
+      translatePage(/** @type {HTMLElement} */ (button.parentElement)); // its own name again
       action();
       render();
       return;
@@ -406,13 +567,15 @@ function confirmButton(button, confirmKey, action, when = () => true) {
     armed = setTimeout(() => {
       armed = 0;
       button.classList.remove('armed');
-      translatePage(button.parentElement);
+      translatePage(/** @type {HTMLElement} */ (button.parentElement));
       render();
     }, 3000);
   });
 }
 
 let syncNewGameForm = () => {};
+/** Puts every armed confirm button back to its first state. @type {(() => void)[]} */
+const disarms = [];
 
 /**
  * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
@@ -430,13 +593,20 @@ function levelStrength(level) {
   return level === 1 ? t('levelEloBase') : t('levelElo', { elo: `+${elo}` });
 }
 
+/**
+ * A field of the New game form by name: a group of radio buttons, or the level's slider.
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+const field = (form, name) => /** @type {RadioNodeList | HTMLInputElement} */ (form.elements.namedItem(name));
+
 function openNewGame() {
-  const dialog = $('new-game');
-  const form = dialog.querySelector('form');
-  form.elements.variant.value = settings.variant;
-  form.elements.mode.value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
-  form.elements.color.value = settings.color;
-  form.elements.level.value = settings.level;
+  const dialog = $dialog('new-game');
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
+  field(form, 'variant').value = settings.variant;
+  field(form, 'mode').value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
+  field(form, 'color').value = settings.color;
+  field(form, 'level').value = String(settings.level);
   syncNewGameForm();
   dialog.returnValue = '';
   dialog.showModal();
@@ -445,7 +615,8 @@ function openNewGame() {
 // ---------------------------------------------------------------- games and positions
 
 function wireGames() {
-  const dialog = $('games');
+  const dialog = $dialog('games');
+  /** @param {string} text @param {boolean} [bad] */
   const message = (text, bad = false) => {
     const el = $('games-message');
     el.textContent = text;
@@ -454,12 +625,12 @@ function wireGames() {
     if (text) el.scrollIntoView({ block: 'nearest' });
   };
   $('btn-games').addEventListener('click', () => {
-    $('pdn-out').value = board.pdn();
-    $('fen-field').value = board.fen();
+    $text('pdn-out').value = board.pdn();
+    $text('fen-field').value = board.fen();
     message('');
     dialog.showModal();
   });
-  const copy = async (text) => {
+  const copy = async (/** @type {string} */ text) => {
     try {
       await navigator.clipboard.writeText(text);
       message(t('copied'));
@@ -467,55 +638,52 @@ function wireGames() {
       message(t('copyFailed'), true);
     }
   };
-  $('pdn-copy').addEventListener('click', () => copy($('pdn-out').value));
-  $('fen-copy').addEventListener('click', () => copy($('fen-field').value));
-  $('pdn-download').addEventListener('click', () => {
-    const blob = new Blob([$('pdn-out').value], { type: 'application/x-pdn' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    const d = new Date();
-    a.download = `dama-${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}.pdn`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-  });
+  $('pdn-copy').addEventListener('click', () => copy($text('pdn-out').value));
+  $('fen-copy').addEventListener('click', () => copy($text('fen-field').value));
+  $('pdn-download').addEventListener('click', () => download($text('pdn-out').value, 'dama'));
   // Opening replaces the game only when the text is good; otherwise the game stays as it was.
-  const open = (text) => {
+  // A file of several games opens the picker, which lists them all.
+  const open = async (/** @type {string} */ text) => {
+    if (!String(text ?? '').trim()) {
+      message(t('importFailed', { error: t('nothingToLoad') }), true);
+      return false;
+    }
+    let how;
     try {
-      board.load(text);
+      how = await openGamesFile(text);
     } catch (err) {
-      message(t('importFailed', { error: err.message }), true);
+      message(t('importFailed', { error: /** @type {Error} */ (err).message }), true);
       return false;
     }
     showNotice('');
     message(t('imported'));
-    $('pdn-out').value = board.pdn();
-    $('fen-field').value = board.fen();
-    return true;
+    $text('pdn-out').value = board.pdn();
+    $text('fen-field').value = board.fen();
+    return how === 'opened' || how === 'picker';
   };
-  $('pdn-open').addEventListener('click', () => {
-    if (open($('pdn-in').value)) dialog.close();
+  $('pdn-open').addEventListener('click', async () => {
+    if (await open($text('pdn-in').value)) dialog.close();
   });
-  $('fen-set').addEventListener('click', () => {
-    const fen = $('fen-field').value.trim();
+  $('fen-set').addEventListener('click', async () => {
+    const fen = $text('fen-field').value.trim();
     if (!looksLikeFen(fen)) {
       message(t('importFailed', { error: fen ? 'bad FEN' : t('nothingToLoad') }), true);
       return;
     }
-    if (open(fen)) dialog.close();
+    if (await open(fen)) dialog.close();
   });
   $('pdn-file').addEventListener('change', async (e) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    const file = input.files?.[0];
+    input.value = '';
     if (!file) return;
     if (file.size > MAX_FILE) {
       message(t('fileTooBig', { size: file.size }), true);
       return;
     }
     const text = await file.text();
-    $('pdn-in').value = text;
-    if (open(text)) dialog.close();
+    $text('pdn-in').value = text;
+    if (await open(text)) dialog.close();
   });
   $('open-editor').addEventListener('click', () => {
     dialog.close();
@@ -528,7 +696,7 @@ function wireGames() {
 function openEditor() {
   showNotice('');
   board.edit();
-  board.editTool = Number($('editor').querySelector('input[name="tool"]:checked').value);
+  board.editTool = Number(/** @type {HTMLInputElement} */ ($('editor').querySelector('input[name="tool"]:checked')).value);
   $('editor-error').hidden = true;
   render();
 }
@@ -536,8 +704,9 @@ function openEditor() {
 function wireEditor() {
   const box = $('editor');
   box.addEventListener('change', (e) => {
-    if (e.target.name === 'tool') board.editTool = Number(e.target.value);
-    if (e.target.name === 'turn') board.editorTurn = e.target.value;
+    const input = /** @type {HTMLInputElement} */ (e.target); // a radio button
+    if (input.name === 'tool') board.editTool = Number(input.value);
+    if (input.name === 'turn') board.editorTurn = /** @type {Color} */ (input.value);
   });
   $('editor-clear').addEventListener('click', () => board.setEditorPieces(new Int8Array(32)));
   $('editor-start').addEventListener('click', () => {
@@ -549,13 +718,12 @@ function wireEditor() {
   });
   $('editor-cancel').addEventListener('click', () => board.cancelEdit());
   $('editor-play').addEventListener('click', () => {
-    const fen = board.editorFen();
     const err = $('editor-error');
     try {
-      // The core checks the position and says what is impossible about it.
-      board.newGame({ fen, mode: board.mode, level: board.level, side: board.mode === 'computer' ? board.editorTurn : undefined });
+      // The core checks the position and says what is impossible about it (or already over).
+      board.playEdited();
     } catch (e) {
-      err.textContent = t('editorRefused', { error: e.message });
+      err.textContent = t('editorRefused', { error: /** @type {Error} */ (e).message });
       err.hidden = false;
       return;
     }
@@ -595,7 +763,7 @@ function saveGame() {
   const snap = board.snapshot();
   if (!snap || board.editing) return;
   try {
-    localStorage.setItem(GAME_KEY, JSON.stringify({ v: GAME_VERSION, ...snap }));
+    localStorage.setItem(GAME_KEY, JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId() }));
   } catch {
     /* see loadSettings */
   }
@@ -605,7 +773,7 @@ function saveGame() {
 // longer legal) is dropped with a notice; the page always comes up with a game. A game saved
 // before there was a choice of game has no variant: it is Italian.
 function restoreGame() {
-  let raw = null;
+  let raw;
   try {
     raw = localStorage.getItem(GAME_KEY);
   } catch {
@@ -619,9 +787,21 @@ function restoreGame() {
     if (s.v === 1) Object.assign(s, { v: 2, side: s.human, mode: normMode(s.mode) });
     if (s.v !== GAME_VERSION) throw new Error(`saved game version ${s.v}`);
     if (typeof s.startFen !== 'string' || !looksLikeFen(s.startFen)) throw new Error('no start position');
-    if (!Array.isArray(s.moves) || !s.moves.every((m) => typeof m === 'string')) throw new Error('bad move list');
+    if (!Array.isArray(s.moves) || !s.moves.every((/** @type {unknown} */ m) => typeof m === 'string')) throw new Error('bad move list');
     const ended = s.ended && (s.ended.type === 'draw' || (s.ended.type === 'resign' && ['white', 'black'].includes(s.ended.color))) ? s.ended : null;
-    const tags = Array.isArray(s.tags) && s.tags.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string')) ? s.tags : null;
+    const tags = Array.isArray(s.tags) && s.tags.every((/** @type {unknown} */ p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string')) ? s.tags : null;
+    // An imported game with comments and variations comes back whole, from its PDN (the core
+    // checks it: a damaged one is refused like any saved game); else from its moves.
+    if (typeof s.pdn === 'string' && s.pdn) {
+      const file = /** @type {import('./game/session.js').Session} */ (board.session).wasm.PdnFile.parse(s.pdn, s.variant === 'brazilian' ? 'brazilian' : 'italian');
+      try {
+        board.openFromFile(file, 0);
+      } finally {
+        file.free();
+      }
+      setLibraryId(Number.isInteger(s.libraryId) ? s.libraryId : null);
+      return true;
+    }
     board.newGame({
       variant: s.variant === 'brazilian' ? 'brazilian' : 'italian',
       fen: s.startFen,
@@ -635,9 +815,10 @@ function restoreGame() {
       ended,
       tags,
     });
+    setLibraryId(Number.isInteger(s.libraryId) ? s.libraryId : null);
     return true;
   } catch (err) {
-    console.warn('saved game ignored:', err?.message ?? err);
+    console.warn('saved game ignored:', /** @type {Error | null | undefined} */ (err)?.message ?? err);
     try {
       localStorage.removeItem(GAME_KEY);
     } catch {

@@ -27,6 +27,9 @@ export const CSS = `
 [hidden] { display: none !important; }
 
 .stage { position: relative; width: 100%; aspect-ratio: 1 / 1; }
+/* While the wasm loads, a board with controls keeps about the room of the bar it shows once
+   ready (a status line and a row of buttons), so the host page does not jump then. */
+:host([controls]) .wrap:has(.loading:not([hidden])) { padding-bottom: calc(6px + 6.2em); }
 .board { position: absolute; inset: 0; }
 canvas {
   display: block !important;
@@ -107,6 +110,25 @@ button.primary:hover:not(:disabled) { background: var(--dama-accent, #3e6b35); f
 .nav { display: flex; gap: 6px; align-items: center; flex: 1 1 auto; justify-content: center; }
 .nav button { font-size: 1.25em; line-height: 1; padding: 0.2em 0.6em; }
 .nav .ply { min-width: 6em; text-align: center; font-variant-numeric: tabular-nums; }
+
+/* A small board (a small iframe, a narrow column): a compact bar, the status at most two lines
+   (its whole text is the status's title), so the board keeps the room. */
+.wrap { container-type: inline-size; }
+@container (max-width: 340px) {
+  .bar { gap: 4px; padding: 4px 6px; font-size: 13px; }
+  .status {
+    flex-basis: 100%;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+  }
+  .bar .tools { flex: 1 1 100%; flex-wrap: nowrap; }
+  .bar .tools button { flex: 1 1 0; min-width: 0; padding: 0.3em 0.4em; min-height: 32px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .nav button { padding: 0.15em 0.45em; }
+  .nav .ply { min-width: 0; }
+}
 
 .sr-only {
   position: absolute;

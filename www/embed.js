@@ -1,16 +1,18 @@
+// @ts-check
 // The embedding example's page script: translate its own text and log the boards' events,
 // to show what a host page receives.
 import { translatePage } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 
 translatePage();
-const log = document.getElementById('log');
-const write = (line) => {
+const log = /** @type {HTMLElement} */ (document.getElementById('log'));
+const write = (/** @type {string} */ line) => {
   log.textContent = `${line}\n${log.textContent}`.slice(0, 4000);
 };
 for (const type of ['move', 'gameover']) {
   document.addEventListener(type, (e) => {
-    if (e.target.localName === 'dama-board') write(`#${e.target.id} ${type} ${JSON.stringify(e.detail)}`);
+    const target = /** @type {Element} */ (e.target);
+    if (target.localName === 'dama-board') write(`#${target.id} ${type} ${JSON.stringify(/** @type {CustomEvent<unknown>} */ (e).detail)}`);
   });
 }
 addEventListener('message', (e) => {

@@ -1,37 +1,47 @@
+// @ts-check
 // The iframe page: the same options as <dama-board>'s attributes, taken from the address
 // (?variant=brazilian&mode=computer&side=black&level=3&fen=...&numbers&readonly), so a host
 // page needs nothing but an <iframe src="www/frame.html?...">. The frame shows a status line
 // and buttons unless controls=0; it also works offline once visited (the site's service worker).
 
 import './dama-board.js';
+import { OPTIONS } from './game/options.js';
 import { setLanguage } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 
-const board = document.getElementById('board');
+const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
 const params = new URLSearchParams(location.search);
+// Pages embedding several frames have several <main>s: each is named by its frame's title.
+const title = window.frameElement?.getAttribute('title');
+if (title) document.querySelector('main')?.setAttribute('aria-label', title);
 const lang = params.get('lang');
 if (lang) setLanguage(lang);
 
-const OPTIONS = ['variant', 'mode', 'side', 'level', 'level-white', 'level-black', 'delay', 'fen', 'pdn', 'orientation', 'ply', 'lang'];
-const FLAGS = ['numbers', 'readonly', 'sound'];
-for (const name of OPTIONS) {
-  const v = params.get(name);
-  if (v !== null && v !== '') board.setAttribute(name, v);
+// Every option of the element, by the same table and aliases (`color` for `side`): a flag
+// present in the address with no value is on.
+for (const o of OPTIONS) {
+  if (o.attr === 'controls') continue;
+  const names = [o.attr, ...(o.aliases ?? [])];
+  const name = names.find((n) => params.has(n));
+  if (name === undefined) continue;
+  const v = params.get(name) ?? '';
+  if (o.flag || v !== '') board.setAttribute(o.attr, v);
 }
-for (const name of FLAGS) {
-  if (params.has(name)) board.setAttribute(name, params.get(name));
-}
-// `color` is the app page's old name for `side`.
-if (!params.has('side') && params.has('color')) board.setAttribute('side', params.get('color'));
 // A frame is a small page of its own: show its status line and buttons unless told not to.
 board.setAttribute('controls', params.get('controls') ?? '');
 
-// As large as the frame allows: the board is square, and the bar under it (its height
-// depends on the width, as its text wraps) must fit too.
+// As large as the frame allows: the board is square, and the bar under it must fit too. The
+// bar's height depends on the board's width (its text wraps, and a small board has a compact
+// bar), so the size is settled in a few steps rather than from the bar's height at the
+// current width (which, measured on a narrow board, shrank the board further each time).
 const fit = () => {
-  const bar = Math.max(0, board.getBoundingClientRect().height - board.getBoundingClientRect().width);
-  const side = Math.max(120, Math.floor(Math.min(innerWidth, innerHeight - bar)));
-  if (Math.abs(side - board.getBoundingClientRect().width) > 1) board.style.width = `${side}px`;
+  const width = () => board.getBoundingClientRect().width;
+  const bar = () => Math.max(0, board.getBoundingClientRect().height - width());
+  for (let i = 0; i < 4; i++) {
+    const side = Math.max(96, Math.floor(Math.min(innerWidth, innerHeight - bar())));
+    if (Math.abs(side - width()) <= 1) break;
+    board.style.width = `${side}px`;
+  }
 };
 new ResizeObserver(fit).observe(board);
 board.addEventListener('change', () => requestAnimationFrame(fit));
@@ -40,7 +50,7 @@ addEventListener('resize', fit);
 // Tell a parent page what happens, for hosts that cannot reach into the frame.
 for (const type of ['move', 'gameover']) {
   board.addEventListener(type, (e) => {
-    if (parent !== window) parent.postMessage({ source: 'dama', type, detail: e.detail }, '*');
+    if (parent !== window) parent.postMessage({ source: 'dama', type, detail: /** @type {CustomEvent<unknown>} */ (e).detail }, '*');
   });
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Every piece of text the pages show, in one place: one table per language, with the same keys
 // (a test checks that). Move texts and square numbers are universal and never translated; the
 // core's refusals of a move are worded per language (localizeRefusal), its other English
@@ -179,6 +180,33 @@ const en = {
   winnerWins: '{color} wins.',
   draw: 'Draw.',
   reasonNoMoves: '{loser} has no moves left.',
+  reasonNoPieces: '{loser} has no pieces left.',
+  libraryButton: 'Saved games',
+  libraryTitle: 'Saved games',
+  libraryHelp: 'Your games are kept in this browser: the game in progress and every finished game. Nothing leaves your device.',
+  libraryEmpty: 'No saved games yet. Games are saved here as you play.',
+  libraryExport: 'Export all as PDN',
+  libraryExported: '{n} games exported.',
+  librarySaveFailed: 'This game could not be added to your saved games: {error}. It is still kept in this tab; export it as PDN to keep a copy.',
+  libraryUnavailable: 'Saved games are not available: {error}',
+  libraryInProgress: 'in progress',
+  libraryDeleted: 'Game deleted.',
+  open: 'Open',
+  delete: 'Delete',
+  colPlayers: 'Players',
+  colEvent: 'Event',
+  colDate: 'Date',
+  colResult: 'Result',
+  colMoves: 'Moves',
+  colOpen: 'Open',
+  colActions: 'Actions',
+  pickerTitle: 'Choose a game',
+  pickerCount: 'This file holds {n} games. Choose one to open; the others stay here.',
+  pickerCannotOpen: 'Cannot be opened: {error}',
+  continueComputer: 'Play on from here vs computer',
+  continueFriend: 'Play on from here with a friend',
+  commentLabel: 'Comment',
+  variationLabel: 'Variation',
   reasonRepetition: 'The same position came up three times.',
   reasonKingMoves: 'Forty moves each with only kings moving and nothing captured.',
   reasonKingMovesBrazilian: 'Twenty moves each with only kings moving, nothing captured and no man moved.',
@@ -262,6 +290,7 @@ const en = {
   brNotation: 'A move is written with the names of its squares: c3-d4 for a move, c3xe5 for a capture, or every landing square (c3xe5xg3) where that is needed to tell two captures apart. Games are saved in PDN (game type 26), positions in FEN with the square numbers.',
 };
 
+/** @type {Record<keyof typeof en, string>} the same keys as English, no more, no less */
 const it = {
   title: 'Dama',
   subtitle: 'Dama italiana',
@@ -431,6 +460,33 @@ const it = {
   winnerWins: 'Vince il {color}.',
   draw: 'Patta.',
   reasonNoMoves: 'Il {loser} non ha più mosse.',
+  reasonNoPieces: 'Il {loser} non ha più pezzi.',
+  libraryButton: 'Partite salvate',
+  libraryTitle: 'Partite salvate',
+  libraryHelp: 'Le tue partite restano in questo browser: quella in corso e tutte quelle finite. Nulla lascia il tuo dispositivo.',
+  libraryEmpty: 'Ancora nessuna partita salvata. Le partite si salvano qui mentre giochi.',
+  libraryExport: 'Esporta tutte in PDN',
+  libraryExported: '{n} partite esportate.',
+  librarySaveFailed: 'Non è stato possibile aggiungere la partita a quelle salvate: {error}. Resta in questa scheda; esportala in PDN per conservarne una copia.',
+  libraryUnavailable: 'Le partite salvate non sono disponibili: {error}',
+  libraryInProgress: 'in corso',
+  libraryDeleted: 'Partita eliminata.',
+  open: 'Apri',
+  delete: 'Elimina',
+  colPlayers: 'Giocatori',
+  colEvent: 'Evento',
+  colDate: 'Data',
+  colResult: 'Risultato',
+  colMoves: 'Mosse',
+  colOpen: 'Apri',
+  colActions: 'Azioni',
+  pickerTitle: 'Scegli una partita',
+  pickerCount: 'Questo file contiene {n} partite. Scegline una da aprire; le altre restano qui.',
+  pickerCannotOpen: 'Non si può aprire: {error}',
+  continueComputer: 'Continua da qui contro il computer',
+  continueFriend: 'Continua da qui con un amico',
+  commentLabel: 'Commento',
+  variationLabel: 'Variante',
   reasonRepetition: 'La stessa posizione si è ripetuta tre volte.',
   reasonKingMoves: 'Quaranta mosse a testa di sole dame senza prese.',
   reasonKingMovesBrazilian: 'Venti mosse a testa di sole dame, senza prese né mosse di pedina.',
@@ -512,6 +568,7 @@ const it = {
 // Brazilian Portuguese, as Brazilian players write about their game: damas (the game), pedra
 // (a man), dama (a king), lance (a move), tomada or captura, lei da maioria. The sides are
 // "as Brancas" and "as Pretas", so the sentences that name a side are written in the plural.
+/** @type {Record<keyof typeof en, string>} */
 const pt = {
   title: 'Dama',
   subtitle: 'Damas italianas',
@@ -681,6 +738,33 @@ const pt = {
   winnerWins: 'Vitória das {color}.',
   draw: 'Empate.',
   reasonNoMoves: 'As {loser} não têm mais lances.',
+  reasonNoPieces: 'As {loser} não têm mais peças.',
+  libraryButton: 'Partidas salvas',
+  libraryTitle: 'Partidas salvas',
+  libraryHelp: 'Suas partidas ficam neste navegador: a partida em andamento e todas as terminadas. Nada sai do seu aparelho.',
+  libraryEmpty: 'Nenhuma partida salva ainda. As partidas são salvas aqui enquanto você joga.',
+  libraryExport: 'Exportar todas em PDN',
+  libraryExported: '{n} partidas exportadas.',
+  librarySaveFailed: 'Não foi possível adicionar esta partida às salvas: {error}. Ela continua nesta aba; exporte em PDN para guardar uma cópia.',
+  libraryUnavailable: 'As partidas salvas não estão disponíveis: {error}',
+  libraryInProgress: 'em andamento',
+  libraryDeleted: 'Partida apagada.',
+  open: 'Abrir',
+  delete: 'Apagar',
+  colPlayers: 'Jogadores',
+  colEvent: 'Evento',
+  colDate: 'Data',
+  colResult: 'Resultado',
+  colMoves: 'Lances',
+  colOpen: 'Abrir',
+  colActions: 'Ações',
+  pickerTitle: 'Escolha uma partida',
+  pickerCount: 'Este arquivo tem {n} partidas. Escolha uma para abrir; as outras continuam aqui.',
+  pickerCannotOpen: 'Não pode ser aberta: {error}',
+  continueComputer: 'Continuar daqui contra o computador',
+  continueFriend: 'Continuar daqui com um amigo',
+  commentLabel: 'Comentário',
+  variationLabel: 'Variação',
   reasonRepetition: 'A mesma posição se repetiu três vezes.',
   reasonKingMoves: 'Quarenta lances de cada lado só com damas e sem tomadas.',
   reasonKingMovesBrazilian: 'Vinte lances de cada lado só com damas, sem tomadas nem lances de pedra.',
@@ -766,6 +850,7 @@ const LANG_KEY = 'dama.lang';
 // The table for a language tag as browsers, attributes and addresses write it: an exact
 // match whatever the case (pt-br), else the first table of the same language (pt and pt-PT
 // read Brazilian Portuguese, it-IT Italian, en-GB English); null if we have none.
+/** @param {unknown} code @returns {string | null} */
 export function resolveLanguage(code) {
   const s = String(code ?? '').trim().toLowerCase().replace('_', '-');
   if (!s) return null;
@@ -793,6 +878,7 @@ export function detectLanguage() {
 }
 
 let lang = typeof document !== 'undefined' ? detectLanguage() : 'en';
+/** @type {Set<(code: string) => void>} */
 const listeners = new Set();
 
 export function getLanguage() {
@@ -801,6 +887,7 @@ export function getLanguage() {
 
 // Switches every text on the page (elements listen through onLanguageChange); `persist`
 // remembers the choice for the next visit.
+/** @param {unknown} tag @param {{ persist?: boolean }} [opts] */
 export function setLanguage(tag, { persist = false } = {}) {
   const code = resolveLanguage(tag);
   if (!code) return;
@@ -816,14 +903,17 @@ export function setLanguage(tag, { persist = false } = {}) {
   for (const fn of listeners) fn(code);
 }
 
+/** @param {(code: string) => void} fn @returns {() => void} stops listening */
 export function onLanguageChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
 // t('toMove', {color: 'White'}) -> 'White to move.'
+/** @param {string} key @param {Record<string, unknown>} [params] @param {string} [code] @returns {string} */
 export function t(key, params = {}, code = lang) {
   // Own properties only: a code or key such as "__proto__" or "toString" is no language or text.
+  /** @type {<T>(o: { [k: string]: T }, k: string) => T | undefined} */
   const own = (o, k) => (Object.hasOwn(o, k) ? o[k] : undefined);
   const table = own(TABLES, code) ?? own(TABLES, resolveLanguage(code) ?? '') ?? en;
   const s = own(table, key) ?? own(en, key) ?? key;
@@ -834,6 +924,7 @@ export function t(key, params = {}, code = lang) {
 // its rule and the squares or count it names, so every language words the rule itself. The
 // Brazilian forms name the majority rule and say men capture backward. A text not listed here
 // (a newer core's) is shown as the core wrote it, through `fallback`.
+/** @type {[RegExp, string, string?][]} pattern, key, the key's parameter for the pattern's group */
 const REFUSALS = [
   [/^there is no piece on square (\w+)$/, 'refuseNoPiece', 'square'],
   [/^the piece on square (\w+) is your opponent's$/, 'refuseNotYours', 'square'],
@@ -856,6 +947,7 @@ const REFUSALS = [
 
 // localizeRefusal('the piece on square c3 blocks the way', 'pt-BR') -> 'A peça na casa c3
 // bloqueia o caminho.'
+/** @param {unknown} text @param {string} [code] @param {(text: string) => string} [fallback] @returns {string} */
 export function localizeRefusal(text, code = lang, fallback = (s) => s) {
   const s = String(text ?? '').trim();
   for (const [re, key, param] of REFUSALS) {
@@ -870,15 +962,22 @@ export function localizeRefusal(text, code = lang, fallback = (s) => s) {
 
 // Fills elements marked data-i18n (text), data-i18n-label (aria-label), data-i18n-title and
 // data-i18n-placeholder.
+/** @param {ParentNode} [root] */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  /** @type {(selector: string) => NodeListOf<HTMLElement>} */
+  const all = (selector) => root.querySelectorAll(selector);
+  // (Each key is there: the selector asks for it.)
+  for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n ?? '');
+  for (const el of all('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel ?? ''));
+  for (const el of all('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle ?? '');
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (all('[data-i18n-placeholder]'))) {
+    el.placeholder = t(el.dataset.i18nPlaceholder ?? '');
+  }
 }
 
 // Gives a language <select> one option per language we have, named in its own language, so a
 // page need not list them (options already in the HTML keep their place).
+/** @param {HTMLSelectElement} select */
 export function fillLanguageSelect(select) {
   for (const [code, name] of Object.entries(LANGUAGES)) {
     let opt = [...select.options].find((o) => o.value === code);

@@ -183,6 +183,32 @@ test('the iframe page takes its options from the address', { timeout: 30000 }, a
   await page.context().close();
 });
 
+test('a small iframe keeps the board as large as fits, and its bar inside the frame', { timeout: 40000 }, async () => {
+  // Below 320x400 the board used to shrink to 120 px, its bar's text wrapping word by word,
+  // and the buttons fell outside the frame.
+  for (const [width, height, least] of [
+    [300, 280, 180],
+    [240, 320, 200],
+    [320, 400, 280],
+  ]) {
+    const page = await newPage(env, { viewport: { width, height } });
+    await page.goto(`${env.server.url}www/frame.html?mode=computer&side=white&level=1`);
+    await page.waitForFunction(() => document.querySelector('dama-board')?.isReady);
+    await page.waitForTimeout(300);
+    const box = await page.evaluate(() => {
+      const b = /** @type {any} */ (document.querySelector('dama-board'));
+      const r = b.getBoundingClientRect();
+      const buttons = [...b.shadowRoot.querySelectorAll('.tools button')].map((x) => x.getBoundingClientRect());
+      return { side: r.width, bottom: r.bottom, right: r.right, buttons: buttons.map((x) => [x.bottom, x.right, x.width]) };
+    });
+    assert.ok(box.side >= least, `${width}x${height}: the board is ${box.side} px, at least ${least}`);
+    assert.ok(box.bottom <= height + 1 && box.right <= width + 1, `${width}x${height}: inside the frame: ${JSON.stringify(box)}`);
+    for (const [bottom, right, w] of box.buttons) assert.ok(bottom <= height + 1 && right <= width + 1 && w >= 40, `a button inside and usable: ${JSON.stringify(box.buttons)}`);
+    if (width === 300) await screenshot(page, 'frame-small-300x280');
+    await page.context().close();
+  }
+});
+
 test('the example page shows both ways: two elements and an iframe', { timeout: 30000 }, async () => {
   const page = await newPage(env, { viewport: { width: 1100, height: 1700 } });
   await page.goto(`${env.server.url}www/embed.html`);

@@ -57,7 +57,8 @@ test('the last capture ends the game with a clear message', { timeout: 30000 }, 
   await clickSquare(page, 23);
   await page.waitForSelector('#board .overlay:not([hidden])');
   assert.match(await page.textContent('#overlay-title'), /You win/);
-  assert.match(await page.textContent('#overlay-reason'), /Black has no moves left/);
+  // Black has nothing left on the board: no pieces, not merely no moves.
+  assert.match(await page.textContent('#overlay-reason'), /Black has no pieces left/);
   assert.match(await page.textContent('#status'), /You win/);
   assert.deepEqual(await page.evaluate(() => window.__dama.result().reason), 'no-moves');
   await screenshot(page, 'desktop-game-over');

@@ -1,0 +1,551 @@
+// @ts-check
+// A game session, with no DOM: the core's game (the wasm Game) and what the page adds around
+// it: who plays which side (mode, side, levels), looking back at earlier moves, the hint and
+// the computer's last score, the editor's position, an imported game's tags and its tree of
+// variations. What the core knows (the result, a resignation, the FEN, the PDN) is asked of
+// the core, never rebuilt here. The element (dama-board.js) shows a session; the computer
+// driver (computer.js) plays its computer's moves; Node tests drive it directly.
+
+import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
+import { pdnDate, pdnNames } from './texts.js';
+
+/** @typedef {import('./options.js').Color} Color */
+/** @typedef {import('./options.js').Mode} Mode */
+/** @typedef {import('./options.js').Variant} Variant */
+/**
+ * A move as the core gives it.
+ * @typedef {{from: number, to: number, path: number[], captured: number[], text: string, capture: boolean, king: boolean, promotes: boolean}} Move
+ */
+/**
+ * What newGame takes. fen or pdn: the game (else the start position); moves: played on top
+ * (restoring a saved game); ended: a resignation or agreed draw to apply after them.
+ * @typedef {{variant?: string | null, mode?: string | null, side?: string | null, level?: unknown,
+ *   levelWhite?: unknown, levelBlack?: unknown, fen?: string | null, pdn?: string | null,
+ *   moves?: string[], ended?: Ended | null, orientation?: string | null, ply?: string | number | null,
+ *   tags?: [string, string][] | null, tree?: any}} GameOptions
+ */
+/** @typedef {{type: 'resign', color: Color} | {type: 'draw'}} Ended */
+/**
+ * A node of an imported game's tree, as the core's GameTree.nodes() gives it.
+ * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
+ *   preComment: string | null, nags: number[], glyph: string, children: number[], mainline: boolean, depth: number}} TreeNode
+ */
+/** @typedef {{pieces: Int8Array, turn: Color}} Editing */
+
+export class Session {
+  /** @param {any} wasm the loaded wasm module (www/pkg/dama_wasm.js) */
+  constructor(wasm) {
+    this.wasm = wasm;
+    /** @type {any} the core's Game */
+    this.game = null;
+    /** @type {Mode} */
+    this.mode = 'computer';
+    /** @type {Color | 'random'} the side as asked */
+    this.sideOption = 'white';
+    /** @type {Color} the human's colour against the computer (random decided) */
+    this.human = 'white';
+    this.level = 5;
+    /** @type {{white: number | null, black: number | null}} watch mode: a side's own level */
+    this.levels = { white: null, black: null };
+    /** @type {number | null} ply shown while looking back, or null for the live game */
+    this.reviewing = null;
+    /** @type {'move' | 'hint' | null} set by the computer driver */
+    this.thinking = null;
+    /** @type {Move | null} */
+    this.hint = null;
+    /** @type {number | null} the computer's last evaluation, from its own side */
+    this.lastScore = null;
+    /** @type {[string, string][] | null} an imported game's tags, kept for export */
+    this.tags = null;
+    /** @type {any} an imported game's tree of variations (the core's GameTree), or null */
+    this.tree = null;
+    /** @type {Editing | null} while setting up a position */
+    this.editing = null;
+    /** @type {TreeNode | null} a move of a variation being looked at (then `reviewing` is its ply) */
+    this.node = null;
+    /** @type {GameOptions} what the New game button repeats */
+    this.lastOptions = {};
+  }
+
+  get variant() {
+    return /** @type {Variant} */ (this.game?.variant() ?? 'italian');
+  }
+
+  /**
+   * A new game; throws an Error with the reason for a bad fen, pdn or move, and then nothing
+   * has changed.
+   * @param {GameOptions} [o]
+   */
+  newGame(o = {}) {
+    const { Game } = this.wasm;
+    const mode = o.mode != null ? normMode(o.mode) : this.mode;
+    const level = /** @type {number} */ (clampLevel(o.level, this.level));
+    const variant = o.variant != null ? normVariant(o.variant) : this.variant;
+    let game;
+    let tags = o.tags ?? null;
+    if (o.pdn) {
+      // The file's GameType says which game it is; a PDN without one is read as the game
+      // asked for, so a Brazilian board takes "1. c3-d4 f6-g5" as it is.
+      const typed = /\[\s*GameType\s/i.test(o.pdn) || variant === 'italian';
+      const text = typed ? o.pdn : `[GameType "26"]\n${o.pdn}`;
+      game = Game.fromPdn(text);
+      try {
+        tags = Game.pdnTags(text);
+      } catch {
+        tags = null;
+      }
+    } else {
+      game = o.fen ? Game.fromFen(o.fen, variant) : new Game(variant);
+    }
+    try {
+      for (const m of o.moves ?? []) game.play(m);
+      if (o.ended) applyEnded(game, o.ended);
+    } catch (err) {
+      game.free();
+      throw err;
+    }
+    const asked = normSide(o.side);
+    let side = asked ?? (o.side === undefined ? /** @type {Color | 'random' | null} */ (this.lastOptions.side ?? null) : null);
+    if (!side) side = o.fen || o.pdn ? sideToMove(game.startFen()) : 'white';
+    this.cancelled();
+    this.tree?.free?.();
+    this.tree = o.tree ?? null;
+    this.game?.free();
+    this.game = game;
+    this.lastOptions = { variant: game.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null };
+    this.mode = mode;
+    this.sideOption = side;
+    this.level = level;
+    this.levels = {
+      white: /** @type {number | null} */ (clampLevel(o.levelWhite, null)),
+      black: /** @type {number | null} */ (clampLevel(o.levelBlack, null)),
+    };
+    this.human = side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : side;
+    this.hint = null;
+    this.lastScore = null;
+    this.tags = tags;
+    this.editing = null;
+    this.reviewing = null;
+    this.node = null;
+    if (mode === 'view') {
+      const want = o.ply;
+      const n = game.ply();
+      this.reviewing = want === 'end' ? n : Math.min(n, Math.max(0, Number.parseInt(String(want ?? 0), 10) || 0));
+    }
+  }
+
+  /**
+   * A position (FEN, in the current game's numbering) or a game (PDN) keeping the mode, side
+   * and level. An imported game between named players is shown as theirs: its names, its
+   * result, and two players at the board (it can be continued against the computer later).
+   * @param {string} text
+   */
+  load(text) {
+    const s = String(text ?? '').trim();
+    if (!s) throw new Error('nothing to load');
+    const base = { variant: this.variant, mode: this.mode, side: this.sideOption, level: this.level };
+    if (looksLikeFen(s)) this.newGame({ ...base, fen: s });
+    else this.newGame({ ...base, mode: 'two-players', pdn: s });
+  }
+
+  /**
+   * Opens game `index` of a PDN file (the core's PdnFile): its moves, tags, result and
+   * variations. Throws (changing nothing) for a game whose moves are illegal.
+   * @param {any} file
+   * @param {number} index
+   */
+  openFromFile(file, index) {
+    const tree = file.tree(index);
+    try {
+      this.newGame({ mode: 'two-players', side: 'white', pdn: tree.toPdn(), tree });
+    } catch (err) {
+      tree.free?.();
+      throw err;
+    }
+  }
+
+  /**
+   * Keeps the game up to move `ply` (default: the move shown) and plays on from there,
+   * against the computer (playing the side not to move) or between two players. The
+   * players' names and result of an imported game no longer apply.
+   * @param {Mode} mode
+   * @param {number | null} [ply]
+   */
+  continueFrom(mode, ply = this.reviewing) {
+    const n = ply ?? this.game.ply();
+    // From a variation's move: its own line, not the game's.
+    const moves = this.node ? this.pathTo(this.node.id) : this.history().slice(0, n).map((m) => m.text);
+    const start = this.game.startFen();
+    const turnAt = /** @type {Color} */ ((moves.length + (sideToMove(start) === 'black' ? 1 : 0)) % 2 ? 'black' : 'white');
+    const keep = (this.tags ?? []).filter(([k]) => !/^(white|black|result|whiteelo|blackelo)$/i.test(k));
+    this.newGame({ variant: this.variant, mode, side: turnAt, level: this.level, fen: start, moves, tags: keep.length ? keep : null });
+  }
+
+  /** The players named by an imported game's tags ("?" is no name). */
+  tagPlayers() {
+    /** @param {string} name */
+    const tag = (name) => {
+      const v = this.tags?.find(([k]) => k.toLowerCase() === name)?.[1]?.trim();
+      return v && v !== '?' && v !== '-' ? v : null;
+    };
+    return { white: tag('white'), black: tag('black') };
+  }
+
+  /** @param {Color} color */
+  levelFor(color) {
+    return (this.mode === 'watch' && this.levels[color]) || this.level;
+  }
+
+  /** @returns {Move[]} */
+  history() {
+    return this.game ? this.game.history() : [];
+  }
+
+  /** @returns {Move[]} */
+  legalMoves() {
+    return this.game ? this.game.legalMoves() : [];
+  }
+
+  /** Who moved first: the start position's side to move. */
+  firstToMove() {
+    return sideToMove(this.game?.startFen() ?? START_FEN);
+  }
+
+  /** @param {Color} color */
+  piecesOf(color) {
+    const cells = this.game ? this.game.board() : [];
+    let n = 0;
+    for (const c of cells) if (color === 'white' ? c > 0 : c < 0) n++;
+    return n;
+  }
+
+  /**
+   * The resignation or agreed draw that ended the game, as the core records it.
+   * @returns {Ended | null}
+   */
+  get ended() {
+    const r = this.game?.result();
+    if (r?.reason === 'resignation' && r.winner) return { type: 'resign', color: other(r.winner) };
+    if (r?.reason === 'agreement') return { type: 'draw' };
+    return null;
+  }
+
+  /** The side whose moves come from a person now (null: nobody can move). */
+  humanToMove() {
+    const g = this.game;
+    return (
+      !!g &&
+      !this.editing &&
+      !this.readonly &&
+      !g.result() &&
+      this.reviewing === null &&
+      this.thinking !== 'move' &&
+      (this.mode === 'two-players' || (this.mode === 'computer' && g.turn() === this.human))
+    );
+  }
+
+  /** Set by the element from its readonly attribute. */
+  readonly = false;
+
+  /** The computer's turn: against a person, or both sides in watch mode. */
+  computerToMove() {
+    const g = this.game;
+    if (!g || this.editing || g.result()) return false;
+    if (this.mode === 'watch') return this.reviewing === null;
+    return this.mode === 'computer' && g.turn() !== this.human;
+  }
+
+  /**
+   * A person's move, as text; returns the core's move, or throws its refusal.
+   * @param {string} text
+   * @returns {Move}
+   */
+  play(text) {
+    const m = this.game.play(text);
+    this.hint = null;
+    return m;
+  }
+
+  canRedo() {
+    return !!this.game?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch';
+  }
+
+  // Something of the player's own to take back: against the computer, its opening move alone
+  // does not count (undoing it would only make it play again).
+  canUndo() {
+    if (!this.game || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.editing) return false;
+    const n = this.game.ply();
+    if (this.ended) return true;
+    if (this.mode === 'computer' && n === 1 && this.firstToMove() !== this.human) return false;
+    return n > 0;
+  }
+
+  /** Takes back the player's last move (and the computer's answer); false if nothing was. */
+  undo() {
+    const g = this.game;
+    if (!this.canUndo()) return false;
+    this.reviewing = null;
+    this.cancelled();
+    if (this.ended) {
+      // A resignation or an agreed draw is taken back first, like a move.
+      g.undo();
+    } else {
+      // Against the computer, back to the player's previous turn: one move if the computer
+      // was still thinking about its answer, two otherwise.
+      do {
+        if (!g.undo()) break;
+      } while (this.mode === 'computer' && g.turn() !== this.human && g.ply());
+    }
+    this.hint = null;
+    return true;
+  }
+
+  /**
+   * Plays again what was taken back (the core keeps it until a different move is played):
+   * against the computer, up to the player's next turn. Returns the moves replayed.
+   * @returns {Move[]}
+   */
+  redo() {
+    const g = this.game;
+    if (!this.canRedo()) return [];
+    this.reviewing = null;
+    this.cancelled();
+    const played = [];
+    do {
+      const m = g.redo();
+      if (!m) break;
+      played.push(m);
+    } while (this.mode === 'computer' && g.turn() !== this.human && g.canRedo() && !g.result());
+    this.hint = null;
+    return played;
+  }
+
+  /** The player resigns against the computer; between two players, the side to move does. */
+  resign() {
+    const g = this.game;
+    if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
+    this.cancelled();
+    g.resign(this.mode === 'computer' ? this.human : g.turn());
+    return true;
+  }
+
+  /**
+   * Against the computer it accepts when its own last evaluation says it is not better;
+   * between two players the draw is agreed. Returns whether the game ended in a draw.
+   */
+  offerDraw() {
+    const g = this.game;
+    if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
+    if (this.mode === 'computer' && !(this.lastScore !== null && this.lastScore <= 0)) return false;
+    this.cancelled();
+    g.agreeDraw();
+    return true;
+  }
+
+  /**
+   * Look at the position after `ply` moves; null (or the last move outside view mode) goes
+   * back to the game. Returns the ply shown, or null for the live game.
+   * @param {number | null} ply
+   */
+  review(ply) {
+    this.node = null;
+    const n = this.game?.ply() ?? 0;
+    if (ply === null || ply === undefined || (ply >= n && this.mode !== 'view')) {
+      if (this.mode !== 'view') this.reviewing = null;
+      return this.reviewing;
+    }
+    this.reviewing = Math.max(0, Math.min(n, Math.trunc(ply)));
+    this.hint = null;
+    return this.reviewing;
+  }
+
+  /** The cells shown: the position reviewed, else the game's. */
+  board() {
+    if (!this.game) return new Int8Array(32);
+    if (this.editing) return this.editing.pieces;
+    if (this.node) return this.#atFen(this.node.fen, (g) => g.board());
+    return this.reviewing === null ? this.game.board() : this.game.boardAt(this.reviewing);
+  }
+
+  /** The move that led to what is shown (for the board's highlight). */
+  lastMoveShown() {
+    const n = this.node;
+    if (n) {
+      const parent = n.parent === null ? null : this.treeNodes().find((x) => x.id === n.parent);
+      const fen = parent?.fen ?? this.game.startFen();
+      return this.#atFen(fen, (g) => g.legalMoves().find((/** @type {Move} */ m) => m.text === n.text) ?? null);
+    }
+    const hist = this.history();
+    const p = this.reviewing ?? hist.length;
+    return p ? hist[p - 1] ?? null : null;
+  }
+
+  /**
+   * Sets up a position from the cells given (default: those shown).
+   * @param {{pieces?: ArrayLike<number>, turn?: Color}} [o]
+   */
+  edit({ pieces, turn } = {}) {
+    this.cancelled();
+    this.editing = { pieces: Int8Array.from(pieces ?? this.board()), turn: turn ?? this.game?.turn() ?? 'white' };
+  }
+
+  /**
+   * A tap on square `sq` in the editor puts `tool` there (or empties it if it already holds it).
+   * @param {number} sq
+   * @param {number} tool
+   */
+  editSquare(sq, tool) {
+    if (!this.editing || sq < 1 || sq > 32) return;
+    const cells = this.editing.pieces;
+    cells[sq - 1] = cells[sq - 1] === tool ? 0 : tool;
+  }
+
+  /**
+   * The editor's position as a FEN, written by the core; throws with the core's reason for a
+   * position that cannot be played (none, a man on its crowning row, a game already over).
+   */
+  editorFen() {
+    if (!this.editing) return '';
+    const g = this.wasm.Game.fromBoard(this.editing.pieces, this.editing.turn, this.variant);
+    try {
+      return g.fen();
+    } finally {
+      g.free();
+    }
+  }
+
+  /**
+   * Plays the edited position; throws (staying in the editor) when the core refuses it.
+   */
+  playEdited() {
+    const fen = this.editorFen();
+    const turn = /** @type {Color} */ (this.editing?.turn ?? 'white');
+    this.newGame({ fen, variant: this.variant, mode: this.mode, level: this.level, side: this.mode === 'computer' ? turn : undefined });
+  }
+
+  cancelEdit() {
+    this.editing = null;
+  }
+
+  /** Forgets what the computer was doing (the driver checks this with its request id). */
+  cancelled() {
+    this.thinking = null;
+  }
+
+  /**
+   * What the engine needs to search the game as it stands.
+   * @param {number} level
+   * @param {number} timeMs
+   */
+  searchRequest(level, timeMs) {
+    return {
+      variant: this.variant,
+      startFen: this.game.startFen(),
+      moves: this.history().map((m) => m.text),
+      level,
+      timeMs,
+      seed: (Math.random() * 2 ** 31) | 0,
+    };
+  }
+
+  /**
+   * The game as PDN, written by the core: an imported game that was not changed keeps its
+   * comments and variations (its tree); otherwise the moves with Event, Site, Date, White,
+   * Black and every imported tag; `extra` overrides any tag.
+   * @param {Record<string, string>} [extra]
+   * @param {string} [site]
+   */
+  pdn(extra = {}, site = '?') {
+    if (!this.game) return '';
+    if (this.tree && this.treeMatchesGame()) {
+      for (const [k, v] of Object.entries(extra)) this.tree.setTag(k, String(v));
+      return this.tree.toPdn();
+    }
+    const names = pdnNames(this);
+    // A Map, not an object: tag names are data, and "toString" or "__proto__" must be no
+    // different from "Round" or "Annotator".
+    const all = new Map(Object.entries({ Event: 'Dama game', Site: site, Date: pdnDate(), White: names.white, Black: names.black }));
+    for (const [k, v] of this.tags ?? []) all.set(k, v);
+    for (const [k, v] of Object.entries(extra)) all.set(k, v);
+    return this.game.pdnWithTags([...all].map(([k, v]) => [k, String(v)]));
+  }
+
+  /** The imported tree's main line is still the game's: nothing was played or taken back. */
+  treeMatchesGame() {
+    if (!this.tree) return false;
+    const main = this.tree.nodes().filter((/** @type {any} */ n) => n.mainline && n.parent !== null);
+    const hist = this.history();
+    return main.length === hist.length && main.every((/** @type {any} */ n, /** @type {number} */ i) => n.text === hist[i].text);
+  }
+
+  /** The imported tree's nodes (empty without one). @returns {TreeNode[]} */
+  treeNodes() {
+    return this.tree ? this.tree.nodes() : [];
+  }
+
+  /**
+   * Looks at a move of the imported tree: a main-line move is the game's own (review), a
+   * variation's is shown read-only from its position.
+   * @param {number} id
+   */
+  viewNode(id) {
+    const n = this.treeNodes().find((x) => x.id === id);
+    if (!n) return;
+    if (n.mainline && this.treeMatchesGame()) return void this.review(n.ply);
+    this.reviewing = n.ply;
+    this.node = n;
+    this.hint = null;
+  }
+
+  /** The moves from the start to tree node `id`. @param {number} id */
+  pathTo(id) {
+    const byId = new Map(this.treeNodes().map((x) => [x.id, x]));
+    const out = [];
+    for (let n = byId.get(id); n && n.parent !== null; n = byId.get(n.parent)) out.unshift(n.text);
+    return out;
+  }
+
+  /**
+   * @template T
+   * @param {string} fen
+   * @param {(g: any) => T} fn
+   */
+  #atFen(fen, fn) {
+    const g = this.wasm.Game.fromFen(fen, this.variant);
+    try {
+      return fn(g);
+    } finally {
+      g.free();
+    }
+  }
+
+  /** What the page saves to resume the game after a reload. */
+  snapshot() {
+    if (!this.game) return null;
+    return {
+      variant: this.variant,
+      startFen: this.game.startFen(),
+      moves: this.history().map((m) => m.text),
+      mode: this.mode,
+      side: this.human,
+      level: this.level,
+      levelWhite: this.levels.white,
+      levelBlack: this.levels.black,
+      ended: this.ended,
+      tags: this.tags,
+      // An imported game's comments and variations, while its main line is still the game.
+      pdn: this.tree && this.treeMatchesGame() ? this.tree.toPdn() : null,
+    };
+  }
+}
+
+/**
+ * A resignation or a draw agreement is not a move: the core keeps it beside the moves.
+ * @param {any} game
+ * @param {Ended} ended
+ */
+function applyEnded(game, ended) {
+  if (ended.type === 'resign') game.resign(ended.color);
+  else if (ended.type === 'draw') game.agreeDraw();
+  else throw new Error(`unknown end of game ${JSON.stringify(ended)}`);
+}
