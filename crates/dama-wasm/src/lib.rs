@@ -11,8 +11,12 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
+mod args;
 mod bench;
 mod tree;
+
+use args::ArgError;
+pub use args::{MAX_TABLE_MB, MAX_TIME_MS};
 
 pub use tree::{GameTree, PdnFile};
 
@@ -73,27 +77,18 @@ fn parse_variant(name: Option<String>) -> Result<Variant, JsValue> {
     })
 }
 
-/// `n` as a whole number in `u32` range, or `None` (NaN, infinities, fractions, negatives).
-fn whole_number(n: f64) -> Option<u32> {
-    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+/// A number refused by its check (`args`) as the `RangeError` JS sees, with the check's message.
+impl From<ArgError> for JsValue {
+    fn from(e: ArgError) -> JsValue {
+        js_sys::RangeError::new(&e.to_string()).into()
+    }
 }
 
 /// The JS number `n` as a whole number in `lo..=hi`, or a `RangeError` naming the argument and
-/// its bound. Numbers cross as `f64` so that JS's wrapping conversions (2^32 to 0, -1 to
-/// 2^32 - 1) never reach the core.
-fn bounded(name: &str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue> {
-    whole_number(n)
-        .filter(|v| (lo..=hi).contains(v))
-        .ok_or_else(|| {
-            let msg = format!("{name} must be a whole number from {lo} to {hi}, not {n}");
-            js_sys::RangeError::new(&msg).into()
-        })
+/// its bound (see `args::bounded`).
+fn bounded(name: &'static str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue> {
+    Ok(args::bounded(name, n, lo, hi)?)
 }
-
-/// The bounds of the engine's arguments: the table's megabytes, the level, the time a move.
-pub const MAX_TABLE_MB: u32 = 512;
-/// The longest time a search may be given, in milliseconds (an hour).
-pub const MAX_TIME_MS: f64 = 3_600_000.0;
 
 fn parse_color(s: &str) -> Result<Color, JsValue> {
     match s {
@@ -227,20 +222,17 @@ impl Game {
     #[wasm_bindgen(js_name = squareName)]
     pub fn square_name(&self, n: f64) -> Result<String, JsValue> {
         let v = self.inner.variant();
-        whole_number(n)
-            .and_then(|n| v.square(n))
+        let n = args::square(n)?;
+        v.square(n)
             .map(|s| v.square_name(s))
-            .ok_or_else(|| js_sys::RangeError::new(&format!("no square {n}: 1-32")).into())
+            .ok_or_else(|| ArgError::Square(n.into()).into())
     }
 
     /// The first game of a PDN text, replayed; throws `Error` on bad PDN or an illegal move.
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(text: &str) -> Result<Game, JsValue> {
-        let games = dama::pdn::parse(text).map_err(js_err)?;
-        let first = games
-            .first()
-            .ok_or_else(|| js_err("bad PDN: no game found"))?;
-        dama::pdn::replay(first)
+        // The first game only: the text after it is not read (nor kept).
+        dama::pdn::read_game(text)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -272,10 +264,7 @@ impl Game {
     /// throws `Error` on bad PDN.
     #[wasm_bindgen(js_name = pdnTags)]
     pub fn pdn_tags(text: &str) -> Result<Array, JsValue> {
-        let games = dama::pdn::parse(text).map_err(js_err)?;
-        let first = games
-            .first()
-            .ok_or_else(|| js_err("bad PDN: no game found"))?;
+        let first = dama::pdn::parse_first(text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()
@@ -303,8 +292,7 @@ impl Game {
     #[wasm_bindgen(js_name = boardAt)]
     pub fn board_at(&self, ply: f64) -> Result<Int8Array, JsValue> {
         let v = self.inner.variant();
-        let plies = self.inner.ply();
-        let ply = bounded("ply", ply, 0, plies.min(u32::MAX as usize) as u32)? as usize;
+        let ply = args::ply(ply, self.inner.ply())?;
         let pos = self.inner.position_at(ply).map(|p| board_array(v, p));
         pos.ok_or_else(|| {
             js_err(format!(
@@ -344,14 +332,7 @@ impl Game {
     #[wasm_bindgen(js_name = playIndex)]
     pub fn play_index(&mut self, index: f64) -> Result<JsValue, JsValue> {
         let legal = self.inner.legal_moves();
-        let found = whole_number(index).and_then(|i| legal.get(i as usize).copied());
-        let Some(m) = found else {
-            let msg = format!(
-                "move index {index} is out of range: there are {} legal moves",
-                legal.len()
-            );
-            return Err(js_sys::RangeError::new(&msg).into());
-        };
+        let m = legal[args::move_index(index, legal.len())?];
         self.inner.play(&m).map_err(js_err)?;
         Ok(move_object(self.inner.variant(), &legal, &m))
     }
@@ -427,7 +408,7 @@ impl Game {
     #[wasm_bindgen(js_name = whyIllegal)]
     pub fn why_illegal(&self, from: f64, to: f64) -> Option<String> {
         // Anything but a square number 1-32 is no square (0), which gets the generic answer.
-        let sq = |n: f64| whole_number(n).filter(|&n| n <= 32).unwrap_or(0) as u8;
+        let sq = |n: f64| args::square(n).unwrap_or(0) as u8;
         self.inner
             .why_illegal(sq(from), sq(to))
             .map(|i| i.describe(self.inner.variant()))
@@ -471,7 +452,7 @@ impl Engine {
     /// `RangeError` for anything else, and then no table is allocated.
     #[wasm_bindgen(constructor)]
     pub fn new(tt_megabytes: f64) -> Result<Engine, JsValue> {
-        let mb = bounded("the table size in megabytes", tt_megabytes, 1, MAX_TABLE_MB)?;
+        let mb = args::table_mb(tt_megabytes)?;
         Ok(Engine {
             inner: dama::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock)),
             tables: Arc::new(Tables::new()),
@@ -536,12 +517,9 @@ impl Engine {
         time_ms: f64,
         seed: f64,
     ) -> Result<JsValue, JsValue> {
-        let level = bounded("level", level, 1, 10)? as u8;
-        if !(1.0..=MAX_TIME_MS).contains(&time_ms) {
-            let msg = format!("the time must be from 1 to {MAX_TIME_MS} ms, not {time_ms}");
-            return Err(js_sys::RangeError::new(&msg).into());
-        }
-        let seed = bounded("seed", seed, 0, u32::MAX)?;
+        let level = args::level(level)?;
+        let time_ms = args::time_ms(time_ms)?;
+        let seed = args::seed(seed)?;
         let core = game.core();
         let r = dama::level::play(&mut self.inner, core, level, time_ms, seed as u64);
         let best = r

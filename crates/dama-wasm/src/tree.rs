@@ -3,7 +3,7 @@
 //!
 //! Node ids are the core's: stable whole numbers, never reused after a deletion.
 
-use crate::{bounded, js_err, parse_variant, set, Game};
+use crate::{args, js_err, parse_variant, set, Game};
 use dama::pdn::{self, NodeId, TreeError};
 use dama::{PlayError, Variant};
 use js_sys::{Array, Object};
@@ -46,14 +46,21 @@ impl PdnFile {
             .map_err(js_err)
     }
 
+    /// The text of game `i` (from 0) as the file writes it, to open that game alone elsewhere
+    /// (the page reads a large file in a worker). Throws `RangeError` for an index out of range.
+    #[wasm_bindgen(js_name = gameText)]
+    pub fn game_text(&self, i: f64) -> Result<String, JsValue> {
+        let i = self.index(i)?;
+        Ok(self.inner.game_text(i).unwrap_or_default().to_string())
+    }
+
     /// The number of games (at least 1).
     pub fn count(&self) -> u32 {
         self.inner.len() as u32
     }
 
     fn index(&self, i: f64) -> Result<usize, JsValue> {
-        let last = self.inner.len().saturating_sub(1) as u32;
-        Ok(bounded("game index", i, 0, last)? as usize)
+        Ok(args::game_index(i, self.inner.len())?)
     }
 
     /// Game `i` (from 0) as `{index, white, black, event, site, date, round, result, variant,
@@ -130,8 +137,7 @@ impl GameTree {
 
     /// A node id from JS: a whole number below the ids handed out (`RangeError` otherwise).
     fn id(&self, id: f64) -> Result<NodeId, JsValue> {
-        let last = self.inner.id_bound().saturating_sub(1);
-        Ok(NodeId(bounded("node id", id, 0, last)?))
+        Ok(NodeId(args::node_id(id, self.inner.id_bound())?))
     }
 
     fn err(&self, e: TreeError) -> JsValue {
@@ -227,7 +233,7 @@ impl GameTree {
         let id = self.id(id)?;
         let nags = nags
             .into_iter()
-            .map(|n| bounded("NAG", n, 0, 255).map(|n| n as u8))
+            .map(|n| args::nag(n).map_err(JsValue::from))
             .collect::<Result<Vec<u8>, JsValue>>()?;
         self.inner.set_nags(id, nags).map_err(|e| self.err(e))
     }

@@ -783,7 +783,7 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2024.01.02\"]\n\
                 1. 22-18 {good} 9-13 (1... 10-14 $1) 2. 18x9 1-0\n\n\
                 [White \"Cy\"]\n[GameType \"26\"]\n1. c3-d4 (1. c3-c5) *";
-    let f = PdnFile::parse(text).unwrap();
+    let f = PdnFile::parse(text, None).unwrap();
     assert_eq!(f.count(), 2);
     let s = f.summary(0.0).unwrap();
     assert_eq!(get(&s, "index").as_f64(), Some(0.0));
@@ -810,9 +810,11 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
         assert!(is_range_error(&f.summary(bad).err().unwrap()), "{bad}");
         assert!(is_range_error(&f.tree(bad).err().unwrap()), "{bad}");
     }
-    let e = PdnFile::parse("1. 22-18 {never closed").err().unwrap();
+    let e = PdnFile::parse("1. 22-18 {never closed", None)
+        .err()
+        .unwrap();
     assert!(message(&e).contains("never closed"), "{}", message(&e));
-    assert!(PdnFile::parse("").is_err());
+    assert!(PdnFile::parse("", None).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -894,7 +896,10 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert_eq!(t.result(), "0-1");
     assert!(t.set_result("2-1").is_err());
     // The written game reads back the same.
-    let back = PdnFile::parse(&t.to_pdn()).unwrap().tree(0.0).unwrap();
+    let back = PdnFile::parse(&t.to_pdn(), None)
+        .unwrap()
+        .tree(0.0)
+        .unwrap();
     assert_eq!(back.to_pdn(), t.to_pdn());
     // Play on from a variation with the Game class.
     let mut game = t.game(v as f64).unwrap();
@@ -924,4 +929,123 @@ fn a_game_tree_of_brazilian_or_from_a_fen() {
     assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
     assert!(GameTree::new(Some("checkers".into()), None).is_err());
     assert!(GameTree::new(None, Some("W:W33:B1".into())).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The argument checks (src/args.rs) as JS sees them: every refusal a `RangeError` with the
+// exact message, every limit (0, -1, 2^32, 2^53, NaN, infinities, fractions, -0) refused or
+// taken as the bound says.
+
+fn range_message(e: JsValue) -> String {
+    assert!(is_range_error(&e), "not a RangeError: {e:?}");
+    message(&e)
+}
+
+#[wasm_bindgen_test]
+fn argument_refusals_are_range_errors_with_exact_messages() {
+    let mut g = Game::default();
+    g.play("22-18").unwrap();
+    let before = snapshot(&g);
+    let ply = |n: f64| range_message(g.board_at(n).err().unwrap());
+    assert_eq!(ply(-1.0), "ply must be a whole number from 0 to 1, not -1");
+    assert_eq!(ply(2.0), "ply must be a whole number from 0 to 1, not 2");
+    assert_eq!(ply(0.5), "ply must be a whole number from 0 to 1, not 0.5");
+    assert_eq!(
+        ply(f64::NAN),
+        "ply must be a whole number from 0 to 1, not NaN"
+    );
+    assert_eq!(
+        ply(f64::INFINITY),
+        "ply must be a whole number from 0 to 1, not inf"
+    );
+    assert_eq!(
+        ply(4294967296.0),
+        "ply must be a whole number from 0 to 1, not 4294967296"
+    );
+    assert_eq!(
+        g.board_at(-0.0).unwrap().to_vec(),
+        g.board_at(0.0).unwrap().to_vec()
+    );
+    let sq = |n: f64| range_message(g.square_name(n).err().unwrap());
+    assert_eq!(sq(0.0), "no square 0: 1-32");
+    assert_eq!(sq(33.0), "no square 33: 1-32");
+    assert_eq!(sq(-1.0), "no square -1: 1-32");
+    assert_eq!(sq(f64::NAN), "no square NaN: 1-32");
+    assert_eq!(sq(4294967297.0), "no square 4294967297: 1-32");
+    assert_eq!(g.square_name(32.0).unwrap(), "32");
+    assert_eq!(snapshot(&g), before);
+    for (index, shown) in [
+        (7.0, "7"),
+        (-1.0, "-1"),
+        (0.5, "0.5"),
+        (f64::NAN, "NaN"),
+        (f64::NEG_INFINITY, "-inf"),
+        (9007199254740992.0, "9007199254740992"),
+    ] {
+        let e = g.play_index(index).err().unwrap();
+        assert_eq!(
+            range_message(e),
+            format!("move index {shown} is out of range: there are 7 legal moves")
+        );
+    }
+    assert_eq!(snapshot(&g), before);
+
+    let table = |mb: f64| range_message(dama_wasm::Engine::new(mb).err().unwrap());
+    assert_eq!(
+        table(0.0),
+        "the table size in megabytes must be a whole number from 1 to 512, not 0"
+    );
+    assert_eq!(
+        table(-0.0),
+        "the table size in megabytes must be a whole number from 1 to 512, not -0"
+    );
+    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut search = |level: f64, time: f64, seed: f64| {
+        range_message(engine.search(&g, level, time, seed).err().unwrap())
+    };
+    assert_eq!(
+        search(11.0, 10.0, 0.0),
+        "level must be a whole number from 1 to 10, not 11"
+    );
+    assert_eq!(
+        search(5.0, f64::INFINITY, 0.0),
+        "the time must be from 1 to 3600000 ms, not inf"
+    );
+    assert_eq!(
+        search(5.0, 0.5, 0.0),
+        "the time must be from 1 to 3600000 ms, not 0.5"
+    );
+    assert_eq!(
+        search(5.0, 10.0, 4294967296.0),
+        "seed must be a whole number from 0 to 4294967295, not 4294967296"
+    );
+    assert_eq!(
+        search(5.0, 10.0, -0.5),
+        "seed must be a whole number from 0 to 4294967295, not -0.5"
+    );
+    // A fractional time is a time; -0 is the seed 0.
+    assert!(engine.search(&g, 1.0, 1.5, -0.0).is_ok());
+    assert_eq!(snapshot(&g), before);
+
+    let mut t = GameTree::new(None, None).unwrap();
+    let a = t.play(0.0, "22-18").unwrap();
+    assert_eq!(a, 1);
+    assert_eq!(
+        range_message(t.play(2.0, "9-13").err().unwrap()),
+        "node id must be a whole number from 0 to 1, not 2"
+    );
+    assert_eq!(
+        range_message(t.set_nags(1.0, vec![1.0, 256.0]).err().unwrap()),
+        "NAG must be a whole number from 0 to 255, not 256"
+    );
+    assert!(t.set_nags(1.0, vec![0.0, 255.0, -0.0]).is_ok());
+    let f = PdnFile::parse("1. 22-18 *", None).unwrap();
+    assert_eq!(
+        range_message(f.summary(1.0).err().unwrap()),
+        "game index must be a whole number from 0 to 0, not 1"
+    );
+    assert_eq!(
+        range_message(f.tree(f64::NAN).err().unwrap()),
+        "game index must be a whole number from 0 to 0, not NaN"
+    );
 }

@@ -757,3 +757,53 @@ fn soup_never_panics_and_what_is_read_round_trips() {
     }
     assert!(accepted > 500, "{accepted}");
 }
+
+#[test]
+fn each_game_text_is_that_game_alone_and_the_texts_make_the_file() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/annotated.pdn"
+    ))
+    .unwrap();
+    let file = dama::pdn::PdnFile::parse(&text).unwrap();
+    let mut joined = String::new();
+    for i in 0..file.len() {
+        let one = file.game_text(i).unwrap();
+        joined.push_str(one);
+        // Read alone, the game is the same tree as read from the whole file.
+        let alone = dama::pdn::PdnFile::parse(one).unwrap();
+        assert_eq!(alone.len(), 1, "game {i} alone");
+        assert_eq!(alone.tree(0).unwrap(), file.tree(i).unwrap(), "game {i}");
+    }
+    assert_eq!(joined.trim(), text.trim_start_matches('\u{feff}').trim());
+    assert!(file.game_text(file.len()).is_none());
+}
+
+#[test]
+fn brackets_inside_comments_do_not_open_or_close_variations() {
+    // Issue 13, item 4: read as 22-18 11-15 (a different game) and refused, before.
+    let text = "1. 22-18 (1. 21-17 {(} ) 10-14 2. 24-20 (2. 23-19 {)} ) 11-15 *";
+    let tree = &dama::pdn::parse_trees(text).unwrap()[0];
+    let main: Vec<&str> = tree
+        .mainline()
+        .iter()
+        .skip(1)
+        .map(|&id| tree.node(id).unwrap().text())
+        .collect();
+    assert_eq!(main, ["22-18", "10-14", "24-20", "11-15"]);
+    let games = dama::pdn::parse(text).unwrap();
+    assert_eq!(games[0].moves, ["22-18", "10-14", "24-20", "11-15"]);
+    let with_smiley = "1. 22-18 (1. 21-17 {threat :)} 10-14) 10-14 *";
+    let t = &dama::pdn::parse_trees(with_smiley).unwrap()[0];
+    // The variation replaces 22-18: the root's second child, with its comment.
+    let alt = t.node(t.root()).unwrap().children()[1];
+    assert_eq!(t.node(alt).unwrap().text(), "21-17");
+    assert_eq!(t.node(alt).unwrap().comment(), Some("threat :)"));
+    assert_eq!(
+        dama::pdn::parse(with_smiley).unwrap()[0].moves,
+        ["22-18", "10-14"]
+    );
+    // A ; comment runs to the end of its line, brackets and all.
+    let semi = "1. 22-18 (1. 21-17 ; a line comment with ) and (\n 10-14) 10-14 *";
+    assert_eq!(dama::pdn::parse(semi).unwrap()[0].moves, ["22-18", "10-14"]);
+}

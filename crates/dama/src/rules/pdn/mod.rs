@@ -111,6 +111,23 @@ const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "
 /// assert_eq!(games[0].result.as_deref(), Some("1-0"));
 /// ```
 pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    parse_games(text, usize::MAX)
+}
+
+/// Reads the games of a PDN text up to `limit` of them: the text past the last one wanted is
+/// not read (a large file's first game costs only that game). Texts over [`MAX_TEXT_BYTES`]
+/// are refused, whatever is wanted of them.
+fn parse_games(text: &str, limit: usize) -> Result<Vec<PdnGame>, PdnError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(PdnError {
+            line: 0,
+            column: 0,
+            message: format!(
+                "the text is {} bytes: at most {MAX_TEXT_BYTES} (8 MiB) are read",
+                text.len()
+            ),
+        });
+    }
     // A byte-order mark, as some Windows editors write, is not part of the game.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut r = Reader::new(text);
@@ -119,6 +136,9 @@ pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut in_moves = false;
     let mut at_line_start = true;
     while let Some(c) = r.peek() {
+        if games.len() >= limit {
+            break;
+        }
         let (line, column) = (r.line, r.column);
         if c.is_whitespace() {
             at_line_start = c == '\n';
@@ -219,6 +239,15 @@ fn skip_until(
 ) -> Result<(), PdnError> {
     let mut depth = 0usize;
     while let Some(c) = r.next() {
+        // Inside a variation, a comment is text: a bracket in it neither opens nor closes one.
+        if open == '(' && c == '{' {
+            skip_until_comment_end(r, line, column)?;
+            continue;
+        }
+        if open == '(' && c == ';' {
+            skip_line(r);
+            continue;
+        }
         if c == open && (open == '(' || depth == 0) {
             depth += 1;
         } else if c == close {
@@ -232,6 +261,20 @@ fn skip_until(
         line,
         column,
         format!("this {what} is never closed (missing '{close}')"),
+    ))
+}
+
+/// Past the `}` of a comment whose `{` was just read (PDN comments do not nest).
+fn skip_until_comment_end(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(), PdnError> {
+    while let Some(c) = r.next() {
+        if c == '}' {
+            return Ok(());
+        }
+    }
+    Err(r.error(
+        line,
+        column,
+        "a comment in this variation is never closed (missing '}')".into(),
     ))
 }
 
@@ -320,10 +363,22 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
     format!("{e}{hint}")
 }
 
-/// Reads the first game of a PDN text and replays it.
+/// Reads the first game of a PDN text and replays it; the rest of the text is not read.
+///
+/// ```
+/// // The second game is never looked at, so its bad move does not matter.
+/// let g = dama::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *").unwrap();
+/// assert_eq!(g.ply(), 2);
+/// ```
 pub fn read_game(text: &str) -> Result<Game, PdnError> {
-    let games = parse(text)?;
-    replay(&games[0])
+    replay(&parse_first(text)?)
+}
+
+/// Reads the first game of a PDN text, its tags and moves unchecked; the rest of the text is
+/// not read.
+pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
+    let mut games = parse_games(text, 1)?;
+    Ok(games.swap_remove(0))
 }
 
 fn escape(v: &str) -> String {

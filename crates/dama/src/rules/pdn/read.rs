@@ -149,6 +149,15 @@ impl PdnFile {
         &self.games
     }
 
+    /// The text of game `i` (from 0) as the file writes it, from where the game starts to where
+    /// the next one does: one game handed on without the others (the page parses a large file
+    /// in a worker and passes the chosen game's text back).
+    pub fn game_text(&self, i: usize) -> Option<&str> {
+        let start = self.games.get(i)?.start.2;
+        let end = self.games.get(i + 1).map_or(self.text.len(), |g| g.start.2);
+        self.text.get(start..end)
+    }
+
     /// Game `i` (from 0) read into a tree; its error if it has one.
     pub fn tree(&self, i: usize) -> Result<GameTree, PdnError> {
         let info = self.games.get(i).ok_or_else(|| PdnError {

@@ -1,0 +1,377 @@
+//! The wasm bindings' argument checks (`crates/dama-wasm/src/args.rs`, included by path: the
+//! bindings themselves need JS to run) on any `f64`, driving the core the way the bindings do.
+//!
+//! Input: the first byte chooses the game (even Italian, odd Brazilian); then operations, each
+//! an opcode byte and the numbers it takes. A number is a tag byte and what the tag says: the
+//! 8 bytes of any bit pattern (NaN payloads, infinities, subnormals, -0), a limit from a table
+//! (0, -1, 2^32, 2^53, the bounds of each check and one past them...), a small whole number,
+//! or the floats next to a limit. The operations mirror the bindings: check a move index then
+//! play that move, check a ply then read the board at it, check squares then ask why a move is
+//! illegal, check a perft depth then count (at a small depth), check level, time, seed and table
+//! size then build the level's search limits and search a few hundred nodes, check node ids and
+//! NAGs then edit a game tree, check a game index then open that game of the tree's PDN.
+//!
+//! Every check must accept exactly the numbers that are whole (but for the time) and within its
+//! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
+//! bindings' message; nothing may panic.
+#![no_main]
+use dama::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::search::{Engine, Limits};
+use dama::{level, perft::perft_in, Game, Variant};
+use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+
+#[path = "../../crates/dama-wasm/src/args.rs"]
+mod args;
+use args::ArgError;
+
+const TWO_32: f64 = 4_294_967_296.0;
+const TWO_53: f64 = 9_007_199_254_740_992.0;
+
+/// Numbers at the limits of some check.
+const LIMITS: [f64; 40] = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    -0.5,
+    2.0,
+    7.0,
+    10.0,
+    11.0,
+    14.0,
+    15.0,
+    32.0,
+    33.0,
+    255.0,
+    256.0,
+    512.0,
+    513.0,
+    args::MAX_TIME_MS,
+    args::MAX_TIME_MS + 1.0,
+    2_147_483_648.0,
+    TWO_32 - 1.0,
+    TWO_32 - 0.5,
+    TWO_32,
+    TWO_32 + 1.0,
+    TWO_32 + 22.0,
+    TWO_53,
+    TWO_53 + 2.0,
+    18_446_744_073_709_551_616.0,
+    1e300,
+    f64::MAX,
+    f64::MIN,
+    f64::MIN_POSITIVE,
+    5e-324,
+    f64::EPSILON,
+    1.0 - f64::EPSILON / 2.0,
+    f64::NAN,
+    -f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+];
+
+struct Input<'a>(&'a [u8]);
+
+impl Input<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+
+    fn number(&mut self) -> Option<f64> {
+        let tag = self.byte()?;
+        let pick = (tag >> 2) as usize % LIMITS.len();
+        Some(match tag & 3 {
+            0 => {
+                let mut bits = [0u8; 8];
+                for b in &mut bits {
+                    *b = self.byte().unwrap_or(0);
+                }
+                f64::from_bits(u64::from_le_bytes(bits))
+            }
+            1 => LIMITS[pick],
+            2 => self.byte()? as i8 as f64,
+            // A float a few steps (in bits) from a limit: next up, next down...
+            _ => {
+                let step = self.byte()? as i8 as i64;
+                f64::from_bits(LIMITS[pick].to_bits().wrapping_add(step as u64))
+            }
+        })
+    }
+}
+
+/// The bindings' message for a number refused by `bounded`, written out as they wrote it.
+fn range_message(name: &str, x: f64, lo: u32, hi: u32) -> String {
+    format!("{name} must be a whole number from {lo} to {hi}, not {x}")
+}
+
+/// Checks a check's verdict `r` on `x`: accepted exactly when `x` is in `lo..=hi` (and whole
+/// if `whole`), as the same number; refused with `message` otherwise. The accepted value.
+fn verdict<T: Copy + std::fmt::Debug>(
+    x: f64,
+    r: Result<T, ArgError>,
+    as_f64: impl Fn(T) -> f64,
+    whole: bool,
+    (lo, hi): (f64, f64),
+    message: impl Fn() -> String,
+) -> Option<T> {
+    let take = lo <= x && x <= hi && (!whole || x.trunc() == x);
+    match r {
+        Ok(v) => {
+            let back = as_f64(v);
+            assert!(take, "{x:?} accepted as {v:?}: not in {lo}..={hi}");
+            assert!(back == x, "{x:?} accepted as {v:?}, which is {back:?}");
+            assert!(lo <= back && back <= hi && (!whole || back.trunc() == back));
+            Some(v)
+        }
+        Err(e) => {
+            assert!(!take, "{x:?} in {lo}..={hi} refused: {e}");
+            assert_eq!(e.to_string(), message(), "the message for {x:?}");
+            None
+        }
+    }
+}
+
+/// `bounded`-style checks: whole numbers in `lo..=hi`, refused with the range message.
+fn ranged<T: Copy + std::fmt::Debug>(
+    name: &str,
+    x: f64,
+    r: Result<T, ArgError>,
+    as_f64: impl Fn(T) -> f64,
+    lo: u32,
+    hi: u32,
+) -> Option<T> {
+    verdict(x, r, as_f64, true, (lo.into(), hi.into()), || {
+        range_message(name, x, lo, hi)
+    })
+}
+
+thread_local! {
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(1));
+}
+
+fn run(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let v = Variant::ALL[(first & 1) as usize];
+    let mut input = Input(rest);
+    let mut game = Game::with_variant(v);
+    let mut tree = GameTree::new(v, *game.position());
+    while let Some(op) = input.byte() {
+        match op % 9 {
+            // Game.playIndex
+            0 => {
+                let Some(x) = input.number() else { break };
+                let legal = game.legal_moves();
+                let n = legal.len();
+                let r = args::move_index(x, n);
+                let hi = n as f64 - 1.0;
+                let message =
+                    || format!("move index {x} is out of range: there are {n} legal moves");
+                if let Some(i) = verdict(x, r, |i| i as f64, true, (0.0, hi), message) {
+                    let before = game.ply();
+                    game.play(&legal[i]).expect("a legal move plays");
+                    assert_eq!(game.ply(), before + 1);
+                }
+            }
+            // Game.boardAt
+            1 => {
+                let Some(x) = input.number() else { break };
+                let plies = game.ply();
+                let r = args::ply(x, plies);
+                if let Some(p) = ranged("ply", x, r, |p| p as f64, 0, plies as u32) {
+                    let pos = game
+                        .position_at(p)
+                        .expect("a position at every ply checked");
+                    if p == plies {
+                        assert_eq!(pos, game.position());
+                    }
+                }
+            }
+            2 => {
+                game.undo();
+            }
+            3 => {
+                game.redo();
+            }
+            // Game.squareName and Game.whyIllegal
+            4 => {
+                let (Some(a), Some(b)) = (input.number(), input.number()) else {
+                    break;
+                };
+                let square = |x: f64| {
+                    let r = args::square(x);
+                    let s = verdict(x, r, f64::from, true, (1.0, 32.0), || {
+                        format!("no square {x}: 1-32")
+                    });
+                    if let Some(s) = s {
+                        let sq = v.square(s).expect("squares 1-32 exist");
+                        assert!(!v.square_name(sq).is_empty());
+                    }
+                    s
+                };
+                let (from, to) = (square(a), square(b));
+                let why = game.why_illegal(from.unwrap_or(0) as u8, to.unwrap_or(0) as u8);
+                if why.is_none() {
+                    assert!(from.is_some() && to.is_some(), "{a} to {b} is legal");
+                }
+            }
+            // perft (the bindings' benchmark)
+            5 => {
+                let Some(x) = input.number() else { break };
+                let r = args::bounded("the perft depth", x, 0, 14);
+                let depth = ranged("the perft depth", x, r, f64::from, 0, 14);
+                if let Some(d) = depth.filter(|&d| d <= 3) {
+                    let pos = game.position();
+                    let n = perft_in(v, pos, d);
+                    match d {
+                        0 => assert_eq!(n, 1),
+                        1 => assert_eq!(n, pos.moves_in(v).len() as u64),
+                        _ => {}
+                    }
+                }
+            }
+            // new Engine(tableMb) and Engine.search(game, level, timeMs, seed)
+            6 => {
+                let (Some(a), Some(b), Some(c), Some(d)) = (
+                    input.number(),
+                    input.number(),
+                    input.number(),
+                    input.number(),
+                ) else {
+                    break;
+                };
+                let max_mb = args::MAX_TABLE_MB;
+                ranged(
+                    "the table size in megabytes",
+                    d,
+                    args::table_mb(d),
+                    f64::from,
+                    1,
+                    max_mb,
+                );
+                let max_level = args::MAX_LEVEL;
+                let l = ranged("level", a, args::level(a), f64::from, 1, max_level);
+                let t = verdict(
+                    b,
+                    args::time_ms(b),
+                    |t| t,
+                    false,
+                    (1.0, args::MAX_TIME_MS),
+                    || {
+                        format!(
+                            "the time must be from 1 to {} ms, not {b}",
+                            args::MAX_TIME_MS
+                        )
+                    },
+                );
+                let s = ranged("seed", c, args::seed(c), f64::from, 0, u32::MAX);
+                let (Some(l), Some(t), Some(s)) = (l, t, s) else {
+                    continue;
+                };
+                // The level's limits as `level::play` builds them, cut to a few hundred nodes.
+                let spec = level::spec(l);
+                assert!(spec.depth >= 1 && spec.nodes >= 1 && spec.margin >= 0);
+                let limits = Limits {
+                    depth: spec.depth.min(2),
+                    nodes: spec.nodes.min(300),
+                    time_ms: Some(t),
+                    soft_ms: None,
+                };
+                let mut rng = level::Rng::new(u64::from(s) ^ game.hash());
+                assert!(rng.below(7) < 7);
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    continue;
+                }
+                let r = ENGINE.with(|e| {
+                    let mut e = e.borrow_mut();
+                    e.clear();
+                    e.search(&game, &limits, &mut |_| {})
+                });
+                if let Some(m) = r.best {
+                    assert!(legal.contains(&m), "the search's move is legal");
+                }
+            }
+            // GameTree.play(id, ...), setNags, delete, promote
+            7 => {
+                let (Some(x), Some(what)) = (input.number(), input.byte()) else {
+                    break;
+                };
+                let bound = tree.id_bound();
+                let r = args::node_id(x, bound);
+                let Some(id) = ranged("node id", x, r, f64::from, 0, bound - 1) else {
+                    continue;
+                };
+                let id = NodeId(id);
+                let Some(node) = tree.node(id) else {
+                    // A deleted node: every edit refuses it.
+                    assert!(tree.play_text(id, "22-18").is_err());
+                    assert!(tree.delete(id).is_err());
+                    continue;
+                };
+                let legal = node.position().moves_in(v);
+                match what % 4 {
+                    0 | 1 if !legal.is_empty() => {
+                        let m = legal[what as usize / 4 % legal.len()];
+                        match tree.play(id, &m) {
+                            Ok(child) => assert_eq!(tree.node(child).unwrap().parent(), Some(id)),
+                            Err(e) => assert_eq!(e, TreeError::TooDeep, "a legal move refused"),
+                        }
+                    }
+                    2 => {
+                        let count = what as usize / 4 % (MAX_NAGS + 2);
+                        let mut nags = Vec::new();
+                        for _ in 0..count {
+                            let Some(g) = input.number() else { break };
+                            if let Some(g) = ranged("NAG", g, args::nag(g), f64::from, 0, 255) {
+                                nags.push(g);
+                            }
+                        }
+                        let ok = id != tree.root() && nags.len() <= MAX_NAGS;
+                        assert_eq!(tree.set_nags(id, nags.clone()).is_ok(), ok);
+                        if ok {
+                            assert_eq!(tree.node(id).unwrap().nags(), nags);
+                        }
+                    }
+                    _ if id != tree.root() => {
+                        if what & 4 == 0 {
+                            tree.delete(id).expect("a live move deletes");
+                            assert!(tree.node(id).is_none());
+                        } else {
+                            let before = tree.clone();
+                            if let Err(e) = tree.promote(id) {
+                                assert_eq!(e, TreeError::TooDeep);
+                                assert!(tree == before, "a refused promotion changed the tree");
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // PdnFile.summary / tree on the tree's PDN written 1-3 times (write_trees)
+            _ => {
+                let (Some(x), Some(copies)) = (input.number(), input.byte()) else {
+                    break;
+                };
+                let copies = 1 + copies as usize % 3;
+                let text = write_trees(&vec![tree.clone(); copies]);
+                let file = PdnFile::parse_in(&text, v).expect("the tree's PDN reads");
+                assert_eq!(file.len(), copies, "{text}");
+                let last = copies as u32 - 1;
+                let r = args::game_index(x, file.len());
+                if let Some(i) = ranged("game index", x, r, |i| i as f64, 0, last) {
+                    let back = file.tree(i).expect("each copy opens");
+                    assert!(back == tree, "the tree read back differs:\n{text}");
+                }
+            }
+        }
+        assert_eq!(game.moves().count(), game.ply());
+    }
+}
+
+fuzz_target!(|data: &[u8]| run(data));
