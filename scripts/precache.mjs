@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
 // Writes www/precache.js: the list of every file the site needs (pages, scripts, styles, the
-// wasm, icons, manifest) and a hash of their contents. sw.js caches exactly that list under a
-// cache named by the hash, so each build with any change is a new, complete cache.
+// wasm, icons, manifest), each file's SHA-256 (`sha256`, by path), and a hash of them all (the
+// version). sw.js caches exactly that list under a cache named by the version, so each build
+// with any change is a new, complete cache; and it checks every file it fetches against its
+// SHA-256, so a deploy still being uploaded (the new list, an old file) fails the install
+// instead of caching a mix of two versions.
 //
 // The engine's data (www/data/: the opening book and the endgame tables, written by `make
 // data`) is listed apart, each file with its SHA-256: sw.js does not make the first visit wait
@@ -60,12 +63,12 @@ const dataHash = createHash('sha256');
 for (const f of dataFiles) dataHash.update(`${f.path}\0${f.sha256}\0`);
 const data = { version: dataHash.digest('hex').slice(0, 16), files: dataFiles };
 
+/** @type {Record<string, string>} each site file's SHA-256, by path */
+const sha256 = {};
+for (const f of files) sha256[f] = createHash('sha256').update(readFileSync(join(root, f))).digest('hex');
+
 const hash = createHash('sha256');
-for (const f of files) {
-  hash.update(f + '\0');
-  hash.update(readFileSync(join(root, f)));
-  hash.update('\0');
-}
+for (const f of files) hash.update(`${f}\0${sha256[f]}\0`);
 // The data's list is part of precache.js, so part of the version too.
 hash.update(data.version);
 // sw.js is not in the list (a service worker never caches itself) but is part of the version.
@@ -73,7 +76,7 @@ if (existsSync(join(root, 'sw.js'))) hash.update(readFileSync(join(root, 'sw.js'
 const version = hash.digest('hex').slice(0, 16);
 
 const body = `// Written by scripts/precache.mjs: what sw.js caches for offline use. Do not edit.
-self.DAMA_PRECACHE = ${JSON.stringify({ version, files, data }, null, 2)};
+self.DAMA_PRECACHE = ${JSON.stringify({ version, files, sha256, data }, null, 2)};
 `;
 writeFileSync(join(root, OUT), body);
 console.log(`precache: ${files.length} files, version ${version}; data: ${dataFiles.length} files, version ${data.version} -> ${OUT}`);

@@ -7,6 +7,8 @@ declare global {
     version: string;
     /** Paths relative to the site root. */
     files: string[];
+    /** Each file's SHA-256 (hex), by path: an install whose download differs fails. */
+    sha256: Record<string, string>;
     /** The engine's data, cached apart. */
     data: {
       version: string;

@@ -1,0 +1,223 @@
+// One version per page: with a real service worker and two tabs in one browser, a new version
+// accepted in one tab never reaches the other tab's files (neither the page's requests nor
+// those of an engine worker it starts afterwards) until that tab reloads into it; and a deploy
+// uploaded in steps (the new file list live while an old file is still served) is refused
+// whole, the old version staying in use and working offline, until the upload is complete.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { setup, clickMove } from './helpers.mjs';
+import { startServer, ROOT } from './server.mjs';
+
+const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(async () => {
+  await env?.close();
+});
+
+// A copy of the site whose www/wasm.js (loaded by the page and by the engine worker) says which
+// build it is: `build('A')` writes the file, `precache()` writes the list of what is there.
+function site(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'dama-versions-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const f of ['index.html', 'sw.js', 'manifest.webmanifest', 'www']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+  const wasmJs = join(dir, 'www', 'wasm.js');
+  const original = readFileSync(wasmJs, 'utf8');
+  return {
+    dir,
+    build: (name) => writeFileSync(wasmJs, `${original}\nglobalThis.damaBuild = '${name}';\n`),
+    precache: () => execFileSync(process.execPath, [join(ROOT, 'scripts', 'precache.mjs'), dir], { encoding: 'utf8' }),
+  };
+}
+
+// A tab in `context` with its errors collected, at `url`, playable.
+async function openTab(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  page.engineWorkers = [];
+  page.on('worker', (w) => {
+    if (w.url().endsWith('/engine.worker.js')) page.engineWorkers.push(w);
+  });
+  await page.goto(url);
+  await ready(page);
+  return page;
+}
+
+const ready = (page) => page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+const controlled = (page) => page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
+
+// The build of the page's own modules and of the www/wasm.js it is served now.
+async function pageBuild(page) {
+  return page.evaluate(async () => {
+    const served = await fetch('www/wasm.js').then((r) => r.text());
+    return { loaded: globalThis.damaBuild, served: /damaBuild = '(\w+)'/.exec(served)?.[1] };
+  });
+}
+
+// The build a fresh engine worker runs: the running one (if any) is dropped by cancelling a
+// search, the next search starts another, and that worker is asked what it loaded and what
+// it is served.
+async function engineBuild(page) {
+  const before = page.engineWorkers.length;
+  await page.evaluate(async (fen) => {
+    const engine = window.__dama.engine;
+    const owner = {};
+    const first = engine.search(owner, { startFen: fen, moves: [], level: 1, timeMs: 5000, seed: 1 });
+    engine.cancel(owner); // terminates the worker that took it
+    await first;
+    await engine.search({}, { startFen: fen, moves: [], level: 1, timeMs: 50, seed: 1 });
+  }, START);
+  assert.ok(page.engineWorkers.length > before, 'a new engine worker was started');
+  const worker = page.engineWorkers[page.engineWorkers.length - 1];
+  return worker.evaluate(async () => {
+    const served = await fetch('wasm.js').then((r) => r.text());
+    return { loaded: globalThis.damaBuild, served: /damaBuild = '(\w+)'/.exec(served)?.[1] };
+  });
+}
+
+const siteCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('dama-') && !k.startsWith('dama-data-')));
+
+// Asks the service worker to look for a new version; resolves to what became of it:
+// 'installed' (it waits), 'redundant' (its install failed) or 'none' (nothing new).
+function checkForUpdate(page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    await reg.update();
+    const w = reg.installing ?? reg.waiting;
+    if (!w) return 'none';
+    if (w.state === 'installed' || w.state === 'redundant') return w.state;
+    return new Promise((resolve) => {
+      w.addEventListener('statechange', () => {
+        if (w.state === 'installed' || w.state === 'redundant') resolve(w.state);
+      });
+    });
+  });
+}
+
+test('a version accepted in one tab leaves the other tab on its own version until it reloads', { timeout: 120000 }, async (t) => {
+  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
+    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+    return;
+  }
+  const s = site(t);
+  s.build('A');
+  s.precache();
+  const server = await startServer(s.dir);
+  t.after(() => server.close());
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.after(() => context.close());
+
+  const tab1 = await openTab(context, server.url + '?mode=two-players');
+  await controlled(tab1);
+  await tab1.reload(); // now loaded through the service worker, as on any later visit
+  await ready(tab1);
+  const tab2 = await openTab(context, server.url + '?mode=two-players');
+  await controlled(tab2);
+  assert.deepEqual(await pageBuild(tab1), { loaded: 'A', served: 'A' });
+  assert.deepEqual(await engineBuild(tab1), { loaded: 'A', served: 'A' });
+  assert.deepEqual(await pageBuild(tab2), { loaded: 'A', served: 'A' });
+  const [cacheA] = await siteCaches(tab1);
+  // The engine worker's downloads through the service worker are over before the switch
+  // (Chromium holds a skipWaiting activation while the old worker has requests under way).
+  if (existsSync(join(s.dir, 'www', 'data', 'book.bin'))) {
+    await tab1.waitForFunction(() => window.__dama.engine.data.book && window.__dama.engine.data.tables >= 4, null, { timeout: 20000 });
+  }
+
+  // Version B is deployed; tab 2 finds it and accepts it.
+  s.build('B');
+  s.precache();
+  assert.equal(await checkForUpdate(tab2), 'installed');
+  await tab2.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  // Tab 1 saw it waiting too: put its offer away, to see it made again once B has taken over.
+  await tab1.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await tab1.evaluate(() => {
+    document.getElementById('update').hidden = true;
+    document.getElementById('update-reload').onclick = null;
+  });
+  await Promise.all([tab2.waitForEvent('load', { timeout: 30000 }), tab2.click('#update-reload')]);
+  await ready(tab2);
+  assert.deepEqual(await pageBuild(tab2), { loaded: 'B', served: 'B' });
+
+  // Tab 1 still runs A: it is served A's files, and so is an engine worker it starts now.
+  assert.deepEqual(await pageBuild(tab1), { loaded: 'A', served: 'A' }, 'tab 1 is served its own version');
+  assert.deepEqual(await engineBuild(tab1), { loaded: 'A', served: 'A' }, "tab 1's new engine worker runs its page's version");
+  assert.ok((await siteCaches(tab1)).includes(cacheA), "A's cache is kept while tab 1 uses it");
+
+  // Tab 1 is told (B has taken over), and its button takes it to B, whole.
+  await tab1.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await Promise.all([tab1.waitForEvent('load', { timeout: 15000 }), tab1.click('#update-reload')]);
+  await ready(tab1);
+  assert.deepEqual(await pageBuild(tab1), { loaded: 'B', served: 'B' });
+  assert.deepEqual(await engineBuild(tab1), { loaded: 'B', served: 'B' });
+  // No page uses A any more: its cache goes.
+  await tab1.waitForFunction(
+    (old) => caches.keys().then((k) => k.filter((x) => x.startsWith('dama-') && !x.startsWith('dama-data-')).length === 1 && !k.includes(old)),
+    cacheA,
+    { timeout: 20000 },
+  );
+  assert.deepEqual(tab1.errors, []);
+  assert.deepEqual(tab2.errors, []);
+});
+
+test('a deploy uploaded in steps is refused until complete, and the old version works meanwhile', { timeout: 120000 }, async (t) => {
+  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
+    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+    return;
+  }
+  const s = site(t);
+  s.build('A');
+  s.precache();
+  const server = await startServer(s.dir);
+  t.after(() => server.close());
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.after(() => context.close());
+
+  const page = await openTab(context, server.url + '?mode=two-players');
+  await controlled(page);
+  await page.reload();
+  await ready(page);
+  const [cacheA] = await siteCaches(page);
+
+  // The new list is live, but the server still has the old www/wasm.js.
+  s.build('B');
+  s.precache();
+  s.build('A');
+  assert.equal(await checkForUpdate(page), 'redundant', 'the install refuses a file that does not match its hash');
+  assert.equal(await page.isVisible('#update'), false, 'no update offered');
+  assert.deepEqual(await siteCaches(page), [cacheA], 'the old version only');
+  assert.deepEqual(await pageBuild(page), { loaded: 'A', served: 'A' });
+
+  // The old version still works, offline too.
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await pageBuild(page), { loaded: 'A', served: 'A' });
+  await clickMove(page, '22-18');
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 10000 });
+  await context.setOffline(false);
+
+  // The upload completes: the next check installs B, whole.
+  s.build('B');
+  assert.equal(await checkForUpdate(page), 'installed');
+  await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
+  await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.click('#update-reload')]);
+  await ready(page);
+  assert.deepEqual(await pageBuild(page), { loaded: 'B', served: 'B' });
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await pageBuild(page), { loaded: 'B', served: 'B' });
+  assert.deepEqual(page.errors, []);
+});
