@@ -37,12 +37,12 @@ export default [
   {
     // The pages' modules, and the test pages' scripts.
     files: ['www/**/*.js', 'tests/browser/fixtures/**/*.js'],
-    ignores: ['www/engine.worker.js'],
+    ignores: ['www/*.worker.js'],
     languageOptions: { globals: globals.browser },
   },
   {
-    // The engine worker: a module worker.
-    files: ['www/engine.worker.js'],
+    // The engine's and the PDN reader's workers: module workers.
+    files: ['www/*.worker.js'],
     languageOptions: { globals: globals.worker },
   },
   {

@@ -153,6 +153,8 @@ export declare class PdnFile {
   count(): number;
   summary(index: number): PdnSummary;
   tree(index: number): GameTree;
+  /** Game `index`'s own text, to open it alone. */
+  gameText(index: number): string;
 }
 
 /** A game with its comments, annotations and variations. */

@@ -5,31 +5,38 @@
 
 import { t } from './i18n.js';
 import { loadWasm } from './wasm.js';
-import { Library } from './library.js';
+import { Library, newId } from './library.js';
 import { looksLikeFen } from './game/options.js';
 import { playerNames } from './game/texts.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
 
-/** @type {any} the PdnFile shown in the picker (freed when another replaces it) */
-let pickerFile = null;
 /** @type {Promise<Library> | null} */
 let library = null;
 /** Each game's library record (a game not in it is not saved yet), by the core's game object. */
 const ids = new WeakMap();
-/** @type {{game: object, record: import('./library.js').GameRecord} | null} a write waiting for a pause */
-let pending = null;
 let saving = Promise.resolve();
-let saveTimer = 0;
 
-/** The library record of the game on the board, or null. */
-export const libraryId = () => (board.session?.game ? ids.get(board.session.game) ?? null : null);
-/** @param {number | null} id the record the game on the board is saved in */
+/**
+ * The library record of the game on the board: given when it is first asked for, so the game's
+ * copies (the tab's storage, the library) name one record from its first move.
+ */
+export function libraryId() {
+  const game = board.session?.game;
+  if (!game) return null;
+  if (!ids.has(game)) ids.set(game, nextId ?? newId());
+  nextId = null;
+  return ids.get(game) ?? null;
+}
+
+/** The record the next game shown comes from (a saved game being opened), or null. */
+let nextId = /** @type {string | null} */ (null);
+/** @param {string | null} id the record the game on the board is saved in (a restored game) */
 export function setLibraryId(id) {
   const game = board.session?.game;
   if (!game) return;
-  if (Number.isInteger(id)) ids.set(game, id);
+  if (typeof id === 'string' && id) ids.set(game, id);
   else ids.delete(game);
 }
 
@@ -41,6 +48,13 @@ function libraryMessage(text, bad = false) {
   el.classList.toggle('bad', bad);
 }
 
+/** The longest PDN text the page reads, pasted or from a file: the core's bound (8 MiB). */
+export const MAX_PDN_TEXT = 8 << 20;
+
+/** @typedef {{summary: import('../types/dama-wasm.js').PdnSummary, text: string}} ListedGame */
+/** @type {ListedGame[]} the games listed in the picker */
+let pickerGames = [];
+
 /**
  * Opens a FEN, or a PDN text: one game at once, several through the picker. Throws with the
  * core's reason for text that cannot be read, and then the game on the board is untouched.
@@ -48,66 +62,141 @@ function libraryMessage(text, bad = false) {
  * @returns {Promise<'opened' | 'picker'>}
  */
 export async function openGamesFile(text) {
+  if (text.length > MAX_PDN_TEXT) throw new Error(t('textTooBig', { size: text.length, max: MAX_PDN_TEXT }));
   if (looksLikeFen(text)) {
     board.load(text);
     return 'opened';
   }
-  const { PdnFile } = await loadWasm();
   // A game without a GameType tag is read as the game being played.
-  const file = PdnFile.parse(text, board.variant);
-  if (file.count() === 1) {
-    try {
-      board.openFromFile(file, 0);
-    } finally {
-      file.free();
-    }
+  const games = await readGames(text, board.variant);
+  if (games.length === 1) {
+    await openGameText(games[0].text);
     return 'opened';
   }
-  pickerFile?.free();
-  pickerFile = file;
+  pickerGames = games;
   showPicker();
   return 'picker';
 }
 
-function showPicker() {
-  const file = pickerFile;
-  const n = file.count();
-  $('picker-count').textContent = t('pickerCount', { n });
+/**
+ * Every game of a PDN text, read by the core in a worker of its own (a large text must not
+ * freeze the page, and the worker's memory goes when it ends); on the page itself where a
+ * worker cannot be started.
+ * @param {string} text
+ * @param {string} variant
+ * @returns {Promise<ListedGame[]>}
+ */
+function readGames(text, variant) {
+  let worker;
+  try {
+    worker = new Worker(new URL('./pdn.worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    return readHere(text, variant);
+  }
+  const w = worker;
+  return new Promise((resolve, reject) => {
+    w.onmessage = (e) => {
+      w.terminate();
+      if (e.data.ok) resolve(e.data.games);
+      else reject(new Error(e.data.error));
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      w.terminate();
+      readHere(text, variant).then(resolve, reject);
+    };
+    w.postMessage({ text, variant });
+  });
+}
+
+/** @param {string} text @param {string} variant @returns {Promise<ListedGame[]>} */
+async function readHere(text, variant) {
+  const { PdnFile } = await loadWasm();
+  const file = PdnFile.parse(text, /** @type {'italian' | 'brazilian'} */ (variant));
+  try {
+    return Array.from({ length: file.count() }, (_, i) => ({ summary: file.summary(i), text: file.gameText(i) }));
+  } finally {
+    file.free();
+  }
+}
+
+/**
+ * Opens one game from its own text, with its comments and variations; throws the core's reason
+ * for a game that cannot be opened.
+ * @param {string} text
+ * @param {string | null} [id] the library record it comes from
+ */
+async function openGameText(text, id = /** @type {string | null} */ (null)) {
+  const { PdnFile } = await loadWasm();
+  const file = PdnFile.parse(text, board.variant);
+  try {
+    // The game opened keeps its saved record: its first save (during the opening) is to it.
+    nextId = id;
+    board.openFromFile(file, 0);
+  } finally {
+    nextId = null;
+    file.free();
+  }
+}
+
+let pickerRun = 0;
+
+/**
+ * Lists the picker's games, a batch of rows at a time so that a file of thousands of games
+ * never holds the page's thread for long (the list is marked busy until it is whole).
+ */
+async function showPicker() {
+  const run = ++pickerRun;
+  const games = pickerGames;
+  $('picker-count').textContent = t('pickerCount', { n: games.length });
   const body = $('picker-list');
   body.replaceChildren();
+  body.setAttribute('aria-busy', 'true');
   $('picker-message').hidden = true;
-  for (let i = 0; i < n; i++) {
-    const g = file.summary(i);
-    const row = document.createElement('tr');
-    const cell = (/** @type {string} */ text, className = '') => row.appendChild(Object.assign(document.createElement('td'), { textContent: text, className }));
-    players(cell(''), g.white || '?', g.black || '?');
-    cell([g.event, g.round && g.round !== '?' ? `(${g.round})` : ''].filter((x) => x && x !== '?').join(' '));
-    cell(g.date && g.date !== '????.??.??' ? g.date : '', 'nowrap');
-    cell(g.result || '*', 'nowrap');
-    cell(String(Math.ceil(g.plies / 2)));
-    const td = row.appendChild(document.createElement('td'));
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = t('open');
-    b.setAttribute('aria-label', `${t('open')}: ${g.white || '?'} – ${g.black || '?'}${g.date ? `, ${g.date}` : ''}`);
-    if (g.error) {
-      b.disabled = true;
-      td.append(b, Object.assign(document.createElement('small'), { className: 'bad', textContent: t('pickerCannotOpen', { error: g.error }) }));
-    } else td.append(b);
-    b.addEventListener('click', () => {
-      try {
-        board.openFromFile(file, i);
-        /** @type {HTMLDialogElement} */ ($('picker')).close();
-      } catch (err) {
-        const m = $('picker-message');
-        m.textContent = t('pickerCannotOpen', { error: /** @type {Error} */ (err).message });
-        m.hidden = false;
-      }
-    });
-    body.append(row);
-  }
   const dialog = /** @type {HTMLDialogElement} */ ($('picker'));
   if (!dialog.open) dialog.showModal();
+  for (let start = 0; start < games.length; start += PICKER_BATCH) {
+    if (start) await new Promise((r) => setTimeout(r));
+    if (run !== pickerRun) return; // another file replaced this one
+    const rows = document.createDocumentFragment();
+    for (const g of games.slice(start, start + PICKER_BATCH)) rows.append(pickerRow(g));
+    body.append(rows);
+  }
+  body.removeAttribute('aria-busy');
+}
+
+/** Rows added to the picker between two pauses. */
+const PICKER_BATCH = 150;
+
+/** @param {ListedGame} game */
+function pickerRow({ summary: g, text }) {
+  const row = document.createElement('tr');
+  const cell = (/** @type {string} */ text, className = '') => row.appendChild(Object.assign(document.createElement('td'), { textContent: text, className }));
+  players(cell(''), g.white || '?', g.black || '?');
+  cell([g.event, g.round && g.round !== '?' ? `(${g.round})` : ''].filter((x) => x && x !== '?').join(' '));
+  cell(g.date && g.date !== '????.??.??' ? g.date : '', 'nowrap');
+  cell(g.result || '*', 'nowrap');
+  cell(String(Math.ceil(g.plies / 2)));
+  const td = row.appendChild(document.createElement('td'));
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = t('open');
+  b.setAttribute('aria-label', `${t('open')}: ${g.white || '?'} – ${g.black || '?'}${g.date ? `, ${g.date}` : ''}`);
+  if (g.error) {
+    b.disabled = true;
+    td.append(b, Object.assign(document.createElement('small'), { className: 'bad', textContent: t('pickerCannotOpen', { error: g.error }) }));
+  } else td.append(b);
+  b.addEventListener('click', async () => {
+    try {
+      await openGameText(text);
+      /** @type {HTMLDialogElement} */ ($('picker')).close();
+    } catch (err) {
+      const m = $('picker-message');
+      m.textContent = t('pickerCannotOpen', { error: /** @type {Error} */ (err).message });
+      m.hidden = false;
+    }
+  });
+  return row;
 }
 
 /**
@@ -131,40 +220,26 @@ function openLibrary() {
 }
 
 /**
- * Saves the game on the board to the library: its record is taken now, and written after a
- * pause (a burst of moves is one write) or at once when another game takes the board. Games
- * without a move are not saved. A failure is reported with `report`; the page keeps its own
- * copy of the game in progress (localStorage), so no game is lost.
+ * Saves the game on the board to the library, at once (a reload right after a move must not
+ * lose it), under the game's own record id; the writes are queued, in order.
+ * Games without a move are not saved. A failure is reported with `report`; the page keeps its
+ * own copy of the game in progress, so no game is lost.
  * @param {(text: string) => void} report
  */
 export function saveToLibrary(report) {
   const s = board.session;
-  if (!s?.game || s.editing) return;
-  const record = s.game.ply() ? recordOf(s) : null;
-  if (pending && pending.game !== s.game) flush(report);
-  clearTimeout(saveTimer);
-  if (!record) return;
-  pending = { game: s.game, record };
-  saveTimer = window.setTimeout(() => flush(report), 400);
-}
-
-/** @param {(text: string) => void} report */
-function flush(report) {
-  const p = pending;
-  pending = null;
-  if (!p) return;
+  if (!s?.game || s.editing || !s.game.ply()) return;
+  const record = { ...recordOf(s), id: /** @type {string} */ (libraryId()) };
   saving = saving.then(async () => {
     try {
-      const lib = await openLibrary();
-      const id = ids.get(p.game);
-      ids.set(p.game, await lib.put(id === undefined ? p.record : { ...p.record, id }));
+      await (await openLibrary()).put(record);
     } catch (err) {
       report(t('librarySaveFailed', { error: /** @type {Error} */ (err).message }));
     }
   });
 }
 
-/** @param {import('./game/session.js').Session} s @returns {import('./library.js').GameRecord} */
+/** @param {import('./game/session.js').Session} s @returns {Omit<import('./library.js').GameRecord, 'id'>} */
 function recordOf(s) {
   const names = playerNames(s, 'en');
   const result = s.game.result();
@@ -194,7 +269,6 @@ export function wireLibrary() {
     body.setAttribute('aria-busy', 'true');
     $('library-empty').hidden = true;
     dialog.showModal();
-    flush((m) => libraryMessage(m, true));
     await saving;
     await renderLibrary();
     body.removeAttribute('aria-busy');
@@ -238,7 +312,7 @@ async function renderLibrary() {
     open.addEventListener('click', () => openRecord(g));
     del.addEventListener('click', async () => {
       try {
-        await (await openLibrary()).delete(/** @type {number} */ (g.id));
+        await (await openLibrary()).delete(g.id);
         if (g.id === libraryId()) setLibraryId(null);
         libraryMessage(t('libraryDeleted'));
         await renderLibrary();
@@ -257,9 +331,13 @@ async function openRecord(g) {
     const snap = /** @type {any} */ (g.snapshot);
     // An unfinished game resumes as it was played (against the computer, its side and level).
     if (snap && typeof snap.startFen === 'string' && Array.isArray(snap.moves)) {
-      board.newGame({ variant: snap.variant, fen: snap.startFen, moves: snap.moves, mode: snap.mode, side: snap.side, level: snap.level, levelWhite: snap.levelWhite, levelBlack: snap.levelBlack, tags: snap.tags, orientation: snap.orientation });
-    } else await openGamesFile(g.pdn);
-    setLibraryId(g.id ?? null);
+      nextId = g.id;
+      try {
+        board.newGame({ variant: snap.variant, fen: snap.startFen, moves: snap.moves, mode: snap.mode, side: snap.side, level: snap.level, levelWhite: snap.levelWhite, levelBlack: snap.levelBlack, tags: snap.tags, orientation: snap.orientation });
+      } finally {
+        nextId = null;
+      }
+    } else await openGameText(g.pdn, g.id ?? null);
     /** @type {HTMLDialogElement} */ ($('library')).close();
   } catch (err) {
     libraryMessage(t('pickerCannotOpen', { error: /** @type {Error} */ (err).message }), true);

@@ -9,7 +9,7 @@ import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLangu
 import { registerServiceWorker } from './sw-register.js';
 import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber } from './game/texts.js';
-import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download } from './app-library.js';
+import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download, MAX_PDN_TEXT } from './app-library.js';
 
 /** @typedef {import('./game/options.js').Color} Color */
 /** @typedef {import('./game/session.js').Move} Move */
@@ -26,7 +26,6 @@ const $dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ (
 const SETTINGS_KEY = 'dama.settings';
 const GAME_KEY = 'dama.game';
 const GAME_VERSION = 2;
-const MAX_FILE = 8 << 20; // the core reads PDN texts up to 8 MiB (a library of games)
 
 const board = /** @type {import('./dama-board.js').DamaBoard} */ ($('board'));
 // The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
@@ -75,6 +74,8 @@ async function main() {
     newGame(defaultGame());
   }
   restoring = false;
+  // The game as restored is in the library too (a reload may have come before its last save).
+  saveToLibrary(showNotice);
   saveGame();
   render();
   exposeTestHook();
@@ -128,8 +129,8 @@ function wireBoard() {
       for (const disarm of disarms) disarm();
     }
     if (!restoring) {
-      saveGame();
       saveToLibrary(showNotice);
+      saveGame();
     }
     render();
   });
@@ -677,7 +678,7 @@ function wireGames() {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (file.size > MAX_FILE) {
+    if (file.size > MAX_PDN_TEXT) {
       message(t('fileTooBig', { size: file.size }), true);
       return;
     }
@@ -758,14 +759,38 @@ function saveSettings() {
   }
 }
 
-// The game in progress survives a reload (a phone reloads tabs often).
+// The game in progress survives a reload (a phone reloads tabs often). Each tab keeps its own
+// (sessionStorage lives as long as the tab, reloads included), so two tabs playing two games
+// never take each other's on reload; the last game saved by any tab (localStorage) is what a
+// new tab resumes, and every game is also in the saved games (the library), so none is lost.
 function saveGame() {
   const snap = board.snapshot();
   if (!snap || board.editing) return;
+  const text = JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId() });
+  for (const store of [sessionStore(), localStore()]) {
+    try {
+      store?.setItem(GAME_KEY, text);
+    } catch {
+      /* see loadSettings */
+    }
+  }
+}
+
+/** This tab's storage, if the browser gives one (a sandboxed frame may not). */
+function sessionStore() {
   try {
-    localStorage.setItem(GAME_KEY, JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId() }));
+    return window.sessionStorage;
   } catch {
-    /* see loadSettings */
+    return null;
+  }
+}
+
+/** The storage every tab of the site shares, if the browser gives one. */
+function localStore() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
   }
 }
 
@@ -773,11 +798,14 @@ function saveGame() {
 // longer legal) is dropped with a notice; the page always comes up with a game. A game saved
 // before there was a choice of game has no variant: it is Italian.
 function restoreGame() {
-  let raw;
-  try {
-    raw = localStorage.getItem(GAME_KEY);
-  } catch {
-    return false;
+  let raw = null;
+  // This tab's own game first (a reload), else the last one saved by any tab (a new tab).
+  for (const store of [sessionStore(), localStore()]) {
+    try {
+      raw ??= store?.getItem(GAME_KEY) ?? null;
+    } catch {
+      /* see loadSettings */
+    }
   }
   if (raw === null) return false;
   try {
@@ -799,7 +827,7 @@ function restoreGame() {
       } finally {
         file.free();
       }
-      setLibraryId(Number.isInteger(s.libraryId) ? s.libraryId : null);
+      setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null);
       return true;
     }
     board.newGame({
@@ -815,14 +843,17 @@ function restoreGame() {
       ended,
       tags,
     });
-    setLibraryId(Number.isInteger(s.libraryId) ? s.libraryId : null);
+    setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null);
     return true;
   } catch (err) {
     console.warn('saved game ignored:', /** @type {Error | null | undefined} */ (err)?.message ?? err);
-    try {
-      localStorage.removeItem(GAME_KEY);
-    } catch {
-      /* see loadSettings */
+    for (const store of [sessionStore(), localStore()]) {
+      try {
+        // Only a copy equal to the one refused: another tab's good game stays.
+        if (store?.getItem(GAME_KEY) === raw) store.removeItem(GAME_KEY);
+      } catch {
+        /* see loadSettings */
+      }
     }
     newGame(defaultGame());
     showNotice(t('savedGameIgnored'));

@@ -125,7 +125,7 @@ button.primary:hover:not(:disabled) { background: var(--dama-accent, #3e6b35); f
     overflow: hidden;
   }
   .bar .tools { flex: 1 1 100%; flex-wrap: nowrap; }
-  .bar .tools button { flex: 1 1 0; min-width: 0; padding: 0.3em 0.4em; min-height: 32px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .bar .tools button { flex: 1 1 auto; min-width: 0; padding: 0.3em 0.4em; min-height: 32px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .nav button { padding: 0.15em 0.45em; }
   .nav .ply { min-width: 0; }
 }

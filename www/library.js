@@ -13,7 +13,7 @@ const VERSION = 1;
 export const MAX_PDN = 1 << 20;
 
 /**
- * @typedef {{id?: number, pdn: string, white: string, black: string, result: string,
+ * @typedef {{id: string, pdn: string, white: string, black: string, result: string,
  *   variant: string, plies: number, date: string, event: string, updated: number,
  *   finished: boolean, snapshot?: object | null}} GameRecord
  */
@@ -35,6 +35,11 @@ function storageError(e) {
   return new Error(`saved games are not available: ${e?.message ?? e?.name ?? 'unknown error'}`);
 }
 
+/** A new record id: random, so two tabs never make the same one. */
+// (crypto.randomUUID exists only on secure pages: https or localhost.)
+export const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 export class Library {
   /** @param {IDBDatabase} db */
   constructor(db) {
@@ -49,7 +54,9 @@ export class Library {
     if (!idb) throw new Error('saved games are not available in this browser');
     const req = idb.open(DB, VERSION);
     req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
+      // Ids are made by the page when a game starts (newId), so every copy of a game (the tab's
+      // own storage, the library) names the same record from the first move.
+      const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
       store.createIndex('updated', 'updated');
     };
     return new Library(await done(req));
@@ -63,13 +70,13 @@ export class Library {
   /**
    * Adds a game, or replaces the one with the same id; resolves to its id.
    * @param {GameRecord} record
-   * @returns {Promise<number>}
+   * @returns {Promise<string>}
    */
   async put(record) {
     if (typeof record.pdn !== 'string' || !record.pdn.trim()) throw new Error('a saved game needs its PDN');
     if (record.pdn.length > MAX_PDN) throw new Error(`a game of ${record.pdn.length} characters is over the ${MAX_PDN} a saved game may hold`);
+    if (typeof record.id !== 'string' || !record.id) throw new Error('a saved game needs its id');
     const rec = { ...record, updated: record.updated || Date.now() };
-    if (rec.id === undefined) delete rec.id;
     let store, req;
     try {
       store = this.#store('readwrite');
@@ -84,7 +91,7 @@ export class Library {
       store.transaction.onerror = () => reject(storageError(store.transaction.error));
       store.transaction.onabort = () => reject(storageError(store.transaction.error));
     });
-    return /** @type {number} */ (id);
+    return /** @type {string} */ (id);
   }
 
   /** Every game, the latest first. @returns {Promise<GameRecord[]>} */
@@ -93,12 +100,12 @@ export class Library {
     return all.sort((a, b) => b.updated - a.updated);
   }
 
-  /** @param {number} id @returns {Promise<GameRecord | undefined>} */
+  /** @param {string} id @returns {Promise<GameRecord | undefined>} */
   get(id) {
     return done(this.#store('readonly').get(id));
   }
 
-  /** @param {number} id */
+  /** @param {string} id */
   async delete(id) {
     await done(this.#store('readwrite').delete(id));
   }

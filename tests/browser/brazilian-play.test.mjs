@@ -204,7 +204,8 @@ test('the choice of game and the Brazilian game in progress survive a reload; an
 
   // A game saved before the choice of game existed has no variant: it comes back Italian.
   await page.evaluate(() => {
-    localStorage.setItem('dama.game', JSON.stringify({ v: 2, startFen: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', moves: ['22-18', '12-16'], mode: 'two-players', side: 'white', level: 3, orientation: 'white' }));
+    const old = JSON.stringify({ v: 2, startFen: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', moves: ['22-18', '12-16'], mode: 'two-players', side: 'white', level: 3, orientation: 'white' });
+    for (const st of [localStorage, sessionStorage]) st.setItem('dama.game', old);
   });
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);

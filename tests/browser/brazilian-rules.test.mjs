@@ -4,9 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { setup, newPage, screenshot } from './helpers.mjs';
+import { setup, newPage, screenshot, axeSource } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -85,16 +83,6 @@ test('the diagrams follow a change of language, text alternatives included', { t
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
-
-// axe-core is a dev dependency (package.json; `make test` installs it with npm ci): the
-// check says it is skipped where it was not installed.
-function axeSource() {
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 test('axe finds no accessibility violations on the rules page, in each language', { timeout: 60000 }, async (t) => {
   const source = axeSource();

@@ -199,11 +199,12 @@ test('a small iframe keeps the board as large as fits, and its bar inside the fr
       const b = /** @type {any} */ (document.querySelector('dama-board'));
       const r = b.getBoundingClientRect();
       const buttons = [...b.shadowRoot.querySelectorAll('.tools button')].map((x) => x.getBoundingClientRect());
-      return { side: r.width, bottom: r.bottom, right: r.right, buttons: buttons.map((x) => [x.bottom, x.right, x.width]) };
+      return { side: r.width, bottom: r.bottom, right: r.right, buttons: buttons.map((x) => [x.bottom, x.right, x.width, x.height]) };
     });
     assert.ok(box.side >= least, `${width}x${height}: the board is ${box.side} px, at least ${least}`);
     assert.ok(box.bottom <= height + 1 && box.right <= width + 1, `${width}x${height}: inside the frame: ${JSON.stringify(box)}`);
-    for (const [bottom, right, w] of box.buttons) assert.ok(bottom <= height + 1 && right <= width + 1 && w >= 40, `a button inside and usable: ${JSON.stringify(box.buttons)}`);
+    // Usable: inside, and at least WCAG 2.2's minimum target (24 by 24 CSS pixels).
+    for (const [bottom, right, w, h] of box.buttons) assert.ok(bottom <= height + 1 && right <= width + 1 && w >= 24 && h >= 24, `a button inside and usable: ${JSON.stringify(box.buttons)}`);
     if (width === 300) await screenshot(page, 'frame-small-300x280');
     await page.context().close();
   }

@@ -40,10 +40,13 @@ test('PDN round trip through the page: export, copy, download, import; a bad fil
   // A bad text: a clear message, the game untouched.
   await page.fill('#pdn-in', '[GameType "22"]\n1. 22-18 9-13 2. 18-14 *');
   await page.click('#pdn-open');
+  // The text is read in a worker: the answer comes a moment later.
+  await page.waitForFunction(() => /could not be opened/.test(document.querySelector('#games-message').textContent));
   assert.match(await page.textContent('#games-message'), /could not be opened.*current game was kept.*18-14/s);
   assert.equal(await page.evaluate(() => document.querySelector('#games-message').classList.contains('bad')), true);
   await page.fill('#pdn-in', 'not a game at all');
   await page.click('#pdn-open');
+  await page.waitForFunction(() => /bad PDN/.test(document.querySelector('#games-message').textContent));
   assert.match(await page.textContent('#games-message'), /bad PDN/);
   assert.deepEqual(await history(page), moves);
   await screenshot(page, 'desktop-games-bad-pdn');
@@ -95,6 +98,7 @@ test('FEN: shown, copied and set up; a resigned game keeps its result through PD
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await page.fill('#pdn-in', pdn);
   await page.click('#pdn-open');
+  await page.waitForFunction(() => window.__dama.history().length === 1);
   assert.deepEqual(await page.evaluate(() => window.__dama.result()?.reason), 'resignation');
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -176,7 +180,8 @@ test('the game survives a reload; a corrupt or unknown saved game is dropped wit
     'null',
   ];
   for (const saved of broken) {
-    await page.evaluate((s) => localStorage.setItem('dama.game', s), saved);
+    // As the page saves it: in this tab's storage and in the one all tabs share.
+    await page.evaluate((s) => [localStorage, sessionStorage].forEach((st) => st.setItem('dama.game', s)), saved);
     await page.reload();
     await page.waitForFunction(() => window.__dama?.ready === true);
     const fen = await page.evaluate(() => window.__dama.fen());
@@ -191,7 +196,7 @@ test('the game survives a reload; a corrupt or unknown saved game is dropped wit
   await screenshot(page, 'desktop-corrupt-save');
   // An old (version 1) save from before the element still loads.
   await page.evaluate(() =>
-    localStorage.setItem('dama.game', JSON.stringify({ v: 1, startFen: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', moves: ['22-18'], mode: 'friend', human: 'white', level: 3, orientation: 'white', ended: null })),
+    [localStorage, sessionStorage].forEach((st) => st.setItem('dama.game', JSON.stringify({ v: 1, startFen: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', moves: ['22-18'], mode: 'friend', human: 'white', level: 3, orientation: 'white', ended: null }))),
   );
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);

@@ -3,7 +3,8 @@
 // box and orientation (the same geometry a player sees, not the page's own helpers).
 
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startServer, ROOT } from './server.mjs';
 
@@ -134,4 +135,25 @@ export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await settle(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+// axe-core is a dev dependency (package.json; `make test` installs it with npm ci): the
+// checks say they are skipped where it was not installed.
+export function axeSource() {
+  try {
+    return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+// axe's violations on the page as it is now ("rule: targets"), every rule including the best
+// practices. The source is evaluated through the debugging protocol, so the page's CSP does
+// not apply to it.
+export async function axeViolations(page, source) {
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }

@@ -33,6 +33,7 @@ test('a PDN file of several games opens a picker listing every game; each opens;
   await page.click('#btn-games');
   await page.setInputFiles('#pdn-file', { name: 'club.pdn', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
   await page.waitForSelector('#picker[open]');
+  await page.waitForSelector('#picker-list:not([aria-busy])', { state: 'attached' });
   const rows = await pickerRows(page);
   assert.equal(rows.length, GAMES.length, 'one row per game');
   assert.match(await page.textContent('#picker-count'), new RegExp(`${GAMES.length} games`));
@@ -171,7 +172,6 @@ test('saved games: kept as played, listed, opened, deleted and exported as one P
   await page.click('#btn-resign');
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await clickMove(page, '21-17');
-  await page.waitForTimeout(700); // saves wait for a pause in the moves
   await openLibrary();
   let rows = await page.$$eval('#library-list tr', (rs) => rs.map((r) => r.textContent));
   assert.equal(rows.length, 2);

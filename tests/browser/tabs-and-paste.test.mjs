@@ -1,0 +1,132 @@
+// Two reliability failures a careless or hostile user met: two tabs overwrote each other's
+// saved game (the last writer won silently), and a large paste froze the tab, opened game 1
+// although the text ended with an invalid game, and left the page's wasm memory grown.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage, clickMove, history } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(async () => {
+  await env?.close();
+});
+
+const ready = (page) => page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+
+test('two tabs playing two games each keep their own game across reloads, and both are saved', { timeout: 60000 }, async () => {
+  const a = await newPage(env);
+  await a.goto(env.server.url + '?mode=friend');
+  await ready(a);
+  await clickMove(a, '22-18');
+  // Tab B opens on the last game saved (A's), then starts its own.
+  const b = await a.context().newPage();
+  await b.goto(env.server.url);
+  await ready(b);
+  assert.deepEqual(await history(b), ['22-18']);
+  await b.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(b, '21-17');
+  // A plays again: before, this overwrote B's game, and B reloaded into A's.
+  await clickMove(a, '9-13');
+  await b.reload();
+  await ready(b);
+  assert.deepEqual(await history(b), ['21-17'], "B's own game after its reload");
+  await a.reload();
+  await ready(a);
+  assert.deepEqual(await history(a), ['22-18', '9-13'], "A's own game after its reload");
+  // And a new tab, which has no game of its own, finds both in the saved games.
+  await a.waitForTimeout(600);
+  const c = await a.context().newPage();
+  await c.goto(env.server.url);
+  await ready(c);
+  await c.click('#btn-library');
+  await c.waitForSelector('#library-list:not([aria-busy])', { state: 'attached' });
+  const rows = await c.$$eval('#library-list tr', (rs) => rs.map((r) => r.textContent));
+  assert.equal(rows.length, 2, rows.join(' | '));
+  assert.deepEqual(a.errors, []);
+  await a.context().close();
+});
+
+// A legal game of 20 moves, and a file of `n` of them ending with one whose move is illegal.
+const GAME = '1. 21-17 10-13 2. 17x10 6x13 3. 22-18 13x22 4. 26x19 11-14 5. 19x10 5x14 6. 23-19 14x23 7. 27x20 12-15 8. 20x11 7x14 9. 24-20 14-19 10. 20-15 8-12';
+const file = (n) =>
+  Array.from({ length: n }, (_, i) => `[Event "Club ${i + 1}"]\n[White "W${i + 1}"]\n[Black "B${i + 1}"]\n${GAME} *\n`).join('\n') +
+  '\n[Event "Broken"]\n1. 22-18 9-13 2. 18-14 *\n';
+
+test('a large paste is read off the page\'s thread, lists every game (the broken last one too), and leaves no memory behind', { timeout: 90000 }, async () => {
+  const page = await newPage(env);
+  await page.goto(env.server.url + '?mode=friend');
+  await ready(page);
+  const wasmBytes = () => page.evaluate(async () => (await (await import(new URL('www/pkg/dama_wasm.js', location.href).href)).default()).memory.buffer.byteLength);
+  const before = await wasmBytes();
+  const text = file(3000); // about 0.9 MB, 3,001 games
+  await page.click('#btn-games');
+  await page.$eval('#pdn-in', (el, t) => (el.value = t), text);
+  // A heartbeat on the page's thread: the longest pause while the text is read.
+  await page.evaluate(() => {
+    window.__gap = 0;
+    let last = performance.now();
+    const beat = () => {
+      const now = performance.now();
+      window.__gap = Math.max(window.__gap, now - last);
+      last = now;
+      if (!document.querySelector('#picker').open || document.querySelector('#picker-list').hasAttribute('aria-busy')) setTimeout(beat, 10);
+    };
+    setTimeout(beat, 10);
+  });
+  await page.click('#pdn-open');
+  await page.waitForSelector('#picker[open]', { timeout: 30000 });
+  await page.waitForSelector('#picker-list:not([aria-busy])', { state: 'attached', timeout: 30000 });
+  const gap = await page.evaluate(() => window.__gap);
+  const rows = await page.locator('#picker-list tr').count();
+  assert.equal(rows, 3001, 'every game listed');
+  assert.match(await page.textContent('#picker-list tr:last-child'), /Cannot be opened.*18-14/);
+  assert.equal(await page.isDisabled('#picker-list tr:last-child button'), true);
+  // Game 2 opens from its own text.
+  await page.click('#picker-list tr:nth-child(2) button');
+  await page.waitForFunction(() => window.__dama.history().length === 20);
+  assert.equal((await page.$$eval('.player .name', (els) => els.map((e) => e.textContent))).sort().join(','), 'B2,W2');
+  const after = await wasmBytes();
+  console.log(`# paste of ${text.length} characters: longest pause on the page's thread ${gap.toFixed(0)} ms; page wasm memory ${before} -> ${after} bytes`);
+  assert.ok(after - before <= 1 << 20, `the page's wasm memory grew by ${after - before} bytes`);
+  assert.ok(gap < 1000, `the page paused for ${gap} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('past the bound (8 MiB) a paste is refused at once with the reason, and the game is kept', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  await page.goto(env.server.url + '?mode=friend');
+  await ready(page);
+  await clickMove(page, '22-18');
+  await page.click('#btn-games');
+  await page.evaluate(() => {
+    document.querySelector('#pdn-in').value = '1. 22-18 9-13 *\n'.repeat(600_000); // 9.6 MB
+  });
+  // Timed on the page, from the click to the message (drawing the huge text box is the
+  // browser's own time, before the click).
+  await page.evaluate(() => {
+    document.querySelector('#pdn-open').addEventListener('click', () => (window.__t0 = performance.now()), { capture: true });
+    new MutationObserver(() => (window.__t1 ??= performance.now())).observe(document.querySelector('#games-message'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('#pdn-open');
+  await page.waitForFunction(() => /too large/.test(document.querySelector('#games-message').textContent));
+  const took = await page.evaluate(() => window.__t1 - window.__t0);
+  assert.ok(took < 500, `refused at once: ${took} ms`);
+  assert.match(await page.textContent('#games-message'), /9600000 characters, at most 8388608/);
+  assert.deepEqual(await history(page), ['22-18']);
+  // The same bound on the element's own paths (the pdn attribute, load()): the core's.
+  const err = await page.evaluate(() => {
+    try {
+      window.__dama.board.load('1. 22-18 9-13 *\n'.repeat(600_000));
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(err ?? '', /at most 8388608/);
+  assert.deepEqual(await history(page), ['22-18']);
+  await page.context().close();
+});

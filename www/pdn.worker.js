@@ -1,0 +1,29 @@
+// @ts-check
+// Module worker that reads a PDN text off the page's thread: a large paste or file must not
+// freeze the page, and the memory the core needs to read it goes away with this worker (a
+// wasm memory never shrinks, so the page starts one worker per text and ends it after).
+// It answers with each game's summary and its own text; the page then opens the one chosen
+// from that game's text alone.
+
+import { loadWasm } from './wasm.js';
+
+/** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
+
+/** @param {MessageEvent<{text: string, variant: Variant}>} e */
+self.onmessage = async (e) => {
+  const { text, variant } = e.data;
+  try {
+    const { PdnFile } = await loadWasm();
+    const file = PdnFile.parse(text, variant);
+    try {
+      /** @type {{summary: PdnSummary, text: string}[]} */
+      const games = [];
+      for (let i = 0; i < file.count(); i++) games.push({ summary: file.summary(i), text: file.gameText(i) });
+      self.postMessage({ ok: true, games });
+    } finally {
+      file.free();
+    }
+  } catch (err) {
+    self.postMessage({ ok: false, error: /** @type {Error} */ (err).message ?? String(err) });
+  }
+};
