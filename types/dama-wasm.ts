@@ -104,6 +104,8 @@ export declare class Game {
   /** undefined while the game goes on. */
   result(): GameResult | undefined;
   resign(color: Color): void;
+  /** `color`'s clock ran out: it loses (reason `time`); undo() takes it back. */
+  loseOnTime(color: Color): void;
   agreeDraw(): void;
   /** undefined if a legal move goes from `from` to `to`, else the reason in plain words. */
   whyIllegal(from: number, to: number): string | undefined;
@@ -197,6 +199,8 @@ export declare function benchSearch(tt_mb: number): BenchResult;
 export declare function bookPositions(): number;
 export declare function installBook(bytes: Uint8Array | number[]): number;
 export declare function perft(fen: string, depth: number): number;
+/** Milliseconds to give one move with this much on the clock and this increment (the engine's time management). */
+export declare function moveBudget(remainingMs: number, incrementMs: number): number;
 export declare function start(): void;
 
 /** What the init functions resolve to: the wasm instance's exports. */

@@ -9,6 +9,7 @@ import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLangu
 import { registerServiceWorker } from './sw-register.js';
 import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber } from './game/texts.js';
+import { parseControl, clockText, CONTROLS } from './game/clock.js';
 import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download, MAX_PDN_TEXT } from './app-library.js';
 
 /** @typedef {import('./game/options.js').Color} Color */
@@ -31,7 +32,7 @@ const board = /** @type {import('./dama-board.js').DamaBoard} */ ($('board'));
 // The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
 // square numbers are each game's own choice: on for Italian, whose moves are written with
 // them; off for Brazilian, whose board has files and ranks on its edges instead.
-const settings = { variant: 'italian', mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false };
+const settings = { variant: 'italian', mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false, clock: '' };
 const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : 'numbers');
 let restoring = true; // no saving while the saved game is being read
 let pageNotice = '';
@@ -83,7 +84,7 @@ async function main() {
 }
 
 // A new game with the New game dialog's last choices.
-const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level });
+const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level, clock: parseControl(settings.clock) });
 
 /** @param {URLSearchParams} params */
 function startFromParams(params) {
@@ -233,8 +234,33 @@ function renderPlayers(result) {
     /** @type {Element} */ (el.querySelector('.count')).textContent = n === 1 ? t('piece1') : t('pieces', { n });
     el.classList.toggle('to-move', !result && turn === color);
     el.classList.toggle('thinking', board.thinking === 'move' && turn === color);
+    renderClock(/** @type {HTMLElement} */ (el.querySelector('.clock')), color);
   }
 }
+
+/**
+ * A player's clock: hidden without a time control, lit while running, red when low.
+ * @param {HTMLElement} el
+ * @param {Color} color
+ */
+function renderClock(el, color) {
+  const c = board.session?.clock;
+  el.hidden = !c || board.editing;
+  if (!c) return;
+  const now = performance.now();
+  el.textContent = clockText(c.remaining(color, now));
+  el.setAttribute('aria-label', `${t('clockLabel', { color: colorName(color) })}: ${el.textContent}`);
+  el.classList.toggle('running', c.running === color);
+  el.classList.toggle('low', c.low(color, now));
+}
+
+// The clocks' faces change every tenth of a second while one runs; nothing else is redrawn.
+setInterval(() => {
+  if (!board.session?.clock?.running) return;
+  for (const [id, color] of /** @type {[string, Color][]} */ ([['player-bottom', board.orientation], ['player-top', board.orientation === 'white' ? 'black' : 'white']])) {
+    renderClock(/** @type {HTMLElement} */ ($(id).querySelector('.clock')), color);
+  }
+}, 100);
 
 /** @param {Result | null} result */
 function renderStatus(result) {
@@ -511,6 +537,9 @@ function wireControls() {
     // The levels' strengths were measured in Italian games.
     $('level-elo').textContent = levelStrength(clampLevel(field(form, 'level').value));
     $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
+    // Clocks are for games people play; a custom one asks for its minutes and increment.
+    for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch';
+    /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';
   };
   form.addEventListener('input', syncForm);
   dialog.addEventListener('close', () => {
@@ -519,6 +548,9 @@ function wireControls() {
     settings.mode = field(form, 'mode').value;
     settings.color = field(form, 'color').value;
     settings.level = clampLevel(field(form, 'level').value);
+    const clock = field(form, 'clock').value;
+    const custom = `${field(form, 'clockMinutes').value}+${field(form, 'clockIncrement').value}`;
+    settings.clock = clock === 'custom' ? (parseControl(custom) ? custom : '') : clock;
     saveSettings();
     showNotice('');
     newGame(defaultGame());
@@ -595,11 +627,12 @@ function levelStrength(level) {
 }
 
 /**
- * A field of the New game form by name: a group of radio buttons, or the level's slider.
+ * A field of the New game form by name: a group of radio buttons, the level's slider, the
+ * clock's choice or its custom minutes and increment.
  * @param {HTMLFormElement} form
  * @param {string} name
  */
-const field = (form, name) => /** @type {RadioNodeList | HTMLInputElement} */ (form.elements.namedItem(name));
+const field = (form, name) => /** @type {RadioNodeList | HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
 
 function openNewGame() {
   const dialog = $dialog('new-game');
@@ -608,6 +641,12 @@ function openNewGame() {
   field(form, 'mode').value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
   field(form, 'color').value = settings.color;
   field(form, 'level').value = String(settings.level);
+  field(form, 'clock').value = !settings.clock || CONTROLS.includes(settings.clock) ? settings.clock : 'custom';
+  const custom = parseControl(settings.clock);
+  if (custom && !CONTROLS.includes(settings.clock)) {
+    field(form, 'clockMinutes').value = String(custom.initialMs / 60_000);
+    field(form, 'clockIncrement').value = String(custom.incrementMs / 1000);
+  }
   syncNewGameForm();
   dialog.returnValue = '';
   dialog.showModal();
@@ -745,6 +784,7 @@ function loadSettings() {
       if (typeof s.numbers === 'boolean') settings.numbers = s.numbers;
       if (typeof s.numbersBrazilian === 'boolean') settings.numbersBrazilian = s.numbersBrazilian;
       if (typeof s.sound === 'boolean') settings.sound = s.sound;
+      if (typeof s.clock === 'string' && (s.clock === '' || parseControl(s.clock))) settings.clock = s.clock;
     }
   } catch {
     // Storage can be unavailable (private mode) or hold junk; defaults are fine.
@@ -842,6 +882,7 @@ function restoreGame() {
       orientation: s.orientation,
       ended,
       tags,
+      clockState: s.clock ?? null,
     });
     setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null);
     return true;

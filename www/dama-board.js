@@ -3,7 +3,6 @@
 // canvas board, lets the computer driver (game/computer.js) play through the page's shared
 // engine worker, and reports what happens with DOM events. The app page uses it too.
 //
-//   <script type="module" src="www/dama-board.js"></script>
 //   <dama-board mode="computer" side="white" level="5" numbers></dama-board>
 //
 // Attributes: game/options.js; reads: dama-board.reads.js; all of it: docs/EMBED.md. Events
@@ -21,6 +20,7 @@ import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './d
 import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from './game/options.js';
 import { Session } from './game/session.js';
 import { Computer } from './game/computer.js';
+import { FlagWatch } from './game/clock.js';
 import { boardConfig } from './game/board-config.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from './game/texts.js';
 
@@ -37,6 +37,7 @@ export class DamaBoard extends DamaBoardReads {
   #engine = sharedEngine();
   /** @type {Computer | null} */
   #cpu = null;
+  #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
   /** @type {Record<string, any>} */
   #ui = {};
   #overlayClosed = false;
@@ -78,6 +79,7 @@ export class DamaBoard extends DamaBoardReads {
 
   disconnectedCallback() {
     this.#cpu?.cancel();
+    this.#flags.update(false);
     this.#unlisten?.();
     this.#unlisten = null;
   }
@@ -362,6 +364,8 @@ export class DamaBoard extends DamaBoardReads {
     const s = this.session;
     if (!s?.game || !this.ground) return;
     s.readonly = this.readonly;
+    s.syncClock();
+    this.#flags.update(!!s.clock?.running && this.isConnected);
     this.ground.set(boardConfig(s));
     this.refreshTheme();
     this.#render();

@@ -59,7 +59,7 @@ export class Computer {
     const level = watch ? s.levelFor(g.turn()) : s.level;
     let res;
     try {
-      res = await this.engine.search(this.owner, s.searchRequest(level, levelTime(level)));
+      res = await this.engine.search(this.owner, s.searchRequest(level, s.searchTime(levelTime(level))));
     } catch (err) {
       if (id !== this.request) return;
       s.thinking = null;
@@ -86,6 +86,7 @@ export class Computer {
       this.hooks.failed(/** @type {Error} */ (err).message);
       return;
     }
+    s.played(mover);
     this.hooks.played(move, mover);
   }
 

@@ -8,6 +8,7 @@
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { pdnDate, pdnNames } from './texts.js';
+import { Clock } from './clock.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
@@ -22,9 +23,10 @@ import { pdnDate, pdnNames } from './texts.js';
  * @typedef {{variant?: string | null, mode?: string | null, side?: string | null, level?: unknown,
  *   levelWhite?: unknown, levelBlack?: unknown, fen?: string | null, pdn?: string | null,
  *   moves?: string[], ended?: Ended | null, orientation?: string | null, ply?: string | number | null,
- *   tags?: [string, string][] | null, tree?: any}} GameOptions
+ *   tags?: [string, string][] | null, tree?: any, clock?: import('./clock.js').TimeControl | null,
+ *   clockState?: unknown}} GameOptions
  */
-/** @typedef {{type: 'resign', color: Color} | {type: 'draw'}} Ended */
+/** @typedef {{type: 'resign', color: Color} | {type: 'time', color: Color} | {type: 'draw'}} Ended */
 /**
  * A node of an imported game's tree, as the core's GameTree.nodes() gives it.
  * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
@@ -65,6 +67,10 @@ export class Session {
     this.node = null;
     /** @type {GameOptions} what the New game button repeats */
     this.lastOptions = {};
+    /** @type {Clock | null} the game's clocks, if it has a time control */
+    this.clock = null;
+    /** The time now, in ms (tests give their own). */
+    this.now = () => performance.now();
   }
 
   get variant() {
@@ -112,7 +118,7 @@ export class Session {
     this.tree = o.tree ?? null;
     this.game?.free();
     this.game = game;
-    this.lastOptions = { variant: game.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null };
+    this.lastOptions = { variant: game.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null, clock: o.clock ?? null };
     this.mode = mode;
     this.sideOption = side;
     this.level = level;
@@ -127,6 +133,13 @@ export class Session {
     this.editing = null;
     this.reviewing = null;
     this.node = null;
+    // Clocks for games people play (a saved game's clocks come back as they were).
+    this.clock = null;
+    if (mode === 'computer' || mode === 'two-players') {
+      this.clock = o.clockState ? Clock.restore(o.clockState, this.now()) : o.clock ? new Clock(o.clock) : null;
+      if (this.clock && !o.clockState) this.clock.start(game.turn(), this.now());
+      if (this.clock && game.result()) this.clock.stop(this.now());
+    }
     if (mode === 'view') {
       const want = o.ply;
       const n = game.ply();
@@ -226,6 +239,7 @@ export class Session {
   get ended() {
     const r = this.game?.result();
     if (r?.reason === 'resignation' && r.winner) return { type: 'resign', color: other(r.winner) };
+    if (r?.reason === 'time' && r.winner) return { type: 'time', color: other(r.winner) };
     if (r?.reason === 'agreement') return { type: 'draw' };
     return null;
   }
@@ -261,9 +275,50 @@ export class Session {
    * @returns {Move}
    */
   play(text) {
+    const mover = this.game.turn();
     const m = this.game.play(text);
     this.hint = null;
+    this.played(mover);
     return m;
+  }
+
+  /**
+   * After a move of `mover` (a person's or the computer's): its clock gains the increment and
+   * the other side's starts, unless the game is over.
+   * @param {Color} mover
+   */
+  played(mover) {
+    this.clock?.moved(mover, this.now(), !this.game.result());
+  }
+
+  /**
+   * Whether a flag fell: the side whose clock ran out loses (the core's result, reason `time`).
+   * @returns {boolean} true if the game ended now
+   */
+  checkFlag() {
+    const color = this.clock?.flagged(this.now());
+    if (!color || this.game.result()) return false;
+    this.cancelled();
+    this.game.loseOnTime(color);
+    this.clock?.stop(this.now());
+    return true;
+  }
+
+  /** The computer's search time: its level's own (`levelMs`), within what its clock allows. @param {number} levelMs */
+  searchTime(levelMs) {
+    const c = this.clock;
+    if (!c || !this.game) return levelMs;
+    const color = this.game.turn();
+    return Math.max(1, Math.min(levelMs, this.wasm.moveBudget(c.remaining(color, this.now()), c.control.incrementMs)));
+  }
+
+  /** Runs the clock of the side to move, or stops both when the game is over or looked back at. */
+  syncClock() {
+    const c = this.clock;
+    if (!c || !this.game) return;
+    const stop = !!this.game.result() || this.reviewing !== null || !!this.editing;
+    if (stop) c.stop(this.now());
+    else if (c.running !== this.game.turn()) c.start(this.game.turn(), this.now());
   }
 
   canRedo() {
@@ -533,6 +588,7 @@ export class Session {
       levelBlack: this.levels.black,
       ended: this.ended,
       tags: this.tags,
+      clock: this.clock?.state(this.now()) ?? null,
       // An imported game's comments and variations, while its main line is still the game.
       pdn: this.tree && this.treeMatchesGame() ? this.tree.toPdn() : null,
     };
@@ -546,6 +602,7 @@ export class Session {
  */
 function applyEnded(game, ended) {
   if (ended.type === 'resign') game.resign(ended.color);
+  else if (ended.type === 'time') game.loseOnTime(ended.color);
   else if (ended.type === 'draw') game.agreeDraw();
   else throw new Error(`unknown end of game ${JSON.stringify(ended)}`);
 }

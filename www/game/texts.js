@@ -103,6 +103,7 @@ export function endTexts(s, result, L) {
     'king-moves': s.variant === 'brazilian' ? 'reasonKingMovesBrazilian' : 'reasonKingMoves',
     'three-kings': 'reasonThreeKings',
     resignation: 'reasonResignation',
+    time: 'reasonTime',
     agreement: 'reasonAgreement',
   };
   const key = reasons[result.reason];

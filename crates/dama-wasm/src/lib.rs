@@ -20,6 +20,21 @@ pub use args::{MAX_TABLE_MB, MAX_TIME_MS};
 
 pub use tree::{GameTree, PdnFile};
 
+/// The milliseconds to give one move with `remainingMs` on the clock and `incrementMs` added
+/// per move (the engine's own time management, `dama::time::GameClock`, sudden death); both
+/// are clamped to 0..24 hours, and NaN counts as 0.
+#[wasm_bindgen(js_name = moveBudget)]
+pub fn move_budget(remaining_ms: f64, increment_ms: f64) -> f64 {
+    let day = 86_400_000.0;
+    let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, day) };
+    dama::time::GameClock {
+        remaining_ms: clamp(remaining_ms),
+        increment_ms: clamp(increment_ms),
+        moves_to_go: None,
+    }
+    .budget_ms()
+}
+
 #[wasm_bindgen(start)]
 pub fn start() {
     // A Rust panic shows its message in the console instead of "unreachable executed".
@@ -394,6 +409,13 @@ impl Game {
     /// `color` ("white" or "black") resigns.
     pub fn resign(&mut self, color: &str) -> Result<(), JsValue> {
         self.inner.resign(parse_color(color)?);
+        Ok(())
+    }
+
+    /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
+    #[wasm_bindgen(js_name = loseOnTime)]
+    pub fn lose_on_time(&mut self, color: &str) -> Result<(), JsValue> {
+        self.inner.lose_on_time(parse_color(color)?);
         Ok(())
     }
 

@@ -894,3 +894,24 @@ fn pdn_results_of_open_games_are_resignations_or_agreements() {
     let open = dama::pdn::read_game("1. 22-18 9-13 *").unwrap();
     assert_eq!(open.result(), None);
 }
+
+#[test]
+fn a_clock_running_out_loses_the_game_and_undo_takes_it_back() {
+    let mut g = Game::new();
+    g.play_text("22-18").unwrap();
+    g.lose_on_time(Color::Black);
+    assert_eq!(g.result(), win(Color::White, Reason::Time));
+    assert_eq!(Reason::Time.id(), "time");
+    assert_eq!(
+        g.result().unwrap().to_string(),
+        "White wins: Black ran out of time"
+    );
+    assert!(g.play_text("9-13").is_err(), "no move after the flag fell");
+    // Once over, nothing more is declared.
+    g.lose_on_time(Color::White);
+    g.resign(Color::White);
+    assert_eq!(g.result(), win(Color::White, Reason::Time));
+    g.undo();
+    assert_eq!(g.result(), None);
+    assert_eq!(g.ply(), 1, "the flag is taken back before any move");
+}

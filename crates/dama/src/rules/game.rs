@@ -74,10 +74,13 @@ pub enum Reason {
     Agreement,
     /// A player resigned.
     Resignation,
+    /// A player's clock ran out.
+    Time,
 }
 
 impl Reason {
-    /// A short identifier: `no-moves`, `repetition`, `king-moves`, `agreement`, `resignation`.
+    /// A short identifier: `no-moves`, `repetition`, `king-moves`, `three-kings`, `agreement`,
+    /// `resignation`, `time`.
     pub const fn id(self) -> &'static str {
         match self {
             Reason::NoMoves => "no-moves",
@@ -86,6 +89,7 @@ impl Reason {
             Reason::ThreeKings => "three-kings",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
+            Reason::Time => "time",
         }
     }
 }
@@ -121,6 +125,9 @@ impl fmt::Display for GameResult {
             }
             (Outcome::Win(c), Reason::Resignation) => {
                 write!(f, "{c} wins: {} resigned", c.opposite())
+            }
+            (Outcome::Win(c), Reason::Time) => {
+                write!(f, "{c} wins: {} ran out of time", c.opposite())
             }
             (Outcome::Win(c), _) => write!(f, "{c} wins"),
             (Outcome::Draw, Reason::Repetition) => {
@@ -596,6 +603,18 @@ impl Game {
             self.declared = Some(GameResult {
                 outcome: Outcome::Win(color.opposite()),
                 reason: Reason::Resignation,
+                limit: 0,
+            });
+        }
+    }
+
+    /// `color`'s clock ran out: the game is lost, as a resignation is, and taken back the same
+    /// way (undo). Nothing changes once the game is over.
+    pub fn lose_on_time(&mut self, color: Color) {
+        if self.result().is_none() {
+            self.declared = Some(GameResult {
+                outcome: Outcome::Win(color.opposite()),
+                reason: Reason::Time,
                 limit: 0,
             });
         }

@@ -1,0 +1,104 @@
+// Game clocks: the pure clock, and the session's use of it (flags, increments, the computer's
+// share of its time, a saved game's clocks), with the real wasm core and a time we set.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './core.mjs';
+import { Clock, parseControl, controlText, clockText } from '../../www/game/clock.js';
+import { Session } from '../../www/game/session.js';
+import { endTexts } from '../../www/game/texts.js';
+
+const wasm = await loadCore();
+
+test('controls read as minutes+seconds, within bounds', () => {
+  assert.deepEqual(parseControl('5+0'), { initialMs: 300_000, incrementMs: 0 });
+  assert.deepEqual(parseControl(' 0.5 + 2 '), { initialMs: 30_000, incrementMs: 2000 });
+  for (const bad of ['', '5', '0+5', '181+0', '5+181', '-1+0', 'x+y', null, '1e9+0']) assert.equal(parseControl(bad), null, String(bad));
+  assert.equal(controlText({ initialMs: 180_000, incrementMs: 2000 }), '3+2');
+});
+
+test('only the side to move runs; a move adds the increment and starts the other clock', () => {
+  const c = new Clock({ initialMs: 60_000, incrementMs: 2000 });
+  c.start('white', 0);
+  assert.equal(c.remaining('white', 10_000), 50_000);
+  assert.equal(c.remaining('black', 10_000), 60_000);
+  c.moved('white', 10_000);
+  assert.equal(c.remaining('white', 30_000), 52_000, 'stopped, with the increment');
+  assert.equal(c.remaining('black', 30_000), 40_000);
+  c.stop(30_000);
+  assert.equal(c.remaining('black', 99_000), 40_000, 'a stopped clock keeps its time');
+  assert.equal(c.flagged(99_000), null);
+  c.start('black', 100_000);
+  assert.equal(c.flagged(139_999), null);
+  assert.equal(c.flagged(140_000), 'black');
+  assert.equal(c.low('black', 130_000), false, '10 s left of a minute');
+  assert.equal(c.low('black', 135_000), true, 'under a tenth of the start');
+  assert.equal(c.low('white', 135_000), false);
+  assert.equal(clockText(299_500), '5:00');
+  assert.equal(clockText(9_450), '0:09.4');
+  assert.equal(clockText(3_723_000), '1:02:03');
+  assert.equal(clockText(-5), '0:00.0');
+});
+
+test('a saved clock comes back as it stood; junk is no clock', () => {
+  const c = new Clock({ initialMs: 60_000, incrementMs: 0 });
+  c.start('white', 0);
+  const saved = JSON.parse(JSON.stringify(c.state(15_000)));
+  const back = Clock.restore(saved, 1_000_000);
+  assert.equal(back?.remaining('white', 1_000_000), 45_000, 'the time the page was closed does not count');
+  assert.equal(back?.running, 'white');
+  for (const junk of [null, 7, {}, { ...saved, white: -1 }, { ...saved, initialMs: Infinity }, { ...saved, black: 'x' }]) assert.equal(Clock.restore(junk, 0), null);
+});
+
+test('the session: a flag falls, the core records the loss on time, the texts say so, undo takes it back', () => {
+  let now = 0;
+  const s = new Session(wasm);
+  s.now = () => now;
+  s.newGame({ mode: 'two-players', clock: { initialMs: 5000, incrementMs: 1000 } });
+  assert.equal(s.clock?.running, 'white');
+  now = 2000;
+  s.play('22-18');
+  assert.equal(s.clock?.remaining('white', now), 4000, '3 s left plus the increment');
+  assert.equal(s.clock?.running, 'black');
+  now = 6999;
+  assert.equal(s.checkFlag(), false);
+  now = 7000;
+  assert.equal(s.checkFlag(), true);
+  const r = s.game.result();
+  assert.deepEqual([r.winner, r.reason], ['white', 'time']);
+  assert.deepEqual(s.ended, { type: 'time', color: 'black' });
+  assert.match(endTexts(s, r, 'en').join(' '), /White wins.*Black ran out of time/);
+  assert.equal(s.clock?.running, null, 'both clocks stop at the end');
+  // A saved game keeps the loss on time and the clocks.
+  const snap = s.snapshot();
+  const t = new Session(wasm);
+  t.newGame({ fen: snap.startFen, moves: snap.moves, ended: snap.ended, mode: snap.mode, clockState: snap.clock });
+  assert.equal(t.game.result().reason, 'time');
+  assert.equal(t.clock?.remaining('black', 0), 0);
+  assert.ok(s.undo());
+  assert.equal(s.game.result(), undefined);
+});
+
+test('the computer keeps within its clock: its search time is the engine\'s share of what is left', () => {
+  let now = 0;
+  const s = new Session(wasm);
+  s.now = () => now;
+  s.newGame({ mode: 'computer', side: 'black', clock: { initialMs: 60_000, incrementMs: 0 } });
+  assert.equal(s.searchTime(3100), 2000, 'a thirtieth of a minute, under the level\'s 3.1 s');
+  assert.equal(s.searchTime(400), 400, 'the level\'s own when shorter');
+  now = 59_000;
+  assert.ok(s.searchTime(3100) < 1000 * 0.8, 'never more than what is left');
+  const untimed = new Session(wasm);
+  untimed.newGame({ mode: 'computer' });
+  assert.equal(untimed.searchTime(3100), 3100);
+  // Reviewing stops the clocks; back to the game, the side to move's runs again.
+  s.game.play('22-18');
+  s.played('white');
+  assert.equal(s.clock?.running, 'black');
+  s.review(0);
+  s.syncClock();
+  assert.equal(s.clock?.running, null);
+  s.review(null);
+  s.syncClock();
+  assert.equal(s.clock?.running, 'black');
+});
