@@ -59,6 +59,40 @@ export interface SearchResult {
   timeMs: number;
 }
 
+/** One line of `Engine.analyse()`'s answer. */
+export interface AnalysisLine {
+  /** The line's first move, in the game's notation. */
+  move: string;
+  /** For the side to move. */
+  score: number;
+  /** The depth this line was searched to. */
+  depth: number;
+  /** The score in words: "+0.35", "win in 7", "loss (tables)". */
+  text: string;
+  /** The line's moves, the first included. */
+  pv: string[];
+}
+
+/** `Engine.analyse()`'s answer. */
+export interface Analysis {
+  /** The least depth of the lines. */
+  depth: number;
+  /** False when the time ran out first: the line cut short keeps the depth it finished, those below it are left out. */
+  complete: boolean;
+  /** A deeper search cannot change the lines. */
+  settled: boolean;
+  nodes: number;
+  timeMs: number;
+  /** Best first. */
+  lines: AnalysisLine[];
+}
+
+/** `scoreResult()`'s answer: a known win or loss, with its length in moves when counted. */
+export interface ScoreResult {
+  win: boolean;
+  moves: number | null;
+}
+
 /** `benchSearch()`'s answer. */
 export interface BenchResult {
   nodes: number;
@@ -191,6 +225,8 @@ export declare class Engine {
   loadTables(bytes: Uint8Array | number[]): number;
   newGame(): void;
   search(game: Game, level: number, time_ms: number, seed: number): SearchResult;
+  /** The `lines` (1-5) best moves, each searched to `depth` (1-120) within `time_ms` for all. */
+  analyse(game: Game, depth: number, time_ms: number, lines: number): Analysis;
   /** The largest piece count up to which every endgame table is loaded (0 if none). */
   tablePieces(): number;
 }
@@ -202,6 +238,10 @@ export declare function perft(fen: string, depth: number): number;
 /** Milliseconds to give one move with this much on the clock and this increment (the engine's time management). */
 export declare function moveBudget(remainingMs: number, incrementMs: number): number;
 export declare function start(): void;
+/** A score in words ("+1.25", "win in 7"), for the side to move. */
+export declare function scoreText(score: number): string;
+/** A known win or loss the score stands for, or null for an evaluation. */
+export declare function scoreResult(score: number): ScoreResult | null;
 
 /** What the init functions resolve to: the wasm instance's exports. */
 export interface InitOutput {

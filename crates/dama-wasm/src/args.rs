@@ -145,6 +145,21 @@ pub fn node_id(n: f64, id_bound: u32) -> Result<u32, ArgError> {
     bounded("node id", n, 0, id_bound.saturating_sub(1))
 }
 
+/// The deepest an analysis may be asked to search, in plies.
+pub const MAX_DEPTH: u32 = 120;
+/// The most lines an analysis may show.
+pub const MAX_LINES: u32 = 5;
+
+/// An analysis's depth: 1 to [`MAX_DEPTH`].
+pub fn depth(n: f64) -> Result<u32, ArgError> {
+    bounded("depth", n, 1, MAX_DEPTH)
+}
+
+/// How many lines an analysis shows: 1 to [`MAX_LINES`].
+pub fn lines(n: f64) -> Result<usize, ArgError> {
+    bounded("lines", n, 1, MAX_LINES).map(|l| l as usize)
+}
+
 /// A NAG, 0-255.
 pub fn nag(n: f64) -> Result<u8, ArgError> {
     bounded("NAG", n, 0, 255).map(|g| g as u8)

@@ -16,7 +16,7 @@ mod bench;
 mod tree;
 
 use args::ArgError;
-pub use args::{MAX_TABLE_MB, MAX_TIME_MS};
+pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
 
 pub use tree::{GameTree, PdnFile};
 
@@ -548,20 +548,57 @@ impl Engine {
             .best
             .ok_or_else(|| js_err("there is no legal move to search"))?;
         let o = Object::new();
-        let v = core.variant();
         set(&o, "move", core.move_text(&best));
         set(&o, "score", r.score);
         set(&o, "depth", r.depth);
         set(&o, "nodes", r.nodes as f64);
         set(&o, "timeMs", r.time_ms);
-        // Each principal-variation move is written against the position it is played in.
-        let pv = Array::new();
-        let mut pos = *core.position();
-        for m in &r.pv {
-            pv.push(&JsValue::from(notation::text_for(v, &pos.moves_in(v), m)));
-            pos = pos.play(m);
+        set(&o, "pv", pv_texts(core, &r.pv));
+        Ok(o.into())
+    }
+
+    /// The `lines` best moves (1 to 5) of the game's position, each searched to `depth`
+    /// (1 to 120) within about `time_ms` for them all (1 ms to an hour). Returns `{depth,
+    /// complete, settled, nodes, timeMs, lines: [{move, score, depth, text, pv}]}`, best first: `score`
+    /// is for the side to move (see `scoreText`), `text` says it in words ("+0.35", "win in
+    /// 7"), `pv` is the line's moves in notation. `complete` is false when the time ran out
+    /// first: then a line cut short has the depth it finished (`depth` is the least of the
+    /// lines'), and the lines below it are left out; `settled` is true when a
+    /// deeper search cannot change the lines. A game that is over has no lines. Throws
+    /// `RangeError` for an argument out of its bounds, and then nothing has changed.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        depth: f64,
+        time_ms: f64,
+        lines: f64,
+    ) -> Result<JsValue, JsValue> {
+        let depth = args::depth(depth)?;
+        let time_ms = args::time_ms(time_ms)?;
+        let lines = args::lines(lines)?;
+        let core = game.core();
+        let limits = dama::search::Limits {
+            time_ms: Some(time_ms),
+            ..dama::search::Limits::depth(depth)
+        };
+        let a = self.inner.analyse(core, &limits, lines);
+        let o = Object::new();
+        set(&o, "depth", a.depth);
+        set(&o, "complete", a.complete);
+        set(&o, "settled", a.settled);
+        set(&o, "nodes", a.nodes as f64);
+        set(&o, "timeMs", a.time_ms);
+        let out = Array::new();
+        for l in &a.lines {
+            let line = Object::new();
+            set(&line, "move", core.move_text(&l.pv[0]));
+            set(&line, "score", l.score);
+            set(&line, "depth", l.depth);
+            set(&line, "text", dama::search::score_text(l.score));
+            set(&line, "pv", pv_texts(core, &l.pv));
+            out.push(&line);
         }
-        set(&o, "pv", pv);
+        set(&o, "lines", out);
         Ok(o.into())
     }
 
@@ -570,6 +607,56 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.inner.clear();
     }
+}
+
+/// A principal variation in notation, each move written against the position it is played in.
+fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
+    let v = game.variant();
+    let out = Array::new();
+    let mut pos = *game.position();
+    for m in pv {
+        out.push(&JsValue::from(notation::text_for(v, &pos.moves_in(v), m)));
+        pos = pos.play(m);
+    }
+    out
+}
+
+/// A search score in words for people: "+1.25" (men), "win in 7" / "loss in 4" (moves), or
+/// "win (tables)" / "loss (tables)"; from the side to move's point of view, as scores are.
+/// Throws `RangeError` for a score that is not a whole number within ±32,000.
+#[wasm_bindgen(js_name = scoreText)]
+pub fn score_text(score: f64) -> Result<String, JsValue> {
+    if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
+        return Err(js_sys::RangeError::new(&format!(
+            "a score is a whole number from -32000 to 32000, not {score}"
+        ))
+        .into());
+    }
+    Ok(dama::search::score_text(score as i32))
+}
+
+/// How a score ends the game when it is a known result: `{win: true, moves}` (or
+/// `{win: false, moves}` for a loss) with the moves to the end when the search counted them
+/// (`moves` null for a result the endgame tables know without its length), or null for an
+/// evaluation. For the side to move, as scores are; NaN and out-of-range scores give null.
+#[wasm_bindgen(js_name = scoreResult)]
+pub fn score_result(score: f64) -> JsValue {
+    use dama::search::{MATE, MATE_BOUND, TB_BOUND};
+    if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
+        return JsValue::NULL;
+    }
+    let s = score as i32;
+    if s.abs() <= TB_BOUND {
+        return JsValue::NULL;
+    }
+    let o = Object::new();
+    set(&o, "win", s > 0);
+    if s.abs() > MATE_BOUND {
+        set(&o, "moves", (MATE - s.abs() + 1) / 2);
+    } else {
+        set(&o, "moves", JsValue::NULL);
+    }
+    o.into()
 }
 
 /// Installs the opening book from the bytes of `book.bin` (on wasm the core has none compiled

@@ -1049,3 +1049,70 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "game index must be a whole number from 0 to 0, not NaN"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The analysis board's calls.
+
+#[wasm_bindgen_test]
+fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
+    let g = Game::default();
+    let before = snapshot(&g);
+    let mut engine = dama_wasm::Engine::new(4.0).unwrap();
+    let a = engine.analyse(&g, 5.0, 10_000.0, 3.0).unwrap();
+    assert_eq!(get(&a, "complete").as_bool(), Some(true));
+    assert_eq!(get(&a, "depth").as_f64(), Some(5.0));
+    let lines: Array = get(&a, "lines").dyn_into().unwrap();
+    assert_eq!(lines.length(), 3);
+    let legal = texts(&g.legal_moves());
+    let mut firsts = Vec::new();
+    for l in lines.iter() {
+        let m = get(&l, "move").as_string().unwrap();
+        assert!(legal.contains(&m), "{m}");
+        let pv: Array = get(&l, "pv").dyn_into().unwrap();
+        assert_eq!(pv.get(0).as_string(), Some(m.clone()));
+        assert!(get(&l, "text").as_string().unwrap().starts_with(['+', '-']));
+        firsts.push(m);
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves");
+    for (depth, time, lines) in [
+        (0.0, 10.0, 1.0),
+        (121.0, 10.0, 1.0),
+        (5.5, 10.0, 1.0),
+        (f64::NAN, 10.0, 1.0),
+        (5.0, 0.0, 1.0),
+        (5.0, f64::INFINITY, 1.0),
+        (5.0, 10.0, 0.0),
+        (5.0, 10.0, 6.0),
+        (5.0, 10.0, -1.0),
+        (5.0, 10.0, f64::NAN),
+    ] {
+        let e = engine
+            .analyse(&g, depth, time, lines)
+            .err()
+            .expect("refused");
+        assert!(
+            e.is_instance_of::<js_sys::RangeError>(),
+            "{depth} {time} {lines}"
+        );
+        assert!(!message(&e).is_empty());
+    }
+    assert_eq!(snapshot(&g), before);
+}
+
+#[wasm_bindgen_test]
+fn scores_in_words_and_known_results() {
+    assert_eq!(dama_wasm::score_text(125.0).unwrap(), "+1.25");
+    assert_eq!(dama_wasm::score_text(29_987.0).unwrap(), "win in 7");
+    for bad in [0.5, 32_001.0, f64::NAN, f64::INFINITY] {
+        assert!(dama_wasm::score_text(bad).is_err(), "{bad}");
+    }
+    assert!(dama_wasm::score_result(125.0).is_null());
+    let win = dama_wasm::score_result(29_987.0);
+    assert_eq!(get(&win, "win").as_bool(), Some(true));
+    assert_eq!(get(&win, "moves").as_f64(), Some(7.0));
+    let loss = dama_wasm::score_result(-28_700.0);
+    assert_eq!(get(&loss, "win").as_bool(), Some(false));
+    assert!(get(&loss, "moves").is_null());
+    assert!(dama_wasm::score_result(f64::NAN).is_null());
+}

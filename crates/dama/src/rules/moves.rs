@@ -222,6 +222,19 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps only the moves `keep` accepts, in their order (the analysis leaves out root moves
+    /// already shown in a line above).
+    pub(crate) fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(&self.moves[i]) {
+                self.moves[n] = self.moves[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
     /// Swaps two entries (used by move ordering).
     pub fn swap(&mut self, a: usize, b: usize) {
         self.moves[..self.len].swap(a, b);
