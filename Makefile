@@ -291,6 +291,15 @@ egtb:
 	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --pieces $(EGTB_PIECES) --out $(EGTB_DIR)
 	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR) --stride 97
 
+# --- the tactics trainer's puzzles ---
+# make puzzles   mine www/puzzles/italian.json again from self-play, with the command its
+#                "generator" field records (docs/PUZZLES.md; about half an hour of two cores).
+.PHONY: puzzles
+
+puzzles:
+	cargo build --release -p dama-cli
+	nice $(DAMA_CLI) puzzles --count 230 --seed 1 --depth 18 --threads 2 --out www/puzzles/italian.json
+
 # --- quality audit ---
 # make audit   Lighthouse on the game page (mobile and desktop presets, the median of 3 runs)
 #              and axe-core on every page (the app with its dialogs open, the rules in each

@@ -21,6 +21,7 @@ mod moves;
 mod openings;
 mod out;
 mod perft;
+mod puzzles;
 mod train;
 
 use std::process::ExitCode;
@@ -77,6 +78,11 @@ commands:
                                            10 plies, 3 after each shipped opening, depth 20,
                                            moves within 10 cp, at most 2 a position)
   book probe [--fen FEN] [--book FILE]     the book moves of a position (docs/BOOK.md)
+  puzzles [--variant GAME] [--count N] [--seed N] [--depth N] [--screen N] [--threads N]
+        [--max-games N] [--out FILE]       mine puzzles for the tactics trainer from
+                                           self-play and write them as JSON (defaults: 20
+                                           puzzles, seed 1, deep check at depth 18, screen
+                                           at 12; docs/PUZZLES.md)
   help                                     show this text
 
 The endgame tables (egtb) and the opening book (book) are for Italian draughts only.";
@@ -97,6 +103,7 @@ fn main() -> ExitCode {
         "egtb" => egtb::run(rest),
         "train" => train::run(rest),
         "book" => book::run(rest),
+        "puzzles" => puzzles::run(rest),
         "help" | "--help" | "-h" => {
             say!("{USAGE}");
             Ok(())

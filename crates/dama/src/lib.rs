@@ -27,7 +27,7 @@
 pub mod engine;
 pub mod rules;
 
-pub use engine::{bench, book, clock, egtb, eval, level, search, time, train};
+pub use engine::{bench, book, clock, egtb, eval, level, puzzle, search, time, train};
 pub use rules::{bitboard, fen, game, movegen, moves, notation, pdn, perft, position, square};
 
 // Internal to the crate, named at the root for the modules that share them.
