@@ -9,6 +9,7 @@ import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLangu
 import { registerServiceWorker } from './sw-register.js';
 import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber } from './game/texts.js';
+import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
 import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download, MAX_PDN_TEXT } from './app-library.js';
 
@@ -280,7 +281,11 @@ function renderMoves() {
   // Rebuilding the list must not throw away keyboard focus on a move.
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : undefined;
   list.replaceChildren();
-  if (tree) renderTree(list, tree, first);
+  if (tree) {
+    const s = /** @type {import('./game/session.js').Session} */ (board.session);
+    const shown = s.node?.id ?? tree.find((n) => n.mainline && n.ply === (s.reviewing ?? s.game.ply()))?.id;
+    renderTree(list, tree, { first, shown, onClick: (n) => board.viewNode(n.id) });
+  }
   else {
     const cells = first === 'black' ? [null, ...hist] : hist;
     for (let i = 0; i < cells.length; i += 2) {
@@ -315,110 +320,7 @@ function renderMoves() {
   }
 }
 
-const numberSpan = (/** @type {string} */ text) => Object.assign(document.createElement('span'), { className: 'num', textContent: text });
 const dots = () => Object.assign(document.createElement('span'), { className: 'move none', textContent: '…' });
-
-/**
- * @param {string} text
- * @param {string} key
- * @param {boolean} current
- * @param {() => void} onClick
- */
-function moveButton(text, key, current, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = current ? 'move current' : 'move';
-  b.textContent = text;
-  b.dataset.key = key;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-/**
- * An imported game with its comments and variations: the main line in numbered rows, and
- * after a move its comment and the variations that replace it, each a line of buttons.
- * @param {HTMLElement} list
- * @param {TreeNode[]} nodes
- * @param {'white' | 'black'} first
- */
-function renderTree(list, nodes, first) {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const s = /** @type {import('./game/session.js').Session} */ (board.session);
-  const shown = s.node?.id ?? nodes.find((n) => n.mainline && n.ply === (s.reviewing ?? s.game.ply()))?.id;
-  const root = nodes.find((n) => n.parent === null);
-  if (!root) return;
-  /** @param {string | null} text */
-  const comment = (text) => Object.assign(document.createElement('span'), { className: 'comment', textContent: text ?? '' });
-  /** @param {TreeNode} n */
-  const label = (n) => n.text + (n.glyph || '') + n.nags.map((x) => ` $${x}`).join('');
-  /** @param {TreeNode} n @param {boolean} numbered */
-  const nodeButton = (n, numbered) => {
-    const frag = document.createDocumentFragment();
-    if (n.preComment) frag.append(comment(n.preComment));
-    if (numbered) frag.append(numberSpan(moveNumber(n.ply, first)));
-    const b = frag.appendChild(moveButton(label(n), `n${n.id}`, n.id === shown, () => board.viewNode(n.id)));
-    if (n.mainline) b.dataset.ply = String(n.ply);
-    if (n.comment) frag.append(comment(n.comment));
-    return frag;
-  };
-  // A variation: the alternative move, then its own main line, with nested variations inline.
-  /** @param {TreeNode} start */
-  const variation = (start) => {
-    const box = document.createElement('span');
-    box.className = 'variation';
-    box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', t('variationLabel'));
-    // Each move, then the variations replacing it; a number where the line starts, after a
-    // comment or variations, and on White's moves.
-    /** @type {TreeNode | undefined} */
-    let n = start;
-    /** @type {TreeNode[]} */
-    let alts = [];
-    let numbered = true;
-    while (n) {
-      box.append(nodeButton(n, numbered || n.ply % 2 === (first === 'black' ? 0 : 1)));
-      numbered = !!n.comment || alts.length > 0;
-      for (const a of alts) box.append(variation(a));
-      /** @type {TreeNode[]} */
-      const kids = n.children.map((c) => /** @type {TreeNode} */ (byId.get(c)));
-      alts = kids.slice(1);
-      n = kids[0];
-    }
-    return box;
-  };
-  if (root.comment) {
-    const li = document.createElement('li');
-    li.className = 'aside';
-    li.append(comment(root.comment));
-    list.append(li);
-  }
-  // The main line, one row per move pair; a comment or variations break the row, and the
-  // variations that replace a move come right after it.
-  /** @type {HTMLLIElement | null} */
-  let li = null;
-  let parent = root;
-  let n = byId.get(root.children[0]);
-  while (n) {
-    const white = (n.ply + (first === 'black' ? 1 : 0)) % 2 === 1;
-    if (!li || white) {
-      li = document.createElement('li');
-      li.append(numberSpan(moveNumber(n.ply, first)));
-      list.append(li);
-    }
-    li.append(nodeButton(n, false));
-    const alts = parent.children.slice(1).map((c) => /** @type {TreeNode} */ (byId.get(c)));
-    if (alts.length) {
-      const aside = document.createElement('li');
-      aside.className = 'aside';
-      for (const a of alts) aside.append(variation(a));
-      list.append(aside);
-      li = null;
-    }
-    if (n.comment) li = null;
-    parent = n;
-    n = byId.get(n.children[0]);
-  }
-}
 
 function renderReview() {
   const box = $('review');
@@ -446,6 +348,7 @@ function renderButtons(result) {
   if (!$('btn-draw').classList.contains('armed')) $('btn-draw').textContent = t(computer ? 'offerDraw' : 'agreeDraw');
   $('btn-numbers').setAttribute('aria-pressed', String(board.numbers));
   $('btn-sound').setAttribute('aria-pressed', String(settings.sound));
+  $button('btn-review-game').disabled = !board.history().length;
 }
 
 function renderEditor() {
@@ -520,6 +423,8 @@ function wireControls() {
   $('btn-next').addEventListener('click', () => board.review((board.reviewing ?? 0) + 1));
   $('btn-back').addEventListener('click', () => board.exitReview());
   // Play on from the move shown: the game up to it is kept (a variation's own line from one).
+  $('btn-analyse').addEventListener('click', () => openAnalysis(false));
+  $('btn-review-game').addEventListener('click', () => openAnalysis(true));
   $('btn-continue-computer').addEventListener('click', () => board.continueFrom('computer'));
   $('btn-continue-friend').addEventListener('click', () => board.continueFrom('two-players'));
   $('lang').addEventListener('change', (e) => setLanguage(/** @type {HTMLSelectElement} */ (e.target).value, { persist: true }));
@@ -566,6 +471,34 @@ function wireControls() {
     else return;
     e.preventDefault();
   });
+}
+
+/**
+ * The analysis board in a new tab, with the game (its PDN, variations and comments) at the
+ * position shown, or the editor's position; the game here goes on untouched. `review`: the
+ * board starts by reviewing the game. A game saved in the library is named, so the review is
+ * written into it.
+ * @param {boolean} review
+ */
+function openAnalysis(review) {
+  const s = board.session;
+  if (!s?.game) return;
+  const p = new URLSearchParams({ variant: s.variant });
+  if (s.editing) {
+    try {
+      p.set('fen', s.editorFen());
+    } catch (err) {
+      showNotice(/** @type {Error} */ (err).message);
+      return;
+    }
+  } else {
+    p.set('pdn', board.pdn());
+    p.set('ply', String(board.reviewing ?? s.game.ply()));
+    if (review) p.set('review', '1');
+    const id = libraryId();
+    if (id) p.set('id', id);
+  }
+  window.open(`www/analysis.html#${p}`, '_blank', 'noopener');
 }
 
 // Destructive buttons ask once more in place instead of a pop-up: a second press within a
@@ -757,6 +690,7 @@ function wireEditor() {
     board.editorTurn = 'white';
   });
   $('editor-cancel').addEventListener('click', () => board.cancelEdit());
+  $('editor-analyse').addEventListener('click', () => openAnalysis(false));
   $('editor-play').addEventListener('click', () => {
     const err = $('editor-error');
     try {

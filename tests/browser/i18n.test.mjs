@@ -31,10 +31,10 @@ test('every language has the same keys, every text is filled, and every key the 
     }
   }
   const used = new Set();
-  for (const f of ['index.html', 'www/rules.html', 'www/embed.html']) {
+  for (const f of ['index.html', 'www/rules.html', 'www/embed.html', 'www/analysis.html', 'www/puzzles.html']) {
     for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/data-i18n(?:-label|-title|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
   }
-  for (const f of ['www/app.js', 'www/dama-board.js', 'www/rules.js']) {
+  for (const f of ['www/app.js', 'www/dama-board.js', 'www/rules.js', 'www/analysis.js', 'www/puzzles.js']) {
     for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/\bt\('(\w+)'/g)) used.add(m[1]);
   }
   for (const k of used) assert.ok(k in TABLES.en, `missing key ${k}`);

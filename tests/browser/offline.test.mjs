@@ -46,6 +46,11 @@ test('after one visit the game loads and plays against the computer offline', { 
   await page.goto(env.server.url + 'www/frame.html?mode=two-players');
   await page.waitForFunction(() => document.getElementById('board')?.isReady, null, { timeout: 15000 });
   await screenshot(page, 'offline-frame');
+  // The analysis board analyses offline: its worker and the engine's files are cached.
+  await page.goto(env.server.url + 'www/analysis.html');
+  await page.waitForFunction(() => (window.__analysis?.lines()?.depth ?? 0) >= 4, null, { timeout: 20000 });
+  await page.goto(env.server.url + 'www/puzzles.html');
+  await page.waitForFunction(() => !!window.__puzzles, null, { timeout: 15000 });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

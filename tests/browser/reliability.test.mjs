@@ -19,7 +19,7 @@ after(async () => {
 const PAGES = ['index.html', 'www/frame.html', 'www/embed.html', 'www/rules.html'];
 
 test('every page declares the strict Content-Security-Policy', () => {
-  for (const f of PAGES) {
+  for (const f of [...PAGES, 'www/analysis.html', 'www/puzzles.html']) {
     const html = readFileSync(join(ROOT, f), 'utf8');
     const m = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/);
     assert.ok(m, `${f} has a CSP meta tag`);

@@ -1,0 +1,64 @@
+// The analysis worker's messages (www/analysis.worker.js <-> www/analysis/client.js). Types
+// only: imported by JSDoc.
+
+import type { AnalysisLine, Variant } from './dama-wasm.js';
+import type { DataReply } from './engine.js';
+
+export type { AnalysisLine };
+
+/** A line as the worker sends it: with the known result its score stands for (scoreResult). */
+export interface WorkerLine extends AnalysisLine {
+  known: { win: boolean; moves: number | null } | null;
+}
+
+/** The position to work on: the game from its start, so repetitions count. */
+interface Position {
+  id: number;
+  variant: Variant;
+  startFen: string;
+  moves: string[];
+}
+
+/** Analyse the position after `moves`: `lines` best lines (1-5), deeper until `maxDepth`, settled or stopped. */
+export interface AnalyseRequest extends Position {
+  type: 'analyse';
+  lines: number;
+  maxDepth?: number;
+}
+
+/** Search every position of the game for `timeMs` (10-10000) each, from the one after `from` moves (default 0). */
+export interface ReviewRequest extends Position {
+  type: 'review';
+  timeMs: number;
+  from?: number;
+}
+
+export type AnalysisRequest = AnalyseRequest | ReviewRequest | { type: 'stop' };
+
+/** A depth finished: every line searched to `depth`, best first. */
+export interface LinesReply {
+  type: 'lines';
+  id: number;
+  depth: number;
+  nodes: number;
+  lines: WorkerLine[];
+  settled: boolean;
+}
+
+/** One position of a review: the best line from it, or (the game over there) who won. */
+export interface ReviewedReply {
+  type: 'reviewed';
+  id: number;
+  ply: number;
+  total: number;
+  line: WorkerLine | null;
+  over?: 'white' | 'black' | 'draw';
+}
+
+export type AnalysisReply =
+  | { type: 'ready' }
+  | DataReply
+  | LinesReply
+  | ReviewedReply
+  | { type: 'done'; id: number }
+  | { type: 'error'; id: number; error: string };

@@ -1,0 +1,804 @@
+// @ts-check
+// The analysis board page: a game tree (analysis/model.js) on the project's board, the
+// engine's best lines of the position shown (analysis worker, live as the search deepens),
+// an evaluation bar, the game review (every position searched, moves judged, a graph), and
+// "learn from your mistakes". Opened from the game page with the game or position in the
+// address's fragment (#pdn=..., #fen=..., &ply=N, &review=1, &id=<saved game>), or empty.
+// The game page is never touched: this page has its own tree, worker and storage key.
+
+import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
+import { loadWasm } from './wasm.js';
+import { createBoard } from './board/api.js';
+import { AnalysisModel } from './analysis/model.js';
+import { AnalysisClient } from './analysis/client.js';
+import { EvalBar } from './analysis/evalbar.js';
+import { drawGraph, plyAt } from './analysis/graph.js';
+import { judgeMoves, counts, forWhite, sideOf } from './analysis/review.js';
+import { forcedMoves, writeReview, readReview } from './analysis/annotate.js';
+import { Lessons, lessonsFor } from './analysis/learn.js';
+import { renderTree } from './game/tree-view.js';
+import { moveLabel, moveAnnouncement, squareDescription } from './game/texts.js';
+import { registerServiceWorker } from './sw-register.js';
+import { Library, newId } from './library.js';
+
+/** @import { DamaWasm, Move, TreeNode, Variant } from '../types/dama-wasm.js' */
+/** @import { LinesReply } from '../types/analysis.js' */
+/** @import { Reviewed, MoveReview } from './analysis/review.js' */
+/** @typedef {'white' | 'black'} Color */
+
+/** The moves of each engine line shown. */
+const PV_SHOWN = 10;
+/** A PDN in the address beyond this is refused (a long game with comments is a few kB). */
+const MAX_ADDRESS_PDN = 256 * 1024;
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @param {string} id */
+const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+
+/** @type {DamaWasm} */
+let wasm;
+/** @type {AnalysisModel} */
+let model;
+/** @type {ReturnType<typeof createBoard>} */
+let board;
+const client = new AnalysisClient();
+/** @type {EvalBar} */
+let bar;
+/** @type {Color} */
+let orientation = 'white';
+
+/** The engine's lines of the position shown, or null (none yet for it). */
+const engine = {
+  on: false,
+  /** @type {LinesReply | null} */
+  lines: null,
+  /** The node the lines are for. */
+  node: -1,
+};
+
+/** The review: the main line's positions judged, by ply. */
+const review = {
+  /** @type {(Reviewed | undefined)[]} */
+  positions: [],
+  /** @type {MoveReview[]} */
+  moves: [],
+  running: false,
+  /** Whether each main-line position has a single legal move (never judged). @type {boolean[]} */
+  forced: [],
+  /** How long the last review took, in ms. */
+  timeMs: 0,
+  /** The main line's moves when it was reviewed (a review of another line is not shown). */
+  /** @type {string[]} */
+  line: [],
+};
+
+/** "Learn from your mistakes", while it is on. @type {Lessons | null} */
+let learn = null;
+
+/** The saved game this analysis belongs to (its review is written back into it). */
+let libraryId = /** @type {string | null} */ (null);
+
+main().catch((err) => showError(String(err?.message ?? err)));
+
+async function main() {
+  setLanguage(getLanguage());
+  translatePage();
+  fillLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
+  onLanguageChange(() => {
+    translatePage();
+    render();
+  });
+  registerServiceWorker();
+  wasm = await loadWasm();
+  bar = new EvalBar($('evalbar'));
+  const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  libraryId = params.get('id');
+  model = new AnalysisModel(wasm, openTree(params));
+  const ply = Number(params.get('ply'));
+  if (Number.isInteger(ply) && ply > 0) {
+    const n = model.mainlineAt(Math.min(ply, model.mainline().length));
+    if (n) model.goto(n.id);
+  }
+  readSaved();
+  board = createBoard($('board'), {
+    variant: model.variant,
+    orientation,
+    coordinates: true,
+    events: {
+      move: (m) => onBoardMove(m),
+      announce: (text) => say(text),
+    },
+    describe: (sq, piece, o) => squareDescription(squareName(sq), piece, o, getLanguage()),
+  });
+  wire();
+  render();
+  if (params.get('review') === '1' && model.mainline().length) startReview();
+  else setEngine(true);
+  exposeTestHook();
+}
+
+/**
+ * The tree the address names: a PDN, a FEN, or the start of a game.
+ * @param {URLSearchParams} params
+ */
+function openTree(params) {
+  const variant = /** @type {Variant} */ (params.get('variant') === 'brazilian' ? 'brazilian' : 'italian');
+  const pdn = params.get('pdn');
+  const fen = params.get('fen');
+  try {
+    if (pdn) return treeFromPdn(pdn, variant);
+    if (fen) return new wasm.GameTree(variant, fen);
+  } catch (err) {
+    showError(t('anOpenFailed', { error: /** @type {Error} */ (err).message }));
+  }
+  return new wasm.GameTree(variant, null);
+}
+
+/**
+ * The first game of a PDN text as a tree; throws with the core's reason.
+ * @param {string} text
+ * @param {Variant} variant
+ */
+function treeFromPdn(text, variant) {
+  if (text.length > MAX_ADDRESS_PDN) throw new Error(t('anTooLong', { n: MAX_ADDRESS_PDN }));
+  const file = wasm.PdnFile.parse(text, variant);
+  try {
+    if (!file.count()) throw new Error(t('anNoGame'));
+    return file.tree(0);
+  } finally {
+    file.free();
+  }
+}
+
+/** @param {number} sq */
+function squareName(sq) {
+  const g = wasm.Game.fromFen(model.currentNode.fen, model.variant);
+  try {
+    return g.squareName(sq);
+  } finally {
+    g.free();
+  }
+}
+
+// ---------------------------------------------------------------- showing
+
+function render() {
+  const node = model.currentNode;
+  const g = model.gameAt(node.id);
+  let legal;
+  /** @type {Move | null} */
+  let last = null;
+  try {
+    legal = g.result() ? [] : g.legalMoves();
+    if (node.parent !== null) {
+      const parent = wasm.Game.fromFen(/** @type {TreeNode} */ (model.node(node.parent)).fen, model.variant);
+      try {
+        last = parent.legalMoves().find((m) => m.text === node.text) ?? null;
+      } finally {
+        parent.free();
+      }
+    }
+    board.set({
+      variant: model.variant,
+      orientation,
+      pieces: g.board(),
+      lastMove: last,
+      hint: null,
+      viewOnly: false,
+      movable: { color: legal.length ? g.turn() : null, moves: legal },
+    });
+    renderStatus(g);
+  } finally {
+    g.free();
+  }
+  bar.flip(orientation);
+  renderLines();
+  renderMoves();
+  renderReview();
+  renderLearn();
+  $('an-game').textContent = model.variant === 'brazilian' ? t('gameBrazilian') : t('gameItalian');
+  $button('an-prev').disabled = $button('an-first').disabled = node.parent === null;
+  $button('an-next').disabled = $button('an-last').disabled = !node.children.length;
+  $button('an-delete').disabled = node.parent === null;
+  $button('an-promote').disabled = node.mainline;
+  const comment = /** @type {HTMLTextAreaElement} */ ($('an-comment'));
+  if (document.activeElement !== comment) comment.value = node.comment ?? '';
+}
+
+/** @param {import('../types/dama-wasm.js').Game} g */
+function renderStatus(g) {
+  const node = model.currentNode;
+  const result = g.result();
+  const where = node.parent === null ? t('anStartPosition') : moveLabel(node.ply, firstMover(), node.text);
+  const turn = g.turn() === 'white' ? t('white') : t('black');
+  $('an-status').textContent = result ? `${where} · ${result.message}` : `${where} · ${t('anToMove', { side: turn })}`;
+}
+
+/** The side to move at the start of the tree. */
+function firstMover() {
+  return sideOf(model.root.fen);
+}
+
+/** The side to move at node `id`. @param {number} id */
+function sideAt(id) {
+  return sideOf(/** @type {TreeNode} */ (model.node(id)).fen);
+}
+
+/**
+ * A score for White in words: "White wins in 7", "Black is better by 1.20", "Level".
+ * @param {{score: number, known: {win: boolean, moves: number | null} | null}} e
+ */
+function evalWords(e) {
+  if (e.known) {
+    const side = e.known.win ? t('white') : t('black');
+    return e.known.moves !== null ? t('anWinsIn', { side, n: e.known.moves }) : t('anWins', { side });
+  }
+  if (Math.abs(e.score) < 10) return t('anLevel');
+  return t('anBetter', { side: e.score > 0 ? t('white') : t('black'), n: (Math.abs(e.score) / 100).toFixed(2) });
+}
+
+/** @param {{score: number, known: {win: boolean, moves: number | null} | null}} e for White */
+function evalShort(e) {
+  if (e.known) return `${e.known.win ? '+' : '−'}#${e.known.moves ?? ''}`;
+  return `${e.score >= 0 ? '+' : '−'}${(Math.abs(e.score) / 100).toFixed(2)}`;
+}
+
+function renderLines() {
+  const list = $('an-pv');
+  list.replaceChildren();
+  const fresh = engine.lines && engine.node === model.current ? engine.lines : null;
+  const engineBtn = $button('an-engine');
+  engineBtn.textContent = engine.on ? t('anStop') : t('anStart');
+  engineBtn.setAttribute('aria-pressed', String(engine.on));
+  if (!fresh) {
+    // Without lines of its own, a reviewed position shows what the review found.
+    const node = model.currentNode;
+    const r = node.mainline && reviewShown() ? review.positions[node.ply] : undefined;
+    if (r && r.score !== null) {
+      const e = { score: r.score, known: r.known ?? null };
+      bar.show({ ...e, text: '' }, evalWords(e));
+    } else bar.clear();
+    $('an-depth').textContent = engine.on ? t('anThinking') : '';
+    return;
+  }
+  const mover = sideAt(model.current);
+  const best = fresh.lines[0];
+  if (best) {
+    const e = forWhite(best, mover);
+    bar.show({ ...e, text: best.text }, evalWords(e));
+  } else bar.clear();
+  $('an-depth').textContent = fresh.settled ? t('anDepthSettled', { depth: fresh.depth }) : t('anDepth', { depth: fresh.depth });
+  for (const l of fresh.lines) {
+    const li = document.createElement('li');
+    const score = Object.assign(document.createElement('span'), { className: 'score', textContent: evalShort(forWhite(l, mover)) });
+    li.append(score);
+    // The start of each line: enough to read, short enough to take in at a glance.
+    l.pv.slice(0, PV_SHOWN).forEach((text, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pv-move';
+      b.textContent = i === 0 || (i % 2 === 0) ? moveLabel(model.currentNode.ply + i + 1, firstMover(), text) : text;
+      b.title = t('anPlayLine');
+      b.addEventListener('click', () => {
+        model.playLine(l.pv.slice(0, i + 1));
+        positionChanged();
+      });
+      li.append(b);
+    });
+    list.append(li);
+  }
+}
+
+function renderMoves() {
+  const list = $('an-moves');
+  const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : undefined;
+  list.replaceChildren();
+  const judged = new Map(reviewShown() ? review.moves.map((m) => [m.ply, m.judgement]) : []);
+  renderTree(list, model.nodes, {
+    first: firstMover(),
+    shown: model.current,
+    onClick: (n) => {
+      model.goto(n.id);
+      positionChanged();
+    },
+    mark: (n) => (n.mainline ? judged.get(n.ply) ?? '' : ''),
+  });
+  $('an-moves-empty').hidden = model.nodes.length > 1;
+  if (focused !== undefined) /** @type {HTMLElement | null} */ (list.querySelector(`button[data-key="${focused}"]`))?.focus();
+  const cur = /** @type {HTMLElement | null} */ (list.querySelector('.current'));
+  if (cur && (cur.offsetTop < list.scrollTop || cur.offsetTop > list.scrollTop + list.clientHeight - cur.offsetHeight)) {
+    list.scrollTop = cur.offsetTop - list.clientHeight / 2;
+  }
+}
+
+/** The review belongs to the main line as it is now. */
+function reviewShown() {
+  const main = model.mainline().map((n) => n.text);
+  return review.line.length > 0 && main.length === review.line.length && main.every((m, i) => m === review.line[i]);
+}
+
+function renderReview() {
+  const shown = reviewShown() || review.running;
+  const done = review.positions.filter(Boolean).length;
+  $('an-progress-row').hidden = !review.running;
+  const progress = /** @type {HTMLProgressElement} */ ($('an-progress'));
+  progress.max = Math.max(1, review.line.length + 1);
+  progress.value = done;
+  $button('an-review').disabled = review.running || !model.mainline().length;
+  $('graph-box').hidden = !shown;
+  const main = model.mainline();
+  const ply = model.currentNode.mainline ? model.currentNode.ply : null;
+  if (shown) drawGraph(/** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('graph'))), review.positions.slice(0, main.length + 1), review.moves, ply);
+  const summary = $('an-summary');
+  summary.hidden = !reviewShown() || review.running;
+  if (summary.hidden) return;
+  const c = counts(review.moves);
+  for (const kind of /** @type {const} */ (['inaccuracy', 'mistake', 'blunder'])) {
+    for (const side of /** @type {const} */ (['white', 'black'])) {
+      /** @type {HTMLElement} */ (summary.querySelector(`tr.${kind} td[data-side="${side}"]`)).textContent = String(c[side][kind]);
+    }
+  }
+  const list = $('an-errors');
+  list.replaceChildren();
+  for (const m of review.moves) {
+    if (!m.judgement) continue;
+    const li = document.createElement('li');
+    li.className = m.judgement;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `${moveLabel(m.ply, firstMover(), m.move)} · ${t(`an_${m.judgement}`)}${m.best ? ` · ${t('anBestWas', { move: m.best })}` : ''}`;
+    b.addEventListener('click', () => {
+      const n = model.mainlineAt(m.ply);
+      if (n) model.goto(n.id);
+      positionChanged();
+    });
+    li.append(b);
+    list.append(li);
+  }
+  const learnSide = /** @type {HTMLSelectElement} */ ($('an-learn-side'));
+  // The side with the errors to learn from, unless the player chose.
+  if (!learnSide.dataset.chosen) {
+    const errors = (/** @type {Color} */ side) => c[side].mistake + c[side].blunder;
+    learnSide.value = errors('black') > errors('white') ? 'black' : 'white';
+  }
+  $button('an-learn').disabled = !lessonsFor(review.moves, /** @type {Color} */ (learnSide.value)).length;
+}
+
+// ---------------------------------------------------------------- moving
+
+/** @param {Move} m */
+function onBoardMove(m) {
+  if (learn) return void learnTry(m);
+  try {
+    model.play(m.text);
+  } catch (err) {
+    showError(/** @type {Error} */ (err).message);
+    return;
+  }
+  positionChanged();
+}
+
+/** The position shown changed: its lines are unknown until the engine says. */
+function positionChanged() {
+  showError('');
+  engine.lines = null;
+  if (engine.on) startEngine();
+  render();
+  const n = model.currentNode;
+  if (n.parent !== null) {
+    const m = { text: n.text, captured: n.text.includes('x') ? [0] : [], promotes: false };
+    say(moveAnnouncement(m, sideAt(/** @type {number} */ (n.parent)), getLanguage()));
+  }
+}
+
+// ---------------------------------------------------------------- engine
+
+/** @param {boolean} on */
+function setEngine(on) {
+  engine.on = on;
+  if (on) startEngine();
+  else client.stop();
+  renderLines();
+}
+
+function startEngine() {
+  if (review.running) return;
+  const node = model.current;
+  engine.node = node;
+  engine.lines = null;
+  client.analyse(
+    {
+      variant: model.variant,
+      startFen: model.root.fen,
+      moves: model.movesTo(node),
+      lines: Number(/** @type {HTMLSelectElement} */ ($('an-lines')).value) || 1,
+    },
+    {
+      onLines: (r) => {
+        if (node !== model.current) return;
+        const before = engine.lines?.lines[0];
+        engine.lines = r;
+        renderLines();
+        // A listener hears the evaluation once it is worth saying, not at every depth.
+        if (!before && r.lines[0] && r.depth >= 8) say(evalWords(forWhite(r.lines[0], sideAt(node))));
+      },
+      onDone: () => {
+        if (node === model.current && engine.on) {
+          engine.on = false;
+          renderLines();
+        }
+      },
+      onError: (e) => showError(e),
+    },
+  );
+}
+
+// ---------------------------------------------------------------- review
+
+function startReview() {
+  const main = model.mainline();
+  if (!main.length) return;
+  client.stop();
+  review.running = true;
+  review.line = main.map((n) => n.text);
+  review.positions = [];
+  review.moves = [];
+  // Once per review: each answer then costs the page almost nothing.
+  review.forced = forcedMoves(model);
+  const timeMs = Number(/** @type {HTMLSelectElement} */ ($('an-review-time')).value) || 200;
+  const started = performance.now();
+  client.review(
+    { variant: model.variant, startFen: model.root.fen, moves: review.line, timeMs },
+    {
+      onReviewed: (r) => {
+        const mover = r.ply === 0 ? firstMover() : sideAt(/** @type {TreeNode} */ (model.mainlineAt(r.ply)).id);
+        review.positions[r.ply] = r.line
+          ? { ...forWhite(r.line, mover), best: r.line.move, pv: r.line.pv }
+          : { score: null, over: r.over ?? 'draw', best: null, pv: [] };
+        review.moves = judgeMoves(review.positions, review.line, firstMover(), review.forced);
+        renderReview();
+      },
+      onDone: () => {
+        review.running = false;
+        review.timeMs = performance.now() - started;
+        writeReview(model, review.positions, review.moves);
+        saveToLibrary(true);
+        say(t('anReviewDone'));
+        render();
+        if (engine.on) startEngine();
+      },
+      onError: (e) => {
+        review.running = false;
+        showError(e);
+        render();
+      },
+    },
+  );
+  render();
+}
+
+function cancelReview() {
+  client.stop();
+  review.running = false;
+  review.line = [];
+  review.positions = [];
+  review.moves = [];
+  render();
+  if (engine.on) startEngine();
+}
+
+/** The review kept in the game's comments, if it has one. */
+function readSaved() {
+  const r = readReview(model);
+  if (!r) return;
+  review.line = r.line;
+  review.positions = r.positions;
+  review.forced = r.forced;
+  review.moves = r.moves;
+}
+
+// ---------------------------------------------------------------- learn from mistakes
+
+function startLearn() {
+  const side = /** @type {Color} */ (/** @type {HTMLSelectElement} */ ($('an-learn-side')).value);
+  const items = lessonsFor(review.moves, side);
+  if (!items.length) return;
+  learn = new Lessons(items);
+  setEngine(false);
+  showLesson();
+}
+
+function showLesson() {
+  if (!learn) return;
+  const n = model.mainlineAt(learn.current.ply - 1);
+  if (n) model.goto(n.id);
+  render();
+}
+
+function renderLearn() {
+  const box = $('an-learn-box');
+  box.hidden = !learn;
+  if (!learn) return;
+  const m = learn.current;
+  const side = m.mover === 'white' ? t('white') : t('black');
+  const texts = {
+    try: t('anLearnTry', { side, move: moveLabel(m.ply, firstMover(), m.move), n: learn.index + 1, of: learn.items.length }),
+    checking: t('anLearnChecking'),
+    good: t('anLearnGood'),
+    shown: t('anLearnShown', { move: m.best ?? '' }),
+  };
+  $('an-learn-text').textContent = texts[learn.state];
+  box.classList.toggle('good', learn.state === 'good');
+  $button('an-learn-next').textContent = learn.last ? t('anLearnFinish') : t('anNextMistake');
+}
+
+/**
+ * The player's try at a position where a mistake was made (see analysis/learn.js).
+ * @param {Move} mv
+ */
+function learnTry(mv) {
+  if (!learn) return;
+  const lessons = learn;
+  const outcome = lessons.try(mv.text);
+  if (outcome === 'good') return void learnGood(mv.text);
+  if (outcome === 'wrong') return void learnWrong();
+  if (outcome !== 'check') return;
+  renderLearn();
+  const m = lessons.current;
+  const before = /** @type {Reviewed} */ (review.positions[m.ply - 1]);
+  const moves = [...review.line.slice(0, m.ply - 1), mv.text];
+  client.review(
+    { variant: model.variant, startFen: model.root.fen, moves, timeMs: 600, from: moves.length },
+    {
+      onReviewed: (r) => {
+        if (learn !== lessons) return;
+        const mover = m.mover === 'white' ? 'black' : 'white';
+        const after = r.line ? { ...forWhite(r.line, mover), best: null, pv: [] } : { score: null, over: r.over ?? 'draw', best: null, pv: [] };
+        const [judged] = judgeMoves([before, after], [mv.text], m.mover);
+        if (lessons.judged(judged ? judged.loss : null)) learnGood(mv.text);
+        else learnWrong();
+      },
+      onError: () => {
+        if (learn === lessons && !lessons.judged(null)) learnWrong();
+      },
+    },
+  );
+}
+
+/** @param {string} text */
+function learnGood(text) {
+  const g = model.gameAt();
+  try {
+    const m = g.legalMoves().find((x) => x.text === text);
+    if (m) board.set({ hint: m });
+  } finally {
+    g.free();
+  }
+  renderLearn();
+  say(t('anLearnGood'));
+}
+
+function learnWrong() {
+  render(); // the move is taken back: the board shows the position again
+  $('an-learn-text').textContent = t('anLearnWrong');
+  say(t('anLearnWrong'));
+}
+
+/** The first press shows the piece to move, the second the whole move. */
+function learnHint() {
+  if (!learn) return;
+  const g = model.gameAt();
+  try {
+    const best = g.legalMoves().find((x) => x.text === learn?.current.best);
+    if (!best) return;
+    board.set(learn.hinted ? { hint: best } : { hint: { ...best, to: best.from, path: [best.from], captured: [] } });
+    learn.hinted = true;
+  } finally {
+    g.free();
+  }
+}
+
+function learnShow() {
+  if (!learn) return;
+  learn.show();
+  learn.hinted = true;
+  learnHint();
+  renderLearn();
+}
+
+function learnNext() {
+  if (!learn?.next()) return void learnStop();
+  showLesson();
+}
+
+function learnStop() {
+  learn = null;
+  render();
+}
+
+// ---------------------------------------------------------------- saving
+
+/**
+ * Writes the tree into the saved game it came from (with its review), or, asked, into a new
+ * saved game.
+ * @param {boolean} onlyIfSaved
+ */
+async function saveToLibrary(onlyIfSaved) {
+  if (onlyIfSaved && !libraryId) return;
+  const out = $('an-saved');
+  try {
+    const lib = await Library.open();
+    const old = libraryId ? await lib.get(libraryId) : undefined;
+    if (onlyIfSaved && !old) return;
+    const tags = new Map(model.tree.tags());
+    const id = old?.id ?? newId();
+    await lib.put({
+      ...(old ?? {}),
+      id,
+      pdn: model.pdn(),
+      white: old?.white ?? tags.get('White') ?? '?',
+      black: old?.black ?? tags.get('Black') ?? '?',
+      result: model.tree.result(),
+      variant: model.variant,
+      plies: model.mainline().length,
+      date: old?.date ?? new Date().toISOString().slice(0, 10),
+      event: old?.event ?? tags.get('Event') ?? '',
+      updated: Date.now(),
+      finished: old?.finished ?? model.tree.result() !== '*',
+      snapshot: old?.snapshot ?? null,
+    });
+    libraryId = id;
+    out.textContent = t('anSaved');
+  } catch (err) {
+    out.textContent = t('librarySaveFailed', { error: /** @type {Error} */ (err).message });
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  $('an-engine').addEventListener('click', () => setEngine(!engine.on));
+  $('an-lines').addEventListener('change', () => engine.on && startEngine());
+  $('an-first').addEventListener('click', () => go(() => model.first()));
+  $('an-prev').addEventListener('click', () => go(() => model.prev()));
+  $('an-next').addEventListener('click', () => go(() => model.next()));
+  $('an-last').addEventListener('click', () => go(() => model.last()));
+  $('an-flip').addEventListener('click', () => {
+    orientation = orientation === 'white' ? 'black' : 'white';
+    render();
+  });
+  $('an-review').addEventListener('click', startReview);
+  $('an-review-cancel').addEventListener('click', cancelReview);
+  $('an-learn').addEventListener('click', startLearn);
+  $('an-learn-side').addEventListener('change', (e) => {
+    /** @type {HTMLElement} */ (e.target).dataset.chosen = '1';
+    renderReview();
+  });
+  $('an-learn-hint').addEventListener('click', learnHint);
+  $('an-learn-show').addEventListener('click', learnShow);
+  $('an-learn-next').addEventListener('click', learnNext);
+  $('an-learn-stop').addEventListener('click', learnStop);
+  $('an-delete').addEventListener('click', () => {
+    model.delete(model.current);
+    positionChanged();
+  });
+  $('an-promote').addEventListener('click', () => {
+    model.promote(model.current);
+    render();
+  });
+  $('an-comment').addEventListener('change', (e) => {
+    try {
+      model.setComment(model.current, /** @type {HTMLTextAreaElement} */ (e.target).value);
+      renderMoves();
+    } catch (err) {
+      showError(/** @type {Error} */ (err).message);
+    }
+  });
+  $('graph').addEventListener('click', (e) => {
+    const n = model.mainlineAt(plyAt(/** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('graph'))), e.clientX, model.mainline().length));
+    if (n) go(() => model.goto(n.id));
+  });
+  $('an-open').addEventListener('click', openInput);
+  $('an-copy-fen').addEventListener('click', () => copy(model.currentNode.fen));
+  $('an-copy-pdn').addEventListener('click', () => copy(model.pdn()));
+  $('an-download').addEventListener('click', () => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([model.pdn()], { type: 'application/x-pdn' }));
+    a.download = 'analysis.pdn';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $('an-save').addEventListener('click', () => saveToLibrary(false));
+  // The keys of the sites: from anywhere on the page but a text field, a list or the board
+  // (whose arrow keys move its cursor).
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || /** @type {Element} */ (e.target).closest?.('input, textarea, select, .board-canvas')) return;
+    /** @type {Record<string, () => void>} */
+    const keys = {
+      ArrowLeft: () => model.prev(),
+      ArrowRight: () => model.next(),
+      ArrowUp: () => model.sibling(-1),
+      ArrowDown: () => model.sibling(1),
+      Home: () => model.first(),
+      End: () => model.last(),
+    };
+    const f = keys[e.key];
+    if (!f) return;
+    e.preventDefault();
+    go(f);
+  });
+}
+
+/** @param {() => void} f a move through the tree */
+function go(f) {
+  const before = model.current;
+  f();
+  if (learn) learnStop();
+  if (model.current !== before) positionChanged();
+}
+
+function openInput() {
+  const text = /** @type {HTMLTextAreaElement} */ ($('an-input')).value.trim();
+  if (!text) return;
+  let tree;
+  try {
+    tree = /^[WB]:/i.test(text) || !/[\d]+[.]/.test(text) && /^[WB]/i.test(text) ? new wasm.GameTree(model.variant, text) : treeFromPdn(text, model.variant);
+  } catch (err) {
+    showError(t('anOpenFailed', { error: /** @type {Error} */ (err).message }));
+    return;
+  }
+  client.stop();
+  model.free();
+  model = new AnalysisModel(wasm, tree);
+  libraryId = null;
+  review.line = [];
+  review.positions = [];
+  review.moves = [];
+  review.running = false;
+  learn = null;
+  readSaved();
+  positionChanged();
+}
+
+/** @param {string} text */
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $('an-saved').textContent = t('copied');
+  } catch {
+    /** @type {HTMLTextAreaElement} */ ($('an-input')).value = text;
+  }
+}
+
+/** @param {string} text */
+function showError(text) {
+  const el = document.getElementById('an-error');
+  if (!el) return;
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+/** @param {string} text for a screen reader */
+function say(text) {
+  const el = $('an-say');
+  el.textContent = '';
+  // A change a moment later is announced even when the text is the same as before.
+  setTimeout(() => {
+    el.textContent = text;
+  }, 30);
+}
+
+// For the browser tests: the state as data.
+function exposeTestHook() {
+  /** @type {any} */ (window).__analysis = {
+    model: () => model,
+    lines: () => (engine.lines && engine.node === model.current ? engine.lines : null),
+    engineOn: () => engine.on,
+    review: () => ({ running: review.running, positions: review.positions, moves: review.moves, timeMs: review.timeMs }),
+    learn: () => (learn ? { state: learn.state, index: learn.index, items: learn.items.length } : null),
+    pdn: () => model.pdn(),
+    squareCenter: (/** @type {number} */ sq) => board.squareCenter(sq),
+    restarts: () => client.restarts,
+  };
+}

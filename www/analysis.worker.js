@@ -1,0 +1,123 @@
+// @ts-check
+// The analysis worker: infinite analysis of one position (the best 1-5 lines, deeper and
+// deeper, each depth posted as it is finished) and the review of a whole game (every position
+// searched for a bounded time, each result posted as it comes). One job at a time: a new
+// request or `stop` ends the one under way.
+//
+// A wasm search cannot be interrupted from outside, so the work is cut into slices of at most
+// SLICE_MS: between slices the worker takes its messages. A depth not finished within a slice
+// is searched again in the next one, which starts from what the transposition table kept, so
+// the work is not lost. The page therefore waits at most a slice for a stop to take effect,
+// and ignores any answer to a job it no longer wants (each carries its job's id).
+
+import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './engine-data.js';
+
+/** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../types/dama-wasm.js' */
+/** @import { AnalysisRequest, AnalysisReply, WorkerLine } from '../types/analysis.js' */
+
+const SLICE_MS = 200;
+/** Deeper than any search gets in practice; the analysis stops there. */
+const MAX_DEPTH = 99;
+
+/** @type {DamaWasm} */
+let wasm;
+/** @type {Engine} */
+let engine;
+/** The id of the job to work on; any other job stops at its next slice. */
+let current = 0;
+
+/** @param {AnalysisReply} msg */
+const post = (msg) => self.postMessage(msg);
+
+const ready = loadEngineWasm().then((mod) => {
+  wasm = mod;
+  engine = newEngine(32);
+  post({ type: 'ready' });
+});
+ready.catch((err) => post({ type: 'error', id: 0, error: String(messageOf(err)) }));
+
+self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
+  const msg = e.data;
+  current = msg.type === 'stop' ? 0 : msg.id;
+  if (msg.type === 'stop') return;
+  try {
+    await ready;
+    if (msg.variant === 'brazilian') await brazilianWeights().catch(() => {});
+    if (current !== msg.id) return;
+    if (msg.type === 'analyse') await analyse(msg);
+    else if (msg.type === 'review') await review(msg);
+  } catch (err) {
+    post({ type: 'error', id: msg.id, error: String(messageOf(err)) });
+  }
+};
+
+/** @param {AnalysisLine} l @returns {WorkerLine} the line with the result its score stands for */
+const withKnown = (l) => ({ ...l, known: wasm.scoreResult(l.score) });
+
+/** Lets the messages that came during a slice in before the next one. */
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * @param {Variant} variant
+ * @param {string} startFen
+ * @param {string[]} moves
+ * @returns {Game} the game after the moves (the caller frees it)
+ */
+function gameAt(variant, startFen, moves) {
+  const game = wasm.Game.fromFen(startFen, variant);
+  try {
+    for (const m of moves) game.play(m);
+  } catch (err) {
+    game.free();
+    throw err;
+  }
+  return game;
+}
+
+/** @param {Extract<AnalysisRequest, {type: 'analyse'}>} msg */
+async function analyse(msg) {
+  const { id, variant, startFen, moves } = msg;
+  const lines = Math.min(5, Math.max(1, Math.trunc(msg.lines) || 1));
+  const maxDepth = Math.min(MAX_DEPTH, Math.max(1, Math.trunc(msg.maxDepth ?? MAX_DEPTH)));
+  const game = gameAt(variant, startFen, moves);
+  try {
+    let depth = 1;
+    while (current === id && depth <= maxDepth) {
+      const a = engine.analyse(game, depth, SLICE_MS, lines);
+      if (a.complete) {
+        post({ type: 'lines', id, depth, nodes: a.nodes, lines: a.lines.map(withKnown), settled: a.settled });
+        if (a.settled || !a.lines.length) break;
+        depth++;
+      }
+      await yieldToMessages();
+    }
+  } finally {
+    game.free();
+  }
+  if (current === id) post({ type: 'done', id });
+}
+
+/** @param {Extract<AnalysisRequest, {type: 'review'}>} msg */
+async function review(msg) {
+  const { id, variant, startFen, moves } = msg;
+  const timeMs = Math.min(10000, Math.max(10, msg.timeMs));
+  const from = Math.min(moves.length, Math.max(0, Math.trunc(msg.from ?? 0)));
+  const game = gameAt(variant, startFen, moves.slice(0, from));
+  try {
+    for (let ply = from; ply <= moves.length; ply++) {
+      if (ply > from) game.play(moves[ply - 1]);
+      const result = game.result();
+      if (result) {
+        post({ type: 'reviewed', id, ply, total: moves.length, line: null, over: result.winner ?? 'draw' });
+      } else {
+        const a = engine.analyse(game, MAX_DEPTH, timeMs, 1);
+        post({ type: 'reviewed', id, ply, total: moves.length, line: a.lines[0] ? withKnown(a.lines[0]) : null });
+      }
+      await yieldToMessages();
+      if (current !== id) return;
+    }
+  } finally {
+    game.free();
+  }
+  post({ type: 'done', id });
+}

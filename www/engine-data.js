@@ -1,0 +1,134 @@
+// @ts-check
+// What every engine worker loads: the wasm, then in the background the Brazilian evaluation
+// weights, the opening book and the endgame tables (www/data/, written by `make build`), each
+// handed to every engine the worker makes. A search never waits for the data: it plays with
+// whatever has arrived (a Brazilian search waits for the weights' fetch to end, see
+// brazilianWeights). The worker's page hears what is loaded from `{type: 'data', tables, book,
+// brazilian}`.
+//
+// Imported by the game's worker (engine.worker.js) and the analysis worker
+// (analysis.worker.js), so that both have the same data loaded the same way.
+
+import { loadWasm } from './wasm.js';
+
+/** @import { DamaWasm, Engine } from '../types/dama-wasm.js' */
+/** @import { DataReply } from '../types/engine.js' */
+/** @typedef {Uint8Array<ArrayBuffer>} Bytes */
+
+// The data, in the order it is fetched: the book first (it plays the opening), then the tables
+// by pieces (each needs the smaller ones to be complete).
+const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
+const BOOK = 'data/book.bin';
+const TABLES = [2, 3, 4].map((n) => `data/egtb/dama-${n}.egtb.gz`);
+// After the engine is ready, so the page's own start-up goes first.
+const DATA_DELAY_MS = 200;
+
+/** Every engine of this worker; each gets the tables loaded so far (the book is global). @type {Engine[]} */
+const engines = [];
+/** The table files loaded, still compressed, for engines made later. @type {Bytes[]} */
+const tableFiles = [];
+/** The Brazilian weights once fetched, for engines made later. @type {Bytes | null} */
+let evalBrazilian = null;
+/** Settles when the Brazilian weights' fetch has ended, loaded or not. @type {Promise<void> | null} */
+let evalReady = null;
+const data = { tables: 0, book: false };
+
+/** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
+export const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
+
+/** @type {DamaWasm | null} */
+let wasm = null;
+
+/**
+ * Loads the wasm and, a moment later, the data in the background.
+ * @returns {Promise<DamaWasm>}
+ */
+export async function loadEngineWasm() {
+  wasm = await loadWasm();
+  setTimeout(loadData, DATA_DELAY_MS);
+  return wasm;
+}
+
+/**
+ * An engine with the data already loaded into the others.
+ * @param {number} ttMegabytes
+ */
+export function newEngine(ttMegabytes) {
+  if (!wasm) throw new Error('the wasm is not loaded yet');
+  const e = new wasm.Engine(ttMegabytes);
+  engines.push(e);
+  if (evalBrazilian) e.loadEval(evalBrazilian);
+  const files = tableFiles.slice(); // those loaded from now on reach it with the others
+  (async () => {
+    for (const file of files) e.loadTables(await unpack(file));
+  })().catch((err) => console.debug('dama: endgame tables not given to a new engine:', messageOf(err)));
+  return e;
+}
+
+// The weights, the book, then each table file; a file that cannot be had (offline on the first
+// visit, not built, refused) is skipped and tried again on the next page load. One debug line
+// says which.
+async function loadData() {
+  const failed = [];
+  try {
+    await brazilianWeights();
+    report();
+  } catch (err) {
+    failed.push(`${EVAL_BRAZILIAN}: ${messageOf(err)}`);
+  }
+  try {
+    /** @type {DamaWasm} */ (wasm).installBook(await download(BOOK));
+    data.book = true;
+    report();
+  } catch (err) {
+    failed.push(`${BOOK}: ${messageOf(err)}`);
+  }
+  for (const path of TABLES) {
+    try {
+      const file = await download(path);
+      const bytes = await unpack(file);
+      for (const e of engines) e.loadTables(bytes);
+      tableFiles.push(file);
+      data.tables = engines.length ? engines[0].tablePieces() : 0;
+      report();
+    } catch (err) {
+      failed.push(`${path}: ${messageOf(err)}`);
+    }
+  }
+  if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+}
+
+/**
+ * The Brazilian weights, fetched once (the first Brazilian search may ask for them before the
+ * data delay is over) and installed in every engine.
+ * @returns {Promise<void>}
+ */
+export function brazilianWeights() {
+  evalReady ??= (async () => {
+    const bytes = await unpack(await download(EVAL_BRAZILIAN));
+    for (const e of engines) e.loadEval(bytes);
+    evalBrazilian = bytes;
+  })();
+  return evalReady;
+}
+
+function report() {
+  /** @type {DataReply} */
+  const msg = { type: 'data', tables: data.tables, book: data.book, brazilian: evalBrazilian !== null };
+  self.postMessage(msg);
+}
+
+/** @param {string} path relative to this script @returns {Promise<Bytes>} */
+async function download(path) {
+  const res = await fetch(new URL(path, import.meta.url));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// The bytes of a gzip file, or the bytes themselves when a server already undid the gzip.
+/** @param {Bytes} bytes @returns {Promise<Bytes>} */
+async function unpack(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}

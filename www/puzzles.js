@@ -1,0 +1,459 @@
+// @ts-check
+// The puzzles page: the tactics trainer (puzzles/trainer.js) on the project's board. The
+// player plays the solver's moves on the board; a right one stays and the opponent's reply
+// follows by itself after a pause, a wrong one is taken back. Hints, the solution, a retry,
+// the next puzzle near the player's rating, a theme filter, and the record (puzzles/store.js)
+// kept in localStorage. Open a given puzzle with puzzles.html#<id>.
+
+import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect, TABLES } from './i18n.js';
+import { loadWasm } from './wasm.js';
+import { createBoard } from './board/api.js';
+import { readTheme } from './board/theme.js';
+import { colorName, squareDescription, refusalText } from './game/texts.js';
+import { Trainer, readPuzzleFile } from './puzzles/trainer.js';
+import { loadStats, saveStats } from './puzzles/store.js';
+import { registerServiceWorker } from './sw-register.js';
+
+/** @import { Move, Color } from '../types/dama-wasm.js' */
+/** @import { BoardApi, SquareInfo } from '../types/board.js' */
+/** @import { Puzzle } from './puzzles/trainer.js' */
+
+/**
+ * The page as the browser tests read it (they still play by clicking the board's squares).
+ * @typedef {{
+ *   ready: boolean,
+ *   id(): string | null,
+ *   pieces(): number[],
+ *   orientation(): Color,
+ *   busy(): boolean,
+ *   cursor(): number,
+ *   marks(): { selected: number, hint: string | null },
+ *   status(): string,
+ *   stats(): import('./puzzles/store.js').Stats,
+ *   canvas: HTMLCanvasElement,
+ * }} PuzzlesTestHook
+ */
+
+const FILE = 'puzzles/italian.json'; // relative to the page, so the site works from any folder
+// Long enough to see one's own move land before the answer comes, short enough not to wait.
+const REPLY_DELAY_MS = 600;
+// A wrong move stays on the board this long before it slides back.
+const TAKE_BACK_MS = 450;
+const SOLUTION_STEP_MS = 800;
+
+/** @param {string} id */
+const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const ui = {
+  board: byId('board'),
+  status: byId('status'),
+  live: byId('live'),
+  hint: /** @type {HTMLButtonElement} */ (byId('pz-hint')),
+  solution: /** @type {HTMLButtonElement} */ (byId('pz-solution')),
+  retry: /** @type {HTMLButtonElement} */ (byId('pz-retry')),
+  next: /** @type {HTMLButtonElement} */ (byId('pz-next')),
+  title: byId('pz-title'),
+  rating: byId('pz-rating'),
+  themes: byId('pz-themes'),
+  theme: /** @type {HTMLSelectElement} */ (byId('pz-theme')),
+  myRating: byId('pz-my-rating'),
+  score: byId('pz-score'),
+  streak: byId('pz-streak'),
+  best: byId('pz-best'),
+};
+
+/** @type {Trainer | null} */
+let trainer = null;
+/** @type {BoardApi | null} */
+let ground = null;
+/** The status line, as a function of the language, so a switch rewords it. */
+let status = () => t('loading');
+/** A reply, a take-back or the solution is on its way: the board takes no move meanwhile. */
+let busy = false;
+/** Pending timer; bumping `epoch` makes an old one do nothing (Next or Retry meanwhile). */
+let timer = 0;
+let epoch = 0;
+/** The last move shown on the board (the board keeps it highlighted). @type {Move | null} */
+let lastMove = null;
+
+// ------------------------------------------------------------------ texts
+
+/** A theme's name in the page's language; a theme the tables do not know shows as written. */
+function themeName(/** @type {string} */ theme) {
+  const key = 'pzTheme' + theme.replace(/(^|[-_\s]+)(\w)/g, (_, _sep, c) => c.toUpperCase());
+  return key in TABLES.en ? t(key) : theme;
+}
+
+/** "+12", "−8", "±0". */
+const signed = (/** @type {number} */ n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+/**
+ * @param {() => string} fn the text, in the language of the moment
+ * @param {'' | 'solved' | 'wrong'} [kind] coloured to match
+ */
+function setStatus(fn, kind = '') {
+  status = fn;
+  ui.status.textContent = fn();
+  ui.status.classList.toggle('solved', kind === 'solved');
+  ui.status.classList.toggle('wrong', kind === 'wrong');
+}
+
+/** What a screen reader hears for a square under the keyboard cursor. */
+function describeSquare(/** @type {number} */ sq, /** @type {number} */ piece, /** @type {SquareInfo} */ info) {
+  return squareDescription(String(sq), piece, info);
+}
+
+// ------------------------------------------------------------------ showing
+
+function render() {
+  renderInfo();
+  renderStats();
+  renderButtons();
+  ui.status.textContent = status();
+}
+
+function renderInfo() {
+  const a = trainer?.attempt;
+  ui.title.textContent = a ? t('pzPuzzleTitle', { id: a.puzzle.id }) : '';
+  ui.rating.textContent = a ? t('pzPuzzleRating', { rating: a.puzzle.rating }) : '';
+  ui.themes.replaceChildren(
+    ...(a?.puzzle.themes ?? []).map((th) => {
+      const li = document.createElement('li');
+      li.textContent = themeName(th);
+      return li;
+    }),
+  );
+  if (!trainer) return;
+  const chosen = trainer.stats.theme ?? '';
+  const options = [['', t('pzAllThemes')], ...trainer.themes().map((th) => [th, themeName(th)])];
+  ui.theme.replaceChildren(
+    ...options.map(([value, label]) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = label;
+      return o;
+    }),
+  );
+  ui.theme.value = options.some(([v]) => v === chosen) ? chosen : '';
+}
+
+function renderStats() {
+  if (!trainer) return;
+  const s = trainer.stats;
+  const delta = trainer.counted ? ` (${signed(trainer.ratingDelta)})` : '';
+  ui.myRating.textContent = `${s.rating}${delta}`;
+  // Numbers only, the same in every language.
+  ui.score.textContent = s.tried ? `${s.solved}/${s.tried} (${Math.round((100 * s.solved) / s.tried)}%)` : '0/0';
+  ui.streak.textContent = String(s.streak);
+  ui.best.textContent = String(s.best);
+}
+
+function renderButtons() {
+  const a = trainer?.attempt;
+  ui.hint.disabled = !a || busy || !a.solverToMove;
+  ui.solution.disabled = !a || busy || a.done;
+  ui.retry.disabled = !a || busy || a.index === 0;
+  ui.next.disabled = !trainer;
+}
+
+/** The board: the puzzle's position, and the solver's legal moves when it is theirs to play. */
+function syncBoard() {
+  const a = trainer?.attempt;
+  if (!ground || !a) return;
+  const live = !busy && a.solverToMove;
+  ground.set({ lastMove, movable: { color: live ? a.solver : null, moves: live ? a.legalMoves() : [] } });
+}
+
+// ------------------------------------------------------------------ playing
+
+/** Runs `fn` after `ms` unless something newer happened meanwhile. */
+function later(/** @type {() => void} */ fn, /** @type {number} */ ms) {
+  const mine = epoch;
+  clearTimeout(timer);
+  timer = window.setTimeout(() => {
+    if (mine === epoch) fn();
+  }, ms);
+}
+
+function cancelPending() {
+  epoch++;
+  clearTimeout(timer);
+  busy = false;
+}
+
+/** The words for "White to play and win." @param {Color} c */
+const toPlay = (c) => t('pzToPlay', { color: colorName(c) });
+
+/**
+ * Opens a puzzle (by id or as picked) on the board.
+ * @param {Puzzle} puzzle
+ * @param {() => string} [note] said before the task (a replay, an unknown id)
+ * @param {boolean} [fallback] a broken puzzle may be replaced by another (once, not in a loop)
+ */
+function open(puzzle, note, fallback = true) {
+  if (!trainer || !ground) return;
+  cancelPending();
+  let a;
+  try {
+    a = trainer.open(puzzle);
+  } catch (err) {
+    // A broken puzzle in the file: say so, and offer another rather than nothing.
+    console.warn(err);
+    const other = fallback ? trainer.pick(trainer.stats.theme) : null;
+    if (other && other.puzzle !== puzzle) return open(other.puzzle, () => t('pzBroken', { id: puzzle.id }), false);
+    setStatus(() => t('pzBroken', { id: puzzle.id }));
+    return render();
+  }
+  lastMove = null;
+  ground.cancel();
+  ground.set({ orientation: a.solver, hint: null, selected: 0 });
+  ground.setPieces(a.board(), { animate: false });
+  syncBoard();
+  if (location.hash !== `#${puzzle.id}`) history.replaceState(null, '', `#${encodeURIComponent(puzzle.id)}`);
+  setStatus(() => (note ? note() + ' ' : '') + toPlay(a.solver));
+  render();
+}
+
+/** The next puzzle near the player's rating, of the theme chosen. */
+function next() {
+  if (!trainer) return;
+  const p = trainer.pick(trainer.stats.theme);
+  if (p) open(p.puzzle, p.replay ? () => t('pzAllSolved') : undefined);
+}
+
+/** The board reports a move the player made (one of the legal moves it was given). @param {Move} move */
+function onMove(move) {
+  if (!trainer?.attempt || !ground) return;
+  const a = trainer.attempt;
+  const first = !trainer.outcome;
+  const r = trainer.play(move.text);
+  if (r.kind === 'correct') {
+    lastMove = r.move;
+    if (r.done) return finished();
+    busy = true;
+    setStatus(() => t('pzGoodMove'));
+    syncBoard();
+    render();
+    later(reply, REPLY_DELAY_MS);
+    return;
+  }
+  // Refused: the board shows the move a moment, then the position again.
+  const text = r.text;
+  busy = true;
+  // Nothing to play meanwhile (the wrong move stays highlighted until it goes back).
+  ground.set({ movable: { color: null, moves: [] } });
+  // The first mistake is the one that costs the puzzle: say so once.
+  const lost = first && trainer.outcome === 'lost';
+  setStatus(() => t('pzWrong', { move: text }) + (lost ? ' ' + t('pzCountsFailed') : ''), 'wrong');
+  render();
+  later(() => {
+    busy = false;
+    ground?.setPieces(a.board());
+    syncBoard();
+    render();
+  }, TAKE_BACK_MS);
+}
+
+/** The opponent's reply, on the board and in words. */
+function reply() {
+  if (!trainer?.attempt || !ground) return;
+  const a = trainer.attempt;
+  const m = trainer.reply();
+  busy = false;
+  if (!m) return render();
+  lastMove = m;
+  ground.playMove(m, a.board());
+  const by = a.opponent;
+  setStatus(() => t('pzReplied', { color: colorName(by), move: m.text }) + ' ' + t('pzYourMove'));
+  syncBoard();
+  render();
+}
+
+/** The line was played to its end by the player. */
+function finished() {
+  if (!trainer) return;
+  const tr = trainer;
+  syncBoard();
+  let after = () => '';
+  if (tr.outcome === 'won' && tr.counted) after = () => t('pzRatingNow', { rating: tr.stats.rating, delta: signed(tr.ratingDelta) });
+  else if (tr.outcome === 'lost') after = () => t('pzSolvedFailed');
+  else after = () => t('pzPractice');
+  setStatus(() => `${t('pzSolved')} ${after()}`, 'solved');
+  render();
+}
+
+/** The piece to move, then the move. */
+function hint() {
+  if (!trainer?.attempt || !ground || busy) return;
+  const first = !trainer.outcome;
+  const h = trainer.hint();
+  if (!h) return;
+  if (h.level === 1) {
+    ground.set({ selected: h.move.from, hint: null });
+    setStatus(() => t('pzHintPiece', { square: h.move.from }));
+  } else {
+    ground.set({ selected: 0, hint: h.move });
+    const lost = first && trainer.outcome === 'lost';
+    setStatus(() => t('pzHintMove', { move: h.move.text }) + (lost ? ' ' + t('pzCountsFailed') : ''));
+  }
+  render();
+}
+
+/** Plays the rest of the line, one move at a time, and names it. */
+function showSolution() {
+  if (!trainer?.attempt || !ground) return;
+  const a = trainer.attempt;
+  cancelPending();
+  if (a.done) return;
+  trainer.reveal();
+  ground.set({ hint: null, selected: 0 });
+  ground.cancel();
+  // A wrong move being taken back: back to the position first.
+  ground.setPieces(a.board(), { animate: false });
+  busy = true;
+  const line = a.line.join(' ');
+  setStatus(() => t('pzShowingSolution', { line }));
+  syncBoard();
+  render();
+  const step = () => {
+    const m = trainer?.advance();
+    if (!m || !ground) return;
+    lastMove = m;
+    ground.playMove(m, a.board());
+    if (a.done) {
+      busy = false;
+      setStatus(() => t('pzSolutionWas', { line }));
+      syncBoard();
+      render();
+    } else {
+      later(step, SOLUTION_STEP_MS);
+    }
+  };
+  later(step, 250);
+}
+
+/** Back to the puzzle's position. */
+function retry() {
+  if (!trainer?.attempt || !ground) return;
+  cancelPending();
+  trainer.retry();
+  const a = trainer.attempt;
+  lastMove = null;
+  ground.cancel();
+  ground.set({ hint: null, selected: 0 });
+  ground.setPieces(a.board());
+  syncBoard();
+  setStatus(() => toPlay(a.solver));
+  render();
+}
+
+/** The player asked for a move that is not legal: the core's reason, in words. */
+function onIllegal(/** @type {number} */ from, /** @type {number} */ to) {
+  if (busy) return;
+  const why = trainer?.attempt?.game.whyIllegal(from, to);
+  setStatus(() => refusalText(why));
+}
+
+/** Opens the puzzle the address names (#id), else the next one. */
+function openFromHash() {
+  if (!trainer) return;
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (id && id === trainer.attempt?.puzzle.id) return;
+  const p = id ? trainer.byId(id) : null;
+  if (p) return open(p);
+  if (!id) return next();
+  const pick = trainer.pick(trainer.stats.theme);
+  if (pick) open(pick.puzzle, () => t('pzNotFound', { id }));
+}
+
+// ------------------------------------------------------------------ start
+
+async function main() {
+  setLanguage(getLanguage());
+  const select = /** @type {HTMLSelectElement} */ (byId('lang'));
+  fillLanguageSelect(select);
+  select.value = getLanguage();
+  select.addEventListener('change', () => setLanguage(select.value, { persist: true }));
+  const retitle = () => {
+    translatePage();
+    document.title = t('pzDocTitle');
+    ground?.canvas.setAttribute('aria-label', t('boardLabel'));
+    render();
+  };
+  onLanguageChange(retitle);
+  retitle();
+
+  let wasm, data;
+  try {
+    const res = await fetch(FILE);
+    if (!res.ok) throw new Error(`${FILE}: HTTP ${res.status}`);
+    [wasm, data] = await Promise.all([loadWasm(), res.json()]);
+  } catch (err) {
+    console.warn(err);
+    setStatus(() => t('pzLoadFailed'));
+    return;
+  }
+  let file;
+  try {
+    file = readPuzzleFile(data);
+  } catch (err) {
+    console.warn(err);
+    setStatus(() => t('pzLoadFailed'));
+    return;
+  }
+  const variant = file.variant;
+  trainer = new Trainer(wasm, file, { stats: loadStats(variant), save: (s) => saveStats(variant, s) });
+  if (trainer.stats.theme && !trainer.themes().includes(trainer.stats.theme)) trainer.stats.theme = null;
+
+  ground = createBoard(ui.board, {
+    variant,
+    // The texts name squares by number ("Black replied 14x21", the hints): show them.
+    coordinates: true,
+    animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
+    describe: describeSquare,
+    theme: readTheme(ui.board),
+    events: {
+      move: onMove,
+      illegal: onIllegal,
+      announce: (text) => (ui.live.textContent = text),
+    },
+  });
+  ground.canvas.setAttribute('aria-label', t('boardLabel'));
+
+  ui.hint.addEventListener('click', hint);
+  ui.solution.addEventListener('click', showSolution);
+  ui.retry.addEventListener('click', retry);
+  ui.next.addEventListener('click', next);
+  ui.theme.addEventListener('change', () => {
+    if (!trainer) return;
+    trainer.stats.theme = ui.theme.value || null;
+    saveStats(variant, trainer.stats);
+    // The open puzzle stays if it has the theme; else one that has it.
+    const th = trainer.stats.theme;
+    if (!th || trainer.attempt?.puzzle.themes.includes(th)) return render();
+    next();
+  });
+  window.addEventListener('hashchange', openFromHash);
+
+  if (!trainer.puzzles.length) return setStatus(() => t('pzLoadFailed'));
+  openFromHash();
+
+  /** @type {PuzzlesTestHook} */
+  const hook = {
+    ready: true,
+    id: () => trainer?.attempt?.puzzle.id ?? null,
+    pieces: () => [...(ground?.state.pieces ?? [])],
+    orientation: () => ground?.state.orientation ?? 'white',
+    busy: () => busy || !!ground?.isAnimating(),
+    cursor: () => ground?.state.cursor ?? 0,
+    marks: () => ({ selected: ground?.state.selected ?? 0, hint: ground?.state.hint?.text ?? null }),
+    status: () => ui.status.textContent ?? '',
+    stats: () => structuredClone(trainer?.stats ?? loadStats(variant)),
+    canvas: ground.canvas,
+  };
+  /** @type {Window & { __puzzles?: PuzzlesTestHook }} */ (window).__puzzles = hook;
+  // A shared link to a puzzle may be the first page of the site someone opens: from here on
+  // it works offline too. Registered once playable, as the other pages do.
+  registerServiceWorker();
+}
+
+main();
