@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { setup, newPage, clickMove, screenshot } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, waitForAsync } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', 'www/data/egtb/dama-2.egtb.gz', 'www/data/egtb/dama-3.egtb.gz', 'www/data/egtb/dama-4.egtb.gz'];
@@ -142,7 +142,8 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   await waitData(page, 4, true);
   await waitControlled(page);
   // The service worker fills its data cache in the background, apart from the site's cache.
-  await page.waitForFunction(
+  await waitForAsync(
+    page,
     async (n) => {
       for (const k of await caches.keys()) if (k.startsWith('dama-data-') && (await (await caches.open(k)).keys()).length === n) return true;
       return false;
@@ -260,7 +261,8 @@ test('the data cache keeps only files matching their hash, and a new version swi
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   await waitData(page, 4, true);
   // One site cache and one data cache, the new ones, filled with every file.
-  await page.waitForFunction(
+  await waitForAsync(
+    page,
     async ([old, n]) => {
       const keys = (await caches.keys()).filter((k) => k.startsWith('dama-'));
       const data = keys.filter((k) => k.startsWith('dama-data-'));

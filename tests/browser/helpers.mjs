@@ -157,3 +157,14 @@ export async function axeViolations(page, source) {
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+// Waits until an async check in the page holds. (page.waitForFunction takes the promise an
+// async function returns as a truthy value and returns at once: it cannot wait on one.)
+export async function waitForAsync(page, fn, arg, { timeout = 15000, polling = 200 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`waitForAsync: not true within ${timeout} ms: ${fn}`);
+    await new Promise((r) => setTimeout(r, polling));
+  }
+}
