@@ -53,6 +53,8 @@ export interface ReviewedReply {
   total: number;
   line: WorkerLine | null;
   over?: 'white' | 'black' | 'draw';
+  /** The position has a single legal move (a move from it is never judged). */
+  forced: boolean;
 }
 
 export type AnalysisReply =

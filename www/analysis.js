@@ -14,7 +14,7 @@ import { AnalysisClient } from './analysis/client.js';
 import { EvalBar } from './analysis/evalbar.js';
 import { drawGraph, plyAt } from './analysis/graph.js';
 import { judgeMoves, counts, forWhite, sideOf } from './analysis/review.js';
-import { forcedMoves, writeReview, readReview } from './analysis/annotate.js';
+import { writeReview, readReview } from './analysis/annotate.js';
 import { Lessons, lessonsFor } from './analysis/learn.js';
 import { renderTree } from './game/tree-view.js';
 import { moveLabel, moveAnnouncement, squareDescription } from './game/texts.js';
@@ -444,8 +444,7 @@ function startReview() {
   review.line = main.map((n) => n.text);
   review.positions = [];
   review.moves = [];
-  // Once per review: each answer then costs the page almost nothing.
-  review.forced = forcedMoves(model);
+  review.forced = [];
   const timeMs = Number(/** @type {HTMLSelectElement} */ ($('an-review-time')).value) || 200;
   const started = performance.now();
   client.review(
@@ -456,6 +455,7 @@ function startReview() {
         review.positions[r.ply] = r.line
           ? { ...forWhite(r.line, mover), best: r.line.move, pv: r.line.pv }
           : { score: null, over: r.over ?? 'draw', best: null, pv: [] };
+        review.forced[r.ply] = r.forced;
         review.moves = judgeMoves(review.positions, review.line, firstMover(), review.forced);
         renderReview();
       },

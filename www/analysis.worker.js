@@ -108,10 +108,11 @@ async function review(msg) {
       if (ply > from) game.play(moves[ply - 1]);
       const result = game.result();
       if (result) {
-        post({ type: 'reviewed', id, ply, total: moves.length, line: null, over: result.winner ?? 'draw' });
+        post({ type: 'reviewed', id, ply, total: moves.length, line: null, over: result.winner ?? 'draw', forced: false });
       } else {
         const a = engine.analyse(game, MAX_DEPTH, timeMs, 1);
-        post({ type: 'reviewed', id, ply, total: moves.length, line: a.lines[0] ? withKnown(a.lines[0]) : null });
+        const forced = game.legalMoves().length === 1;
+        post({ type: 'reviewed', id, ply, total: moves.length, line: a.lines[0] ? withKnown(a.lines[0]) : null, forced });
       }
       await yieldToMessages();
       if (current !== id) return;
