@@ -182,7 +182,25 @@ const PAGES = [
   { name: 'rules.html (pt-BR)', path: 'www/rules.html?lang=pt-BR', locale: 'pt-BR', lang: 'pt-BR', ready: rulesReady },
   { name: 'embed.html', path: 'www/embed.html', ready: boardsReady },
   { name: 'frame.html', path: 'www/frame.html?numbers', ready: boardsReady },
+  // The analysis board with lines, and after a review of a short game (its graph and lists).
+  { name: 'analysis.html', path: 'www/analysis.html', ready: analysisReady },
+  {
+    name: 'analysis.html, reviewed',
+    path: `www/analysis.html#pdn=${encodeURIComponent('1. 22-18 10-14 2. 21-17 14x21 3. 25x18 *')}&review=1`,
+    ready: reviewedReady,
+  },
+  { name: 'puzzles.html', path: 'www/puzzles.html', ready: puzzlesReady },
 ];
+
+async function analysisReady(page) {
+  await page.waitForFunction(() => (window.__analysis?.lines()?.depth ?? 0) >= 4, null, { timeout: 30000 });
+}
+async function reviewedReady(page) {
+  await page.waitForFunction(() => window.__analysis && !window.__analysis.review().running && window.__analysis.review().moves.length > 0, null, { timeout: 60000 });
+}
+async function puzzlesReady(page) {
+  await page.waitForFunction(() => !!window.__puzzles, null, { timeout: 30000 });
+}
 
 async function appReady(page) {
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 30000 });
