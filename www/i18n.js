@@ -301,6 +301,7 @@ const en = {
   anOpenFailed: 'This could not be opened: {error}',
   anTooLong: 'The game is over {n} characters.',
   anNoGame: 'there is no game in it',
+  pzAnalyse: 'Analyse this puzzle',
 
   // The rules page.
   rulesTitle: 'Rules of Italian draughts',
@@ -700,6 +701,7 @@ const it = {
   anOpenFailed: 'Impossibile aprire: {error}',
   anTooLong: 'La partita supera i {n} caratteri.',
   anNoGame: 'non contiene nessuna partita',
+  pzAnalyse: 'Analizza questo problema',
 
   rulesTitle: 'Regole della dama italiana',
   rulesIntro: 'La dama italiana si gioca su una damiera di 8×8 caselle fra due giocatori, il Bianco e il Nero, con 12 pezzi ciascuno. Queste sono le regole seguite da questo gioco.',
@@ -1099,6 +1101,7 @@ const pt = {
   anOpenFailed: 'Não foi possível abrir: {error}',
   anTooLong: 'A partida passa de {n} caracteres.',
   anNoGame: 'não há nenhuma partida nele',
+  pzAnalyse: 'Analisar este problema',
 
   rulesTitle: 'Regras das damas italianas',
   rulesIntro: 'As damas italianas se jogam em um tabuleiro de 8×8 casas entre dois jogadores, as Brancas e as Pretas, com 12 peças cada um. Estas são as regras que este jogo segue.',

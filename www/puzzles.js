@@ -59,6 +59,7 @@ const ui = {
   score: byId('pz-score'),
   streak: byId('pz-streak'),
   best: byId('pz-best'),
+  analyse: /** @type {HTMLAnchorElement} */ (byId('pz-analyse')),
 };
 
 /** @type {Trainer | null} */
@@ -153,6 +154,25 @@ function renderButtons() {
   ui.solution.disabled = !a || busy || a.done;
   ui.retry.disabled = !a || busy || a.index === 0;
   ui.next.disabled = !trainer;
+  // Once the line is played out, the puzzle and its solution on the analysis board.
+  ui.analyse.hidden = !a?.done;
+  if (a?.done && trainer) ui.analyse.href = `analysis.html#${new URLSearchParams({ variant: trainer.variant, pdn: solutionPdn(trainer, a.puzzle) })}`;
+}
+
+/**
+ * A puzzle and its solution line as PDN, written by the core.
+ * @param {Trainer} tr
+ * @param {{fen: string, line: string[]}} puzzle
+ */
+function solutionPdn(tr, puzzle) {
+  const tree = new tr.wasm.GameTree(tr.variant, puzzle.fen);
+  try {
+    let id = 0;
+    for (const m of puzzle.line) id = tree.play(id, m);
+    return tree.toPdn();
+  } finally {
+    tree.free();
+  }
 }
 
 /** The board: the puzzle's position, and the solver's legal moves when it is theirs to play. */

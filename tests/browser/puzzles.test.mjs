@@ -227,11 +227,18 @@ test('hint: first the piece to move, then the move; show solution plays the rest
   s = await hook(page);
   assert.deepEqual(s.pieces, HINTED.after[HINTED.after.length - 1]);
   assert.equal(await page.isDisabled('#pz-hint'), true);
+  // Once the line is out, the puzzle and its solution open on the analysis board.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#pz-analyse')]);
+  await tab.waitForFunction(() => !!window.__analysis);
+  assert.deepEqual(await tab.evaluate(() => window.__analysis.model().mainline().map((n) => n.text)), HINTED.line);
+  assert.equal(await tab.evaluate(() => window.__analysis.model().root.fen), HINTED.fen);
+  await tab.close();
   await page.click('#pz-retry');
   await idle(page);
   s = await hook(page);
   assert.deepEqual(s.pieces, HINTED.start);
   assert.match(s.status, /to play and win/);
+  assert.equal(await page.isHidden('#pz-analyse'), true, 'not while the puzzle is to solve');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
