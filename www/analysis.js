@@ -257,7 +257,7 @@ function renderLines() {
     const r = node.mainline && reviewShown() ? review.positions[node.ply] : undefined;
     if (r && r.score !== null) {
       const e = { score: r.score, known: r.known ?? null };
-      bar.show({ ...e, text: '' }, evalWords(e));
+      bar.show(e, evalWords(e));
     } else bar.clear();
     $('an-depth').textContent = engine.on ? t('anThinking') : '';
     return;
@@ -266,7 +266,7 @@ function renderLines() {
   const best = fresh.lines[0];
   if (best) {
     const e = forWhite(best, mover);
-    bar.show({ ...e, text: best.text }, evalWords(e));
+    bar.show(e, evalWords(e));
   } else bar.clear();
   $('an-depth').textContent = fresh.settled ? t('anDepthSettled', { depth: fresh.depth }) : t('anDepth', { depth: fresh.depth });
   for (const l of fresh.lines) {

@@ -97,10 +97,11 @@ export function readReview(model) {
       // The better move is named on the move that missed it: it belongs to the position before.
       const best = main[ply + 1]?.comment?.match(/ Best: ([^ ]+)\./)?.[1] ?? null;
       positions.push({ score: e.score, known: e.known, best, pv: best ? [best] : [] });
-    } else if (ply === main.length - 1 && resultAt(model, ply)) {
-      positions.push({ score: null, over: resultAt(model, ply), best: null, pv: [] });
     } else {
-      return null;
+      // Only where the game is over may a position have no evaluation: the last.
+      const over = ply === main.length - 1 ? resultAt(model, ply) : null;
+      if (!over) return null;
+      positions.push({ score: null, over, best: null, pv: [] });
     }
   }
   const line = main.slice(1).map((n) => n.text);

@@ -6,7 +6,7 @@
 
 import { chances } from './review.js';
 
-/** @typedef {{score: number, known: {win: boolean, moves: number | null} | null, text: string}} WhiteEval a score for White */
+/** @typedef {{score: number, known: {win: boolean, moves: number | null} | null}} WhiteEval a score for White */
 
 export class EvalBar {
   /** @param {HTMLElement} el the .evalbar element */

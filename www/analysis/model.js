@@ -169,13 +169,9 @@ export class AnalysisModel {
    * @param {number} id
    */
   promote(id) {
-    // The variation's first move: the node that is not its parent's first child.
-    let n = this.byId.get(id);
-    while (n && n.parent !== null && /** @type {TreeNode} */ (this.byId.get(n.parent)).children[0] === n.id) {
-      n = this.byId.get(n.parent);
-    }
-    if (!n || n.parent === null) return false;
-    const changed = this.tree.promote(n.id);
+    // The core finds the variation holding `id` (false on the main line).
+    if (!this.byId.has(id)) return false;
+    const changed = this.tree.promote(id);
     this.refresh();
     return changed;
   }
