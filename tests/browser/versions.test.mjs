@@ -87,6 +87,23 @@ async function engineBuild(page) {
   });
 }
 
+// A copy of the site built and listed as version A, served, and a page of it loaded through
+// its service worker, as on any later visit: {s, server, context, page}.
+async function servedA(t) {
+  const s = site(t);
+  s.build('A');
+  s.precache();
+  const server = await startServer(s.dir);
+  t.after(() => server.close());
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.after(() => context.close());
+  const page = await openTab(context, server.url + '?mode=two-players');
+  await controlled(page);
+  await page.reload();
+  await ready(page);
+  return { s, server, context, page };
+}
+
 const siteCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('dama-') && !k.startsWith('dama-data-')));
 
 // Asks the service worker to look for a new version; resolves to what became of it:
@@ -111,18 +128,7 @@ test('a version accepted in one tab leaves the other tab on its own version unti
     t.skip('www/precache.js is missing: run make precache (make test-browser does)');
     return;
   }
-  const s = site(t);
-  s.build('A');
-  s.precache();
-  const server = await startServer(s.dir);
-  t.after(() => server.close());
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  t.after(() => context.close());
-
-  const tab1 = await openTab(context, server.url + '?mode=two-players');
-  await controlled(tab1);
-  await tab1.reload(); // now loaded through the service worker, as on any later visit
-  await ready(tab1);
+  const { s, server, context, page: tab1 } = await servedA(t);
   const tab2 = await openTab(context, server.url + '?mode=two-players');
   await controlled(tab2);
   assert.deepEqual(await pageBuild(tab1), { loaded: 'A', served: 'A' });
@@ -176,18 +182,7 @@ test('a deploy uploaded in steps is refused until complete, and the old version 
     t.skip('www/precache.js is missing: run make precache (make test-browser does)');
     return;
   }
-  const s = site(t);
-  s.build('A');
-  s.precache();
-  const server = await startServer(s.dir);
-  t.after(() => server.close());
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  t.after(() => context.close());
-
-  const page = await openTab(context, server.url + '?mode=two-players');
-  await controlled(page);
-  await page.reload();
-  await ready(page);
+  const { s, context, page } = await servedA(t);
   const [cacheA] = await siteCaches(page);
 
   // The new list is live, but the server still has the old www/wasm.js.
