@@ -28,8 +28,9 @@
 //! `--max-plies` plies (300 by default), counted apart. A side whose answer is not a legal move
 //! of the position (`illegal-move`), whose program dies or closes its pipes (`crash`), answers
 //! `error` (`engine-error`), breaks the protocol (`protocol`: a line over 64 KB, `done` without
-//! a move) or gives no `done` within `--timeout-ms` (`time-out`; by default 3 times the move
-//! time plus 1 s, or 60 s a move under `--depth` and `--nodes`) loses the game. Each forfeit is
+//! a move), writes more than 100,000 lines or 16 MiB during one move (`flood`) or gives no
+//! `done` within `--timeout-ms` (`time-out`; by default 3 times the move time plus 1 s, or 60 s
+//! a move under `--depth` and `--nodes`) loses the game. Each forfeit is
 //! printed as a PROBLEM line and kept in the PDN (`Termination` tag and a comment), and a Hub
 //! engine that forfeits is restarted for its next game. An engine that cannot be started or
 //! does not finish the handshake in 10 s stops the match with an error. In-process engines
@@ -95,7 +96,8 @@ options:
   --adjudicate            with --egtb: end a game at its first table position, with the
                           tables' result under the king-move rule (reason `tables`)
 
-An illegal move, a crash, an error or a time-out loses the game and is logged.";
+An illegal move, a crash, an error, a time-out or more than 100000 lines or 16 MiB of
+output during one move loses the game and is logged.";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
@@ -376,7 +378,7 @@ struct Record {
     a_white: bool,
     score: Score,
     /// `no-moves`, `repetition`, `king-moves`, `adjudicated`, or a forfeit: `illegal-move`,
-    /// `no-move`, `crash`, `time-out`, `engine-error`, `protocol`.
+    /// `no-move`, `crash`, `time-out`, `engine-error`, `protocol`, `flood`.
     reason: &'static str,
     plies: usize,
     moves: Vec<String>,
@@ -411,7 +413,9 @@ impl Record {
             "adjudicated" => "adjudication",
             "time-out" => "time forfeit",
             "crash" => "abandoned",
-            "illegal-move" | "no-move" | "engine-error" | "protocol" => "rules infraction",
+            "illegal-move" | "no-move" | "engine-error" | "protocol" | "flood" => {
+                "rules infraction"
+            }
             _ => "normal",
         }
     }

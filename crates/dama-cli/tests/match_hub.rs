@@ -422,3 +422,151 @@ done
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("not brazilian"), "{err}");
 }
+
+/// Runs `dama` with `args` while watching the process's peak resident memory (`VmHWM`, in
+/// kB): the last value read before it ends, read every 10 ms.
+fn dama_peak(args: &[&str]) -> (Output, u64) {
+    use std::io::Read;
+    let mut child = Command::new(DAMA)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run dama");
+    // Read on threads of their own, so a full pipe cannot stall the child.
+    let pipe = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            r.read_to_end(&mut v).expect("read output");
+            v
+        })
+    };
+    let out = pipe(Box::new(child.stdout.take().unwrap()));
+    let err = pipe(Box::new(child.stderr.take().unwrap()));
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break st;
+        }
+        if let Ok(s) = std::fs::read_to_string(&status_file) {
+            if let Some(kb) = s
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            {
+                peak = kb;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let o = Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    };
+    (o, peak)
+}
+
+/// What `dama match` may hold at most in these tests (kB): a few MB of its own with 1 MB
+/// tables, far below what an engine's flood would pile up.
+const PEAK_KB: u64 = 32 * 1024;
+
+#[test]
+fn an_engine_that_floods_its_output_forfeits_and_memory_stays_bounded() {
+    // A floods short info lines, B lines of 60,000 bytes, each when asked to think: the one
+    // over its line budget, the other over its byte budget. `exec` makes the flood the
+    // engine's last act, so each game needs a fresh process.
+    let dir = Scratch::new("flood");
+    let lines = fake(
+        &dir,
+        "lines",
+        "exec yes 'info depth=1 score=0.00 nodes=1'",
+        "exit 0",
+    );
+    let short = dir.file("lines.sh");
+    std::fs::rename(&lines, &short).unwrap();
+    let long = fake(
+        &dir,
+        "bytes",
+        "exec yes \"info $(head -c 60000 /dev/zero | tr '\\000' x)\"",
+        "exit 0",
+    );
+    let pdn = dir.file("games.pdn");
+    let t = std::time::Instant::now();
+    let (o, peak) = dama_peak(&[
+        "match",
+        "--a",
+        &format!("hub:{short}"),
+        "--b",
+        &format!("hub:{long}"),
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--tt",
+        "1",
+        // Without the fix, each game runs into this time-out while memory grows.
+        "--timeout-ms",
+        "2000",
+        "--pdn",
+        &pdn,
+    ]);
+    let out = stdout(&o);
+    // Black moves first in the openings: B in games 1 and 3, A in games 2 and 4.
+    assert_eq!(wdl(&out), [2, 0, 2], "{out}");
+    assert_eq!(out.matches("loses by flood: ").count(), 4, "{out}");
+    assert_eq!(out.matches("A (hub:").count(), 2, "{out}");
+    assert_eq!(
+        out.matches("over 100000 lines of output").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(out.matches("over 16 MiB of output").count(), 2, "{out}");
+    assert!(out.contains("endings: flood 4"), "{out}");
+    assert!(peak > 0 && peak < PEAK_KB, "peak {peak} kB\n{out}");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"rules infraction\"]").count(),
+        4,
+        "{text}"
+    );
+    assert_eq!(text.matches("loses by flood: ").count(), 4, "{text}");
+    assert!(t.elapsed().as_secs() < 8, "took {:?}", t.elapsed());
+}
+
+#[test]
+fn an_engine_that_floods_the_handshake_is_refused_quickly() {
+    // Endless `param` lines instead of `wait`: none of them may be kept.
+    let dir = Scratch::new("flood-handshake");
+    let engine = dir.script(
+        r#"while IFS= read -r line; do
+  case "$line" in
+    hub) exec yes 'param name=x value=1 type=int' ;;
+  esac
+done
+"#,
+    );
+    let t = std::time::Instant::now();
+    let (o, peak) = dama_peak(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        &format!("hub:{engine}"),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--tt",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("did not start as a Hub engine") && err.contains("over 100000 lines"),
+        "{err}"
+    );
+    assert!(peak > 0 && peak < PEAK_KB, "peak {peak} kB");
+    assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
+}

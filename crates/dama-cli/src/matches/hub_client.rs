@@ -16,11 +16,15 @@
 //! lines are read for their last `depth`, reported as the depth reached.
 //!
 //! Everything the engine writes is read on a thread of its own and handed over by a channel,
-//! so every wait has a time-out. Lines are cut at [`MAX_LINE`] bytes (a longer one is a
-//! failure, not an allocation), invalid UTF-8 is read lossily, unknown lines are ignored as the
-//! protocol asks, and `error` lines while a move is due are a failure. The last lines of the
-//! engine's stderr are kept to explain a crash. Dropping the client sends `quit`, waits
-//! briefly, then kills the process.
+//! so every wait has a time-out. What is kept of it is bounded: lines are cut at [`MAX_LINE`]
+//! bytes (a longer one is a failure, not an allocation), at most [`QUEUE`] lines wait in the
+//! channel (then the reader waits, and the engine with it on its full pipe), the handshake
+//! keeps only the parameters it acts on, and the last [`STDERR_KEEP`] bytes of stderr are kept
+//! to explain a crash. An engine that writes more than [`OUTPUT_LINES`] lines or
+//! [`OUTPUT_BYTES`] bytes during its handshake or one move fails ([`Failure::Flood`]) instead
+//! of keeping the referee reading until its time-out. Invalid UTF-8 is read lossily, unknown
+//! lines are ignored as the protocol asks, and `error` lines while a move is due are a
+//! failure. Dropping the client sends `quit`, waits briefly, then kills the process.
 
 use dama::{Game, Variant};
 use dama_cli::hub::{move_text, position_text, Command as Line, Notation};
@@ -44,6 +48,14 @@ const QUIT_GRACE: Duration = Duration::from_millis(300);
 const POLL: Duration = Duration::from_millis(50);
 /// How much of the engine's stderr is kept.
 const STDERR_KEEP: usize = 512;
+/// Lines read ahead of the referee: at most `QUEUE` x [`MAX_LINE`] bytes (1 MiB) an engine.
+/// A real engine writes a few lines a move, read as they come.
+const QUEUE: usize = 16;
+/// The most lines an engine may write during its handshake or one move (from `pos` to
+/// `done`): a search reports a line an iteration, a few hundred at most.
+pub const OUTPUT_LINES: usize = 100_000;
+/// The most bytes an engine may write during its handshake or one move.
+pub const OUTPUT_BYTES: usize = 16 << 20;
 
 /// The program and arguments of a `hub:` spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +91,9 @@ pub enum Failure {
     Error(String),
     /// It broke the protocol (an over-long line, `done` without a move).
     Protocol(String),
+    /// It wrote more than [`OUTPUT_LINES`] lines or [`OUTPUT_BYTES`] bytes during its
+    /// handshake or one move.
+    Flood(String),
 }
 
 impl Failure {
@@ -89,12 +104,17 @@ impl Failure {
             Failure::TimeOut(_) => "time-out",
             Failure::Error(_) => "engine-error",
             Failure::Protocol(_) => "protocol",
+            Failure::Flood(_) => "flood",
         }
     }
 
     pub fn detail(&self) -> &str {
         match self {
-            Failure::Crash(s) | Failure::TimeOut(s) | Failure::Error(s) | Failure::Protocol(s) => s,
+            Failure::Crash(s)
+            | Failure::TimeOut(s)
+            | Failure::Error(s)
+            | Failure::Protocol(s)
+            | Failure::Flood(s) => s,
         }
     }
 }
@@ -111,7 +131,8 @@ pub struct Reply {
 }
 
 enum Event {
-    Line(String),
+    /// A line's bytes, read as UTF-8 by the referee (lossily, which could triple them).
+    Line(Vec<u8>),
     TooLong,
     Closed,
 }
@@ -123,6 +144,8 @@ pub struct HubClient {
     events: Receiver<Event>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
     stderr_reader: thread::JoinHandle<()>,
+    /// Lines and bytes read since the handshake or the current move began.
+    spent: (usize, usize),
     /// `id name=.. version=..`, or empty when the engine gave none.
     pub name: String,
 }
@@ -139,13 +162,13 @@ impl HubClient {
             .map_err(|e| format!("cannot start {}: {e}", cmd.program))?;
         let stdout = child.stdout.take().expect("piped above");
         let stderr = child.stderr.take().expect("piped above");
-        let (tx, events) = mpsc::channel();
+        let (tx, events) = mpsc::sync_channel(QUEUE);
         thread::spawn(move || {
             let mut r = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
                 let ev = match read_line_bounded(&mut r, &mut buf, MAX_LINE) {
-                    Ok(Some(false)) => Event::Line(String::from_utf8_lossy(&buf).into_owned()),
+                    Ok(Some(false)) => Event::Line(buf.clone()),
                     Ok(Some(true)) => Event::TooLong,
                     Ok(None) | Err(_) => Event::Closed,
                 };
@@ -164,6 +187,7 @@ impl HubClient {
             events,
             stderr_tail,
             stderr_reader,
+            spent: (0, 0),
             name: String::new(),
         };
         c.stdin = c.child.stdin.take();
@@ -184,9 +208,12 @@ impl HubClient {
 
     fn handshake(&mut self, tt_mb: usize, variant: Variant) -> Result<(), Failure> {
         let end = Instant::now() + HANDSHAKE;
+        self.spent = (0, 0);
         self.send("hub")?;
-        // Each parameter's name, with the `values` of an enum.
-        let mut params: Vec<(String, Option<String>)> = Vec::new();
+        // Only the parameters acted on are kept: the `values` of `variant` (`Some(None)` when
+        // declared without), and whether `tt-size` is declared.
+        let mut variant_param: Option<Option<String>> = None;
+        let mut tt_size = false;
         loop {
             let line = self.next_line(end, "wait")?;
             let Some((word, rest)) = Line::split(&line) else {
@@ -205,18 +232,18 @@ impl HubClient {
                         self.name = clean(&parts.join(" "));
                     }
                 }
-                "param" => {
-                    if let Some(a) = &args {
-                        if let Some(n) = a.get("name") {
-                            params.push((n.to_string(), a.get("values").map(str::to_string)));
-                        }
+                "param" => match args.as_ref().and_then(|a| Some((a.get("name")?, a))) {
+                    Some(("variant", a)) => {
+                        variant_param = Some(a.get("values").map(str::to_string));
                     }
-                }
+                    Some(("tt-size", _)) => tt_size = true,
+                    _ => {}
+                },
                 _ => {}
             }
         }
-        match params.iter().find(|(n, _)| n == "variant") {
-            Some((_, values)) => {
+        match &variant_param {
+            Some(values) => {
                 let offered = values
                     .as_deref()
                     .is_none_or(|v| v.split_whitespace().any(|g| g == variant.id()));
@@ -237,7 +264,7 @@ impl HubClient {
             }
             None => {}
         }
-        if params.iter().any(|(n, _)| n == "tt-size") {
+        if tt_size {
             self.send(&format!("set-param name=tt-size value={tt_mb}"))?;
         }
         self.send("init")?;
@@ -259,6 +286,7 @@ impl HubClient {
     /// Asks for a move in `game` under `level` (the arguments of a `level` command), giving
     /// up after `timeout` from `go`.
     pub fn think(&mut self, game: &Game, level: &str, timeout: Duration) -> Result<Reply, Failure> {
+        self.spent = (0, 0);
         self.send(&pos_command(game))?;
         self.send(&format!("level {level}"))?;
         // `pong` shows the position and level were read, so an `error` is theirs, and the
@@ -329,7 +357,7 @@ impl HubClient {
                 return Err(Failure::TimeOut(format!("no {waiting_for} in time")));
             }
             match self.events.recv_timeout(left.min(POLL)) {
-                Ok(Event::Line(l)) => return Ok(l),
+                Ok(Event::Line(l)) => return self.count(l, waiting_for),
                 Ok(Event::TooLong) => {
                     return Err(Failure::Protocol(format!(
                         "a line over {} KB while waiting for {waiting_for}",
@@ -347,7 +375,7 @@ impl HubClient {
                     if let Ok(Some(st)) = self.child.try_wait() {
                         // Lines it wrote before dying still count.
                         if let Ok(Event::Line(l)) = self.events.try_recv() {
-                            return Ok(l);
+                            return self.count(l, waiting_for);
                         }
                         return Err(Failure::Crash(format!(
                             "exited ({st}) while waiting for {waiting_for}"
@@ -356,6 +384,22 @@ impl HubClient {
                 }
             }
         }
+    }
+
+    /// Counts a line against the output allowed until `waiting_for` comes, and reads it.
+    fn count(&mut self, line: Vec<u8>, waiting_for: &str) -> Result<String, Failure> {
+        self.spent.0 += 1;
+        self.spent.1 += line.len() + 1;
+        let over = if self.spent.0 > OUTPUT_LINES {
+            format!("{OUTPUT_LINES} lines")
+        } else if self.spent.1 > OUTPUT_BYTES {
+            format!("{} MiB", OUTPUT_BYTES >> 20)
+        } else {
+            return Ok(String::from_utf8_lossy(&line).into_owned());
+        };
+        Err(Failure::Flood(format!(
+            "over {over} of output while waiting for {waiting_for}"
+        )))
     }
 
     /// `; exited (status)` once the process is seen to have ended, else nothing.
