@@ -1,7 +1,10 @@
-//! A small option reader: `--name value` pairs and `--flag` switches.
+//! A small option reader: `--name value` pairs and `--flag` switches, and the reading of the
+//! files options name.
 
 use dama::Variant;
 use std::collections::HashMap;
+use std::fmt::Display;
+use std::fs::File;
 
 /// Parsed options of one subcommand.
 pub struct Args {
@@ -108,4 +111,22 @@ pub fn italian_only(args: &[String], what: &str) -> Result<Vec<String>, String> 
         }
     }
     Ok(kept)
+}
+
+/// Reads the file at `path` with `read`, which is given the open file and its length: every
+/// loader reads its header first and compares the size it states with that length before it
+/// reads the rest, so no file is read whole before it is checked. Only regular files are
+/// read (a device or a pipe has no length to check). Errors name the file.
+pub fn read_file<T, E: Display>(
+    path: &str,
+    read: impl FnOnce(File, u64) -> Result<T, E>,
+) -> Result<T, String> {
+    let f = File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let meta = f
+        .metadata()
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("cannot read {path}: not a regular file"));
+    }
+    read(f, meta.len()).map_err(|e| format!("{path}: {e}"))
 }

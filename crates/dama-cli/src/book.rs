@@ -158,6 +158,13 @@ fn build(args: &[String]) -> Result<(), String> {
         layer = next;
     }
     let book = builder.finish();
+    if book.len() > dama::book::MAX_ENTRIES {
+        return Err(format!(
+            "the book has {} entries, more than a book file holds ({}): fewer --plies or --width",
+            book.len(),
+            dama::book::MAX_ENTRIES
+        ));
+    }
     let bytes = book.to_bytes();
     std::fs::write(&out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
     // Read it back: what is written must load.
@@ -251,8 +258,7 @@ fn probe(args: &[String]) -> Result<(), String> {
     let owned;
     let book = match a.get("book") {
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            owned = Book::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            owned = crate::args::read_file(path, Book::read_from)?;
             &owned
         }
         None => Book::shipped(),

@@ -62,8 +62,7 @@ fn any_eval(spec: &str) -> Result<Eval, String> {
     match spec {
         "classic" => Ok(Eval::Classic(Weights::default())),
         path => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let net = Net::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let net = crate::args::read_file(path, Net::read_from)?;
             Ok(Eval::Pattern(Arc::new(net)))
         }
     }
@@ -228,10 +227,16 @@ fn fit(args: &[String]) -> Result<(), String> {
     let variant = a.variant()?;
     let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
     let out = a.get("out").ok_or("--out FILE is needed")?;
+    let start = match a.get("start") {
+        None => Net::material(variant),
+        Some(p) => match eval_from_spec(p, variant)? {
+            Eval::Pattern(n) => (*n).clone(),
+            Eval::Classic(_) => Net::material(variant),
+        },
+    };
     let mut samples = Vec::new();
     for f in data.split(',') {
-        let bytes = std::fs::read(f).map_err(|e| format!("cannot read {f}: {e}"))?;
-        let (game, s) = train::read_samples_in(&bytes).map_err(|e| format!("{f}: {e}"))?;
+        let (game, s) = crate::args::read_file(f, train::read_samples_from)?;
         if game != variant {
             return Err(format!(
                 "{f} holds positions of {}, not of {} (fit them with --variant {})",
@@ -257,13 +262,6 @@ fn fit(args: &[String]) -> Result<(), String> {
         learning_rate: a.number("lr", 2.0)?,
         l2: a.number("l2", 1e-4)?,
         seed: a.number("seed", 1)?,
-    };
-    let start = match a.get("start") {
-        None => Net::material(variant),
-        Some(p) => match eval_from_spec(p, variant)? {
-            Eval::Pattern(n) => (*n).clone(),
-            Eval::Classic(_) => Net::material(variant),
-        },
     };
     debug_assert_eq!(start.variant(), variant);
     // Hold out whole games' worth of positions: samples of one game sit together in the

@@ -568,3 +568,120 @@ fn pathological_pdn_does_not_hang_or_panic() {
     let results = "* ".repeat(10_000);
     assert_eq!(pdn::parse(&results).unwrap().len(), 10_000);
 }
+
+/// A file of `len` bytes: `head`, then zeros, counting what a reader takes from it.
+struct Endless {
+    head: Vec<u8>,
+    taken: u64,
+}
+
+impl std::io::Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let at = self.taken as usize;
+        let n = buf.len();
+        for (i, b) in buf.iter_mut().enumerate() {
+            *b = self.head.get(at + i).copied().unwrap_or(0);
+        }
+        self.taken += n as u64;
+        Ok(n)
+    }
+}
+
+/// Each file format's reader, given a 2 GB file whose header looks right, refuses it having
+/// read no more than its header (and one buffer): the stated size is checked against the
+/// file's length and the format's bound before the body is read.
+#[test]
+fn file_readers_refuse_huge_files_from_their_header() {
+    use dama::book::{Book, BookError};
+    use dama::egtb::{EgtbError, Tables};
+    use dama::eval::pattern::{Net, NetError};
+    use dama::train::{self, SamplesError};
+    const LEN: u64 = 2 << 30;
+    const READ_AT_MOST: u64 = 64 << 10;
+    let le = |v: u32| v.to_le_bytes();
+
+    let weights = Net::material(dama::Variant::Italian).to_bytes();
+    let mut r = Endless {
+        head: weights[..24].to_vec(),
+        taken: 0,
+    };
+    assert!(matches!(
+        Net::read_from(&mut r, LEN),
+        Err(NetError::WrongLength { .. })
+    ));
+    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+
+    let book = Book::shipped().to_bytes();
+    let mut head = book[..24].to_vec();
+    let n = (LEN - 24) / 12;
+    head[8..12].copy_from_slice(&le(n as u32));
+    let mut r = Endless { head, taken: 0 };
+    assert_eq!(
+        Book::read_from(&mut r, 24 + 12 * n),
+        Err(BookError::TooLarge(n as usize))
+    );
+    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+
+    let mut head = b"DAMASMP2".to_vec();
+    head.extend_from_slice(&le(train::MAX_SAMPLES as u32));
+    head.extend_from_slice(&le(22));
+    let mut r = Endless { head, taken: 0 };
+    assert_eq!(
+        train::read_samples_from(&mut r, LEN),
+        Err(SamplesError::WrongLength)
+    );
+    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+
+    let tables = Tables::build(2, 80, &mut |_| {}).to_bytes(2);
+    let mut head = tables[..16].to_vec();
+    head[12..16].copy_from_slice(&le(u32::MAX));
+    let mut r = Endless { head, taken: 0 };
+    let mut t = Tables::new();
+    assert_eq!(
+        t.read_from(&mut r, tables.len() as u64),
+        Err(EgtbError::TooManyTables(u32::MAX))
+    );
+    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+    // Valid tables followed by 2 GB: refused once the tables are read, not after the rest.
+    let mut r = Endless {
+        head: tables.clone(),
+        taken: 0,
+    };
+    assert_eq!(t.read_from(&mut r, LEN), Err(EgtbError::TrailingBytes));
+    assert!(r.taken <= tables.len() as u64 + READ_AT_MOST, "{}", r.taken);
+    assert_eq!(t.signatures().count(), 0, "a refused file adds nothing");
+    // Longer than every table of the format at once.
+    let mut r = Endless {
+        head: tables.clone(),
+        taken: 0,
+    };
+    assert!(matches!(
+        t.read_from(&mut r, u64::MAX),
+        Err(EgtbError::TooLarge(_))
+    ));
+    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+}
+
+/// A weight no fit makes (beyond a hundred men) is refused on loading: the format's 16 bits
+/// permit it, the evaluation would score quiet positions like won ones.
+#[test]
+fn absurd_weights_are_refused() {
+    use dama::eval::pattern::{Net, NetError, MAX_WEIGHT, PATTERN_PARAMS};
+    let mut net = Net::material(dama::Variant::Brazilian);
+    assert!(Net::from_bytes(&net.to_bytes()).is_ok());
+    net.set_weight(PATTERN_PARAMS, [100, MAX_WEIGHT]);
+    assert!(Net::from_bytes(&net.to_bytes()).is_ok());
+    net.set_weight(PATTERN_PARAMS, [100, -MAX_WEIGHT - 1]);
+    assert_eq!(
+        Net::from_bytes(&net.to_bytes()),
+        Err(NetError::Absurd {
+            param: PATTERN_PARAMS,
+            value: -MAX_WEIGHT - 1
+        })
+    );
+    net.set_weight(7, [i16::MAX, 0]);
+    assert!(matches!(
+        Net::from_bytes(&net.to_bytes()),
+        Err(NetError::Absurd { param: 7, .. })
+    ));
+}

@@ -19,6 +19,9 @@
 //! | 16 | 8  | [`Position::hash`] of the start position, so a book made with other Zobrist keys is refused |
 //! | 24 | 12 n | entries |
 //!
+//! A reader takes at most [`MAX_ENTRIES`] entries, and checks the header against the file's
+//! length before it reads an entry.
+//!
 //! An entry is one book move of one position, 12 bytes: the position's key (`u64`), the move
 //! code (`u16`) and the score (`i16`). Entries are sorted by key, then by score from best to
 //! worst, then by move code, and a position never lists the same move twice: the moves of a
@@ -56,6 +59,7 @@ use crate::position::Position;
 use crate::search::MATE_BOUND;
 use core::fmt;
 use std::collections::HashMap;
+use std::io::{BufReader, Read};
 
 /// The first bytes of a book file.
 pub const MAGIC: [u8; 4] = *b"DBOK";
@@ -65,6 +69,10 @@ pub const VERSION: u16 = 1;
 pub const HEADER_BYTES: usize = 24;
 /// The size of one entry in bytes.
 pub const ENTRY_BYTES: usize = 12;
+/// The most entries a book may hold: 48 MiB of file. The shipped book has about 1,300 and a
+/// build of a day's searching far fewer than this; the bound keeps what a reader allocates
+/// small whatever a header says.
+pub const MAX_ENTRIES: usize = 1 << 22;
 /// The margin in hundredths of a man within which the top levels choose among book moves.
 pub const PLAY_MARGIN: i32 = 10;
 
@@ -108,6 +116,10 @@ pub enum BookError {
     Order(usize),
     /// Two different positions share a key (found while building).
     Collision(u64),
+    /// The header counts more entries than [`MAX_ENTRIES`].
+    TooLarge(usize),
+    /// Reading the file failed.
+    Io(String),
 }
 
 impl fmt::Display for BookError {
@@ -136,6 +148,11 @@ impl fmt::Display for BookError {
                 write!(f, "book entry {i} is out of order or repeats a move")
             }
             BookError::Collision(k) => write!(f, "two positions share the key {k:016x}"),
+            BookError::TooLarge(n) => write!(
+                f,
+                "the book says it has {n} entries; a book has at most {MAX_ENTRIES}"
+            ),
+            BookError::Io(e) => f.write_str(e),
         }
     }
 }
@@ -301,9 +318,22 @@ impl Book {
 
     /// Reads a book file, checking the magic, version, length, checksum, key scheme and order.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        let header = bytes
-            .get(..HEADER_BYTES)
-            .ok_or(BookError::Truncated(bytes.len()))?;
+        Book::read_from(bytes, bytes.len() as u64)
+    }
+
+    /// Reads a book file of `len` bytes from `r`, checked as [`from_bytes`](Book::from_bytes)
+    /// checks it: the header first, so that a file that is not a book, holds more than
+    /// [`MAX_ENTRIES`] or is not as long as its header says is refused before the entries are
+    /// read; then the entries one at a time.
+    pub fn read_from(r: impl Read, len: u64) -> Result<Book, BookError> {
+        let found = usize::try_from(len).unwrap_or(usize::MAX);
+        if len < HEADER_BYTES as u64 {
+            return Err(BookError::Truncated(found));
+        }
+        let mut r = BufReader::new(r);
+        let io = |e: std::io::Error| BookError::Io(e.to_string());
+        let mut header = [0u8; HEADER_BYTES];
+        r.read_exact(&mut header).map_err(io)?;
         if header[0..4] != MAGIC {
             return Err(BookError::BadMagic);
         }
@@ -313,21 +343,12 @@ impl Book {
             return Err(BookError::BadVersion(version, entry_bytes));
         }
         let n = u32::from_le_bytes([header[8], header[9], header[10], header[11]]) as usize;
-        let expected = n
-            .checked_mul(ENTRY_BYTES)
-            .and_then(|b| b.checked_add(HEADER_BYTES))
-            .unwrap_or(usize::MAX);
-        if bytes.len() != expected {
-            return Err(BookError::BadLength {
-                expected,
-                found: bytes.len(),
-            });
+        if n > MAX_ENTRIES {
+            return Err(BookError::TooLarge(n));
         }
-        let body = &bytes[HEADER_BYTES..];
-        let stored = u32::from_le_bytes([header[12], header[13], header[14], header[15]]);
-        let computed = fnv1a(body);
-        if stored != computed {
-            return Err(BookError::Checksum { stored, computed });
+        let expected = HEADER_BYTES + n * ENTRY_BYTES;
+        if len != expected as u64 {
+            return Err(BookError::BadLength { expected, found });
         }
         let mut start = [0u8; 8];
         start.copy_from_slice(&header[16..24]);
@@ -335,13 +356,24 @@ impl Book {
             return Err(BookError::KeyScheme);
         }
         let mut entries = Vec::with_capacity(n);
-        for c in body.chunks_exact(ENTRY_BYTES) {
+        let mut sum = Fnv1a::new();
+        for _ in 0..n {
+            let mut c = [0u8; ENTRY_BYTES];
+            r.read_exact(&mut c).map_err(io)?;
+            sum.add(&c);
             let mut key = [0u8; 8];
             key.copy_from_slice(&c[0..8]);
             entries.push(BookEntry {
                 key: u64::from_le_bytes(key),
                 code: u16::from_le_bytes([c[8], c[9]]),
                 score: i16::from_le_bytes([c[10], c[11]]),
+            });
+        }
+        let stored = u32::from_le_bytes([header[12], header[13], header[14], header[15]]);
+        if stored != sum.0 {
+            return Err(BookError::Checksum {
+                stored,
+                computed: sum.0,
             });
         }
         check_order(&entries)?;
@@ -379,12 +411,25 @@ fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
 
 /// FNV-1a, 32 bits: enough to catch a damaged or truncated download.
 fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in bytes {
-        h ^= *b as u32;
-        h = h.wrapping_mul(0x0100_0193);
+    let mut h = Fnv1a::new();
+    h.add(bytes);
+    h.0
+}
+
+/// FNV-1a fed piece by piece, for a file read one entry at a time.
+struct Fnv1a(u32);
+
+impl Fnv1a {
+    fn new() -> Fnv1a {
+        Fnv1a(0x811c_9dc5)
     }
-    h
+
+    fn add(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= *b as u32;
+            self.0 = self.0.wrapping_mul(0x0100_0193);
+        }
+    }
 }
 
 /// Six bits standing for a set of captured pieces: 0 for none.

@@ -21,6 +21,7 @@ use crate::level::Rng;
 use crate::position::Position;
 use crate::square::Color;
 use core::fmt;
+use std::io::{BufReader, Read};
 
 /// One position with its game's result from White's side (0, 0.5 or 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,6 +49,8 @@ pub enum SamplesError {
     BadRecord(usize),
     /// The file is of a game (PDN game type) this build does not play.
     UnknownGame(u32),
+    /// Reading the file failed.
+    Io(String),
 }
 
 impl fmt::Display for SamplesError {
@@ -66,6 +69,7 @@ impl fmt::Display for SamplesError {
             SamplesError::UnknownGame(g) => {
                 write!(f, "samples of PDN game type {g}, not a game of ours")
             }
+            SamplesError::Io(e) => f.write_str(e),
         }
     }
 }
@@ -103,11 +107,30 @@ pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SamplesError> {
 /// Reads a samples file: the game its positions are of, and the samples, every position
 /// checked.
 pub fn read_samples_in(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+    read_samples_from(bytes, bytes.len() as u64)
+}
+
+/// Reads a samples file of `len` bytes from `r`, as [`read_samples_in`] does: the header first,
+/// so that a file that is not one, holds more than [`MAX_SAMPLES`] or is not as long as its
+/// count says is refused before a record is read; then the records one at a time.
+pub fn read_samples_from(
+    r: impl Read,
+    len: u64,
+) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+    let mut r = BufReader::new(r);
+    let io = |e: std::io::Error| SamplesError::Io(e.to_string());
     let word = |c: &[u8], i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
-    let (header, variant) = if bytes.len() >= 12 && &bytes[..8] == MAGIC_V1 {
+    if len < 12 {
+        return Err(SamplesError::NotASamplesFile);
+    }
+    let mut head = [0u8; 12];
+    r.read_exact(&mut head).map_err(io)?;
+    let (header, variant) = if &head[..8] == MAGIC_V1 {
         (12, crate::Variant::Italian)
-    } else if bytes.len() >= 16 && &bytes[..8] == MAGIC {
-        let game = word(bytes, 12);
+    } else if &head[..8] == MAGIC && len >= 16 {
+        let mut g = [0u8; 4];
+        r.read_exact(&mut g).map_err(io)?;
+        let game = u32::from_le_bytes(g);
         let v = crate::Variant::ALL
             .into_iter()
             .find(|v| v.game_type() as u32 == game)
@@ -116,32 +139,31 @@ pub fn read_samples_in(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), Sa
     } else {
         return Err(SamplesError::NotASamplesFile);
     };
-    let n = word(bytes, 8) as usize;
-    if n > MAX_SAMPLES || bytes.len() != header + n * RECORD {
+    let n = word(&head, 8) as usize;
+    if n > MAX_SAMPLES || len != (header + n * RECORD) as u64 {
         return Err(SamplesError::WrongLength);
     }
-    let samples = bytes[header..]
-        .chunks_exact(RECORD)
-        .enumerate()
-        .map(|(i, c)| {
-            let flags = c[12];
-            let turn = if flags & 1 == 1 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let result = (flags >> 1) & 3;
-            if result > 2 || flags >> 3 != 0 {
-                return Err(SamplesError::BadRecord(i));
-            }
-            let pos = Position::from_bitboards(word(c, 0), word(c, 4), word(c, 8), turn)
-                .map_err(|_| SamplesError::BadRecord(i))?;
-            Ok(Sample {
-                pos,
-                result: result as f32 / 2.0,
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut samples = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut c = [0u8; RECORD];
+        r.read_exact(&mut c).map_err(io)?;
+        let flags = c[12];
+        let turn = if flags & 1 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let result = (flags >> 1) & 3;
+        if result > 2 || flags >> 3 != 0 {
+            return Err(SamplesError::BadRecord(i));
+        }
+        let pos = Position::from_bitboards(word(&c, 0), word(&c, 4), word(&c, 8), turn)
+            .map_err(|_| SamplesError::BadRecord(i))?;
+        samples.push(Sample {
+            pos,
+            result: result as f32 / 2.0,
+        });
+    }
     Ok((variant, samples))
 }
 

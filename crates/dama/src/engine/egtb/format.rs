@@ -14,8 +14,9 @@
 //!   values     size bytes, one per index (see the value byte below)
 //! ```
 
-use super::index::Signature;
+use super::index::{Signature, MAX_TABLE_PIECES};
 use core::fmt;
+use std::io::{BufReader, Read};
 
 /// The value byte of a draw.
 pub const DRAW: u8 = 0;
@@ -58,6 +59,10 @@ pub enum EgtbError {
     Rule(u16),
     /// Bytes after the last table.
     TrailingBytes,
+    /// More tables than there are signatures.
+    TooManyTables(u32),
+    /// A file longer than every table at once.
+    TooLarge(u64),
     /// Reading a file or directory failed.
     Io(String),
 }
@@ -75,6 +80,16 @@ impl fmt::Display for EgtbError {
             EgtbError::Duplicate(s) => write!(f, "table {s} is loaded twice"),
             EgtbError::Rule(r) => write!(f, "tables for a {r}-ply king-move rule do not mix"),
             EgtbError::TrailingBytes => f.write_str("unexpected bytes after the last table"),
+            EgtbError::TooManyTables(n) => write!(
+                f,
+                "the file says it holds {n} tables; there are {} in all",
+                max_tables()
+            ),
+            EgtbError::TooLarge(n) => write!(
+                f,
+                "the file has {n} bytes; every table at once is {}",
+                max_file_bytes()
+            ),
             EgtbError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -116,72 +131,98 @@ pub(crate) fn write<'a>(rule: u16, tables: impl Iterator<Item = (Signature, &'a 
     out
 }
 
-/// A cursor that reports running out of bytes as [`EgtbError::Truncated`].
-struct Reader<'a> {
-    bytes: &'a [u8],
+/// The tables of a file, each with its values.
+pub(crate) type FileTables = Vec<(Signature, Box<[u8]>)>;
+
+/// The most tables a file can hold: each valid signature once.
+fn max_tables() -> usize {
+    Signature::all(MAX_TABLE_PIECES).len()
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], EgtbError> {
-        if self.bytes.len() < n {
+/// The longest file the format can hold: every table once.
+fn max_file_bytes() -> u64 {
+    Signature::all(MAX_TABLE_PIECES)
+        .iter()
+        .map(|s| TABLE_HEADER as u64 + s.size())
+        .sum::<u64>()
+        + HEADER as u64
+}
+
+/// A reader that knows how many bytes are left, so that a size read from the file is
+/// compared with what is there before anything is allocated for it.
+struct Source<R> {
+    r: R,
+    left: u64,
+}
+
+impl<R: Read> Source<R> {
+    fn bytes<const N: usize>(&mut self) -> Result<[u8; N], EgtbError> {
+        let mut a = [0; N];
+        self.fill(&mut a)?;
+        Ok(a)
+    }
+
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), EgtbError> {
+        if self.left < buf.len() as u64 {
             return Err(EgtbError::Truncated);
         }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Ok(head)
-    }
-
-    fn u16(&mut self) -> Result<u16, EgtbError> {
-        let b = self.take(2)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-
-    fn u32(&mut self) -> Result<u32, EgtbError> {
-        let mut a = [0; 4];
-        a.copy_from_slice(self.take(4)?);
-        Ok(u32::from_le_bytes(a))
-    }
-
-    fn u64(&mut self) -> Result<u64, EgtbError> {
-        let mut a = [0; 8];
-        a.copy_from_slice(self.take(8)?);
-        Ok(u64::from_le_bytes(a))
+        self.r.read_exact(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => EgtbError::Truncated,
+            _ => EgtbError::Io(e.to_string()),
+        })?;
+        self.left -= buf.len() as u64;
+        Ok(())
     }
 }
 
-/// The tables of a file, borrowing its bytes.
-pub(crate) type FileTables<'a> = Vec<(Signature, &'a [u8])>;
-
-/// Reads and checks a file: the rule and every table, values validated.
-pub(crate) fn read(bytes: &[u8]) -> Result<(u16, FileTables<'_>), EgtbError> {
-    let mut r = Reader { bytes };
-    if r.take(8).map_err(|_| EgtbError::BadMagic)? != MAGIC {
+/// Reads and checks a file of `len` bytes from `r`, every value validated: the header first, then one table at a
+/// time, each only once its stated size is known to be its signature's and to fit in what is
+/// left of the file. Nothing larger than the format can hold is read.
+pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), EgtbError> {
+    if len < MAGIC.len() as u64 {
         return Err(EgtbError::BadMagic);
     }
-    let version = r.u16()?;
+    let mut r = Source {
+        r: BufReader::new(r),
+        left: len,
+    };
+    if &r.bytes::<8>()? != MAGIC {
+        return Err(EgtbError::BadMagic);
+    }
+    if len > max_file_bytes() {
+        return Err(EgtbError::TooLarge(len));
+    }
+    let version = u16::from_le_bytes(r.bytes()?);
     if version != VERSION {
         return Err(EgtbError::Version(version));
     }
-    let rule = r.u16()?;
+    let rule = u16::from_le_bytes(r.bytes()?);
     if rule == 0 || rule > MAX_RULE {
         return Err(EgtbError::Rule(rule));
     }
-    let count = r.u32()?;
+    let count = u32::from_le_bytes(r.bytes()?);
+    if count as usize > max_tables() {
+        return Err(EgtbError::TooManyTables(count));
+    }
     let mut out: FileTables = Vec::new();
     for _ in 0..count {
-        let s = r.take(4)?;
+        let s: [u8; 4] = r.bytes()?;
         let sig = Signature::new(s[0], s[1], s[2], s[3]);
         if !sig.is_valid() || s[0] > 12 || s[2] > 12 {
-            return Err(EgtbError::BadSignature([s[0], s[1], s[2], s[3]]));
+            return Err(EgtbError::BadSignature(s));
         }
-        let size = r.u64()?;
+        let size = u64::from_le_bytes(r.bytes()?);
         if size != sig.size() {
             return Err(EgtbError::Size(sig, size));
         }
-        let sum = r.u64()?;
+        let sum = u64::from_le_bytes(r.bytes()?);
+        if size > r.left {
+            return Err(EgtbError::Truncated);
+        }
         let n = usize::try_from(size).map_err(|_| EgtbError::Truncated)?;
-        let data = r.take(n)?;
-        if checksum(data) != sum {
+        let mut data = vec![0; n].into_boxed_slice();
+        r.fill(&mut data)?;
+        if checksum(&data) != sum {
             return Err(EgtbError::Checksum(sig));
         }
         if let Some(i) = data.iter().position(|&b| !valid_value(b, rule)) {
@@ -192,7 +233,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<(u16, FileTables<'_>), EgtbError> {
         }
         out.push((sig, data));
     }
-    if !r.bytes.is_empty() {
+    if r.left != 0 {
         return Err(EgtbError::TrailingBytes);
     }
     Ok((rule, out))

@@ -73,7 +73,19 @@ impl Tables {
 
     /// Adds the tables of one file's bytes (all of them, or none on an error); how many.
     pub fn add(&mut self, bytes: &[u8]) -> Result<usize, EgtbError> {
-        let (rule, tables) = format::read(bytes)?;
+        self.read_from(bytes, bytes.len() as u64)
+    }
+
+    /// Adds the tables of a file of `len` bytes read from `r`, as [`add`](Tables::add) does:
+    /// the header first, then one table at a time, each only once its stated size is known
+    /// to be its signature's and to fit in the file; a file longer than every table at once
+    /// is refused from its header.
+    pub fn read_from(&mut self, r: impl std::io::Read, len: u64) -> Result<usize, EgtbError> {
+        let (rule, tables) = format::read_from(r, len)?;
+        self.add_tables(rule, tables)
+    }
+
+    fn add_tables(&mut self, rule: u16, tables: format::FileTables) -> Result<usize, EgtbError> {
         if !self.tables.is_empty() && rule != self.rule {
             return Err(EgtbError::Rule(rule));
         }
@@ -82,14 +94,13 @@ impl Tables {
         }
         self.rule = rule;
         let n = tables.len();
-        for (s, data) in tables {
-            self.tables.insert(s, data.into());
-        }
+        self.tables.extend(tables);
         self.update_complete();
         Ok(n)
     }
 
-    /// Loads every `*.egtb` file of a directory.
+    /// Loads every `*.egtb` file of a directory. Each is read from its header on, so a file
+    /// that is not one, or longer than its tables, is refused before the rest is read.
     pub fn from_dir(dir: impl AsRef<std::path::Path>) -> Result<Tables, EgtbError> {
         let dir = dir.as_ref();
         let io = |e: std::io::Error| EgtbError::Io(format!("{}: {e}", dir.display()));
@@ -101,9 +112,18 @@ impl Tables {
         paths.sort();
         let mut t = Tables::new();
         for p in paths {
-            let bytes =
-                std::fs::read(&p).map_err(|e| EgtbError::Io(format!("{}: {e}", p.display())))?;
-            t.add(&bytes)?;
+            let named = |e: EgtbError| match e {
+                EgtbError::Io(m) => EgtbError::Io(format!("{}: {m}", p.display())),
+                e => e,
+            };
+            let file = std::fs::File::open(&p).map_err(|e| named(EgtbError::Io(e.to_string())))?;
+            let meta = file
+                .metadata()
+                .map_err(|e| named(EgtbError::Io(e.to_string())))?;
+            if !meta.is_file() {
+                return Err(named(EgtbError::Io("not a regular file".into())));
+            }
+            t.read_from(file, meta.len()).map_err(named)?;
         }
         Ok(t)
     }

@@ -34,6 +34,7 @@ use crate::position::Position;
 use crate::rules::Variant;
 use crate::square::Color;
 use core::fmt;
+use std::io::Read;
 
 /// Contents of one region: 3^8.
 pub const CONFIGS: usize = 6561;
@@ -64,6 +65,10 @@ pub const D_KING_SQUARE: usize = 13;
 pub const DENSE: usize = D_KING_SQUARE + 32;
 /// Every parameter: region tables, then the other terms.
 pub const PARAMS: usize = PATTERN_PARAMS + DENSE;
+/// The largest weight, either sign, a set of weights may hold: a hundred men. The shipped
+/// weights stay under 1,000; a weight past this comes from a fit that diverged or a file that
+/// is not ours, and would make ordinary positions score like won ones.
+pub const MAX_WEIGHT: i16 = 10_000;
 
 /// Names of the terms other than the regions, for reports.
 pub fn dense_name(i: usize) -> String {
@@ -299,6 +304,15 @@ pub enum NetError {
     Corrupt,
     /// The file is for a game (PDN game type) this build does not play.
     UnknownGame(u32),
+    /// A weight beyond [`MAX_WEIGHT`], of this parameter.
+    Absurd {
+        /// The parameter.
+        param: usize,
+        /// Its weight.
+        value: i16,
+    },
+    /// Reading the file failed.
+    Io(String),
 }
 
 impl fmt::Display for NetError {
@@ -315,6 +329,11 @@ impl fmt::Display for NetError {
             }
             NetError::Corrupt => f.write_str("weights file checksum does not match: corrupt"),
             NetError::UnknownGame(g) => write!(f, "weights file for PDN game type {g}, not ours"),
+            NetError::Absurd { param, value } => write!(
+                f,
+                "weights file gives parameter {param} the weight {value}, beyond ±{MAX_WEIGHT}"
+            ),
+            NetError::Io(e) => f.write_str(e),
         }
     }
 }
@@ -430,41 +449,56 @@ impl Net {
 
     /// Reads the layout of [`to_bytes`](Net::to_bytes); refuses anything else with a reason.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
-        if bytes.len() < HEADER_V1 || &bytes[..8] != MAGIC {
+        Net::read_from(bytes, bytes.len() as u64)
+    }
+
+    /// Reads a weights file of `len` bytes from `r`, as [`from_bytes`](Net::from_bytes) does:
+    /// the header first, so that a file that is not one or not of the one length the format
+    /// has is refused before the weights are read. A weight beyond [`MAX_WEIGHT`] is refused
+    /// too.
+    pub fn read_from(mut r: impl Read, len: u64) -> Result<Net, NetError> {
+        let io = |e: std::io::Error| NetError::Io(e.to_string());
+        if len < HEADER_V1 as u64 {
+            return Err(NetError::NotAWeightsFile);
+        }
+        let mut head = [0u8; HEADER];
+        r.read_exact(&mut head[..HEADER_V1]).map_err(io)?;
+        if &head[..8] != MAGIC {
             return Err(NetError::NotAWeightsFile);
         }
         let word =
-            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        let (version, params) = (word(8), word(12));
+            |h: &[u8; HEADER], i: usize| u32::from_le_bytes([h[i], h[i + 1], h[i + 2], h[i + 3]]);
+        let (version, params) = (word(&head, 8), word(&head, 12));
         if !(1..=VERSION).contains(&version) || params as usize != PARAMS {
             return Err(NetError::Unsupported { version, params });
         }
         let header = if version == 1 { HEADER_V1 } else { HEADER };
         let expected = header + PARAMS * 4;
-        if bytes.len() != expected {
+        if len != expected as u64 {
             return Err(NetError::WrongLength {
                 expected,
-                found: bytes.len(),
+                found: usize::try_from(len).unwrap_or(usize::MAX),
             });
         }
-        let body = &bytes[header..];
+        r.read_exact(&mut head[HEADER_V1..header]).map_err(io)?;
+        let mut body = vec![0u8; PARAMS * 4];
+        r.read_exact(&mut body).map_err(io)?;
         let (variant, sum) = if version == 1 {
-            (Variant::Italian, checksum(body))
+            (Variant::Italian, checksum(&body))
         } else {
-            let game = word(16);
+            let game = word(&head, 16);
             let variant = Variant::ALL
                 .into_iter()
                 .find(|v| v.game_type() as u32 == game)
                 .ok_or(NetError::UnknownGame(game))?;
-            let mut summed = bytes[16..20].to_vec();
-            summed.extend_from_slice(body);
+            let mut summed = head[16..20].to_vec();
+            summed.extend_from_slice(&body);
             (variant, checksum(&summed))
         };
-        let stored = word(header - 4);
-        if sum != stored {
+        if sum != word(&head, header - 4) {
             return Err(NetError::Corrupt);
         }
-        let weights = body
+        let weights: Vec<[i16; 2]> = body
             .chunks_exact(4)
             .map(|c| {
                 [
@@ -473,6 +507,18 @@ impl Net {
                 ]
             })
             .collect();
+        if let Some((param, w)) = weights
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.iter().any(|x| x.unsigned_abs() > MAX_WEIGHT as u16))
+        {
+            let value = if w[0].unsigned_abs() > MAX_WEIGHT as u16 {
+                w[0]
+            } else {
+                w[1]
+            };
+            return Err(NetError::Absurd { param, value });
+        }
         Ok(Net { weights, variant })
     }
 
