@@ -39,6 +39,12 @@
 //! Time used per move is the wall clock of the search for an in-process engine and from `go`
 //! to `done` for a Hub engine (so it includes the pipe); the time a thread waited for a CPU is
 //! known only for in-process engines (0 for Hub engines).
+//!
+//! What a match holds is bounded: every numeric option has a range and is refused outside it
+//! (NaN and the infinities too), an `--openings` file is read only up to [`OPENINGS_BYTES`],
+//! a game lasts at most twice `--max-plies` plies, what is kept of a Hub engine's output is
+//! bounded ([`hub_client`]), and the PDN is written a game at a time ([`PdnOut`]) instead of
+//! keeping every game to the end.
 
 mod elo;
 mod hub_client;
@@ -51,11 +57,32 @@ use dama::egtb::Wdl;
 use dama::search::Limits;
 use dama::{fen, notation, Color, Game, Outcome, Position, Variant};
 use seat::{Forfeit, Player, Seat};
+use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::io::{BufWriter, Read, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 use tally::{SideStats, Tally, Think};
+
+/// The ranges of the numeric options.
+const GAMES: RangeInclusive<usize> = 1..=100_000;
+const TIME_MS: RangeInclusive<f64> = 1.0..=3_600_000.0;
+const NODES: RangeInclusive<u64> = 1..=1_000_000_000_000;
+/// The deepest search the engine runs.
+const DEPTH: RangeInclusive<u32> = 1..=dama::search::MAX_PLY as u32 - 8;
+const THREADS: RangeInclusive<usize> = 1..=64;
+/// Games of up to twice this many plies, whose move list a Hub engine is sent each move.
+const MAX_PLIES: RangeInclusive<usize> = 1..=2_000;
+const TT_MB: RangeInclusive<usize> = 1..=1024;
+const TIMEOUT_MS: RangeInclusive<f64> = 1.0..=86_400_000.0;
+/// The largest `--openings` file, its longest line and the most openings in it.
+const OPENINGS_BYTES: u64 = 1 << 20;
+const OPENINGS_LINE: usize = 1000;
+const OPENINGS_MAX: usize = 10_000;
 
 const HELP: &str = "usage: dama match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N]
                   [--variant italian|brazilian] [--openings FILE] [--games N] [--threads N]
@@ -75,21 +102,24 @@ SPEC (defaults: --a full, --b plain):
                           (a program named dama with no arguments is run as `dama hub`)
 
 options:
-  --time MS               milliseconds a move (default 100); or --nodes N, or --depth N
+  --time MS               milliseconds a move, 1-3600000 (default 100); or --nodes N
+                          (1-10^12), or --depth N (1-120)
   --variant GAME          italian (default) or brazilian: the game played, its openings,
                           its notation in the PDN (GameType 26 for brazilian); Hub engines
                           get set-param name=variant
   --openings FILE         one FEN a line, in the game's numbering (default: the game's 216
-                          positions three plies in)
-  --games N               games to play (default: two per opening)
+                          positions three plies in); at most 1 MiB, 10000 openings and
+                          1000 bytes a line
+  --games N               games to play, 1-100000 (default: two per opening)
   --threads N             games at once, 1-64 (default 1); one engine per side per thread
-  --max-plies N           adjudicate a draw after N plies (default 300; with --egtb not while
-                          the tables say a side stands won)
-  --tt MB                 table size of each engine, also sent to Hub engines (default 32)
+  --max-plies N           adjudicate a draw after N plies, 1-2000 (default 300; with --egtb
+                          not while the tables say a side stands won, up to 2N plies)
+  --tt MB                 table size of each engine, 1-1024, also sent to Hub engines
+                          (default 32)
   --seed N                seed of the playing levels (default 1)
   --pdn FILE              save the games as PDN
-  --timeout-ms MS         a Hub engine that gives no move in MS loses the game (default
-                          3 x --time + 1000, or 60000 with --nodes or --depth)
+  --timeout-ms MS         a Hub engine that gives no move in MS loses the game, 1-86400000
+                          (default 3 x --time + 1000, or 60000 with --nodes or --depth)
   --egtb DIR              (italian only) watch the games with the endgame tables in DIR:
                           count the games where a side stood won in the tables and
                           whether it won them
@@ -141,52 +171,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if a.flag("adjudicate") && tables.is_none() {
         return Err("--adjudicate needs --egtb DIR".into());
     }
-    if let Some(path) = a.get("pdn") {
-        check_writable(path)?;
-    }
+    let mut pdn = a.get("pdn").map(PdnOut::create).transpose()?;
     let spec_a = a.get("a").unwrap_or("full");
     let spec_b = a.get("b").unwrap_or("plain");
     let player_a = Player::parse(spec_a, variant)?;
     let player_b = Player::parse(spec_b, variant)?;
     let budget = match (a.get("time"), a.get("nodes"), a.get("depth")) {
-        (_, None, None) => {
-            let ms: f64 = a.number("time", 100.0)?;
-            if !(ms.is_finite() && ms > 0.0) {
-                return Err("--time must be a positive number of milliseconds".into());
-            }
-            Budget::Time(ms)
-        }
-        (None, Some(_), None) => Budget::Nodes(a.number("nodes", 0u64)?.max(1)),
-        (None, None, Some(_)) => Budget::Depth(a.number("depth", 0u32)?.clamp(1, 100)),
+        (_, None, None) => Budget::Time(ranged(&a, "time", 100.0, TIME_MS)?),
+        (None, Some(_), None) => Budget::Nodes(ranged(&a, "nodes", 1, NODES)?),
+        (None, None, Some(_)) => Budget::Depth(ranged(&a, "depth", 1, DEPTH)?),
         _ => return Err("give one of --time, --nodes and --depth".into()),
     };
     let default_timeout = match budget {
         Budget::Time(ms) => 3.0 * ms + 1000.0,
         _ => 60_000.0,
     };
-    let timeout_ms: f64 = a.number("timeout-ms", default_timeout)?;
-    if !(timeout_ms.is_finite() && timeout_ms > 0.0 && timeout_ms < 1e9) {
-        return Err("--timeout-ms must be a positive number of milliseconds".into());
-    }
-    let text = match a.get("openings") {
-        Some(f) => std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?,
-        None => openings::shipped(variant).to_string(),
+    let timeout_ms = ranged(&a, "timeout-ms", default_timeout, TIMEOUT_MS)?;
+    let all = match a.get("openings") {
+        Some(f) => read_openings(f, variant).map_err(|e| format!("--openings {f}: {e}"))?,
+        None => openings::parse_list(variant, openings::shipped(variant))?,
     };
-    let all = openings::parse_list(variant, &text)?;
-    let games: usize = a.number("games", 2 * all.len())?;
-    if games == 0 {
-        return Err("--games must be 1 or more".into());
-    }
-    let threads: usize = a.number("threads", 1)?;
-    if !(1..=64).contains(&threads) {
-        return Err("--threads must be 1-64".into());
-    }
-    let max_plies: usize = a.number("max-plies", 300)?;
-    let tt: usize = a.number("tt", 32)?;
-    if !(1..=1024).contains(&tt) {
-        return Err("--tt must be 1-1024 (MB)".into());
-    }
-    let seed: u64 = a.number("seed", 1)?;
+    let games = ranged(&a, "games", 2 * all.len(), GAMES)?;
+    let threads = ranged(&a, "threads", 1, THREADS)?;
+    let max_plies = ranged(&a, "max-plies", 300, MAX_PLIES)?;
+    let tt = ranged(&a, "tt", 32, TT_MB)?;
+    let seed = ranged(&a, "seed", 1, 0..=u64::MAX)?;
 
     let chosen = pick_openings(&all, games.div_ceil(2));
     let plan: Vec<Pairing> = (0..games)
@@ -241,7 +250,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if setup.tables.is_some() {
         tally.watch_tables();
     }
-    let mut records = Vec::new();
     let mut fatal = None;
     for msg in rx {
         let rec = match msg {
@@ -273,20 +281,67 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
         tally.add(&rec);
-        records.push(rec);
+        if let Some(out) = pdn.as_mut() {
+            out.add(rec.number, game_pdn(variant, &rec, &setup.specs));
+        }
     }
     for w in workers {
         w.join().map_err(|_| "a match thread failed".to_string())?;
     }
+    // The games played are saved even when the match stopped.
+    let saved = pdn.map_or(Ok(()), PdnOut::finish);
     if let Some(e) = fatal {
         return Err(format!("match stopped: {e}"));
     }
-    records.sort_by_key(|r| r.number);
-    if let Some(path) = a.get("pdn") {
-        write_pdn(path, variant, &records, &setup.specs)?;
-    }
+    saved?;
     tally.print([spec_a, spec_b], budget, started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// `--name` as a number in `range`, or `default` when it is not given; anything else (NaN and
+/// the infinities too) is refused with a message naming the option and its range.
+fn ranged<T>(a: &Args, name: &str, default: T, range: RangeInclusive<T>) -> Result<T, String>
+where
+    T: FromStr + PartialOrd + Display,
+{
+    let Some(text) = a.get(name) else {
+        return Ok(default);
+    };
+    match text.parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "--{name} must be {} to {}, got {text:?}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// The openings of an `--openings` file, read only up to [`OPENINGS_BYTES`]: a larger file is
+/// refused from its size before reading, and one whose size is not known (a pipe, a device)
+/// when its reading passes the bound.
+fn read_openings(path: &str, variant: Variant) -> Result<Vec<Position>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let too_big = || format!("over {} MiB", OPENINGS_BYTES >> 20);
+    if file.metadata().is_ok_and(|m| m.len() > OPENINGS_BYTES) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(OPENINGS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > OPENINGS_BYTES {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
+    if let Some(i) = text.lines().position(|l| l.len() > OPENINGS_LINE) {
+        return Err(format!("line {} is over {OPENINGS_LINE} bytes", i + 1));
+    }
+    let all = openings::parse_list(variant, &text)?;
+    if all.len() > OPENINGS_MAX {
+        return Err(format!("more than {OPENINGS_MAX} openings"));
+    }
+    Ok(all)
 }
 
 /// Takes `n` openings spread evenly over the list (all of them, in order, when `n` covers
@@ -476,7 +531,8 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
             break (score, r.reason.id(), r.pdn(), None);
         }
         let a_moves = game.turn() == a_color;
-        // A game the tables call won is not cut off by --max-plies: its conversion is due.
+        // A game the tables call won is not cut off by --max-plies: its conversion is due,
+        // for as many plies again at most, which bounds what a game keeps.
         let mut decided = false;
         if let Some(t) = &setup.tables {
             if let Some(probe) = t.probe(game.position()) {
@@ -505,7 +561,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
                 }
             }
         }
-        if game.ply() >= setup.max_plies && !decided {
+        if game.ply() >= setup.max_plies && (!decided || game.ply() >= 2 * setup.max_plies) {
             break (Score::Draw, "adjudicated", "1/2-1/2", None);
         }
         let side = usize::from(!a_moves);
@@ -593,68 +649,122 @@ fn record_move(st: &mut SideStats, c: &seat::Choice, game: &Game, number: usize,
     }
 }
 
-/// Writes every game as PDN, with the engines' names, how the game ended (`Termination`) and a
-/// comment on a forfeit.
-/// Refuses a `--pdn` file that cannot be written before any game is played: creating it is not
-/// enough, since a full disk (or `/dev/full`) only refuses the first write.
-fn check_writable(path: &str) -> Result<(), String> {
-    use std::io::Write;
-    let mut f = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-    f.write_all(b"\n")
-        .and_then(|()| f.flush())
-        .map_err(|e| format!("cannot write {path}: {e}"))
+/// The `--pdn` file, written a game at a time in the order of the games, so a match keeps only
+/// the games that finished ahead of an earlier one, not every game to the end.
+struct PdnOut {
+    path: String,
+    file: BufWriter<std::fs::File>,
+    /// The number of the next game to write.
+    next: usize,
+    /// Games finished ahead of it, as PDN text.
+    waiting: BTreeMap<usize, String>,
+    /// The first failure; nothing more is written after it.
+    error: Option<String>,
 }
 
-fn write_pdn(
-    path: &str,
-    variant: Variant,
-    records: &[Record],
-    specs: &[String; 2],
-) -> Result<(), String> {
-    let mut out = String::new();
-    for r in records {
-        let mut game = Game::from_fen_in(variant, &r.opening_fen).map_err(|e| e.to_string())?;
-        for m in &r.moves {
-            game.play_text(m).map_err(|e| e.to_string())?;
-        }
-        // Not over by the rules: declare the result, so the PDN carries it.
-        match (r.pdn_result, game.result().is_none()) {
-            ("1/2-1/2", true) => game.agree_draw(),
-            ("1-0", true) => game.resign(Color::Black),
-            ("0-1", true) => game.resign(Color::White),
-            _ => {}
-        }
-        let label = |side: usize| match &r.names[side] {
-            Some(n) => format!("{n} ({})", specs[side]),
-            None => specs[side].clone(),
-        };
-        let (white, black) = if r.a_white {
-            (label(0), label(1))
-        } else {
-            (label(1), label(0))
-        };
-        let tags = vec![
-            ("Event".to_string(), "dama match".to_string()),
-            ("Round".to_string(), r.number.to_string()),
-            ("White".to_string(), white),
-            ("Black".to_string(), black),
-            ("Termination".to_string(), r.termination().to_string()),
-        ];
-        let mut text = game.to_pdn(&tags);
-        if let Some(p) = &r.problem {
-            // A comment before the result token, which ends the text.
-            let result = format!(" {}\n", r.pdn_result);
-            let comment: String = p.chars().filter(|c| !matches!(c, '{' | '}')).collect();
-            if let Some(body) = text.strip_suffix(&result[1..]) {
-                let body = body.strip_suffix(' ').unwrap_or(body);
-                let sep = if body.ends_with('\n') { "" } else { "\n" };
-                text = format!("{body}{sep}{{{comment}}}{result}");
+impl PdnOut {
+    /// Opens the file, refusing one that cannot be written before any game is played:
+    /// creating it is not enough, since a full disk (or `/dev/full`) only refuses the first
+    /// write.
+    fn create(path: &str) -> Result<PdnOut, String> {
+        let failed = |e: std::io::Error| format!("cannot write {path}: {e}");
+        let mut f = std::fs::File::create(path).map_err(failed)?;
+        f.write_all(b"\n")
+            .and_then(|()| f.flush())
+            .map_err(failed)?;
+        // Again, to start it empty.
+        let f = std::fs::File::create(path).map_err(failed)?;
+        Ok(PdnOut {
+            path: path.to_string(),
+            file: BufWriter::new(f),
+            next: 1,
+            waiting: BTreeMap::new(),
+            error: None,
+        })
+    }
+
+    /// Takes game `number`'s PDN, writing it and the games waiting for it when its turn came.
+    fn add(&mut self, number: usize, pdn: Result<String, String>) {
+        match pdn {
+            Ok(text) => {
+                self.waiting.insert(number, text);
+            }
+            Err(e) => {
+                self.error
+                    .get_or_insert_with(|| format!("game {number} not saved: {e}"));
             }
         }
-        out.push_str(&text);
-        out.push('\n');
+        while let Some(text) = self.waiting.remove(&self.next) {
+            self.write(&text);
+            self.next += 1;
+        }
     }
-    std::fs::write(path, out).map_err(|e| format!("cannot write {path}: {e}"))
+
+    fn write(&mut self, text: &str) {
+        if self.error.is_none() {
+            if let Err(e) = self.file.write_all(text.as_bytes()) {
+                self.error = Some(format!("cannot write {}: {e}", self.path));
+            }
+        }
+    }
+
+    /// Writes the games still waiting (after one that was never played) and says whether
+    /// everything was saved.
+    fn finish(mut self) -> Result<(), String> {
+        for text in std::mem::take(&mut self.waiting).into_values() {
+            self.write(&text);
+        }
+        if let Err(e) = self.file.flush() {
+            self.error
+                .get_or_insert_with(|| format!("cannot write {}: {e}", self.path));
+        }
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+/// A game as PDN, with the engines' names, how the game ended (`Termination`) and a comment on
+/// a forfeit, followed by an empty line.
+fn game_pdn(variant: Variant, r: &Record, specs: &[String; 2]) -> Result<String, String> {
+    let mut game = Game::from_fen_in(variant, &r.opening_fen).map_err(|e| e.to_string())?;
+    for m in &r.moves {
+        game.play_text(m).map_err(|e| e.to_string())?;
+    }
+    // Not over by the rules: declare the result, so the PDN carries it.
+    match (r.pdn_result, game.result().is_none()) {
+        ("1/2-1/2", true) => game.agree_draw(),
+        ("1-0", true) => game.resign(Color::Black),
+        ("0-1", true) => game.resign(Color::White),
+        _ => {}
+    }
+    let label = |side: usize| match &r.names[side] {
+        Some(n) => format!("{n} ({})", specs[side]),
+        None => specs[side].clone(),
+    };
+    let (white, black) = if r.a_white {
+        (label(0), label(1))
+    } else {
+        (label(1), label(0))
+    };
+    let tags = vec![
+        ("Event".to_string(), "dama match".to_string()),
+        ("Round".to_string(), r.number.to_string()),
+        ("White".to_string(), white),
+        ("Black".to_string(), black),
+        ("Termination".to_string(), r.termination().to_string()),
+    ];
+    let mut text = game.to_pdn(&tags);
+    if let Some(p) = &r.problem {
+        // A comment before the result token, which ends the text.
+        let result = format!(" {}\n", r.pdn_result);
+        let comment: String = p.chars().filter(|c| !matches!(c, '{' | '}')).collect();
+        if let Some(body) = text.strip_suffix(&result[1..]) {
+            let body = body.strip_suffix(' ').unwrap_or(body);
+            let sep = if body.ends_with('\n') { "" } else { "\n" };
+            text = format!("{body}{sep}{{{comment}}}{result}");
+        }
+    }
+    text.push('\n');
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -668,6 +778,31 @@ mod tests {
         let idx: Vec<usize> = picked.iter().map(|p| p.1).collect();
         assert_eq!(idx, vec![1, 4, 7]);
         assert_eq!(pick_openings(&all, 20).len(), 10);
+    }
+
+    #[test]
+    fn pdn_games_are_written_in_order_as_soon_as_they_can_be() {
+        let path = std::env::temp_dir().join(format!("dama-pdn-out-{}.pdn", std::process::id()));
+        let path = path.to_str().unwrap();
+        let mut out = PdnOut::create(path).unwrap();
+        let read = || std::fs::read_to_string(path).unwrap();
+        out.add(2, Ok("two\n".into()));
+        out.file.flush().unwrap();
+        assert_eq!(read(), "", "game 2 waits for game 1");
+        out.add(1, Ok("one\n".into()));
+        out.file.flush().unwrap();
+        assert_eq!(read(), "one\ntwo\n");
+        assert!(out.waiting.is_empty());
+        // Game 4 is still saved when game 3 never came (the match stopped).
+        out.add(4, Ok("four\n".into()));
+        out.finish().unwrap();
+        assert_eq!(read(), "one\ntwo\nfour\n");
+        let mut out = PdnOut::create(path).unwrap();
+        out.add(1, Err("bad move".into()));
+        out.add(2, Ok("two\n".into()));
+        assert_eq!(out.finish(), Err("game 1 not saved: bad move".into()));
+        std::fs::remove_file(path).unwrap();
+        assert!(PdnOut::create("/dev/full").is_err());
     }
 
     #[test]

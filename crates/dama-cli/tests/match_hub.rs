@@ -139,6 +139,12 @@ fn our_binary_as_a_hub_engine_plays_the_in_process_engine() {
     );
     let text = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(text.matches("[Event ").count(), 4);
+    // Two threads finish games in either order; the file has them in order.
+    let rounds: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .collect();
+    assert_eq!(rounds, ["1\"]", "2\"]", "3\"]", "4\"]"], "{text}");
     assert!(text.contains("[White \"dama 0.1 (hub:"), "{text}");
     assert!(text.contains("[Black \"full\"]"), "{text}");
     assert!(text.contains("[Termination \"normal\"]"), "{text}");
@@ -569,4 +575,118 @@ done
     );
     assert!(peak > 0 && peak < PEAK_KB, "peak {peak} kB");
     assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
+}
+
+#[test]
+fn numeric_options_are_refused_out_of_range() {
+    for (args, expect) in [
+        (&["--games", "0"][..], "--games must be 1 to 100000"),
+        (&["--games", "10000000000"], "--games must be 1 to 100000"),
+        (&["--games", "-1"], "--games must be 1 to 100000"),
+        (&["--time", "nan"], "--time must be 1 to 3600000"),
+        (&["--time", "inf"], "--time must be 1 to 3600000"),
+        (&["--time", "0"], "--time must be 1 to 3600000"),
+        (&["--nodes", "0"], "--nodes must be 1 to 1000000000000"),
+        (&["--depth", "0"], "--depth must be 1 to 120"),
+        (&["--depth", "121"], "--depth must be 1 to 120"),
+        (&["--threads", "65"], "--threads must be 1 to 64"),
+        (&["--max-plies", "0"], "--max-plies must be 1 to 2000"),
+        (&["--max-plies", "2001"], "--max-plies must be 1 to 2000"),
+        (&["--tt", "0"], "--tt must be 1 to 1024"),
+        (&["--tt", "1.5"], "--tt must be 1 to 1024"),
+        (
+            &["--seed", "-1"],
+            "--seed must be 0 to 18446744073709551615",
+        ),
+        (
+            &["--timeout-ms", "-inf"],
+            "--timeout-ms must be 1 to 86400000",
+        ),
+        (
+            &["--timeout-ms", "NaN"],
+            "--timeout-ms must be 1 to 86400000",
+        ),
+        (
+            &["--timeout-ms", "1e10"],
+            "--timeout-ms must be 1 to 86400000",
+        ),
+    ] {
+        let o = dama(&[&["match"][..], args].concat());
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_openings_file_is_bounded() {
+    let dir = Scratch::new("openings");
+    // Too large, told from its size before reading (a sparse file: nothing is written).
+    let big = dir.file("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    // Too many openings, and a line too long.
+    let many = dir.file("many.txt");
+    std::fs::write(&many, "B:W22,23:B9,10\n".repeat(10_001)).unwrap();
+    let long = dir.file("long.txt");
+    std::fs::write(&long, format!("# {}\nB:W22,23:B9,10\n", "x".repeat(2000))).unwrap();
+    for (file, expect) in [
+        (big.as_str(), "over 1 MiB"),
+        // Not a regular file: its size is not known, so the reading itself is bounded.
+        ("/dev/zero", "over 1 MiB"),
+        (many.as_str(), "more than 10000 openings"),
+        (long.as_str(), "line 1 is over 1000 bytes"),
+    ] {
+        // A safety net should the bound be missing: the reading would fill the memory.
+        let o = Command::new("sh")
+            .args(["-c", "ulimit -v 4000000; exec \"$@\"", "sh", DAMA])
+            .args(["match", "--openings", file, "--depth", "1", "--games", "1"])
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{file}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!("--openings {file}: ")) && err.contains(expect),
+            "{file}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_game_the_tables_call_won_is_adjudicated_after_twice_max_plies() {
+    // Two kings against one, won in the tables but not converted at depth 1: the game goes
+    // on past --max-plies while the tables say won, up to twice that.
+    let dir = Scratch::new("tables");
+    let tables = dir.file("tables");
+    stdout(&dama(&["egtb", "build", "--pieces", "3", "--out", &tables]));
+    let openings = dir.file("openings.txt");
+    std::fs::write(&openings, "W:WK29,K30:BK4\n").unwrap();
+    let out = stdout(&dama(&[
+        "match",
+        "--a",
+        "full",
+        "--b",
+        "full",
+        "--depth",
+        "1",
+        "--openings",
+        &openings,
+        "--games",
+        "2",
+        "--egtb",
+        &tables,
+        "--max-plies",
+        "4",
+    ]));
+    assert_eq!(game_lines(&out), 2, "{out}");
+    for l in out.lines().filter(|l| l.starts_with("game ")) {
+        assert!(l.contains("(adjudicated, 8 plies)"), "{l}");
+    }
+    assert_eq!(
+        out.matches("stood won in the endgame tables from ply 0")
+            .count(),
+        2
+    );
 }
