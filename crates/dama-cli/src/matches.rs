@@ -232,7 +232,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let next = Arc::new(AtomicUsize::new(0));
     let abort = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel();
+    // Finished games wait for the printing here, a few at most.
+    let (tx, rx) = mpsc::sync_channel(threads);
     let mut workers = Vec::new();
     for _ in 0..threads {
         let (setup, next, abort, tx) = (setup.clone(), next.clone(), abort.clone(), tx.clone());
@@ -310,7 +311,7 @@ where
     match text.parse::<T>() {
         Ok(v) if range.contains(&v) => Ok(v),
         _ => Err(format!(
-            "--{name} must be {} to {}, got {text:?}",
+            "--{name} must be a number from {} to {}, got {text:?}",
             range.start(),
             range.end()
         )),
@@ -484,7 +485,7 @@ fn worker(
     setup: &Setup,
     next: &AtomicUsize,
     abort: &AtomicBool,
-    tx: &mpsc::Sender<Message>,
+    tx: &mpsc::SyncSender<Message>,
 ) -> Result<(), String> {
     // Engines are built here: they stay on this thread. A Hub engine's process ends when its
     // seat is dropped.

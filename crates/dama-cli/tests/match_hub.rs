@@ -580,35 +580,68 @@ done
 #[test]
 fn numeric_options_are_refused_out_of_range() {
     for (args, expect) in [
-        (&["--games", "0"][..], "--games must be 1 to 100000"),
-        (&["--games", "10000000000"], "--games must be 1 to 100000"),
-        (&["--games", "-1"], "--games must be 1 to 100000"),
-        (&["--time", "nan"], "--time must be 1 to 3600000"),
-        (&["--time", "inf"], "--time must be 1 to 3600000"),
-        (&["--time", "0"], "--time must be 1 to 3600000"),
-        (&["--nodes", "0"], "--nodes must be 1 to 1000000000000"),
-        (&["--depth", "0"], "--depth must be 1 to 120"),
-        (&["--depth", "121"], "--depth must be 1 to 120"),
-        (&["--threads", "65"], "--threads must be 1 to 64"),
-        (&["--max-plies", "0"], "--max-plies must be 1 to 2000"),
-        (&["--max-plies", "2001"], "--max-plies must be 1 to 2000"),
-        (&["--tt", "0"], "--tt must be 1 to 1024"),
-        (&["--tt", "1.5"], "--tt must be 1 to 1024"),
+        (
+            &["--games", "0"][..],
+            "--games must be a number from 1 to 100000",
+        ),
+        (
+            &["--games", "10000000000"],
+            "--games must be a number from 1 to 100000",
+        ),
+        (
+            &["--games", "-1"],
+            "--games must be a number from 1 to 100000",
+        ),
+        (
+            &["--time", "nan"],
+            "--time must be a number from 1 to 3600000",
+        ),
+        (
+            &["--time", "inf"],
+            "--time must be a number from 1 to 3600000",
+        ),
+        (
+            &["--time", "0"],
+            "--time must be a number from 1 to 3600000",
+        ),
+        (
+            &["--nodes", "0"],
+            "--nodes must be a number from 1 to 1000000000000",
+        ),
+        (&["--depth", "0"], "--depth must be a number from 1 to 120"),
+        (
+            &["--depth", "121"],
+            "--depth must be a number from 1 to 120",
+        ),
+        (
+            &["--threads", "65"],
+            "--threads must be a number from 1 to 64",
+        ),
+        (
+            &["--max-plies", "0"],
+            "--max-plies must be a number from 1 to 2000",
+        ),
+        (
+            &["--max-plies", "2001"],
+            "--max-plies must be a number from 1 to 2000",
+        ),
+        (&["--tt", "0"], "--tt must be a number from 1 to 1024"),
+        (&["--tt", "1.5"], "--tt must be a number from 1 to 1024"),
         (
             &["--seed", "-1"],
-            "--seed must be 0 to 18446744073709551615",
+            "--seed must be a number from 0 to 18446744073709551615",
         ),
         (
             &["--timeout-ms", "-inf"],
-            "--timeout-ms must be 1 to 86400000",
+            "--timeout-ms must be a number from 1 to 86400000",
         ),
         (
             &["--timeout-ms", "NaN"],
-            "--timeout-ms must be 1 to 86400000",
+            "--timeout-ms must be a number from 1 to 86400000",
         ),
         (
             &["--timeout-ms", "1e10"],
-            "--timeout-ms must be 1 to 86400000",
+            "--timeout-ms must be a number from 1 to 86400000",
         ),
     ] {
         let o = dama(&[&["match"][..], args].concat());
