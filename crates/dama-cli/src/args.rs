@@ -5,6 +5,7 @@ use dama::Variant;
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::fs::File;
+use std::ops::RangeInclusive;
 
 /// Parsed options of one subcommand.
 pub struct Args {
@@ -50,13 +51,30 @@ impl Args {
         self.values.get(name).map(String::as_str)
     }
 
-    /// The value of `--name` as a number, or `default`.
+    /// The value of `--name` as a number, or `default`: for options whose every value of `T`
+    /// is meaningful (seeds); others take [`number_in`](Args::number_in).
     pub fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
         match self.get(name) {
             None => Ok(default),
             Some(v) => v
                 .parse()
                 .map_err(|_| format!("--{name} expects a number, got {v:?}")),
+        }
+    }
+
+    /// The value of `--name` as a number within `range`, or `default`.
+    pub fn number_in<T>(
+        &self,
+        name: &str,
+        default: T,
+        range: RangeInclusive<T>,
+    ) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + Display,
+    {
+        match self.get(name) {
+            None => Ok(default),
+            Some(v) => number_in(name, v, &range),
         }
     }
 
@@ -80,6 +98,22 @@ impl Args {
             Some(f) => dama::fen::parse_in(variant, f).map_err(|e| e.to_string()),
             None => Ok(dama::Position::start()),
         }
+    }
+}
+
+/// `text`, the value of `--name`, as a number within `range`; anything else (not a number,
+/// NaN, an infinity, out of range) is refused with a message naming the option and its range.
+pub fn number_in<T>(name: &str, text: &str, range: &RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Display,
+{
+    let (lo, hi) = (range.start(), range.end());
+    match text.parse::<T>() {
+        Ok(x) if range.contains(&x) => Ok(x),
+        Ok(_) => Err(format!("--{name} must be {lo} to {hi}, got {text:?}")),
+        Err(_) => Err(format!(
+            "--{name} expects a number from {lo} to {hi}, got {text:?}"
+        )),
     }
 }
 

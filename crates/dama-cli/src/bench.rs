@@ -13,6 +13,9 @@ use dama::search::{score_text, Engine, Limits, MAX_PLY};
 use dama::{notation, Game, Variant};
 use std::time::Instant;
 
+/// The largest transposition table a bench may ask for, in MB.
+const MAX_TT_MB: usize = 4096;
+
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("depth") => depth(&args[1..]),
@@ -26,13 +29,10 @@ fn search(args: &[String]) -> Result<(), String> {
     let args = &crate::args::italian_only(args, "the positions of bench search are")?;
     let a = Args::parse(args, &["depth", "tt"], &[])?;
     let depth: Option<u32> = match a.get("depth") {
-        Some(_) => Some(a.number("depth", 1u32)?.clamp(1, MAX_PLY as u32 - 8)),
+        Some(_) => Some(a.number_in("depth", 1, 1..=MAX_PLY as u32 - 8)?),
         None => None,
     };
-    let tt: usize = a.number("tt", 32)?;
-    if !(1..=4096).contains(&tt) {
-        return Err("--tt must be 1-4096 (MB)".into());
-    }
+    let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
     say!(
         "{:>2}  {:<50} {:>5} {:>12} {:>9}  {:>7}  best",
         "#",
@@ -72,14 +72,8 @@ fn search(args: &[String]) -> Result<(), String> {
 fn depth(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["time", "tt", "fen", "variant"], &[])?;
     let v = a.variant()?;
-    let ms: f64 = a.number("time", 1000.0)?;
-    if !(ms.is_finite() && ms > 0.0) {
-        return Err("--time must be a positive number of milliseconds".into());
-    }
-    let tt: usize = a.number("tt", 32)?;
-    if !(1..=4096).contains(&tt) {
-        return Err("--tt must be 1-4096 (MB)".into());
-    }
+    let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
+    let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
     let game = Game::from_position_in(v, a.position(v)?);
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
@@ -124,14 +118,9 @@ const KNOWN: [(Variant, [u64; 12]); 2] = [
 
 fn perft(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["depth", "variant", "runs"], &[])?;
-    let depth: u32 = a.number("depth", 10)?;
-    if depth > 12 {
-        return Err("--depth above 12 would take minutes; use dama perft".into());
-    }
-    let runs: u32 = a.number("runs", 3)?;
-    if !(1..=100).contains(&runs) {
-        return Err("--runs must be 1-100".into());
-    }
+    // Deeper takes minutes: dama perft goes on.
+    let depth: u32 = a.number_in("depth", 10, 0..=12)?;
+    let runs: u32 = a.number_in("runs", 3, 1..=100)?;
     let games: Vec<Variant> = match a.get("variant") {
         Some(_) => vec![a.variant()?],
         None => Variant::ALL.to_vec(),

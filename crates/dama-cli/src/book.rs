@@ -71,37 +71,17 @@ fn build(args: &[String]) -> Result<(), String> {
         &[],
     )?;
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
-    let plies: u32 = a.number("plies", DEFAULT_PLIES)?;
-    let opening_plies: u32 = a.number("opening-plies", DEFAULT_OPENING_PLIES)?;
-    let margin: i32 = a.number("margin", DEFAULT_MARGIN)?;
-    let width: usize = a.number("width", DEFAULT_WIDTH)?;
-    let threads: usize = a.number("threads", 1)?;
-    let tt_mb: usize = a.number("tt", DEFAULT_TT_MB)?;
+    let plies: u32 = a.number_in("plies", DEFAULT_PLIES, 1..=40)?;
+    let opening_plies: u32 = a.number_in("opening-plies", DEFAULT_OPENING_PLIES, 0..=40)?;
+    let margin: i32 = a.number_in("margin", DEFAULT_MARGIN, 0..=1000)?;
+    let width: usize = a.number_in("width", DEFAULT_WIDTH, 1..=128)?;
+    let threads: usize = a.number_in("threads", 1, 1..=64)?;
+    let tt_mb: usize = a.number_in("tt", DEFAULT_TT_MB, 1..=4096)?;
     let budget = match (a.get("depth"), a.get("time")) {
         (Some(_), Some(_)) => return Err("give --depth or --time, not both".into()),
-        (_, Some(_)) => Budget::Time(a.number("time", 0.0)?),
-        _ => Budget::Depth(a.number("depth", DEFAULT_DEPTH)?),
+        (_, Some(_)) => Budget::Time(a.number_in("time", 0.0, 1.0..=3_600_000.0)?),
+        _ => Budget::Depth(a.number_in("depth", DEFAULT_DEPTH, 1..=100)?),
     };
-    if !(1..=40).contains(&plies)
-        || opening_plies > 40
-        || !(0..=1000).contains(&margin)
-        || !(1..=128).contains(&width)
-        || !(1..=64).contains(&threads)
-        || !(1..=4096).contains(&tt_mb)
-    {
-        return Err(
-            "--plies 1-40, --opening-plies 0-40, --margin 0-1000, --width 1-128, \
-             --threads 1-64, --tt 1-4096"
-                .into(),
-        );
-    }
-    match budget {
-        Budget::Depth(d) if !(1..=100).contains(&d) => return Err("--depth 1-100".into()),
-        Budget::Time(t) if !(t > 0.0 && t <= 3_600_000.0) => {
-            return Err("--time 1-3600000 ms".into())
-        }
-        _ => {}
-    }
 
     let started = Instant::now();
     let mut builder = BookBuilder::new();

@@ -2,10 +2,13 @@
 //! draughts only: `--variant brazilian` is refused.
 
 use crate::args::Args;
-use dama::egtb::{TableStats, Tables, Wdl, RULE_PLIES};
+use dama::egtb::{TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES, RULE_PLIES};
 use dama::{notation, Position};
 use std::path::Path;
 use std::time::Instant;
+
+/// The largest `--stride` of `egtb verify`: past the largest table, only index 0 is checked.
+const MAX_STRIDE: u64 = 1_000_000_000;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let args = &crate::args::italian_only(args, "the endgame tables are")?;
@@ -23,14 +26,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 fn build(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["pieces", "out", "rule"], &[])?;
-    let pieces: u32 = a.number("pieces", 4)?;
-    let rule: u32 = a.number("rule", RULE_PLIES)?;
-    if !(2..=dama::egtb::MAX_TABLE_PIECES).contains(&pieces) {
-        return Err(format!(
-            "--pieces must be 2 to {}",
-            dama::egtb::MAX_TABLE_PIECES
-        ));
-    }
+    let pieces: u32 = a.number_in("pieces", 4, 2..=MAX_TABLE_PIECES)?;
+    let rule: u32 = a.number_in("rule", RULE_PLIES, 1..=MAX_RULE as u32)?;
     let out = a.get("out").ok_or("egtb build needs --out DIR")?;
     std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
     say!(
@@ -92,7 +89,7 @@ fn build(args: &[String]) -> Result<(), String> {
 fn verify(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["dir", "stride"], &[])?;
     let dir = a.get("dir").ok_or("egtb verify needs --dir DIR")?;
-    let stride: u64 = a.number("stride", 1)?;
+    let stride: u64 = a.number_in("stride", 1, 1..=MAX_STRIDE)?;
     let start = Instant::now();
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
     say!(
@@ -148,10 +145,8 @@ fn probe(args: &[String]) -> Result<(), String> {
             "--dir" => dir = it.next().cloned(),
             "--fen" => fen = it.next().cloned(),
             "--king-plies" => {
-                plies = it
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .ok_or("--king-plies expects a number")?
+                let v = it.next().ok_or("--king-plies needs a value")?;
+                plies = crate::args::number_in("king-plies", v, &(0..=MAX_RULE as u32))?;
             }
             s if s.starts_with("--") => return Err(format!("unknown option {s}")),
             s => fen = Some(s.to_string()),

@@ -19,10 +19,8 @@ pub fn shipped(variant: Variant) -> &'static str {
 pub fn run(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["plies", "fen", "variant"], &[])?;
     let v = a.variant()?;
-    let plies: u32 = a.number("plies", 3)?;
-    if plies > 8 {
-        return Err("--plies above 8 gives too many positions to be useful".into());
-    }
+    // Deeper gives too many positions to be useful.
+    let plies: u32 = a.number_in("plies", 3, 0..=8)?;
     for p in distinct(v, a.position(v)?, plies) {
         say!("{}", fen::write_in(v, &p));
     }

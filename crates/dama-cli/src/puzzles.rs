@@ -22,6 +22,8 @@ use std::time::Instant;
 /// The games a run may play for each puzzle wanted before it gives up (about one position in
 /// a thousand or two is a puzzle).
 const GAMES_PER_PUZZLE: u64 = 20_000;
+/// The most games a run may be allowed: above the default for the largest count.
+const MAX_GAMES: u64 = 1_000_000_000;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
@@ -39,28 +41,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         &[],
     )?;
     let variant = a.variant()?;
-    let count: usize = a.number("count", 20)?;
+    let count: usize = a.number_in("count", 20, 1..=9999)?;
     let seed: u64 = a.number("seed", 1)?;
     let defaults = Settings::default();
-    let depth: u32 = a.number("depth", defaults.deep_depth)?;
-    let screen: u32 = a.number("screen", defaults.screen_depth)?;
-    let threads: usize = a.number("threads", 1)?;
-    if !(1..=9999).contains(&count) {
-        return Err("--count must be 1 to 9999".into());
-    }
-    if !(1..=40).contains(&depth) {
-        return Err("--depth must be 1 to 40".into());
-    }
-    if !(1..=30).contains(&screen) {
-        return Err("--screen must be 1 to 30".into());
-    }
-    if !(1..=64).contains(&threads) {
-        return Err("--threads must be 1 to 64".into());
-    }
-    let max_games: u64 = a.number("max-games", count as u64 * GAMES_PER_PUZZLE)?;
-    if max_games == 0 {
-        return Err("--max-games must be at least 1".into());
-    }
+    let depth: u32 = a.number_in("depth", defaults.deep_depth, 1..=40)?;
+    let screen: u32 = a.number_in("screen", defaults.screen_depth, 1..=30)?;
+    let threads: usize = a.number_in("threads", 1, 1..=64)?;
+    let max_games: u64 =
+        a.number_in("max-games", count as u64 * GAMES_PER_PUZZLE, 1..=MAX_GAMES)?;
     let settings = Settings {
         screen_depth: screen,
         deep_depth: depth,

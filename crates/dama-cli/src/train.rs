@@ -105,14 +105,11 @@ fn gen(args: &[String]) -> Result<(), String> {
         &[],
     )?;
     let variant = a.variant()?;
-    let games: usize = a.number("games", 1000)?;
-    let nodes: u64 = a.number("nodes", 5000)?;
-    let threads: usize = a.number("threads", 1)?;
+    let games: usize = a.number_in("games", 1000, 1..=10_000_000)?;
+    let nodes: u64 = a.number_in("nodes", 5000, 1..=100_000_000)?;
+    let threads: usize = a.number_in("threads", 1, 1..=64)?;
     let seed: u64 = a.number("seed", 1)?;
-    let max_plies: usize = a.number("max-plies", 300)?;
-    if !(1..=10_000_000).contains(&games) || !(1..=64).contains(&threads) || nodes == 0 {
-        return Err("--games 1-10000000, --threads 1-64, --nodes 1 or more".into());
-    }
+    let max_plies: usize = a.number_in("max-plies", 300, 1..=10_000)?;
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
     let eval = eval_from_spec(a.get("eval").unwrap_or("shipped"), variant)?;
     let openings = Arc::new(openings::parse_list(variant, openings::shipped(variant))?);
@@ -227,6 +224,16 @@ fn fit(args: &[String]) -> Result<(), String> {
     let variant = a.variant()?;
     let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
     let out = a.get("out").ok_or("--out FILE is needed")?;
+    // Every option is checked before any file is read.
+    let holdout: f64 = a.number_in("holdout", 0.1, 0.0..=0.9)?;
+    let opts = FitOptions {
+        k: a.number_in("k", 120.0, train::K_RANGE)?,
+        epochs: a.number_in("epochs", 30, train::EPOCHS_RANGE)?,
+        batch: a.number_in("batch", 4096, train::BATCH_RANGE)?,
+        learning_rate: a.number_in("lr", 2.0, train::LEARNING_RATE_RANGE)?,
+        l2: a.number_in("l2", 1e-4, train::L2_RANGE)?,
+        seed: a.number("seed", 1)?,
+    };
     let start = match a.get("start") {
         None => Net::material(variant),
         Some(p) => match eval_from_spec(p, variant)? {
@@ -251,18 +258,6 @@ fn fit(args: &[String]) -> Result<(), String> {
     if samples.len() < 10 {
         return Err("fewer than 10 positions: nothing to fit".into());
     }
-    let holdout: f64 = a.number("holdout", 0.1)?;
-    if !(0.0..0.9).contains(&holdout) {
-        return Err("--holdout must be a share from 0 to 0.9".into());
-    }
-    let opts = FitOptions {
-        k: a.number("k", 120.0)?,
-        epochs: a.number("epochs", 30)?,
-        batch: a.number("batch", 4096)?,
-        learning_rate: a.number("lr", 2.0)?,
-        l2: a.number("l2", 1e-4)?,
-        seed: a.number("seed", 1)?,
-    };
     debug_assert_eq!(start.variant(), variant);
     // Hold out whole games' worth of positions: samples of one game sit together in the
     // file, so the last share is a set of games never fitted.
@@ -274,7 +269,8 @@ fn fit(args: &[String]) -> Result<(), String> {
             "epoch {e}: train {t}, held out {h}, {:.0} s",
             started.elapsed().as_secs_f64()
         )
-    });
+    })
+    .map_err(|e| format!("{e}; nothing written to {out}"))?;
     std::fs::write(out, net.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
         "{}: fitted {} positions, held out {}; K = {}, {} epochs, batch {}, lr {}, l2 {}",

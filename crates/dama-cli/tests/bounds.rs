@@ -177,3 +177,222 @@ fn huge_samples_files_are_refused_from_their_header() {
     assert!(!Path::new(out).exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A run refused at once with exit code 2 and a message naming the option and its range.
+fn bad_option(args: &[&str], option: &str, range: &str) {
+    let t = Instant::now();
+    let o = dama(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?} was accepted: {err}");
+    let out_of_range = format!("--{option} must be {range}, got");
+    let not_a_number = format!("--{option} expects a number from {range}, got");
+    assert!(
+        err.contains(&out_of_range) || err.contains(&not_a_number),
+        "{args:?}: expected {out_of_range:?} in {err}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(5), "{args:?}");
+}
+
+/// Self-play samples to fit, made once per test.
+fn samples(dir: &Path) -> String {
+    let f = dir.join("samples.bin");
+    let f = f.to_str().unwrap().to_string();
+    stdout(&dama(&[
+        "train", "gen", "--out", &f, "--games", "4", "--nodes", "300",
+    ]));
+    f
+}
+
+#[test]
+fn fitting_options_are_checked_and_nothing_is_written() {
+    let dir = temp("fit");
+    let data = samples(&dir);
+    let out = dir.join("w.bin");
+    let out = out.to_str().unwrap();
+    let fit = |extra: &[&str]| {
+        let mut a = vec![
+            "train", "fit", "--data", &data, "--out", out, "--epochs", "1",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["--lr", "nan"], "lr", "0.000001 to 1000"),
+        (&["--lr", "inf"], "lr", "0.000001 to 1000"),
+        (&["--lr", "0"], "lr", "0.000001 to 1000"),
+        (&["--k", "0"], "k", "1 to 10000"),
+        (&["--k", "-inf"], "k", "1 to 10000"),
+        (&["--l2", "inf"], "l2", "0 to 1"),
+        (&["--l2", "-0.1"], "l2", "0 to 1"),
+        (&["--epochs", "0"], "epochs", "1 to 10000"),
+        (&["--batch", "0"], "batch", "1 to 10000000"),
+        (&["--holdout", "nan"], "holdout", "0 to 0.9"),
+        (&["--holdout", "1"], "holdout", "0 to 0.9"),
+    ];
+    for (extra, option, range) in cases {
+        let a = fit(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        bad_option(&a, option, range);
+        assert!(!Path::new(out).exists(), "{extra:?} wrote weights");
+    }
+    // In range, the fit runs and writes weights.
+    let a = fit(&[]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    stdout(&dama(&a));
+    assert!(Path::new(out).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_diverging_fit_stops_and_writes_nothing() {
+    let dir = temp("diverge");
+    let data = samples(&dir);
+    let out = dir.join("w.bin");
+    let out = out.to_str().unwrap();
+    let o = dama(&[
+        "train", "fit", "--data", &data, "--out", out, "--lr", "1000", "--batch", "8", "--epochs",
+        "3",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("diverged"), "{err}");
+    assert!(!Path::new(out).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_numeric_option_is_checked() {
+    let dir = temp("options");
+    let d = dir.to_str().unwrap();
+    stdout(&dama(&["egtb", "build", "--pieces", "2", "--out", d]));
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["egtb", "build", "--out", d, "--rule", "0"],
+            "rule",
+            "1 to 120",
+        ),
+        (
+            &["egtb", "build", "--out", d, "--rule", "4294967295"],
+            "rule",
+            "1 to 120",
+        ),
+        (
+            &["egtb", "build", "--out", d, "--pieces", "1"],
+            "pieces",
+            "2 to 8",
+        ),
+        (
+            &[
+                "egtb",
+                "probe",
+                "--dir",
+                d,
+                "--king-plies",
+                "4294967295",
+                "W:WK1:BK32",
+            ],
+            "king-plies",
+            "0 to 120",
+        ),
+        (
+            &[
+                "egtb",
+                "probe",
+                "--dir",
+                d,
+                "--king-plies",
+                "-1",
+                "W:WK1:BK32",
+            ],
+            "king-plies",
+            "0 to 120",
+        ),
+        (
+            &["egtb", "verify", "--dir", d, "--stride", "0"],
+            "stride",
+            "1 to 1000000000",
+        ),
+        (
+            &["train", "gen", "--out", "x", "--games", "0"],
+            "games",
+            "1 to 10000000",
+        ),
+        (
+            &["train", "gen", "--out", "x", "--nodes", "0"],
+            "nodes",
+            "1 to 100000000",
+        ),
+        (
+            &["train", "gen", "--out", "x", "--threads", "65"],
+            "threads",
+            "1 to 64",
+        ),
+        (
+            &["train", "gen", "--out", "x", "--max-plies", "0"],
+            "max-plies",
+            "1 to 10000",
+        ),
+        (
+            &["book", "build", "--out", "x", "--depth", "0"],
+            "depth",
+            "1 to 100",
+        ),
+        (
+            &["book", "build", "--out", "x", "--time", "nan"],
+            "time",
+            "1 to 3600000",
+        ),
+        (
+            &["book", "build", "--out", "x", "--time", "inf"],
+            "time",
+            "1 to 3600000",
+        ),
+        (
+            &["book", "build", "--out", "x", "--margin", "-1"],
+            "margin",
+            "0 to 1000",
+        ),
+        (
+            &["book", "build", "--out", "x", "--width", "0"],
+            "width",
+            "1 to 128",
+        ),
+        (
+            &["book", "build", "--out", "x", "--plies", "41"],
+            "plies",
+            "1 to 40",
+        ),
+        (
+            &["book", "build", "--out", "x", "--tt", "0"],
+            "tt",
+            "1 to 4096",
+        ),
+        (&["bench", "--depth", "0"], "depth", "1 to 120"),
+        (&["bench", "search", "--depth", "121"], "depth", "1 to 120"),
+        (&["bench", "depth", "--time", "nan"], "time", "1 to 3600000"),
+        (
+            &["bench", "depth", "--time", "1e300"],
+            "time",
+            "1 to 3600000",
+        ),
+        (&["bench", "depth", "--tt", "0"], "tt", "1 to 4096"),
+        (&["bench", "perft", "--depth", "13"], "depth", "0 to 12"),
+        (&["bench", "perft", "--runs", "0"], "runs", "1 to 100"),
+        (&["perft", "--depth", "21"], "depth", "0 to 20"),
+        (&["perft", "--depth", "-1"], "depth", "0 to 20"),
+        (&["openings", "--plies", "9"], "plies", "0 to 8"),
+        (&["puzzles", "--count", "0"], "count", "1 to 9999"),
+        (&["puzzles", "--depth", "41"], "depth", "1 to 40"),
+        (&["puzzles", "--screen", "0"], "screen", "1 to 30"),
+        (&["puzzles", "--threads", "0"], "threads", "1 to 64"),
+        (
+            &["puzzles", "--max-games", "0"],
+            "max-games",
+            "1 to 1000000000",
+        ),
+    ];
+    for (args, option, range) in cases {
+        bad_option(args, option, range);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -392,3 +392,19 @@ fn files_round_trip_and_damage_is_an_error() {
         Err(EgtbError::Io(_))
     ));
 }
+
+/// A king-ply count past any rule (a caller's number, unchecked) reads as a draw: it neither
+/// overflows nor wraps round to a fresh count.
+#[test]
+fn huge_king_ply_counts_are_past_the_rule() {
+    let win = Probe {
+        wdl: Wdl::Win,
+        dtz: 5,
+    };
+    assert_eq!(win.under_rule(75, RULE_PLIES), Wdl::Win);
+    assert_eq!(win.under_rule(76, RULE_PLIES), Wdl::Draw);
+    assert_eq!(win.under_rule(u32::MAX, RULE_PLIES), Wdl::Draw);
+    let pos = fen("W:WK29,K30:BK4");
+    assert_eq!(tables().best_move(&pos, 0).unwrap().1.wdl, Wdl::Win);
+    assert_eq!(tables().best_move(&pos, u32::MAX).unwrap().1.wdl, Wdl::Draw);
+}

@@ -16,12 +16,13 @@
 //! won, 1 drawn, 2 White won). Files of the first version (`DAMASMP1`, no game type) are
 //! Italian.
 
-use crate::eval::pattern::{self, Net, PARAMS, PATTERN_PARAMS};
+use crate::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
 use crate::level::Rng;
 use crate::position::Position;
 use crate::square::Color;
 use core::fmt;
 use std::io::{BufReader, Read};
+use std::ops::RangeInclusive;
 
 /// One position with its game's result from White's side (0, 0.5 or 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -184,6 +185,67 @@ pub struct FitOptions {
     pub seed: u64,
 }
 
+/// The scales of the sigmoid [`fit`] takes, in hundredths of a man.
+pub const K_RANGE: RangeInclusive<f64> = 1.0..=10_000.0;
+/// The learning rates [`fit`] takes.
+pub const LEARNING_RATE_RANGE: RangeInclusive<f64> = 0.000_001..=1_000.0;
+/// The L2 penalties [`fit`] takes.
+pub const L2_RANGE: RangeInclusive<f64> = 0.0..=1.0;
+/// The numbers of passes [`fit`] takes.
+pub const EPOCHS_RANGE: RangeInclusive<usize> = 1..=10_000;
+/// The batch sizes [`fit`] takes.
+pub const BATCH_RANGE: RangeInclusive<usize> = 1..=10_000_000;
+
+impl FitOptions {
+    /// Whether every option is within its range (NaN and the infinities are not).
+    pub fn check(&self) -> Result<(), FitError> {
+        let real = [
+            ("k", self.k, &K_RANGE),
+            ("learning rate", self.learning_rate, &LEARNING_RATE_RANGE),
+            ("l2", self.l2, &L2_RANGE),
+        ];
+        if let Some((name, value, _)) = real.iter().find(|(_, v, r)| !r.contains(v)) {
+            return Err(FitError::Option(name, *value));
+        }
+        let whole = [
+            ("epochs", self.epochs, &EPOCHS_RANGE),
+            ("batch", self.batch, &BATCH_RANGE),
+        ];
+        if let Some((name, value, _)) = whole.iter().find(|(_, v, r)| !r.contains(v)) {
+            return Err(FitError::Option(name, *value as f64));
+        }
+        Ok(())
+    }
+}
+
+/// Why a fit gave no weights.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FitError {
+    /// An option outside its range: its name and value.
+    Option(&'static str, f64),
+    /// After this epoch a loss or a weight was not finite, or a weight was past
+    /// [`MAX_WEIGHT`]: the steps are too large for the data.
+    Diverged {
+        /// The epoch, from 1.
+        epoch: usize,
+    },
+}
+
+impl fmt::Display for FitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FitError::Option(name, v) => write!(f, "the {name} {v} is out of range"),
+            FitError::Diverged { epoch } => write!(
+                f,
+                "the fit diverged at epoch {epoch} (a loss or a weight is not finite, or a \
+                 weight is past ±{MAX_WEIGHT}): try a smaller learning rate"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FitError {}
+
 impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {
@@ -299,15 +361,18 @@ pub struct FitReport {
     pub after: (Loss, Loss),
 }
 
-/// Fits weights for `start`'s game starting from `start`, calling `progress(epoch, train, holdout)` after each
-/// pass. The returned net is rounded to the integers the engine uses.
+/// Fits weights for `start`'s game starting from `start`, calling `progress(epoch, train,
+/// holdout)` after each pass. The returned net is rounded to the integers the engine uses.
+/// Options out of range are refused, and a fit that diverges stops with an error: no
+/// weights that are not finite or past [`MAX_WEIGHT`] come out.
 pub fn fit(
     train: &[Sample],
     holdout: &[Sample],
     start: &Net,
     opts: &FitOptions,
     progress: &mut dyn FnMut(usize, Loss, Loss),
-) -> (Net, FitReport) {
+) -> Result<(Net, FitReport), FitError> {
+    opts.check()?;
     let tr = Flat::new(start.variant(), train);
     let ho = Flat::new(start.variant(), holdout);
     let mut w = start.to_f32();
@@ -366,7 +431,12 @@ pub fn fit(
             }
             touched.clear();
         }
-        progress(epoch, tr.loss(&w, opts.k), ho.loss(&w, opts.k));
+        let (lt, lh) = (tr.loss(&w, opts.k), ho.loss(&w, opts.k));
+        progress(epoch, lt, lh);
+        let sane = |x: &f32| x.abs() <= MAX_WEIGHT as f32;
+        if !(lt.log.is_finite() && lh.log.is_finite() && w.iter().flatten().all(sane)) {
+            return Err(FitError::Diverged { epoch });
+        }
     }
     let net = Net::from_f32(&w).with_variant(start.variant());
     let rounded = net.to_f32();
@@ -377,7 +447,7 @@ pub fn fit(
         before,
         after,
     };
-    (net, report)
+    Ok((net, report))
 }
 
 #[cfg(test)]
@@ -460,7 +530,7 @@ mod tests {
             epochs: 8,
             ..FitOptions::default()
         };
-        let (net, r) = fit(train, hold, &Net::zero(), &opts, &mut |_, _, _| {});
+        let (net, r) = fit(train, hold, &Net::zero(), &opts, &mut |_, _, _| {}).unwrap();
         assert!(r.after.0.log < r.before.0.log);
         assert!(r.after.1.log < r.before.1.log);
         // Held-out positions White won score higher than those Black won.

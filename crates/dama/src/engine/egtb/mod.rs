@@ -31,7 +31,7 @@ mod probe;
 mod verify;
 
 pub use build::{build, TableStats};
-pub use format::EgtbError;
+pub use format::{EgtbError, MAX_RULE};
 pub use index::{Signature, MAX_TABLE_PIECES};
 pub use probe::{Probe, Wdl};
 pub use verify::Mismatch;

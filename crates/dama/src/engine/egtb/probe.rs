@@ -31,7 +31,7 @@ impl Probe {
     /// The result when `king_plies` king moves in a row were already played, under a rule of
     /// `rule` plies: a win or loss holds only if it is reached before the rule draws.
     pub fn under_rule(&self, king_plies: u32, rule: u32) -> Wdl {
-        if self.wdl == Wdl::Draw || self.dtz == 0 || king_plies + self.dtz <= rule {
+        if self.wdl == Wdl::Draw || self.dtz == 0 || king_plies.saturating_add(self.dtz) <= rule {
             self.wdl
         } else {
             Wdl::Draw
@@ -89,7 +89,11 @@ impl Tables {
         for m in pos.legal_moves().iter() {
             let child = self.probe(&pos.play(m))?;
             let zeroing = m.is_capture() || !m.is_king_move();
-            let kp = if zeroing { 0 } else { king_plies + 1 };
+            let kp = if zeroing {
+                0
+            } else {
+                king_plies.saturating_add(1)
+            };
             let wdl = match child.under_rule(kp, rule) {
                 Wdl::Win => Wdl::Loss,
                 Wdl::Draw => Wdl::Draw,
