@@ -40,7 +40,9 @@
 //! hub`: `--eval` weights for either game, `--egtb` tables and `--no-book`, both Italian only).
 //!
 //! Unknown commands and arguments are ignored, as the protocol asks; malformed ones get
-//! `error message=".."` and change nothing. [`Hub::serve`] reads lines of at most
+//! `error message=".."` and change nothing. So do numbers out of their range: `level`'s
+//! `depth` 1-120, `nodes` 1 or more, `move-time`, `time` and `inc` 0 to 1,000,000 seconds,
+//! `moves` 1-1000; `tt-size` 1-1024 and `level` 1-10. [`Hub::serve`] reads lines of at most
 //! [`MAX_LINE`] bytes: a longer one is answered with an error and skipped up to its newline.
 
 pub use crate::lines::MAX_LINE;
@@ -50,7 +52,10 @@ use dama::level::{self, Rng};
 use dama::moves::{Move, MoveList};
 use dama::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use dama::{fen, notation, Color, DrawRules, Game, PlayError, Position, Variant};
+use std::fmt::Display;
 use std::io::{BufRead, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -59,6 +64,13 @@ use std::time::{Duration, Instant};
 
 const DEFAULT_TT_MB: usize = 32;
 const MAX_TT_MB: usize = 1024;
+/// The longest time a `level` takes, in seconds (11.6 days), for a move, a clock or an
+/// increment: far beyond any game, and small enough for every duration made from it.
+const MAX_SECONDS: f64 = 1_000_000.0;
+/// The most moves to a time control a `level` takes.
+const MAX_MOVES: u32 = 1000;
+/// The deepest search a `level` asks for: the engine's deepest iteration.
+const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// What every engine of a session is built with (the options of `dama hub`).
 #[derive(Clone, Debug)]
@@ -184,25 +196,37 @@ impl Command {
             .and_then(|(_, v)| v.as_deref())
     }
 
-    /// A number argument, refusing anything that is not a finite number.
-    fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
+    /// A number argument within `range`, if given; anything else (no number, NaN, an
+    /// infinity, out of range) is refused with a message naming the argument and its range.
+    fn number_in<T>(&self, name: &str, range: RangeInclusive<T>) -> Result<Option<T>, String>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
         match self.get(name) {
             None if self.has(name) => Err(format!("{name} needs a value")),
             None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("{name}={v:?} is not a valid number")),
+            Some(v) => bounded(name, v, &range).map(Some),
         }
     }
 
+    /// A time in seconds: 0 to [`MAX_SECONDS`].
     fn seconds(&self, name: &str) -> Result<Option<f64>, String> {
-        match self.number::<f64>(name)? {
-            Some(s) if !s.is_finite() || s < 0.0 => {
-                Err(format!("{name} must be a number of seconds, 0 or more"))
-            }
-            s => Ok(s),
-        }
+        self.number_in(name, 0.0..=MAX_SECONDS)
+    }
+}
+
+/// `text`, the value of `name`, as a number within `range`, or a message naming both.
+fn bounded<T>(name: &str, text: &str, range: &RangeInclusive<T>) -> Result<T, String>
+where
+    T: FromStr + PartialOrd + Display,
+{
+    match text.parse::<T>() {
+        Ok(x) if range.contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{name} must be {} to {}, got {text:?}",
+            range.start(),
+            range.end()
+        )),
     }
 }
 
@@ -366,17 +390,13 @@ impl Level {
     };
 
     fn parse(c: &Command) -> Result<Level, String> {
-        let depth = c.number::<u32>("depth")?;
-        if depth == Some(0) {
-            return Err("depth must be 1 or more".into());
-        }
         let level = Level {
-            depth,
-            nodes: c.number::<u64>("nodes")?,
+            depth: c.number_in("depth", 1..=MAX_DEPTH)?,
+            nodes: c.number_in("nodes", 1..=u64::MAX)?,
             move_time: c.seconds("move-time")?,
             time: c.seconds("time")?,
             inc: c.seconds("inc")?.unwrap_or(0.0),
-            moves: c.number::<u32>("moves")?,
+            moves: c.number_in("moves", 1..=MAX_MOVES)?,
         };
         let infinite = c.has("infinite");
         let limited = level.depth.is_some()
@@ -689,20 +709,14 @@ impl<W: Write + Send + 'static> Hub<W> {
                 }
                 Ok(())
             }
-            "tt-size" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_TT_MB).contains(&mb) => {
-                    self.tt_mb = mb;
-                    Ok(())
-                }
-                _ => Err(format!("tt-size must be 1-{MAX_TT_MB} (MB), got {value:?}")),
-            },
-            "level" => match value.parse::<u8>() {
-                Ok(l) if (1..=10).contains(&l) => {
-                    self.level_param = l;
-                    Ok(())
-                }
-                _ => Err(format!("level must be 1-10, got {value:?}")),
-            },
+            "tt-size" => {
+                self.tt_mb = bounded("tt-size", value, &(1..=MAX_TT_MB))?;
+                Ok(())
+            }
+            "level" => {
+                self.level_param = bounded("level", value, &(1..=10))?;
+                Ok(())
+            }
             "notation" => {
                 self.notation = match value {
                     "standard" => Notation::Standard,
@@ -861,6 +875,12 @@ impl<W: Write + Send + 'static> Hub<W> {
         let Some(ms) = self.level.time_ms() else {
             return;
         };
+        // The level's times are bounded, so this holds; should it not, say so rather than
+        // lose the timer.
+        let Ok(wait) = Duration::try_from_secs_f64(ms / 1000.0) else {
+            self.send_error(&format!("cannot wait {ms} ms; send stop"));
+            return;
+        };
         let (slot, finished, id, current) = (
             self.stop_slot.clone(),
             r.finished.clone(),
@@ -868,7 +888,7 @@ impl<W: Write + Send + 'static> Hub<W> {
             self.search_id.clone(),
         );
         thread::spawn(move || {
-            thread::sleep(Duration::from_secs_f64(ms / 1000.0));
+            thread::sleep(wait);
             while current.load(Ordering::SeqCst) == id && !finished.load(Ordering::SeqCst) {
                 raise(&slot);
                 thread::sleep(Duration::from_millis(1));

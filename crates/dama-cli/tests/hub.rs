@@ -282,6 +282,33 @@ fn ponder_then_ponder_hit_answers_in_time() {
     assert!(status.success());
 }
 
+/// Issue 20: `level move-time=1e300`, `go ponder`, `ponder-hit` panicked the timer thread
+/// ("cannot convert float seconds to Duration") and the ponder search then never ended. The
+/// time is refused with an error, the level in force (1 s a move) stays, and the session
+/// goes on.
+#[test]
+fn an_absurd_move_time_is_refused_and_pondering_still_ends() {
+    let mut h = Hub::start();
+    handshake(&mut h);
+    h.send("pos start");
+    h.send("level move-time=1e300");
+    let before_pong = h.ping();
+    assert_eq!(before_pong.len(), 1, "{before_pong:?}");
+    assert!(
+        before_pong[0].starts_with("error message=\"move-time must be"),
+        "{before_pong:?}"
+    );
+    h.send("go ponder");
+    thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    h.send("ponder-hit");
+    h.line_starting("done");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let (status, err) = h.quit();
+    assert!(status.success(), "{status:?} {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 #[test]
 fn malformed_commands_get_errors_and_change_nothing() {
     let mut h = Hub::start();

@@ -341,6 +341,67 @@ fn malformed_lines_in_process() {
     assert!(s.ping().is_empty());
 }
 
+/// Every number a `level` or `set-param` line carries is bounded before it becomes a duration,
+/// a search limit or an allocation: out of range, or no number, is an `error` line naming the
+/// argument and its range, the setting in force stays, and the session goes on.
+#[test]
+fn out_of_range_numbers_are_errors_and_change_nothing() {
+    let mut s = Session::new(Setup::default());
+    for (bad, says) in [
+        ("level move-time=1e300", "move-time must be 0 to 1000000"),
+        ("level move-time=inf", "move-time must be 0 to 1000000"),
+        ("level move-time=nan", "move-time must be 0 to 1000000"),
+        ("level move-time=-1", "move-time must be 0 to 1000000"),
+        ("level time=1e7", "time must be 0 to 1000000"),
+        ("level time=60 inc=1e300", "inc must be 0 to 1000000"),
+        ("level time=60 moves=0", "moves must be 1 to 1000"),
+        ("level time=60 moves=1001", "moves must be 1 to 1000"),
+        ("level time=60 moves=-1", "moves must be 1 to 1000"),
+        ("level depth=0", "depth must be 1 to 120"),
+        ("level depth=121", "depth must be 1 to 120"),
+        ("level depth=4294967296", "depth must be 1 to 120"),
+        ("level nodes=0", "nodes must be 1 to"),
+        ("level nodes=1e9", "nodes must be 1 to"),
+        (
+            "set-param name=tt-size value=1e300",
+            "tt-size must be 1 to 1024",
+        ),
+        (
+            "set-param name=tt-size value=0",
+            "tt-size must be 1 to 1024",
+        ),
+        ("set-param name=level value=11", "level must be 1 to 10"),
+        ("set-param name=level value=nan", "level must be 1 to 10"),
+    ] {
+        s.send(bad);
+        let got = s.ping();
+        assert_eq!(got.len(), 1, "{bad}: {got:?}");
+        let message = arg(&got[0], "message").unwrap_or_default();
+        assert!(message.starts_with(says), "{bad}: {got:?}");
+    }
+    // The level in force is the default (1 s a move): pondering ends a second after the hit,
+    // and the session still answers.
+    s.send("go ponder");
+    s.line_starting("info");
+    let t = Instant::now();
+    s.send("ponder-hit");
+    s.line_starting("done");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    // The largest values are taken.
+    for good in [
+        "level move-time=1000000",
+        "level time=1000000 inc=1000000 moves=1000",
+        "level depth=120 nodes=18446744073709551615",
+        "set-param name=tt-size value=1",
+    ] {
+        s.send(good);
+        assert!(s.ping().is_empty(), "{good}");
+    }
+    s.send("level depth=2");
+    s.send("go think");
+    s.line_starting("done");
+}
+
 #[test]
 fn serve_bounds_the_line_length() {
     let (tx, rx) = mpsc::channel();
