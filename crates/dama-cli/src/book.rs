@@ -35,6 +35,8 @@ const DEFAULT_MARGIN: i32 = 10;
 const DEFAULT_WIDTH: usize = 2;
 /// Small, since the table is cleared before every position.
 const DEFAULT_TT_MB: usize = 16;
+/// The most memory the threads' tables may take together, in MB.
+const MAX_TABLES_MB: usize = 16_384;
 /// The shipped openings are the positions this many plies from the start.
 const OPENING_PLY: u32 = 3;
 
@@ -77,6 +79,12 @@ fn build(args: &[String]) -> Result<(), String> {
     let width: usize = a.number_in("width", DEFAULT_WIDTH, 1..=128)?;
     let threads: usize = a.number_in("threads", 1, 1..=64)?;
     let tt_mb: usize = a.number_in("tt", DEFAULT_TT_MB, 1..=4096)?;
+    // Each thread has its own table.
+    if threads * tt_mb > MAX_TABLES_MB {
+        return Err(format!(
+            "--threads {threads} x --tt {tt_mb} MB is more than {MAX_TABLES_MB} MB of tables"
+        ));
+    }
     let budget = match (a.get("depth"), a.get("time")) {
         (Some(_), Some(_)) => return Err("give --depth or --time, not both".into()),
         (_, Some(_)) => Budget::Time(a.number_in("time", 0.0, 1.0..=3_600_000.0)?),

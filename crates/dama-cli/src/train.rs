@@ -243,7 +243,9 @@ fn fit(args: &[String]) -> Result<(), String> {
     };
     let mut samples = Vec::new();
     for f in data.split(',') {
-        let (game, s) = crate::args::read_file(f, train::read_samples_from)?;
+        // All the files together are bounded as one file is.
+        let room = train::MAX_SAMPLES - samples.len();
+        let (game, s) = crate::args::read_file(f, |r, len| train::read_samples_from(r, len, room))?;
         if game != variant {
             return Err(format!(
                 "{f} holds positions of {}, not of {} (fit them with --variant {})",

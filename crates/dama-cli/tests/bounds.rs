@@ -396,3 +396,52 @@ fn every_numeric_option_is_checked() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The samples files of one fit are bounded together as one file is: a file whose header
+/// counts more samples than are left is refused from its header.
+#[test]
+fn the_samples_of_all_data_files_are_bounded_together() {
+    let dir = temp("samples-total");
+    let data = samples(&dir);
+    // 50,000,000 records of an empty board: a file of the largest size the format takes.
+    let n: u64 = 50_000_000;
+    let mut head = b"DAMASMP2".to_vec();
+    head.extend_from_slice(&le32(n as u32));
+    head.extend_from_slice(&le32(22));
+    let big = dir.join("big.bin");
+    sparse(&big, &head, 16 + 13 * n);
+    let out = dir.join("w.bin");
+    let list = format!("{data},{}", big.to_str().unwrap());
+    refused(
+        &[
+            "train",
+            "fit",
+            "--data",
+            &list,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "more are taken (at most 50000000 in all)",
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Each thread of a book build has its own table: their sum is bounded before any is made.
+#[test]
+fn book_build_bounds_its_tables_together() {
+    let (o, took) = dama_limited(&[
+        "book",
+        "build",
+        "--out",
+        "/dev/null",
+        "--threads",
+        "64",
+        "--tt",
+        "4096",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than 16384 MB of tables"), "{err}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+}

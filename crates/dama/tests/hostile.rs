@@ -627,7 +627,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     head.extend_from_slice(&le(22));
     let mut r = Endless { head, taken: 0 };
     assert_eq!(
-        train::read_samples_from(&mut r, LEN),
+        train::read_samples_from(&mut r, LEN, train::MAX_SAMPLES),
         Err(SamplesError::WrongLength)
     );
     assert!(r.taken <= READ_AT_MOST, "{}", r.taken);

@@ -50,6 +50,14 @@ pub enum SamplesError {
     BadRecord(usize),
     /// The file is of a game (PDN game type) this build does not play.
     UnknownGame(u32),
+    /// The file holds `count` samples where only `room` more are taken (at most
+    /// [`MAX_SAMPLES`] over all the files of a fit).
+    TooMany {
+        /// The samples in the file.
+        count: usize,
+        /// The samples still taken.
+        room: usize,
+    },
     /// Reading the file failed.
     Io(String),
 }
@@ -70,6 +78,11 @@ impl fmt::Display for SamplesError {
             SamplesError::UnknownGame(g) => {
                 write!(f, "samples of PDN game type {g}, not a game of ours")
             }
+            SamplesError::TooMany { count, room } => write!(
+                f,
+                "the file has {count} samples and only {room} more are taken (at most \
+                 {MAX_SAMPLES} in all)"
+            ),
             SamplesError::Io(e) => f.write_str(e),
         }
     }
@@ -108,15 +121,18 @@ pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SamplesError> {
 /// Reads a samples file: the game its positions are of, and the samples, every position
 /// checked.
 pub fn read_samples_in(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
-    read_samples_from(bytes, bytes.len() as u64)
+    read_samples_from(bytes, bytes.len() as u64, MAX_SAMPLES)
 }
 
-/// Reads a samples file of `len` bytes from `r`, as [`read_samples_in`] does: the header first,
-/// so that a file that is not one, holds more than [`MAX_SAMPLES`] or is not as long as its
-/// count says is refused before a record is read; then the records one at a time.
+/// Reads a samples file of `len` bytes from `r`, as [`read_samples_in`] does, taking at most
+/// `at_most` samples (and never more than [`MAX_SAMPLES`]: the room left by files read before
+/// it): the header first, so that a file that is not one, holds more samples than that or is
+/// not as long as its count says is refused before a record is read; then the records one at
+/// a time.
 pub fn read_samples_from(
     r: impl Read,
     len: u64,
+    at_most: usize,
 ) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
     let mut r = BufReader::new(r);
     let io = |e: std::io::Error| SamplesError::Io(e.to_string());
@@ -143,6 +159,12 @@ pub fn read_samples_from(
     let n = word(&head, 8) as usize;
     if n > MAX_SAMPLES || len != (header + n * RECORD) as u64 {
         return Err(SamplesError::WrongLength);
+    }
+    if n > at_most {
+        return Err(SamplesError::TooMany {
+            count: n,
+            room: at_most,
+        });
     }
     let mut samples = Vec::with_capacity(n);
     for i in 0..n {
