@@ -13,6 +13,10 @@
 //!   checksum   u64      FNV-1a 64 of the values
 //!   values     size bytes, one per index (see the value byte below)
 //! ```
+//!
+//! A reader checks the header before it reads a table, and each table's header before its
+//! values: at most one table per signature (406 with up to 8 pieces), each of its signature's
+//! size and within the file, so a file is never longer than every table at once.
 
 use super::index::{Signature, MAX_TABLE_PIECES};
 use core::fmt;
