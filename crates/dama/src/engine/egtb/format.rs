@@ -28,7 +28,8 @@ pub const DRAW: u8 = 0;
 pub const WIN_MAX: u8 = 127;
 /// Loss for the side to move in `d` plies to zeroing: the byte is `LOSS + d` (d 0..=126).
 pub const LOSS: u8 = 128;
-/// The longest king-move rule tables can be built for: loss bytes stay below [`UNSOLVED`].
+/// The longest king-move rule tables can be built for, in plies: loss bytes stay below the
+/// builder's marker for values not known yet.
 pub const MAX_RULE: u16 = 120;
 /// The value byte of an index that is no position (two men on one square).
 pub const NONE: u8 = 255;
