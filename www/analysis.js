@@ -19,7 +19,9 @@ import { Lessons, lessonsFor } from './analysis/learn.js';
 import { renderTree } from './game/tree-view.js';
 import { moveLabel, moveAnnouncement, squareDescription } from './game/texts.js';
 import { registerServiceWorker } from './sw-register.js';
-import { Library, newId } from './library.js';
+import { Library, newId, revOf } from './library.js';
+import { refusedParams, is } from './address.js';
+import { mainline, treeFromPdn as recordTree } from './game/record.js';
 
 /** @import { DamaWasm, Move, TreeNode, Variant } from '../types/dama-wasm.js' */
 /** @import { LinesReply } from '../types/analysis.js' */
@@ -78,6 +80,8 @@ let learn = null;
 
 /** The saved game this analysis belongs to (its review is written back into it). */
 let libraryId = /** @type {string | null} */ (null);
+/** The revision of it this analysis may write over (see readSavedRev). */
+let savedRev = /** @type {number | null} */ (null);
 
 main().catch((err) => showError(String(err?.message ?? err)));
 
@@ -95,12 +99,17 @@ async function main() {
   const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   libraryId = params.get('id');
   model = new AnalysisModel(wasm, openTree(params));
+  // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
+  const refused = refusedParams(params, { variant: is.oneOf(['italian', 'brazilian']), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
+  if (refused.some((r) => r.name === 'id')) libraryId = null;
+  if (refused.length) showError([$('an-error').hidden ? '' : $('an-error').textContent, ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
   const ply = Number(params.get('ply'));
   if (Number.isInteger(ply) && ply > 0) {
     const n = model.mainlineAt(Math.min(ply, model.mainline().length));
     if (n) model.goto(n.id);
   }
   readSaved();
+  await readSavedRev();
   board = createBoard($('board'), {
     variant: model.variant,
     orientation,
@@ -621,7 +630,10 @@ function learnStop() {
 
 /**
  * Writes the tree into the saved game it came from (with its review), or, asked, into a new
- * saved game.
+ * saved game. The saved game is written over only while it is as this analysis found it (its
+ * revision unchanged, or its main line this one's if it was not saved yet when the analysis
+ * opened): a game that has moved on since (played on, resigned, reviewed in another tab) is
+ * left as it is, and the analysis is saved as a new game, which the page says.
  * @param {boolean} onlyIfSaved
  */
 async function saveToLibrary(onlyIfSaved) {
@@ -629,29 +641,78 @@ async function saveToLibrary(onlyIfSaved) {
   const out = $('an-saved');
   try {
     const lib = await Library.open();
-    const old = libraryId ? await lib.get(libraryId) : undefined;
-    if (onlyIfSaved && !old) return;
     const tags = new Map(model.tree.tags());
-    const id = old?.id ?? newId();
-    await lib.put({
+    const result = model.tree.result();
+    const line = model.mainline().map((n) => n.text);
+    /** @param {import('./library.js').GameRecord | undefined} old */
+    const fields = (old) => ({
       ...(old ?? {}),
-      id,
       pdn: model.pdn(),
       white: old?.white ?? tags.get('White') ?? '?',
       black: old?.black ?? tags.get('Black') ?? '?',
-      result: model.tree.result(),
+      result,
       variant: model.variant,
-      plies: model.mainline().length,
+      plies: line.length,
       date: old?.date ?? new Date().toISOString().slice(0, 10),
       event: old?.event ?? tags.get('Event') ?? '',
       updated: Date.now(),
-      finished: old?.finished ?? model.tree.result() !== '*',
-      snapshot: old?.snapshot ?? null,
+      finished: old?.finished ?? result !== '*',
+      snapshot: old?.snapshot ? { ...old.snapshot, pdn: model.pdn() } : null,
     });
-    libraryId = id;
-    out.textContent = t('anSaved');
+    let apart = false;
+    let written = libraryId
+      ? await lib.save(libraryId, (old) => {
+          if (!old) return onlyIfSaved ? null : fields(undefined);
+          const same = savedRev !== null ? revOf(old) === savedRev : sameLine(old.pdn, line);
+          if (same) return fields(old);
+          apart = true;
+          return null;
+        })
+      : null;
+    if (!written && (apart || !onlyIfSaved)) {
+      const id = newId();
+      written = await lib.save(id, () => ({ ...fields(undefined), finished: result !== '*', snapshot: null }));
+      libraryId = id;
+    }
+    if (!written) return;
+    savedRev = revOf(written);
+    out.textContent = t(apart ? 'anSavedApart' : 'anSaved');
   } catch (err) {
     out.textContent = t('librarySaveFailed', { error: /** @type {Error} */ (err).message });
+  }
+}
+
+/**
+ * Whether a saved game's main line is `line` (the game as this analysis opened it).
+ * @param {string} pdn
+ * @param {string[]} line
+ */
+function sameLine(pdn, line) {
+  try {
+    const tree = recordTree(wasm, pdn, model.variant);
+    try {
+      const theirs = mainline(tree);
+      return theirs.length === line.length && theirs.every((m, i) => m === line[i]);
+    } finally {
+      tree.free();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The revision of the saved game this analysis is a copy of, read when it opens: only that
+ * revision may be written over. Null when the game was not (yet) saved as this analysis has it.
+ */
+async function readSavedRev() {
+  if (!libraryId) return;
+  try {
+    const old = await (await Library.open()).get(libraryId);
+    const line = model.mainline().map((n) => n.text);
+    if (old && sameLine(old.pdn, line)) savedRev = revOf(old);
+  } catch {
+    // No saved games here: nothing to write back to.
   }
 }
 
@@ -752,6 +813,7 @@ function openInput() {
   model.free();
   model = new AnalysisModel(wasm, tree);
   libraryId = null;
+  savedRev = null;
   review.line = [];
   review.positions = [];
   review.moves = [];

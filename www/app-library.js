@@ -5,7 +5,8 @@
 
 import { t } from './i18n.js';
 import { loadWasm } from './wasm.js';
-import { Library, newId } from './library.js';
+import { Library, newId, revOf } from './library.js';
+import { mergeInto, resultToken, setResult } from './game/record.js';
 import { looksLikeFen } from './game/options.js';
 import { playerNames } from './game/texts.js';
 
@@ -14,30 +15,49 @@ const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getEl
 
 /** @type {Promise<Library> | null} */
 let library = null;
-/** Each game's library record (a game not in it is not saved yet), by the core's game object. */
-const ids = new WeakMap();
+/**
+ * Each game's library record (a game not in it is not saved yet), by the core's game object:
+ * its id, and the revision this page last wrote or read (null: not known), which a save
+ * must find unchanged to write over the record (see saveToLibrary).
+ * @type {WeakMap<object, {id: string, rev: number | null}>}
+ */
+const records = new WeakMap();
 let saving = Promise.resolve();
+
+/** The record of the game on the board, given when first asked for. */
+function recordOf(game = board.session?.game) {
+  if (!game) return null;
+  if (!records.has(game)) records.set(game, { id: nextId ?? newId(), rev: nextId ? nextRev : null });
+  nextId = null;
+  return /** @type {{id: string, rev: number | null}} */ (records.get(game));
+}
 
 /**
  * The library record of the game on the board: given when it is first asked for, so the game's
  * copies (the tab's storage, the library) name one record from its first move.
  */
 export function libraryId() {
-  const game = board.session?.game;
-  if (!game) return null;
-  if (!ids.has(game)) ids.set(game, nextId ?? newId());
-  nextId = null;
-  return ids.get(game) ?? null;
+  return recordOf()?.id ?? null;
+}
+
+/** The revision of that record this page last wrote or read, or null. */
+export function libraryRev() {
+  return recordOf()?.rev ?? null;
 }
 
 /** The record the next game shown comes from (a saved game being opened), or null. */
 let nextId = /** @type {string | null} */ (null);
-/** @param {string | null} id the record the game on the board is saved in (a restored game) */
-export function setLibraryId(id) {
+/** That record's revision. */
+let nextRev = /** @type {number | null} */ (null);
+/**
+ * @param {string | null} id the record the game on the board is saved in (a restored game)
+ * @param {number | null} [rev] the revision of it the game was saved as, if known
+ */
+export function setLibraryId(id, rev = null) {
   const game = board.session?.game;
   if (!game) return;
-  if (typeof id === 'string' && id) ids.set(game, id);
-  else ids.delete(game);
+  if (typeof id === 'string' && id) records.set(game, { id, rev });
+  else records.delete(game);
 }
 
 /** @param {string} text @param {boolean} [bad] */
@@ -126,12 +146,13 @@ async function readHere(text, variant) {
  * @param {string} text
  * @param {string | null} [id] the library record it comes from
  */
-async function openGameText(text, id = /** @type {string | null} */ (null)) {
+async function openGameText(text, id = /** @type {string | null} */ (null), rev = /** @type {number | null} */ (null)) {
   const { PdnFile } = await loadWasm();
   const file = PdnFile.parse(text, board.variant);
   try {
     // The game opened keeps its saved record: its first save (during the opening) is to it.
     nextId = id;
+    nextRev = rev;
     board.openFromFile(file, 0);
   } finally {
     nextId = null;
@@ -222,17 +243,54 @@ function openLibrary() {
 /**
  * Saves the game on the board to the library, at once (a reload right after a move must not
  * lose it), under the game's own record id; the writes are queued, in order.
- * Games without a move are not saved. A failure is reported with `report`; the page keeps its
- * own copy of the game in progress, so no game is lost.
+ * Games without a move are not saved. A record that has moved on since this page last wrote
+ * or read it (another tab wrote it) is never written over with this older copy: when the two
+ * are one game and this one is ahead, its moves are played into that record, which keeps what
+ * the other tab added (a review, comments) and becomes the page's; otherwise this game is
+ * saved as a new record and `report` says so. A failure is reported with `report`; the page
+ * keeps its own copy of the game in progress, so no game is lost. `saved` runs after each
+ * write, with whether the record shown changed.
  * @param {(text: string) => void} report
+ * @param {(adopted: boolean) => void} [saved]
  */
-export function saveToLibrary(report) {
+export function saveToLibrary(report, saved = () => {}) {
   const s = board.session;
   if (!s?.game || s.editing || !s.game.ply()) return;
-  const record = { ...recordOf(s), id: /** @type {string} */ (libraryId()) };
+  const game = s.game;
+  const rec = /** @type {{id: string, rev: number | null}} */ (recordOf(game));
+  const fields = recordFields(s);
+  const ours = { variant: s.variant, startFen: game.startFen(), moves: s.history().map((m) => m.text), result: fields.result };
   saving = saving.then(async () => {
     try {
-      await (await openLibrary()).put(record);
+      const lib = await openLibrary();
+      let adopted = false;
+      const decide = (/** @type {import('./library.js').GameRecord | undefined} */ current) => {
+        if (!current || (rec.rev !== null && revOf(current) === rec.rev)) return fields;
+        const tree = mergeInto(s.wasm, current.pdn, ours);
+        if (!tree) return null;
+        if (board.session === s && s.game === game) {
+          s.adoptRecord(tree);
+          adopted = true;
+          return { ...fields, pdn: board.pdn(), snapshot: fields.snapshot ? board.snapshot() : null };
+        }
+        try {
+          setResult(tree, fields.result);
+          const pdn = tree.toPdn();
+          return { ...fields, pdn, snapshot: fields.snapshot ? { ...fields.snapshot, pdn } : null };
+        } finally {
+          tree.free();
+        }
+      };
+      let written = await lib.save(rec.id, decide);
+      if (!written) {
+        // Another tab's game under this id, or this copy fell behind it: saved apart.
+        rec.id = newId();
+        rec.rev = null;
+        written = await lib.save(rec.id, decide);
+        report(t('librarySavedApart'));
+      }
+      if (written) rec.rev = revOf(written);
+      saved(adopted);
     } catch (err) {
       report(t('librarySaveFailed', { error: /** @type {Error} */ (err).message }));
     }
@@ -240,14 +298,14 @@ export function saveToLibrary(report) {
 }
 
 /** @param {import('./game/session.js').Session} s @returns {Omit<import('./library.js').GameRecord, 'id'>} */
-function recordOf(s) {
+function recordFields(s) {
   const names = playerNames(s, 'en');
   const result = s.game.result();
   return {
     pdn: board.pdn(),
     white: names.white,
     black: names.black,
-    result: result ? (result.winner === 'white' ? '1-0' : result.winner === 'black' ? '0-1' : '1/2-1/2') : '*',
+    result: resultToken(result),
     variant: s.variant,
     plies: s.game.ply(),
     date: new Date().toISOString().slice(0, 10),
@@ -330,14 +388,16 @@ async function openRecord(g) {
   try {
     const snap = /** @type {any} */ (g.snapshot);
     // An unfinished game resumes as it was played (against the computer, its side and level).
+    // (With its record: comments, variations and a review come back too.)
     if (snap && typeof snap.startFen === 'string' && Array.isArray(snap.moves)) {
       nextId = g.id;
+      nextRev = revOf(g);
       try {
-        board.newGame({ variant: snap.variant, fen: snap.startFen, moves: snap.moves, mode: snap.mode, side: snap.side, level: snap.level, levelWhite: snap.levelWhite, levelBlack: snap.levelBlack, tags: snap.tags, orientation: snap.orientation });
+        board.restore(snap);
       } finally {
         nextId = null;
       }
-    } else await openGameText(g.pdn, g.id ?? null);
+    } else await openGameText(g.pdn, g.id ?? null, revOf(g));
     /** @type {HTMLDialogElement} */ ($('library')).close();
   } catch (err) {
     libraryMessage(t('pickerCannotOpen', { error: /** @type {Error} */ (err).message }), true);

@@ -7,11 +7,12 @@ import './dama-board.js';
 import { normMode, normVariant, clampLevel, looksLikeFen, readOptions } from './game/options.js';
 import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
+import { refusedParams, is } from './address.js';
 import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber } from './game/texts.js';
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
-import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, download, MAX_PDN_TEXT } from './app-library.js';
+import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download, MAX_PDN_TEXT } from './app-library.js';
 
 /** @typedef {import('./game/options.js').Color} Color */
 /** @typedef {import('./game/session.js').Move} Move */
@@ -77,7 +78,7 @@ async function main() {
   }
   restoring = false;
   // The game as restored is in the library too (a reload may have come before its last save).
-  saveToLibrary(showNotice);
+  saveToLibrary(showNotice, librarySaved);
   saveGame();
   render();
   exposeTestHook();
@@ -99,7 +100,8 @@ function startFromParams(params) {
     variant: normVariant(o.variant ?? settings.variant),
     mode: normMode(o.mode ?? settings.mode),
     side: o.side ?? (fen || pdn ? undefined : settings.color),
-    level: clampLevel(o.level ?? settings.level, settings.level),
+    // A level out of its range is named below and ignored, not taken as the nearest one.
+    level: o.level !== null && is.whole(1, 10)(o.level) ? Number(o.level) : settings.level,
     fen,
     pdn,
   };
@@ -111,7 +113,19 @@ function startFromParams(params) {
   } catch (err) {
     newGame({ ...opts, fen: null, pdn: null });
     showNotice(t('badFen', { error: /** @type {Error} */ (err).message }));
+    return;
   }
+  // The other values fall back to the New game dialog's choices; a value not understood is named.
+  const refused = refusedParams(params, {
+    variant: is.variant,
+    game: is.variant,
+    mode: is.oneOf(['computer', 'two-players', 'friend', 'two', '2', 'human', 'humans', 'view', 'viewer', 'watch', 'computer-vs-computer', 'cvc', 'auto', 'demo']),
+    side: is.oneOf(['white', 'black', 'random']),
+    color: is.oneOf(['white', 'black', 'random']),
+    level: is.whole(1, 10),
+    delay: is.whole(0, 60000),
+  });
+  if (refused.length) showNotice(refused.map((r) => t('addressIgnored', r)).join(' '));
 }
 
 /** @param {import('./game/session.js').GameOptions} opts */
@@ -131,7 +145,7 @@ function wireBoard() {
       for (const disarm of disarms) disarm();
     }
     if (!restoring) {
-      saveToLibrary(showNotice);
+      saveToLibrary(showNotice, librarySaved);
       saveGame();
     }
     render();
@@ -277,13 +291,13 @@ function renderMoves() {
   const hist = board.history();
   const first = board.session?.firstToMove() ?? 'white';
   const current = board.reviewing ?? hist.length;
-  const tree = board.session?.treeMatchesGame() ? board.session.treeNodes() : null;
+  const tree = board.session?.tree ? board.session.treeNodes() : null;
   // Rebuilding the list must not throw away keyboard focus on a move.
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : undefined;
   list.replaceChildren();
   if (tree) {
     const s = /** @type {import('./game/session.js').Session} */ (board.session);
-    const shown = s.node?.id ?? tree.find((n) => n.mainline && n.ply === (s.reviewing ?? s.game.ply()))?.id;
+    const shown = s.node?.id ?? tree.find((n) => n.mainline && n.ply === current)?.id;
     renderTree(list, tree, { first, shown, onClick: (n) => board.viewNode(n.id) });
   }
   else {
@@ -733,6 +747,16 @@ function saveSettings() {
   }
 }
 
+/**
+ * After a save to the library: the tab's copy learns the record's new revision, and a record
+ * taken over from another tab (its review or comments kept) is shown.
+ * @param {boolean} adopted
+ */
+function librarySaved(adopted) {
+  saveGame();
+  if (adopted) render();
+}
+
 // The game in progress survives a reload (a phone reloads tabs often). Each tab keeps its own
 // (sessionStorage lives as long as the tab, reloads included), so two tabs playing two games
 // never take each other's on reload; the last game saved by any tab (localStorage) is what a
@@ -740,7 +764,7 @@ function saveSettings() {
 function saveGame() {
   const snap = board.snapshot();
   if (!snap || board.editing) return;
-  const text = JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId() });
+  const text = JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId(), libraryRev: libraryRev() });
   for (const store of [sessionStore(), localStore()]) {
     try {
       store?.setItem(GAME_KEY, text);
@@ -788,37 +812,10 @@ function restoreGame() {
     // Version 1 (before the element) had the same fields under other names.
     if (s.v === 1) Object.assign(s, { v: 2, side: s.human, mode: normMode(s.mode) });
     if (s.v !== GAME_VERSION) throw new Error(`saved game version ${s.v}`);
-    if (typeof s.startFen !== 'string' || !looksLikeFen(s.startFen)) throw new Error('no start position');
-    if (!Array.isArray(s.moves) || !s.moves.every((/** @type {unknown} */ m) => typeof m === 'string')) throw new Error('bad move list');
-    const ended = s.ended && (s.ended.type === 'draw' || (s.ended.type === 'resign' && ['white', 'black'].includes(s.ended.color))) ? s.ended : null;
-    const tags = Array.isArray(s.tags) && s.tags.every((/** @type {unknown} */ p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string')) ? s.tags : null;
-    // An imported game with comments and variations comes back whole, from its PDN (the core
-    // checks it: a damaged one is refused like any saved game); else from its moves.
-    if (typeof s.pdn === 'string' && s.pdn) {
-      const file = /** @type {import('./game/session.js').Session} */ (board.session).wasm.PdnFile.parse(s.pdn, s.variant === 'brazilian' ? 'brazilian' : 'italian');
-      try {
-        board.openFromFile(file, 0);
-      } finally {
-        file.free();
-      }
-      setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null);
-      return true;
-    }
-    board.newGame({
-      variant: s.variant === 'brazilian' ? 'brazilian' : 'italian',
-      fen: s.startFen,
-      moves: s.moves,
-      mode: normMode(s.mode),
-      side: ['white', 'black'].includes(s.side) ? s.side : 'white',
-      level: clampLevel(s.level),
-      levelWhite: clampLevel(s.levelWhite, null),
-      levelBlack: clampLevel(s.levelBlack, null),
-      orientation: s.orientation,
-      ended,
-      tags,
-      clockState: s.clock ?? null,
-    });
-    setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null);
+    // The session checks the rest and resumes the game whole: its record (comments and
+    // variations), how it ended, and its clocks, which ran while the page was away.
+    board.restore(s);
+    setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null, Number.isSafeInteger(s.libraryRev) ? s.libraryRev : null);
     return true;
   } catch (err) {
     console.warn('saved game ignored:', /** @type {Error | null | undefined} */ (err)?.message ?? err);

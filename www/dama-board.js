@@ -187,6 +187,16 @@ export class DamaBoard extends DamaBoardReads {
     const ply = this.session.mode === 'view' || o.mode === 'view' ? (o.ply ?? attr('ply')) : o.ply;
     this.#run((s) => s.newGame({ ...o, ...levels, ply }), 'fresh', o.orientation);
   }
+  /**
+   * Resumes a saved game (Session.restore: its moves, record, players and clocks); throws,
+   * changing nothing, for a value that is not one.
+   * @param {unknown} snap
+   */
+  restore(snap) {
+    if (!this.session || !this.ground) throw new Error('the board is not ready');
+    const o = /** @type {{orientation?: unknown} | null} */ (snap && typeof snap === 'object' ? snap : null)?.orientation;
+    this.#run((s) => void s.restore(snap), 'fresh', typeof o === 'string' ? o : null);
+  }
   /** Opens game `index` of a PDN file (the core's PdnFile); throws for one that cannot be. @param {any} file @param {number} index */
   openFromFile(file, index) { this.#run((s) => s.openFromFile(file, index), 'fresh', 'white'); }
   /** Plays on from move `ply` (default: the one shown). @param {'computer' | 'two-players'} mode @param {number | null} [ply] */

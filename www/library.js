@@ -13,9 +13,11 @@ const VERSION = 1;
 export const MAX_PDN = 1 << 20;
 
 /**
+ * A saved game. `rev` counts its writes (a record from before revisions counts as 0): a copy
+ * taken at one revision may only be written back over that same revision (Library.save).
  * @typedef {{id: string, pdn: string, white: string, black: string, result: string,
  *   variant: string, plies: number, date: string, event: string, updated: number,
- *   finished: boolean, snapshot?: object | null}} GameRecord
+ *   finished: boolean, snapshot?: object | null, rev?: number}} GameRecord
  */
 
 /**
@@ -34,6 +36,9 @@ function storageError(e) {
   if (e?.name === 'QuotaExceededError') return new Error('the browser has no room left for saved games (storage quota)');
   return new Error(`saved games are not available: ${e?.message ?? e?.name ?? 'unknown error'}`);
 }
+
+/** A record's revision: the number of writes it has seen (0 for a record from before). @param {GameRecord | undefined} r */
+export const revOf = (r) => (r && Number.isSafeInteger(r.rev) && /** @type {number} */ (r.rev) >= 0 ? /** @type {number} */ (r.rev) : 0);
 
 /** A new record id: random, so two tabs never make the same one. */
 // (crypto.randomUUID exists only on secure pages: https or localhost.)
@@ -68,30 +73,63 @@ export class Library {
   }
 
   /**
-   * Adds a game, or replaces the one with the same id; resolves to its id.
+   * Adds a game, or replaces the one with the same id whatever it holds; resolves to its id.
    * @param {GameRecord} record
    * @returns {Promise<string>}
    */
   async put(record) {
-    if (typeof record.pdn !== 'string' || !record.pdn.trim()) throw new Error('a saved game needs its PDN');
-    if (record.pdn.length > MAX_PDN) throw new Error(`a game of ${record.pdn.length} characters is over the ${MAX_PDN} a saved game may hold`);
-    if (typeof record.id !== 'string' || !record.id) throw new Error('a saved game needs its id');
-    const rec = { ...record, updated: record.updated || Date.now() };
-    let store, req;
+    const { id, ...rest } = record;
+    await this.save(id, () => rest);
+    return id;
+  }
+
+  /**
+   * Writes record `id` as `decide` says, given the record as it stands (undefined if there is
+   * none), in one transaction: no other tab's write can come between the look and the write.
+   * `decide` returns what to write (its id, revision and time are set here: the revision one
+   * more than the record's) or null to leave the record as it is. Resolves to the record
+   * written, or null; rejects, writing nothing, when `decide` throws or the storage fails.
+   * @param {string} id
+   * @param {(current: GameRecord | undefined) => Omit<GameRecord, 'id'> | null} decide
+   * @returns {Promise<GameRecord | null>}
+   */
+  async save(id, decide) {
+    if (typeof id !== 'string' || !id) throw new Error('a saved game needs its id');
+    /** @type {IDBObjectStore} */
+    let store;
     try {
       store = this.#store('readwrite');
-      req = store.put(rec);
     } catch (err) {
       throw storageError(/** @type {DOMException} */ (err));
     }
-    const id = await done(req);
-    // A quota error can also surface when the transaction commits.
-    await new Promise((resolve, reject) => {
-      store.transaction.oncomplete = resolve;
-      store.transaction.onerror = () => reject(storageError(store.transaction.error));
-      store.transaction.onabort = () => reject(storageError(store.transaction.error));
+    const tx = store.transaction;
+    /** @type {GameRecord | null} */
+    let written = null;
+    /** @type {unknown} */
+    let refused = null;
+    const finished = new Promise((resolve, reject) => {
+      tx.oncomplete = () => resolve(written);
+      tx.onerror = () => reject(refused ?? storageError(tx.error));
+      tx.onabort = () => reject(refused ?? storageError(tx.error));
     });
-    return /** @type {string} */ (id);
+    const get = store.get(id);
+    get.onsuccess = () => {
+      const current = /** @type {GameRecord | undefined} */ (get.result);
+      try {
+        const next = decide(current);
+        if (!next) return;
+        if (typeof next.pdn !== 'string' || !next.pdn.trim()) throw new Error('a saved game needs its PDN');
+        if (next.pdn.length > MAX_PDN) throw new Error(`a game of ${next.pdn.length} characters is over the ${MAX_PDN} a saved game may hold`);
+        const rec = { ...next, id, rev: revOf(current) + 1, updated: Date.now() };
+        store.put(rec);
+        written = rec;
+      } catch (err) {
+        // A quota error may be thrown by put itself, or come when the transaction commits.
+        refused = err instanceof DOMException ? storageError(err) : err;
+        tx.abort();
+      }
+    };
+    return /** @type {Promise<GameRecord | null>} */ (finished);
   }
 
   /** Every game, the latest first. @returns {Promise<GameRecord[]>} */

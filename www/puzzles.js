@@ -11,7 +11,8 @@ import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
 import { colorName, squareDescription, refusalText } from './game/texts.js';
 import { Trainer, readPuzzleFile } from './puzzles/trainer.js';
-import { loadStats, saveStats } from './puzzles/store.js';
+import { loadStats, saveStats, storedStats, storeKey } from './puzzles/store.js';
+import { hashText, shown } from './address.js';
 import { registerServiceWorker } from './sw-register.js';
 
 /** @import { Move, Color } from '../types/dama-wasm.js' */
@@ -376,13 +377,15 @@ function onIllegal(/** @type {number} */ from, /** @type {number} */ to) {
 /** Opens the puzzle the address names (#id), else the next one. */
 function openFromHash() {
   if (!trainer) return;
-  const id = decodeURIComponent(location.hash.slice(1));
+  // An address may hold anything (a bad escape, a huge text): what is not a puzzle is named
+  // and another puzzle opened.
+  const id = hashText(location.hash);
   if (id && id === trainer.attempt?.puzzle.id) return;
   const p = id ? trainer.byId(id) : null;
   if (p) return open(p);
   if (!id) return next();
   const pick = trainer.pick(trainer.stats.theme);
-  if (pick) open(pick.puzzle, () => t('pzNotFound', { id }));
+  if (pick) open(pick.puzzle, () => t('pzNotFound', { id: shown(id) }));
 }
 
 // ------------------------------------------------------------------ start
@@ -421,7 +424,7 @@ async function main() {
     return;
   }
   const variant = file.variant;
-  trainer = new Trainer(wasm, file, { stats: loadStats(variant), save: (s) => saveStats(variant, s) });
+  trainer = new Trainer(wasm, file, { stats: loadStats(variant), save: (s) => saveStats(variant, s), load: () => storedStats(variant) });
   if (trainer.stats.theme && !trainer.themes().includes(trainer.stats.theme)) trainer.stats.theme = null;
 
   ground = createBoard(ui.board, {
@@ -445,7 +448,8 @@ async function main() {
   ui.next.addEventListener('click', next);
   ui.theme.addEventListener('change', () => {
     if (!trainer) return;
-    trainer.stats.theme = ui.theme.value || null;
+    // Onto the record as stored now: another tab's results since this one read it stay.
+    trainer.stats = { ...(storedStats(variant) ?? trainer.stats), theme: ui.theme.value || null };
     saveStats(variant, trainer.stats);
     // The open puzzle stays if it has the theme; else one that has it.
     const th = trainer.stats.theme;
@@ -453,6 +457,13 @@ async function main() {
     next();
   });
   window.addEventListener('hashchange', openFromHash);
+  // Another tab recorded a result: show the record as it now stands (this tab's theme kept).
+  window.addEventListener('storage', (e) => {
+    const latest = e.key === storeKey(variant) ? storedStats(variant) : null;
+    if (!latest || !trainer) return;
+    trainer.stats = { ...latest, theme: trainer.stats.theme };
+    render();
+  });
 
   if (!trainer.puzzles.length) return setStatus(() => t('pzLoadFailed'));
   openFromHash();

@@ -40,14 +40,27 @@ test('only the side to move runs; a move adds the increment and starts the other
   assert.equal(clockText(-5), '0:00.0');
 });
 
-test('a saved clock comes back as it stood; junk is no clock', () => {
+test('a saved clock comes back with the time spent while the page was closed counted; junk is no clock', () => {
   const c = new Clock({ initialMs: 60_000, incrementMs: 0 });
   c.start('white', 0);
-  const saved = JSON.parse(JSON.stringify(c.state(15_000)));
-  const back = Clock.restore(saved, 1_000_000);
-  assert.equal(back?.remaining('white', 1_000_000), 45_000, 'the time the page was closed does not count');
+  const wall = 1_700_000_000_000;
+  const saved = JSON.parse(JSON.stringify(c.state(15_000, wall)));
+  assert.equal(saved.at, wall);
+  // Reloaded 6 s later: a page's own clock starts again from 0, the wall clock does not.
+  const back = Clock.restore(saved, 0, wall + 6_000);
+  assert.equal(back?.remaining('white', 0), 39_000, 'the 6 s the page was away count');
   assert.equal(back?.running, 'white');
-  for (const junk of [null, 7, {}, { ...saved, white: -1 }, { ...saved, initialMs: Infinity }, { ...saved, black: 'x' }]) assert.equal(Clock.restore(junk, 0), null);
+  assert.equal(back?.remaining('black', 0), 60_000, "the side not running loses nothing");
+  // Again and again: each reload counts from the last save, so no time ever comes back.
+  const again = Clock.restore(JSON.parse(JSON.stringify(back?.state(2_000, wall + 8_000))), 0, wall + 8_000);
+  assert.equal(again?.remaining('white', 0), 37_000);
+  // Gone longer than the time left: the flag fell while the page was closed.
+  assert.equal(Clock.restore(saved, 0, wall + 3_600_000)?.flagged(0), 'white');
+  // A wall clock set back gives no time back; a state without a time (an older save) resumes as it stood.
+  assert.equal(Clock.restore(saved, 0, wall - 60_000)?.remaining('white', 0), 45_000);
+  assert.equal(Clock.restore({ ...saved, at: undefined }, 0, wall + 6_000)?.remaining('white', 0), 45_000);
+  assert.equal(Clock.restore({ ...saved, at: Number.NaN }, 0, wall + 6_000)?.remaining('white', 0), 45_000);
+  for (const junk of [null, 7, {}, { ...saved, white: -1 }, { ...saved, initialMs: Infinity }, { ...saved, black: 'x' }]) assert.equal(Clock.restore(junk, 0, wall), null);
 });
 
 test('the session: a flag falls, the core records the loss on time, the texts say so, undo takes it back', () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadCore } from './core.mjs';
 import { Trainer, Attempt, readPuzzleFile, updatedRating, findMove, START_RATING } from '../../www/puzzles/trainer.js';
-import { parseStats, freshStats, loadStats, saveStats, storeKey, VERSION } from '../../www/puzzles/store.js';
+import { parseStats, freshStats, loadStats, saveStats, storedStats, storeKey, VERSION } from '../../www/puzzles/store.js';
 
 const wasm = await loadCore();
 const REAL = new URL('../../www/puzzles/italian.json', import.meta.url);
@@ -292,4 +292,38 @@ test('every puzzle of www/puzzles/italian.json plays through its line and is won
   // Sorted by rating, as the format says.
   const ratings = f.puzzles.map((p) => p.rating);
   assert.deepEqual(ratings, [...ratings].sort((x, y) => x - y));
+});
+
+test('two tabs: a result is added to the record as stored now, so the rating never goes back (issue 20)', () => {
+  const mem = new Map();
+  const store = { getItem: (k) => mem.get(k) ?? null, setItem: (k, v) => mem.set(k, String(v)) };
+  const tab = () =>
+    new Trainer(wasm, file(ONE, EASY, HARD), {
+      stats: loadStats('italian', store),
+      save: (s) => saveStats('italian', s, store),
+      load: () => storedStats('italian', store),
+      random: () => 0,
+    });
+  // Both tabs open on a fresh record; A solves two puzzles, then B (its copy older) one.
+  const a = tab();
+  const b = tab();
+  for (const id of ['t-one', 't-easy']) {
+    a.open(id);
+    a.play('18x11');
+  }
+  const afterA = loadStats('italian', store);
+  assert.equal(afterA.tried, 2);
+  b.open('t-hard');
+  b.play('18x11');
+  const s = loadStats('italian', store);
+  assert.equal(s.tried, 3, "A's two results are still there");
+  assert.deepEqual(Object.keys(s.results).sort(), ['t-easy', 't-hard', 't-one']);
+  assert.ok(s.rating > afterA.rating, `B's win is added to A's rating: ${s.rating} after ${afterA.rating}`);
+  // B's page now shows the record as it stands.
+  assert.equal(b.stats.tried, 3);
+  // With nothing stored (storage refused), a tab keeps its own record.
+  const c = new Trainer(wasm, file(ONE), { stats: freshStats(), load: () => null, random: () => 0 });
+  c.open('t-one');
+  c.play('18x11');
+  assert.equal(c.stats.tried, 1);
 });

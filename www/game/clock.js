@@ -5,7 +5,11 @@
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {{initialMs: number, incrementMs: number}} TimeControl */
-/** @typedef {{initialMs: number, incrementMs: number, white: number, black: number, running: Color | null}} ClockState */
+/**
+ * A clock as saved: the times left when it was saved, the side whose clock ran, and when
+ * (`at`, the wall clock in ms: the running side's time goes on while the page is closed).
+ * @typedef {{initialMs: number, incrementMs: number, white: number, black: number, running: Color | null, at: number}} ClockState
+ */
 
 /** The standard controls offered by the New game dialog: minutes + seconds of increment. */
 export const CONTROLS = ['3+2', '5+0', '10+5', '15+10'];
@@ -94,25 +98,37 @@ export class Clock {
     return this.remaining(color, now) < Math.min(LOW_MS, this.control.initialMs / 10);
   }
 
-  /** What a saved game keeps: times as they stand, and who was to run. @param {number} now @returns {ClockState} */
-  state(now) {
-    return { ...this.control, white: this.remaining('white', now), black: this.remaining('black', now), running: this.running };
+  /**
+   * What a saved game keeps: times as they stand, who was to run, and when.
+   * @param {number} now this clock's time source
+   * @param {number} wallNow the wall clock (Date.now()), which goes on while the page is closed
+   * @returns {ClockState}
+   */
+  state(now, wallNow) {
+    return { ...this.control, white: this.remaining('white', now), black: this.remaining('black', now), running: this.running, at: wallNow };
   }
 
   /**
-   * A clock from a saved state (the time spent while the page was closed does not count), or
-   * null for a state that is not one.
+   * A clock from a saved state, or null for a state that is not one. The running side's time
+   * went on from the save (`at`) to `wallNow`, reloads and closed pages included; a clock
+   * set back (wallNow before `at`) counts nothing rather than giving time back.
    * @param {unknown} s
-   * @param {number} now
+   * @param {number} now this clock's time source
+   * @param {number} wallNow the wall clock now (Date.now())
    */
-  static restore(s, now) {
+  static restore(s, now, wallNow) {
     if (!s || typeof s !== 'object') return null;
     const o = /** @type {Record<string, unknown>} */ (s);
     const ok = (/** @type {unknown} */ x, /** @type {number} */ max) => typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= max;
     if (!ok(o.initialMs, MAX_INITIAL_MS) || !ok(o.incrementMs, MAX_INCREMENT_MS) || !ok(o.white, MAX_INITIAL_MS * 10) || !ok(o.black, MAX_INITIAL_MS * 10)) return null;
     const c = new Clock({ initialMs: /** @type {number} */ (o.initialMs), incrementMs: /** @type {number} */ (o.incrementMs) });
     c.left = { white: /** @type {number} */ (o.white), black: /** @type {number} */ (o.black) };
-    if (o.running === 'white' || o.running === 'black') c.start(o.running, now);
+    if (o.running === 'white' || o.running === 'black') {
+      // A state saved before the time of saving was kept (no `at`) resumes as it was.
+      const away = typeof o.at === 'number' && Number.isFinite(o.at) && Number.isFinite(wallNow) ? Math.max(0, wallNow - o.at) : 0;
+      c.left[o.running] = Math.max(0, c.left[o.running] - away);
+      c.start(o.running, now);
+    }
     return c;
   }
 }

@@ -9,6 +9,8 @@
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { pdnDate, pdnNames } from './texts.js';
 import { Clock } from './clock.js';
+import { readSnapshot, snapshotOf, resumeOptions, applyEnded } from './snapshot.js';
+import { extend, mainline, resultToken, rootFen, setResult } from './record.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
@@ -24,9 +26,9 @@ import { Clock } from './clock.js';
  *   levelWhite?: unknown, levelBlack?: unknown, fen?: string | null, pdn?: string | null,
  *   moves?: string[], ended?: Ended | null, orientation?: string | null, ply?: string | number | null,
  *   tags?: [string, string][] | null, tree?: any, clock?: import('./clock.js').TimeControl | null,
- *   clockState?: unknown}} GameOptions
+ *   clockState?: unknown, wallNow?: number}} GameOptions
  */
-/** @typedef {{type: 'resign', color: Color} | {type: 'time', color: Color} | {type: 'draw'}} Ended */
+/** @typedef {import('./snapshot.js').Ended} Ended */
 /**
  * A node of an imported game's tree, as the core's GameTree.nodes() gives it.
  * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
@@ -106,6 +108,11 @@ export class Session {
     try {
       for (const m of o.moves ?? []) game.play(m);
       if (o.ended) applyEnded(game, o.ended);
+      // A record kept beside the moves must be of this game: the moves start its main line.
+      if (o.tree) {
+        if (o.tree.variant() !== game.variant() || rootFen(o.tree) !== game.startFen()) throw new Error("the game's record is of another game");
+        extend(o.tree, game.history().map((/** @type {Move} */ m) => m.text));
+      }
     } catch (err) {
       game.free();
       throw err;
@@ -136,7 +143,7 @@ export class Session {
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
     if (mode === 'computer' || mode === 'two-players') {
-      this.clock = o.clockState ? Clock.restore(o.clockState, this.now()) : o.clock ? new Clock(o.clock) : null;
+      this.clock = o.clockState ? Clock.restore(o.clockState, this.now(), o.wallNow ?? Date.now()) : o.clock ? new Clock(o.clock) : null;
       if (this.clock && !o.clockState) this.clock.start(game.turn(), this.now());
       if (this.clock && game.result()) this.clock.stop(this.now());
     }
@@ -289,6 +296,29 @@ export class Session {
    */
   played(mover) {
     this.clock?.moved(mover, this.now(), !this.game.result());
+    this.#keepRecord();
+  }
+
+  /**
+   * Keeps the game's record (an imported or reopened game's tree) in step with its moves
+   * (game/record.js). A tree that cannot take a move (the core's bounds) stays as it was, and
+   * the game goes on as a new game object, so the page saves it as a new record and the old
+   * one keeps its comments and variations.
+   */
+  #keepRecord() {
+    if (!this.tree || !this.game) return;
+    const moves = this.history().map((m) => m.text);
+    try {
+      extend(this.tree, moves);
+    } catch (err) {
+      console.warn('the game record is full; the game goes on as a new record:', /** @type {Error} */ (err).message);
+      const g = this.wasm.Game.fromFen(this.game.startFen(), this.variant);
+      for (const m of moves) g.play(m);
+      this.tree.free();
+      this.tree = null;
+      this.game.free();
+      this.game = g;
+    }
   }
 
   /**
@@ -372,6 +402,7 @@ export class Session {
       played.push(m);
     } while (this.mode === 'computer' && g.turn() !== this.human && g.canRedo() && !g.result());
     this.hint = null;
+    this.#keepRecord();
     return played;
   }
 
@@ -512,7 +543,12 @@ export class Session {
    */
   pdn(extra = {}, site = '?') {
     if (!this.game) return '';
-    if (this.tree && this.treeMatchesGame()) {
+    this.#keepRecord();
+    if (this.tree) {
+      // The record's result is the game's once its moves are the whole main line (a
+      // resignation is no move: only the result says it); a game taken back is unfinished.
+      const whole = mainline(this.tree).length === this.game.ply();
+      setResult(this.tree, whole ? resultToken(this.game.result()) : '*');
       for (const [k, v] of Object.entries(extra)) this.tree.setTag(k, String(v));
       return this.tree.toPdn();
     }
@@ -525,13 +561,6 @@ export class Session {
     return this.game.pdnWithTags([...all].map(([k, v]) => [k, String(v)]));
   }
 
-  /** The imported tree's main line is still the game's: nothing was played or taken back. */
-  treeMatchesGame() {
-    if (!this.tree) return false;
-    const main = this.tree.nodes().filter((/** @type {any} */ n) => n.mainline && n.parent !== null);
-    const hist = this.history();
-    return main.length === hist.length && main.every((/** @type {any} */ n, /** @type {number} */ i) => n.text === hist[i].text);
-  }
 
   /** The imported tree's nodes (empty without one). @returns {TreeNode[]} */
   treeNodes() {
@@ -546,7 +575,9 @@ export class Session {
   viewNode(id) {
     const n = this.treeNodes().find((x) => x.id === id);
     if (!n) return;
-    if (n.mainline && this.treeMatchesGame()) return void this.review(n.ply);
+    // The main line up to the game's move is the game itself; past it (moves taken back) and
+    // in variations, a move is shown read-only from its position.
+    if (n.mainline && n.ply <= this.game.ply()) return void this.review(n.ply);
     this.reviewing = n.ply;
     this.node = n;
     this.hint = null;
@@ -574,35 +605,41 @@ export class Session {
     }
   }
 
-  /** What the page saves to resume the game after a reload. */
+  /** What the page saves to resume the game after a reload (snapshot.js). */
   snapshot() {
-    if (!this.game) return null;
-    return {
-      variant: this.variant,
-      startFen: this.game.startFen(),
-      moves: this.history().map((m) => m.text),
-      mode: this.mode,
-      side: this.human,
-      level: this.level,
-      levelWhite: this.levels.white,
-      levelBlack: this.levels.black,
-      ended: this.ended,
-      tags: this.tags,
-      clock: this.clock?.state(this.now()) ?? null,
-      // An imported game's comments and variations, while its main line is still the game.
-      pdn: this.tree && this.treeMatchesGame() ? this.tree.toPdn() : null,
-    };
+    return snapshotOf(this);
   }
-}
 
-/**
- * A resignation or a draw agreement is not a move: the core keeps it beside the moves.
- * @param {any} game
- * @param {Ended} ended
- */
-function applyEnded(game, ended) {
-  if (ended.type === 'resign') game.resign(ended.color);
-  else if (ended.type === 'time') game.loseOnTime(ended.color);
-  else if (ended.type === 'draw') game.agreeDraw();
-  else throw new Error(`unknown end of game ${JSON.stringify(ended)}`);
+  /**
+   * Takes `tree` as the game's record: the same game's record as saved by another tab, with
+   * what it added (a review, comments), already holding this game's moves (record.js's
+   * mergeInto); moves played since are added. Throws, changing nothing, for another game's.
+   * @param {any} tree
+   */
+  adoptRecord(tree) {
+    if (!this.game || tree.variant() !== this.variant || rootFen(tree) !== this.game.startFen()) throw new Error("the game's record is of another game");
+    extend(tree, this.history().map((m) => m.text));
+    if (this.tree !== tree) this.tree?.free();
+    this.tree = tree;
+    this.node = null;
+  }
+
+  /**
+   * Resumes a saved game (a snapshot read back from storage, of any age): its moves, record,
+   * players, levels and clocks, the time spent while the page was closed counted on the
+   * running clock (a flag that fell meanwhile is a loss on time now). Throws, changing
+   * nothing, for a value that is not a saved game.
+   * @param {unknown} raw
+   * @param {number} [wallNow] the wall clock now, in ms (Date.now())
+   */
+  restore(raw, wallNow = Date.now()) {
+    const o = resumeOptions(this.wasm, readSnapshot(raw), wallNow);
+    try {
+      this.newGame(o);
+    } catch (err) {
+      o.tree?.free();
+      throw err;
+    }
+    this.checkFlag();
+  }
 }

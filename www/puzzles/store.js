@@ -38,15 +38,24 @@ const count = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
  * @returns {Stats}
  */
 export function parseStats(text) {
-  if (!text) return freshStats();
+  return validStats(text) ?? freshStats();
+}
+
+/**
+ * The stats in a stored text, or null when it is missing or not a valid entry.
+ * @param {string | null | undefined} text
+ * @returns {Stats | null}
+ */
+function validStats(text) {
+  if (!text) return null;
   /** @type {any} checked field by field below */
   let v;
   try {
     v = JSON.parse(text);
   } catch {
-    return freshStats();
+    return null;
   }
-  if (!v || typeof v !== 'object' || v.version !== VERSION) return freshStats();
+  if (!v || typeof v !== 'object' || v.version !== VERSION) return null;
   const { rating, tried, solved, streak, best, results, theme } = v;
   const ok =
     typeof rating === 'number' && Number.isFinite(rating) && rating > 0 && rating < 10000 &&
@@ -54,7 +63,7 @@ export function parseStats(text) {
     results && typeof results === 'object' && !Array.isArray(results) &&
     Object.values(results).every((r) => r === 'won' || r === 'lost') &&
     (theme === null || theme === undefined || typeof theme === 'string');
-  if (!ok) return freshStats();
+  if (!ok) return null;
   /** @type {Record<string, 'won' | 'lost'>} a null prototype: an id such as "__proto__" is a plain key */
   const clean = Object.create(null);
   Object.assign(clean, results);
@@ -80,6 +89,21 @@ export function loadStats(variant, store = storage()) {
     return parseStats(store?.getItem(storeKey(variant)));
   } catch {
     return freshStats();
+  }
+}
+
+/**
+ * The stats as stored now (another tab may have written them since this page read them), or
+ * null when there are none to read.
+ * @param {string} variant
+ * @param {Pick<Storage, 'getItem'> | null} [store]
+ * @returns {Stats | null}
+ */
+export function storedStats(variant, store = storage()) {
+  try {
+    return validStats(store?.getItem(storeKey(variant)));
+  } catch {
+    return null;
   }
 }
 

@@ -234,7 +234,9 @@ export class Attempt {
 
 /**
  * The trainer: the puzzles, the open attempt, and the player's record. The record is `stats`
- * (store.js's shape); `save` is called whenever it changes.
+ * (store.js's shape); `save` is called whenever it changes, and `load`, if given, reads the
+ * record as stored now: another tab may have recorded results since, and a result is added
+ * to the latest record, never to an older copy (which would take the rating back in time).
  */
 export class Trainer {
   /** @type {Attempt | null} */
@@ -253,14 +255,15 @@ export class Trainer {
   /**
    * @param {DamaWasm} wasm
    * @param {{ variant: Variant, puzzles: Puzzle[] }} file readPuzzleFile's answer
-   * @param {{ stats: Stats, save?: (stats: Stats) => void, random?: () => number }} options
+   * @param {{ stats: Stats, save?: (stats: Stats) => void, load?: () => Stats | null, random?: () => number }} options
    */
-  constructor(wasm, file, { stats, save = () => {}, random = Math.random }) {
+  constructor(wasm, file, { stats, save = () => {}, load = () => null, random = Math.random }) {
     this.wasm = wasm;
     this.variant = file.variant;
     this.puzzles = file.puzzles;
     this.stats = stats;
     this.save = save;
+    this.load = load;
     this.random = random;
   }
 
@@ -360,6 +363,9 @@ export class Trainer {
   #record(won) {
     const a = this.attempt;
     if (!a || this.outcome) return;
+    // This tab's theme is its own choice; the rest is the latest record's.
+    const latest = this.load();
+    if (latest) this.stats = { ...latest, theme: this.stats.theme };
     const s = this.stats;
     // Only a puzzle's first attempt counts: one failed and met again, or solved and played
     // again, is practice (else failing, seeing the solution and coming back would pay).
