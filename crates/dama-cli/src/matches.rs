@@ -58,10 +58,8 @@ use dama::search::Limits;
 use dama::{fen, notation, Color, Game, Outcome, Position, Variant};
 use seat::{Forfeit, Player, Seat};
 use std::collections::BTreeMap;
-use std::fmt::Display;
 use std::io::{BufWriter, Read, Write};
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
@@ -177,25 +175,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let player_a = Player::parse(spec_a, variant)?;
     let player_b = Player::parse(spec_b, variant)?;
     let budget = match (a.get("time"), a.get("nodes"), a.get("depth")) {
-        (_, None, None) => Budget::Time(ranged(&a, "time", 100.0, TIME_MS)?),
-        (None, Some(_), None) => Budget::Nodes(ranged(&a, "nodes", 1, NODES)?),
-        (None, None, Some(_)) => Budget::Depth(ranged(&a, "depth", 1, DEPTH)?),
+        (_, None, None) => Budget::Time(a.number_in("time", 100.0, TIME_MS)?),
+        (None, Some(_), None) => Budget::Nodes(a.number_in("nodes", 1, NODES)?),
+        (None, None, Some(_)) => Budget::Depth(a.number_in("depth", 1, DEPTH)?),
         _ => return Err("give one of --time, --nodes and --depth".into()),
     };
     let default_timeout = match budget {
         Budget::Time(ms) => 3.0 * ms + 1000.0,
         _ => 60_000.0,
     };
-    let timeout_ms = ranged(&a, "timeout-ms", default_timeout, TIMEOUT_MS)?;
+    let timeout_ms = a.number_in("timeout-ms", default_timeout, TIMEOUT_MS)?;
     let all = match a.get("openings") {
         Some(f) => read_openings(f, variant).map_err(|e| format!("--openings {f}: {e}"))?,
         None => openings::parse_list(variant, openings::shipped(variant))?,
     };
-    let games = ranged(&a, "games", 2 * all.len(), GAMES)?;
-    let threads = ranged(&a, "threads", 1, THREADS)?;
-    let max_plies = ranged(&a, "max-plies", 300, MAX_PLIES)?;
-    let tt = ranged(&a, "tt", 32, TT_MB)?;
-    let seed = ranged(&a, "seed", 1, 0..=u64::MAX)?;
+    let games = a.number_in("games", 2 * all.len(), GAMES)?;
+    let threads = a.number_in("threads", 1, THREADS)?;
+    let max_plies = a.number_in("max-plies", 300, MAX_PLIES)?;
+    let tt = a.number_in("tt", 32, TT_MB)?;
+    let seed = a.number_in("seed", 1, 0..=u64::MAX)?;
 
     let chosen = pick_openings(&all, games.div_ceil(2));
     let plan: Vec<Pairing> = (0..games)
@@ -297,25 +295,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     saved?;
     tally.print([spec_a, spec_b], budget, started.elapsed().as_secs_f64());
     Ok(())
-}
-
-/// `--name` as a number in `range`, or `default` when it is not given; anything else (NaN and
-/// the infinities too) is refused with a message naming the option and its range.
-fn ranged<T>(a: &Args, name: &str, default: T, range: RangeInclusive<T>) -> Result<T, String>
-where
-    T: FromStr + PartialOrd + Display,
-{
-    let Some(text) = a.get(name) else {
-        return Ok(default);
-    };
-    match text.parse::<T>() {
-        Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(format!(
-            "--{name} must be a number from {} to {}, got {text:?}",
-            range.start(),
-            range.end()
-        )),
-    }
 }
 
 /// The openings of an `--openings` file, read only up to [`OPENINGS_BYTES`]: a larger file is
