@@ -213,7 +213,7 @@ icons:
 #             resident-memory bound (crates/dama/tests/soak.rs); `make test` runs 300.
 .PHONY: fuzz soak
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args
+FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args loaders
 # More libFuzzer flags, such as -fork=2 to use two cores.
 FUZZ_FLAGS ?=
 SOAK_GAMES ?= 5000

@@ -280,3 +280,73 @@ pub fn play_indices_in(v: Variant, data: &[u8]) {
         }
     }
 }
+
+/// The engine's data files (`loaders` target): the first byte chooses the format (0 weights,
+/// 1 samples, 2 endgame tables, 3 opening book), the second the length the reader is told
+/// (the bytes' own, or a length that lies, as a file that changes while it is read does),
+/// the rest is the file. A reader may refuse anything, but never panics, never takes more
+/// than the length it is told, and what it reads writes back to a file it reads the same.
+pub fn loaders(data: &[u8]) {
+    loaders_read(data);
+}
+
+/// [`loaders`], saying whether the file was read (rather than refused).
+pub fn loaders_read(data: &[u8]) -> bool {
+    use dama::book::Book;
+    use dama::egtb::Tables;
+    use dama::eval::pattern::Net;
+    let [kind, lie, file @ ..] = data else {
+        return false;
+    };
+    let len = match lie % 4 {
+        0 => file.len() as u64,
+        1 => file.len() as u64 + (*lie as u64 >> 2) + 1,
+        2 => (file.len() as u64).saturating_sub((*lie as u64 >> 2) + 1),
+        _ => u64::MAX >> (lie >> 2),
+    };
+    // A reader that is told a longer length than it can read must stop at the end.
+    match kind % 4 {
+        0 => {
+            let Ok(net) = Net::read_from(file, len) else {
+                return false;
+            };
+            let bytes = net.to_bytes();
+            assert!(
+                Net::from_bytes(&bytes).is_ok_and(|n| n == net),
+                "weights round trip"
+            );
+        }
+        1 => {
+            let Ok((v, samples)) = dama::train::read_samples_from(file, len, 1 << 16) else {
+                return false;
+            };
+            assert!(samples.len() <= 1 << 16, "more samples than allowed");
+            let bytes = dama::train::write_samples_in(v, &samples);
+            let back = dama::train::read_samples_in(&bytes).expect("samples round trip");
+            assert_eq!(back, (v, samples), "samples round trip");
+        }
+        2 => {
+            let mut t = Tables::new();
+            if t.read_from(file, len).is_err() {
+                return false;
+            }
+            for n in 2..=8 {
+                let bytes = t.to_bytes(n);
+                if t.signatures().any(|s| s.pieces() == n) {
+                    let mut u = Tables::new();
+                    u.add(&bytes).expect("tables round trip");
+                    assert_eq!(u.to_bytes(n), bytes, "tables round trip");
+                }
+            }
+        }
+        _ => {
+            let Ok(book) = Book::read_from(file, len) else {
+                return false;
+            };
+            let bytes = book.to_bytes();
+            let back = Book::from_bytes(&bytes).expect("book round trip");
+            assert_eq!(back.to_bytes(), bytes, "book round trip");
+        }
+    }
+    true
+}

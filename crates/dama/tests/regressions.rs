@@ -1,7 +1,7 @@
 //! Regressions found by fuzzing and soak runs.
 //!
 //! Every file kept under `tests/data/fuzz/<target>/` (the targets of the cargo-fuzz project in
-//! `fuzz/`: `fen`, `move_text`, `pdn`, `play_indices`) is run through the same checks as its
+//! `fuzz/`: `fen`, `move_text`, `pdn`, `play_indices`, `loaders`) is run through the same checks as its
 //! fuzz target, so an input that once crashed stays fixed. To keep a crash, copy it from
 //! `fuzz/artifacts/<target>/` into that folder (and, if it shows a bug not yet fixed, add a
 //! named test below marked `#[ignore = "bug: ..."]`). The `hub` target's inputs belong to the
@@ -53,6 +53,26 @@ fn kept_move_text_inputs() {
 #[test]
 fn kept_pdn_inputs() {
     replay_kept("pdn", checks::pdn);
+}
+
+#[test]
+fn kept_loaders_inputs() {
+    replay_kept("loaders", checks::loaders);
+}
+
+#[test]
+fn the_loaders_seeds_read_and_round_trip() {
+    // The seeds are real files (the shipped weights and book, a 2-piece table, samples):
+    // each must be read, not only refused, so the target starts from inside every format.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/loaders");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).expect("the loaders seeds") {
+        let path = e.expect("an entry").path();
+        let data = std::fs::read(&path).expect("readable");
+        assert!(checks::loaders_read(&data), "{} is read", path.display());
+        n += 1;
+    }
+    assert!(n >= 4, "{n} seeds");
 }
 
 #[test]
