@@ -9,7 +9,7 @@ import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLangu
 import { registerServiceWorker } from './sw-register.js';
 import { refusedParams, is } from './address.js';
 import { sharedEngine } from './engine-client.js';
-import { playerNames, reviewText, moveNumber } from './game/texts.js';
+import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.js';
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
 import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download, MAX_PDN_TEXT } from './app-library.js';
@@ -371,12 +371,15 @@ function renderEditor() {
   if (box.hidden) return;
   const turn = board.editorTurn;
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll('input[name="turn"]'))) r.checked = r.value === turn;
-  // The core writes the FEN, or says why the position cannot be played.
+  // The core writes the FEN, or says why the position cannot be played (and it cannot).
+  let playable = true;
   try {
     $('editor-fen').textContent = /** @type {import('./game/session.js').Session} */ (board.session).editorFen();
   } catch (err) {
-    $('editor-fen').textContent = /** @type {Error} */ (err).message;
+    $('editor-fen').textContent = refusalText(/** @type {Error} */ (err).message);
+    playable = false;
   }
+  $button('editor-play').disabled = !playable;
 }
 
 // ---------------------------------------------------------------- notices and speech

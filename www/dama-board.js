@@ -344,7 +344,14 @@ export class DamaBoard extends DamaBoardReads {
   }
 
   /** @param {number} sq */
-  #onEditSquare(sq) { this.#run((s) => s.editSquare(sq, Number(this.editTool) || 0), 'still'); }
+  #onEditSquare(sq) {
+    /** @type {string | null} */
+    let why = null;
+    this.#run((s) => void (why = s.editSquare(sq, Number(this.editTool) || 0)), 'still');
+    // A man where he would have been crowned is refused with the rule (the square unchanged).
+    const refused = why;
+    if (refused) this.#setNotice(refusalText(refused, this.lang));
+  }
 
   /** @param {KeyboardEvent} e While looking back, keys on the board step through the moves. */
   #onKey(e) {

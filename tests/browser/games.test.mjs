@@ -110,28 +110,29 @@ test('the board editor places pieces and refuses impossible positions with the r
   await page.click('#open-editor');
   assert.equal(await page.isVisible('#editor'), true);
   await page.click('#editor-clear');
-  // An empty board would start a game already lost: refused, and the editor stays open.
+  // An empty board would start a game already lost: the reason shown, Play disabled, and the
+  // editor stays open.
   assert.match(await page.textContent('#editor-fen'), /over before it starts: White, to move, has no pieces/);
-  await page.click('#editor-play');
-  assert.match(await page.textContent('#editor-error'), /not possible.*over before it starts/);
+  assert.equal(await page.isDisabled('#editor-play'), true, 'a position that cannot be played cannot be started');
   assert.equal(await page.evaluate(() => window.__dama.board.editing), true, 'still editing');
-  // A white man on square 2 (Black's back row) would have been crowned.
+  // A white man on square 2 (Black's back row) would have been crowned: refused at the tap,
+  // with the rule, and the square stays empty (issue 21, item 15).
   await page.check('#editor input[name="tool"][value="1"]');
   await clickSquare(page, 2);
+  assert.match(await page.textContent('#notice'), /white man cannot stand on square 2: it would have been crowned there/i);
+  assert.equal(await page.evaluate(() => window.__dama.board.pieces()[1]), 0, 'square 2 stays empty');
   await page.check('#editor input[name="tool"][value="-2"]');
   await clickSquare(page, 20);
-  // The core says why at once, where the FEN would be.
-  assert.match(await page.textContent('#editor-fen'), /white man cannot stand on square 2/);
-  await page.click('#editor-play');
-  assert.match(await page.textContent('#editor-error'), /not possible.*white man cannot stand on square 2/);
-  assert.equal(await page.evaluate(() => window.__dama.board.editing), true, 'still editing');
+  await page.check('#editor input[name="tool"][value="1"]');
+  await clickSquare(page, 22);
+  assert.equal(await page.isDisabled('#editor-play'), false, 'a man and a king: a position');
   await screenshot(page, 'desktop-editor-refused');
-  // Thirteen white men: too many.
+  // Thirteen white men: too many, said where the FEN would be, and Play disabled.
   await page.click('#editor-clear');
   await page.check('#editor input[name="tool"][value="1"]');
   for (let sq = 13; sq <= 25; sq++) await clickSquare(page, sq);
-  await page.click('#editor-play');
-  assert.match(await page.textContent('#editor-error'), /13 pieces.*at most 12/);
+  assert.match(await page.textContent('#editor-fen'), /13 pieces.*at most 12/);
+  assert.equal(await page.isDisabled('#editor-play'), true);
   // Tapping a piece with the same tool takes it off; a king, Black to move: a good position.
   await page.click('#editor-clear');
   await page.check('#editor input[name="tool"][value="2"]');

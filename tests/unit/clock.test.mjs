@@ -68,10 +68,13 @@ test('the session: a flag falls, the core records the loss on time, the texts sa
   const s = new Session(wasm);
   s.now = () => now;
   s.newGame({ mode: 'two-players', clock: { initialMs: 5000, incrementMs: 1000 } });
-  assert.equal(s.clock?.running, 'white');
+  // The clocks start with the first move (issue 21, item 14): none runs before it.
+  assert.equal(s.clock?.running, null);
   now = 2000;
+  s.syncClock();
+  assert.equal(s.clock?.running, null);
   s.play('22-18');
-  assert.equal(s.clock?.remaining('white', now), 4000, '3 s left plus the increment');
+  assert.equal(s.clock?.remaining('white', now), 6000, 'no time spent on the first move, plus the increment');
   assert.equal(s.clock?.running, 'black');
   now = 6999;
   assert.equal(s.checkFlag(), false);
@@ -96,7 +99,9 @@ test('the computer keeps within its clock: its search time is the engine\'s shar
   let now = 0;
   const s = new Session(wasm);
   s.now = () => now;
-  s.newGame({ mode: 'computer', side: 'black', clock: { initialMs: 60_000, incrementMs: 0 } });
+  s.newGame({ mode: 'computer', side: 'white', clock: { initialMs: 60_000, incrementMs: 0 } });
+  s.play('22-18');
+  assert.equal(s.clock?.running, 'black', "the computer's clock runs once the game has begun");
   assert.equal(s.searchTime(3100), 2000, 'a thirtieth of a minute, under the level\'s 3.1 s');
   assert.equal(s.searchTime(400), 400, 'the level\'s own when shorter');
   now = 59_000;
@@ -105,13 +110,13 @@ test('the computer keeps within its clock: its search time is the engine\'s shar
   untimed.newGame({ mode: 'computer' });
   assert.equal(untimed.searchTime(3100), 3100);
   // Reviewing stops the clocks; back to the game, the side to move's runs again.
-  s.game.play('22-18');
-  s.played('white');
-  assert.equal(s.clock?.running, 'black');
+  s.game.play('12-16');
+  s.played('black');
+  assert.equal(s.clock?.running, 'white');
   s.review(0);
   s.syncClock();
   assert.equal(s.clock?.running, null);
   s.review(null);
   s.syncClock();
-  assert.equal(s.clock?.running, 'black');
+  assert.equal(s.clock?.running, 'white');
 });

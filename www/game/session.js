@@ -144,7 +144,9 @@ export class Session {
     this.clock = null;
     if (mode === 'computer' || mode === 'two-players') {
       this.clock = o.clockState ? Clock.restore(o.clockState, this.now(), o.wallNow ?? Date.now()) : o.clock ? new Clock(o.clock) : null;
-      if (this.clock && !o.clockState) this.clock.start(game.turn(), this.now());
+      // As on the playing sites, the clocks start with the first move (White's first move is
+      // on no clock), so a game set up and left alone loses no time.
+      if (this.clock && !o.clockState && game.ply() > 0) this.clock.start(game.turn(), this.now());
       if (this.clock && game.result()) this.clock.stop(this.now());
     }
     if (mode === 'view') {
@@ -346,7 +348,7 @@ export class Session {
   syncClock() {
     const c = this.clock;
     if (!c || !this.game) return;
-    const stop = !!this.game.result() || this.reviewing !== null || !!this.editing;
+    const stop = !!this.game.result() || this.reviewing !== null || !!this.editing || this.game.ply() === 0;
     if (stop) c.stop(this.now());
     else if (c.running !== this.game.turn()) c.start(this.game.turn(), this.now());
   }
@@ -477,13 +479,31 @@ export class Session {
 
   /**
    * A tap on square `sq` in the editor puts `tool` there (or empties it if it already holds it).
+   * A man on the row where it would have been crowned is no position that can arise: refused
+   * at once, the square left as it was; returns the core's reason, else null.
    * @param {number} sq
    * @param {number} tool
+   * @returns {string | null}
    */
   editSquare(sq, tool) {
-    if (!this.editing || sq < 1 || sq > 32) return;
+    if (!this.editing || sq < 1 || sq > 32) return null;
     const cells = this.editing.pieces;
-    cells[sq - 1] = cells[sq - 1] === tool ? 0 : tool;
+    const was = cells[sq - 1];
+    cells[sq - 1] = was === tool ? 0 : tool;
+    if (Math.abs(cells[sq - 1]) !== 1) return null;
+    const alone = new Int8Array(32);
+    alone[sq - 1] = cells[sq - 1];
+    try {
+      // The man alone on the board: any refusal is then about his square.
+      this.wasm.Game.fromBoard(alone, this.editing.turn, this.variant).free();
+    } catch (err) {
+      const why = /** @type {Error} */ (err).message;
+      if (/crowned/.test(why)) {
+        cells[sq - 1] = was;
+        return why;
+      }
+    }
+    return null;
   }
 
   /**
