@@ -59,6 +59,7 @@ async function main() {
   wireGames();
   wireEditor();
   wireLibrary();
+  wireKeys();
   onLanguageChange(() => {
     translatePage();
     render();
@@ -678,6 +679,24 @@ function wireGames() {
   $('open-editor').addEventListener('click', () => {
     dialog.close();
     openEditor();
+  });
+}
+
+/**
+ * The keys of the analysis board on the game page too: ← → step through the moves, Home goes
+ * to the start and End back to the game; not while typing, in a dialog, or on the board
+ * (whose arrow keys move its cursor).
+ */
+function wireKeys() {
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented || board.editing) return;
+    if (/** @type {Element} */ (e.target).closest?.('input, textarea, select, dialog, dama-board')) return;
+    const n = board.history().length;
+    const at = board.reviewing ?? n;
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n })[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    board.review(Math.max(0, Math.min(n, to)));
   });
 }
 
