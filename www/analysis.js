@@ -113,7 +113,9 @@ async function main() {
   board = createBoard($('board'), {
     variant: model.variant,
     orientation,
-    coordinates: true,
+    // Square numbers are how Italian moves are written; a Brazilian board has its files and
+    // ranks on its edges instead (both at once wrote numbers over the rank labels).
+    coordinates: model.variant === 'italian',
     events: {
       move: (m) => onBoardMove(m),
       announce: (text) => say(text),
@@ -190,6 +192,7 @@ function render() {
     }
     board.set({
       variant: model.variant,
+      coordinates: model.variant === 'italian',
       orientation,
       pieces: g.board(),
       lastMove: last,
@@ -862,5 +865,6 @@ function exposeTestHook() {
     pdn: () => model.pdn(),
     squareCenter: (/** @type {number} */ sq) => board.squareCenter(sq),
     restarts: () => client.restarts,
+    numbers: () => board.state.coordinates,
   };
 }
