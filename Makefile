@@ -209,13 +209,21 @@ icons:
 # make fuzz   every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (60) seconds each, with the
 #             nightly toolchain; cargo-fuzz is installed from crates.io if missing. Crashes are
 #             saved in fuzz/artifacts/<target>/ (keep them as tests in tests/regressions.rs).
+#             Then make fuzz-wasm.
+# make fuzz-wasm   every export of the wasm build (functions, constructors, methods, found by
+#             reflection) called with arguments of every JS type for FUZZ_SECONDS seconds
+#             (scripts/fuzz-wasm.mjs): fails on a trap, a throw that is no Error or an instance
+#             that no longer plays a move, and prints the failing call. FUZZ_WASM_FLAGS adds
+#             options, e.g. FUZZ_WASM_FLAGS="--seed 1 --verbose"; `make test` runs a quick
+#             deterministic version (tests/unit/wasm-types.test.mjs).
 # make soak   SOAK_GAMES (5000) complete games with invariants checked after every move and a
 #             resident-memory bound (crates/dama/tests/soak.rs); `make test` runs 300.
-.PHONY: fuzz soak
+.PHONY: fuzz fuzz-wasm soak
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args loaders
 # More libFuzzer flags, such as -fork=2 to use two cores.
 FUZZ_FLAGS ?=
+FUZZ_WASM_FLAGS ?=
 SOAK_GAMES ?= 5000
 SOAK_SECONDS ?= 1800
 
@@ -230,6 +238,10 @@ fuzz:
 			-max_total_time=$(FUZZ_SECONDS) -close_fd_mask=1 -print_final_stats=1 $(FUZZ_FLAGS) \
 			|| { echo "fuzz: $$t failed; the input is in fuzz/artifacts/$$t/" >&2; exit 1; }; \
 	done
+	@$(MAKE) --no-print-directory fuzz-wasm
+
+fuzz-wasm: build
+	node scripts/fuzz-wasm.mjs --seconds $(FUZZ_SECONDS) $(FUZZ_WASM_FLAGS)
 
 soak:
 	SOAK_GAMES=$(SOAK_GAMES) SOAK_SECONDS=$(SOAK_SECONDS) \
