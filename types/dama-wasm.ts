@@ -7,6 +7,11 @@
 // Kept in step with the glue by types/wasm-check.ts (`make lint-js`, once `make build` has
 // run): every class, method and function here must exist there with the same parameters, and
 // the other way round. Plain objects' shapes follow crates/dama-wasm/src/lib.rs.
+//
+// The types are also checked when the core is called: an argument of another JS type (a
+// number for a string, a string for a number, a String object, a plain object for an array) is
+// a TypeError naming it ("Game.play: text must be a string, not number"), and a number out of
+// its range a RangeError; a Game argument that is not a live Game is an Error.
 
 /** A game's rules and board numbering. */
 export type Variant = 'italian' | 'brazilian';

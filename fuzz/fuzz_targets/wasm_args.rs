@@ -9,7 +9,9 @@
 //! play that move, check a ply then read the board at it, check squares then ask why a move is
 //! illegal, check a perft depth then count (at a small depth), check level, time, seed and table
 //! size then build the level's search limits and search a few hundred nodes, check node ids and
-//! NAGs then edit a game tree, check a game index then open that game of the tree's PDN.
+//! NAGs then edit a game tree, check a game index then open that game of the tree's PDN, check
+//! the items of a list (a board editor's cells, the bytes of a table file given as an array)
+//! then set up the board they make.
 //!
 //! Every check must accept exactly the numbers that are whole (but for the time) and within its
 //! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
@@ -17,7 +19,7 @@
 #![no_main]
 use dama::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::search::{Engine, Limits};
-use dama::{level, perft::perft_in, Game, Variant};
+use dama::{level, perft::perft_in, Color, Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
@@ -162,7 +164,7 @@ fn run(data: &[u8]) {
     let mut game = Game::with_variant(v);
     let mut tree = GameTree::new(v, *game.position());
     while let Some(op) = input.byte() {
-        match op % 9 {
+        match op % 10 {
             // Game.playIndex
             0 => {
                 let Some(x) = input.number() else { break };
@@ -351,6 +353,45 @@ fn run(data: &[u8]) {
                         }
                     }
                     _ => {}
+                }
+            }
+            // Game.fromBoard's cells and the bytes of an array: each item checked by `element`
+            8 => {
+                let Some(what) = input.byte() else { break };
+                let (name, lo, hi) = if what & 1 == 0 {
+                    ("cells", -2, 2)
+                } else {
+                    ("bytes", 0, 255)
+                };
+                let mut cells = [0i32; 32];
+                for (i, cell) in cells.iter_mut().enumerate().take(what as usize / 2 % 33) {
+                    let Some(x) = input.number() else { break };
+                    let r = args::element(name, i, x, lo, hi);
+                    let message =
+                        || format!("{name}[{i}] must be a whole number from {lo} to {hi}, not {x}");
+                    let range = (f64::from(lo), f64::from(hi));
+                    if let Some(c) = verdict(x, r, f64::from, true, range, message) {
+                        *cell = c;
+                    }
+                }
+                if name == "cells" {
+                    // The bindings' reading of the cells: a position or a refusal, no panic.
+                    let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
+                    for (i, &c) in cells.iter().enumerate() {
+                        let bit = v.square(i as u32 + 1).expect("squares 1-32 exist").bit();
+                        match c {
+                            1 | 2 => white |= bit,
+                            -1 | -2 => black |= bit,
+                            _ => {}
+                        }
+                        if c.abs() == 2 {
+                            kings |= bit;
+                        }
+                    }
+                    let turn = if what & 2 == 0 { Color::White } else { Color::Black };
+                    if let Ok(pos) = Position::from_bitboards(white, black, kings, turn) {
+                        let _ = Game::from_position_in(v, pos).result();
+                    }
                 }
             }
             // PdnFile.summary / tree on the tree's PDN written 1-3 times (write_trees)

@@ -35,6 +35,19 @@ pub enum ArgError {
     Time(f64),
     /// No square number 1-32.
     Square(f64),
+    /// Item `index` of a list of numbers (cells, bytes) not a whole number in `lo..=hi`.
+    Element {
+        /// The list, as the message names it ("cells").
+        name: &'static str,
+        /// The item's index, from 0.
+        index: usize,
+        /// The number given.
+        value: f64,
+        /// The smallest accepted.
+        lo: i32,
+        /// The largest accepted.
+        hi: i32,
+    },
     /// No move at this index of a list of `moves` legal moves.
     MoveIndex {
         /// The number given.
@@ -58,6 +71,16 @@ impl fmt::Display for ArgError {
                     "{name} must be a whole number from {lo} to {hi}, not {value}"
                 )
             }
+            ArgError::Element {
+                name,
+                index,
+                value,
+                lo,
+                hi,
+            } => write!(
+                f,
+                "{name}[{index}] must be a whole number from {lo} to {hi}, not {value}"
+            ),
             ArgError::Time(t) => write!(f, "the time must be from 1 to {MAX_TIME_MS} ms, not {t}"),
             ArgError::Square(n) => write!(f, "no square {n}: 1-32"),
             ArgError::MoveIndex { value, moves } => write!(
@@ -86,6 +109,24 @@ pub fn bounded(name: &'static str, n: f64, lo: u32, hi: u32) -> Result<u32, ArgE
             lo,
             hi,
         })
+}
+
+/// Item `index` of the list `name`: a whole number in `lo..=hi`, or [`ArgError::Element`].
+pub fn element(
+    name: &'static str,
+    index: usize,
+    n: f64,
+    lo: i32,
+    hi: i32,
+) -> Result<i32, ArgError> {
+    let whole = n.fract() == 0.0 && (f64::from(lo)..=f64::from(hi)).contains(&n);
+    whole.then_some(n as i32).ok_or(ArgError::Element {
+        name,
+        index,
+        value: n,
+        lo,
+        hi,
+    })
 }
 
 /// A position of a game of `plies` plies: 0 (the start) to `plies` (now).
@@ -262,6 +303,16 @@ mod tests {
                 |n| nag(n).map(f64::from),
                 [z, NO, NO, NO, NO, NO, NO, NO, NO, z],
             ),
+            check(
+                "cell",
+                |n| element("cells", 0, n, -2, 2).map(f64::from),
+                [z, Some(-1.0), NO, NO, NO, NO, NO, NO, NO, z],
+            ),
+            check(
+                "byte",
+                |n| element("bytes", 0, n, 0, 255).map(f64::from),
+                [z, NO, NO, NO, NO, NO, NO, NO, NO, z],
+            ),
         ]
     }
 
@@ -307,6 +358,14 @@ mod tests {
         assert!(node_id(5.0, 5).is_err());
         assert_eq!(nag(255.0).ok(), Some(255));
         assert!(nag(256.0).is_err());
+        assert_eq!(element("cells", 0, -2.0, -2, 2).ok(), Some(-2));
+        assert_eq!(element("cells", 0, 2.0, -2, 2).ok(), Some(2));
+        assert!(element("cells", 0, -3.0, -2, 2).is_err());
+        assert!(element("cells", 0, 3.0, -2, 2).is_err());
+        assert_eq!(element("bytes", 0, 255.0, 0, 255).ok(), Some(255));
+        // 256 and -1 used to wrap to 0 and 255 as bytes.
+        assert!(element("bytes", 0, 256.0, 0, 255).is_err());
+        assert!(element("bytes", 0, -1.0, 0, 255).is_err());
         // Whole numbers too large for a u32 never wrap, however large.
         for huge in [TWO_32, TWO_32 + 22.0, TWO_53, TWO_53 + 2.0, 1e300, f64::MAX] {
             assert_eq!(whole_number(huge), None, "{huge}");
@@ -365,6 +424,10 @@ mod tests {
         assert_eq!(
             msg(nag(-1.0).map(f64::from)),
             "NAG must be a whole number from 0 to 255, not -1"
+        );
+        assert_eq!(
+            msg(element("cells", 31, 255.0, -2, 2).map(f64::from)),
+            "cells[31] must be a whole number from -2 to 2, not 255"
         );
     }
 }

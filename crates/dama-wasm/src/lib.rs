@@ -6,6 +6,7 @@
 
 use dama::egtb::{Signature, Tables};
 use dama::{notation, Color, Move, MoveList, Outcome, Position, Variant};
+use js_args::{Args, BytesArg, CellsArg, NumArg, StrArg, TagsArg};
 use js_sys::{Array, Error, Int8Array, Object, Reflect};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use wasm_bindgen::prelude::*;
 
 mod args;
 mod bench;
+pub mod js_args;
 mod tree;
 
 use args::ArgError;
@@ -24,15 +26,18 @@ pub use tree::{GameTree, PdnFile};
 /// per move (the engine's own time management, `dama::time::GameClock`, sudden death); both
 /// are clamped to 0..24 hours, and NaN counts as 0.
 #[wasm_bindgen(js_name = moveBudget)]
-pub fn move_budget(remaining_ms: f64, increment_ms: f64) -> f64 {
+pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, JsValue> {
+    let a = Args("moveBudget");
+    let remaining_ms = a.number("remaining_ms", &remaining_ms)?;
+    let increment_ms = a.number("increment_ms", &increment_ms)?;
     let day = 86_400_000.0;
     let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, day) };
-    dama::time::GameClock {
+    let clock = dama::time::GameClock {
         remaining_ms: clamp(remaining_ms),
         increment_ms: clamp(increment_ms),
         moves_to_go: None,
-    }
-    .budget_ms()
+    };
+    Ok(clock.budget_ms())
 }
 
 #[wasm_bindgen(start)]
@@ -115,23 +120,6 @@ fn parse_color(s: &str) -> Result<Color, JsValue> {
     }
 }
 
-/// `[[name, value], ...]` from JS, each name and value a string.
-fn tag_pairs(tags: &Array) -> Result<Vec<(String, String)>, JsValue> {
-    tags.iter()
-        .enumerate()
-        .map(|(i, pair)| {
-            let pair: Option<&Array> = pair.dyn_ref();
-            let text = |j: u32| pair.and_then(|p| p.get(j).as_string());
-            match (pair.map(|p| p.length()), text(0), text(1)) {
-                (Some(2), Some(k), Some(v)) => Ok((k, v)),
-                _ => Err(js_err(format!(
-                    "tag {i} must be a [name, value] pair of strings"
-                ))),
-            }
-        })
-        .collect()
-}
-
 /// A game: position, moves played, undo/redo, result.
 #[wasm_bindgen]
 pub struct Game {
@@ -151,7 +139,8 @@ impl Game {
     /// The start position, White to move, of `variant` (`"italian"`, the default, or
     /// `"brazilian"`); throws `Error` for another name.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: Option<String>) -> Result<Game, JsValue> {
+    pub fn new(variant: Option<StrArg>) -> Result<Game, JsValue> {
+        let variant = Args("new Game").opt_string("variant", variant)?;
         Ok(Game {
             inner: dama::Game::with_variant(parse_variant(variant)?),
         })
@@ -160,8 +149,11 @@ impl Game {
     /// A game of `variant` (default Italian) from a set-up position in that game's numbering;
     /// throws `Error` with the reason for a bad FEN or game name.
     #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: &str, variant: Option<String>) -> Result<Game, JsValue> {
-        dama::Game::from_fen_in(parse_variant(variant)?, fen)
+    pub fn from_fen(fen: StrArg, variant: Option<StrArg>) -> Result<Game, JsValue> {
+        let a = Args("Game.fromFen");
+        let fen = a.string("fen", &fen)?;
+        let variant = a.opt_string("variant", variant)?;
+        dama::Game::from_fen_in(parse_variant(variant)?, &fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -173,14 +165,21 @@ impl Game {
     /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
     /// cells.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(cells: &[i8], turn: &str, variant: Option<String>) -> Result<Game, JsValue> {
-        let v = parse_variant(variant)?;
+    pub fn from_board(
+        cells: CellsArg,
+        turn: StrArg,
+        variant: Option<StrArg>,
+    ) -> Result<Game, JsValue> {
+        let a = Args("Game.fromBoard");
+        let cells = a.cells("cells", &cells)?;
+        let turn = a.string("turn", &turn)?;
+        let v = parse_variant(a.opt_string("variant", variant)?)?;
         if cells.len() != 32 {
             return Err(
                 js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),
             );
         }
-        let turn = match turn {
+        let turn = match turn.as_str() {
             "white" => Color::White,
             "black" => Color::Black,
             _ => return Err(js_err(format!("no side {turn:?}: white or black"))),
@@ -191,17 +190,11 @@ impl Game {
                 Some(sq) => sq.bit(),
                 None => return Err(js_err("no such square")),
             };
+            // Cells are -2..2 (`Args::cells`).
             match c {
-                0 => {}
                 1 | 2 => white |= bit,
                 -1 | -2 => black |= bit,
-                _ => {
-                    return Err(js_sys::RangeError::new(&format!(
-                        "cell {} holds {c}: -2..2",
-                        i + 1
-                    ))
-                    .into())
-                }
+                _ => {}
             }
             if c == 2 || c == -2 {
                 kings |= bit;
@@ -235,9 +228,9 @@ impl Game {
     /// The name of square `n` (1-32) as this game's move text writes it: the number in
     /// Italian, `c3` in Brazilian; throws `RangeError` outside 1-32.
     #[wasm_bindgen(js_name = squareName)]
-    pub fn square_name(&self, n: f64) -> Result<String, JsValue> {
+    pub fn square_name(&self, n: NumArg) -> Result<String, JsValue> {
         let v = self.inner.variant();
-        let n = args::square(n)?;
+        let n = args::square(Args("Game.squareName").number("n", &n)?)?;
         v.square(n)
             .map(|s| v.square_name(s))
             .ok_or_else(|| ArgError::Square(n.into()).into())
@@ -245,9 +238,10 @@ impl Game {
 
     /// The first game of a PDN text, replayed; throws `Error` on bad PDN or an illegal move.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: &str) -> Result<Game, JsValue> {
+    pub fn from_pdn(text: StrArg) -> Result<Game, JsValue> {
+        let text = Args("Game.fromPdn").string("text", &text)?;
         // The first game only: the text after it is not read (nor kept).
-        dama::pdn::read_game(text)
+        dama::pdn::read_game(&text)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -271,15 +265,17 @@ impl Game {
     /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
     /// Black, ...); GameType, Result and the set-up tags are the core's own and always written.
     #[wasm_bindgen(js_name = pdnWithTags)]
-    pub fn pdn_with_tags(&self, tags: Array) -> Result<String, JsValue> {
-        Ok(self.inner.to_pdn(&tag_pairs(&tags)?))
+    pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
+        let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
+        Ok(self.inner.to_pdn(&tags))
     }
 
     /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
     /// throws `Error` on bad PDN.
     #[wasm_bindgen(js_name = pdnTags)]
-    pub fn pdn_tags(text: &str) -> Result<Array, JsValue> {
-        let first = dama::pdn::parse_first(text).map_err(js_err)?;
+    pub fn pdn_tags(text: StrArg) -> Result<Array, JsValue> {
+        let text = Args("Game.pdnTags").string("text", &text)?;
+        let first = dama::pdn::parse_first(&text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()
@@ -305,8 +301,9 @@ impl Game {
     /// The board before ply `ply` (0 = the start, `ply()` = now); throws `RangeError` for
     /// anything else (negative, fractional, NaN, past the game).
     #[wasm_bindgen(js_name = boardAt)]
-    pub fn board_at(&self, ply: f64) -> Result<Int8Array, JsValue> {
+    pub fn board_at(&self, ply: NumArg) -> Result<Int8Array, JsValue> {
         let v = self.inner.variant();
+        let ply = Args("Game.boardAt").number("ply", &ply)?;
         let ply = args::ply(ply, self.inner.ply())?;
         let pos = self.inner.position_at(ply).map(|p| board_array(v, p));
         pos.ok_or_else(|| {
@@ -332,10 +329,11 @@ impl Game {
 
     /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
     /// saying why when it cannot be played, and then the game is unchanged.
-    pub fn play(&mut self, text: &str) -> Result<JsValue, JsValue> {
+    pub fn play(&mut self, text: StrArg) -> Result<JsValue, JsValue> {
+        let text = Args("Game.play").string("text", &text)?;
         let legal = self.inner.legal_moves();
         let v = self.inner.variant();
-        let m = self.inner.play_text(text).map_err(|e| match e {
+        let m = self.inner.play_text(&text).map_err(|e| match e {
             dama::PlayError::Illegal(i) => js_err(format!("not legal: {}", i.describe(v))),
             e => js_err(e),
         })?;
@@ -345,7 +343,8 @@ impl Game {
     /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move (an index
     /// past the list, negative, fractional or not a number).
     #[wasm_bindgen(js_name = playIndex)]
-    pub fn play_index(&mut self, index: f64) -> Result<JsValue, JsValue> {
+    pub fn play_index(&mut self, index: NumArg) -> Result<JsValue, JsValue> {
+        let index = Args("Game.playIndex").number("index", &index)?;
         let legal = self.inner.legal_moves();
         let m = legal[args::move_index(index, legal.len())?];
         self.inner.play(&m).map_err(js_err)?;
@@ -407,15 +406,17 @@ impl Game {
     }
 
     /// `color` ("white" or "black") resigns.
-    pub fn resign(&mut self, color: &str) -> Result<(), JsValue> {
-        self.inner.resign(parse_color(color)?);
+    pub fn resign(&mut self, color: StrArg) -> Result<(), JsValue> {
+        let color = Args("Game.resign").string("color", &color)?;
+        self.inner.resign(parse_color(&color)?);
         Ok(())
     }
 
     /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
     #[wasm_bindgen(js_name = loseOnTime)]
-    pub fn lose_on_time(&mut self, color: &str) -> Result<(), JsValue> {
-        self.inner.lose_on_time(parse_color(color)?);
+    pub fn lose_on_time(&mut self, color: StrArg) -> Result<(), JsValue> {
+        let color = Args("Game.loseOnTime").string("color", &color)?;
+        self.inner.lose_on_time(parse_color(&color)?);
         Ok(())
     }
 
@@ -428,12 +429,13 @@ impl Game {
     /// `undefined` if a legal move goes from `from` to `to` (square numbers in this game's
     /// numbering), else the reason in plain words, naming the rule of this game.
     #[wasm_bindgen(js_name = whyIllegal)]
-    pub fn why_illegal(&self, from: f64, to: f64) -> Option<String> {
-        // Anything but a square number 1-32 is no square (0), which gets the generic answer.
+    pub fn why_illegal(&self, from: NumArg, to: NumArg) -> Result<Option<String>, JsValue> {
+        let a = Args("Game.whyIllegal");
+        let (from, to) = (a.number("from", &from)?, a.number("to", &to)?);
+        // Any number but a square number 1-32 is no square (0), which gets the generic answer.
         let sq = |n: f64| args::square(n).unwrap_or(0) as u8;
-        self.inner
-            .why_illegal(sq(from), sq(to))
-            .map(|i| i.describe(self.inner.variant()))
+        let why = self.inner.why_illegal(sq(from), sq(to));
+        Ok(why.map(|i| i.describe(self.inner.variant())))
     }
 }
 
@@ -473,8 +475,8 @@ impl Engine {
     /// An engine with a transposition table of `tt_megabytes`, a whole number 1-512; throws
     /// `RangeError` for anything else, and then no table is allocated.
     #[wasm_bindgen(constructor)]
-    pub fn new(tt_megabytes: f64) -> Result<Engine, JsValue> {
-        let mb = args::table_mb(tt_megabytes)?;
+    pub fn new(tt_megabytes: NumArg) -> Result<Engine, JsValue> {
+        let mb = args::table_mb(Args("new Engine").number("tt_megabytes", &tt_megabytes)?)?;
         Ok(Engine {
             inner: dama::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock)),
             tables: Arc::new(Tables::new()),
@@ -486,12 +488,13 @@ impl Engine {
     /// hold. Throws `Error` with the reason for bytes that are not a valid table file (or
     /// tables already loaded), and then the loaded tables are unchanged.
     #[wasm_bindgen(js_name = loadTables)]
-    pub fn load_tables(&mut self, bytes: &[u8]) -> Result<f64, JsValue> {
+    pub fn load_tables(&mut self, bytes: BytesArg) -> Result<f64, JsValue> {
+        let bytes = Args("Engine.loadTables").bytes("bytes", &bytes)?;
         // Without the search's reference, make_mut adds in place instead of copying.
         self.inner.set_tables(None);
         let tables = Arc::make_mut(&mut self.tables);
         let before: HashSet<Signature> = tables.signatures().copied().collect();
-        let added = tables.add(bytes);
+        let added = tables.add(&bytes);
         let positions: u64 = tables
             .signatures()
             .filter(|s| !before.contains(s))
@@ -513,8 +516,9 @@ impl Engine {
     /// its weights are installed. Throws `Error` with the reason for bytes that are not a
     /// weights file, and then nothing changes.
     #[wasm_bindgen(js_name = loadEval)]
-    pub fn load_eval(&mut self, bytes: &[u8]) -> Result<String, JsValue> {
-        let net = dama::eval::pattern::Net::from_bytes(bytes)
+    pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
+        let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
+        let net = dama::eval::pattern::Net::from_bytes(&bytes)
             .map_err(|e| js_err(format!("evaluation weights refused: {e}")))?;
         let variant = net.variant();
         self.inner
@@ -535,10 +539,14 @@ impl Engine {
     pub fn search(
         &mut self,
         game: &Game,
-        level: f64,
-        time_ms: f64,
-        seed: f64,
+        level: NumArg,
+        time_ms: NumArg,
+        seed: NumArg,
     ) -> Result<JsValue, JsValue> {
+        let a = Args("Engine.search");
+        let level = a.number("level", &level)?;
+        let time_ms = a.number("time_ms", &time_ms)?;
+        let seed = a.number("seed", &seed)?;
         let level = args::level(level)?;
         let time_ms = args::time_ms(time_ms)?;
         let seed = args::seed(seed)?;
@@ -569,10 +577,14 @@ impl Engine {
     pub fn analyse(
         &mut self,
         game: &Game,
-        depth: f64,
-        time_ms: f64,
-        lines: f64,
+        depth: NumArg,
+        time_ms: NumArg,
+        lines: NumArg,
     ) -> Result<JsValue, JsValue> {
+        let a = Args("Engine.analyse");
+        let depth = a.number("depth", &depth)?;
+        let time_ms = a.number("time_ms", &time_ms)?;
+        let lines = a.number("lines", &lines)?;
         let depth = args::depth(depth)?;
         let time_ms = args::time_ms(time_ms)?;
         let lines = args::lines(lines)?;
@@ -625,7 +637,8 @@ fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
 /// "win (tables)" / "loss (tables)"; from the side to move's point of view, as scores are.
 /// Throws `RangeError` for a score that is not a whole number within ±32,000.
 #[wasm_bindgen(js_name = scoreText)]
-pub fn score_text(score: f64) -> Result<String, JsValue> {
+pub fn score_text(score: NumArg) -> Result<String, JsValue> {
+    let score = Args("scoreText").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
         return Err(js_sys::RangeError::new(&format!(
             "a score is a whole number from -32000 to 32000, not {score}"
@@ -640,14 +653,15 @@ pub fn score_text(score: f64) -> Result<String, JsValue> {
 /// (`moves` null for a result the endgame tables know without its length), or null for an
 /// evaluation. For the side to move, as scores are; NaN and out-of-range scores give null.
 #[wasm_bindgen(js_name = scoreResult)]
-pub fn score_result(score: f64) -> JsValue {
+pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
     use dama::search::{MATE, MATE_BOUND, TB_BOUND};
+    let score = Args("scoreResult").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
-        return JsValue::NULL;
+        return Ok(JsValue::NULL);
     }
     let s = score as i32;
     if s.abs() <= TB_BOUND {
-        return JsValue::NULL;
+        return Ok(JsValue::NULL);
     }
     let o = Object::new();
     set(&o, "win", s > 0);
@@ -656,7 +670,7 @@ pub fn score_result(score: f64) -> JsValue {
     } else {
         set(&o, "moves", JsValue::NULL);
     }
-    o.into()
+    Ok(o.into())
 }
 
 /// Installs the opening book from the bytes of `book.bin` (on wasm the core has none compiled
@@ -664,8 +678,9 @@ pub fn score_result(score: f64) -> JsValue {
 /// positions. Throws `Error` with the reason for bytes that are not a valid book, and then the
 /// book in use is unchanged.
 #[wasm_bindgen(js_name = installBook)]
-pub fn install_book(bytes: &[u8]) -> Result<usize, JsValue> {
-    let book = dama::book::Book::from_bytes(bytes)
+pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
+    let bytes = Args("installBook").bytes("bytes", &bytes)?;
+    let book = dama::book::Book::from_bytes(&bytes)
         .map_err(|e| js_err(format!("opening book refused: {e}")))?;
     let positions = book.positions();
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

@@ -3,6 +3,7 @@
 //!
 //! Node ids are the core's: stable whole numbers, never reused after a deletion.
 
+use crate::js_args::{Args, NumArg, NumbersArg, StrArg};
 use crate::{args, js_err, parse_variant, set, Game};
 use dama::pdn::{self, NodeId, TreeError};
 use dama::{PlayError, Variant};
@@ -40,8 +41,11 @@ impl PdnFile {
     ///
     /// `variant` ("italian", the default, or "brazilian") is the game of a game without a
     /// GameType tag.
-    pub fn parse(text: &str, variant: Option<String>) -> Result<PdnFile, JsValue> {
-        pdn::PdnFile::parse_in(text, crate::parse_variant(variant)?)
+    pub fn parse(text: StrArg, variant: Option<StrArg>) -> Result<PdnFile, JsValue> {
+        let a = Args("PdnFile.parse");
+        let text = a.string("text", &text)?;
+        let variant = a.opt_string("variant", variant)?;
+        pdn::PdnFile::parse_in(&text, parse_variant(variant)?)
             .map(|inner| PdnFile { inner })
             .map_err(js_err)
     }
@@ -49,8 +53,8 @@ impl PdnFile {
     /// The text of game `i` (from 0) as the file writes it, to open that game alone elsewhere
     /// (the page reads a large file in a worker). Throws `RangeError` for an index out of range.
     #[wasm_bindgen(js_name = gameText)]
-    pub fn game_text(&self, i: f64) -> Result<String, JsValue> {
-        let i = self.index(i)?;
+    pub fn game_text(&self, i: NumArg) -> Result<String, JsValue> {
+        let i = self.index("PdnFile.gameText", &i)?;
         Ok(self.inner.game_text(i).unwrap_or_default().to_string())
     }
 
@@ -59,7 +63,9 @@ impl PdnFile {
         self.inner.len() as u32
     }
 
-    fn index(&self, i: f64) -> Result<usize, JsValue> {
+    /// Argument `i` of `binding`: the index of one of the file's games.
+    fn index(&self, binding: &'static str, i: &NumArg) -> Result<usize, JsValue> {
+        let i = Args(binding).number("i", i)?;
         Ok(args::game_index(i, self.inner.len())?)
     }
 
@@ -67,8 +73,8 @@ impl PdnFile {
     /// plies, error}`: tags as strings (`""` when missing), `variant` `"italian"` or
     /// `"brazilian"`, `plies` the main line's moves as written, `error` the reason the game
     /// cannot be opened, or `null`. Throws `RangeError` for an index out of range.
-    pub fn summary(&self, i: f64) -> Result<JsValue, JsValue> {
-        let i = self.index(i)?;
+    pub fn summary(&self, i: NumArg) -> Result<JsValue, JsValue> {
+        let i = self.index("PdnFile.summary", &i)?;
         let g = &self.inner.games()[i];
         let o = Object::new();
         set(&o, "index", i as u32);
@@ -95,8 +101,8 @@ impl PdnFile {
 
     /// Game `i` (from 0) read whole; throws `Error` with its reason for a game that cannot be
     /// opened, `RangeError` for an index out of range.
-    pub fn tree(&self, i: f64) -> Result<GameTree, JsValue> {
-        let i = self.index(i)?;
+    pub fn tree(&self, i: NumArg) -> Result<GameTree, JsValue> {
+        let i = self.index("PdnFile.tree", &i)?;
         self.inner
             .tree(i)
             .map(|inner| GameTree { inner })
@@ -115,8 +121,10 @@ impl GameTree {
     /// A game with no moves of `variant` (`"italian"`, the default, or `"brazilian"`) from
     /// the start or from `fen` in that game's numbering; throws `Error` for a bad name or FEN.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: Option<String>, fen: Option<String>) -> Result<GameTree, JsValue> {
-        let v = parse_variant(variant)?;
+    pub fn new(variant: Option<StrArg>, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
+        let a = Args("new GameTree");
+        let v = parse_variant(a.opt_string("variant", variant)?)?;
+        let fen = a.opt_string("fen", fen)?;
         let inner = match fen {
             Some(f) => pdn::GameTree::from_fen(v, &f).map_err(js_err)?,
             None => pdn::GameTree::new(v, dama::Position::start()),
@@ -135,8 +143,10 @@ impl GameTree {
         self.inner.variant().id().to_string()
     }
 
-    /// A node id from JS: a whole number below the ids handed out (`RangeError` otherwise).
-    fn id(&self, id: f64) -> Result<NodeId, JsValue> {
+    /// Argument `id` of `a`'s binding: a whole number below the ids handed out (`TypeError`
+    /// for no number, `RangeError` for another).
+    fn id(&self, a: Args, id: &NumArg) -> Result<NodeId, JsValue> {
+        let id = a.number("id", id)?;
         Ok(NodeId(args::node_id(id, self.inner.id_bound())?))
     }
 
@@ -190,10 +200,12 @@ impl GameTree {
     /// is already there, else a new one (the main continuation if `id` had none, else its last
     /// variation). Throws `Error` saying why, changing nothing, when the move cannot be played
     /// there (or the tree is full: 100,000 ids, variations 64 deep); `RangeError` for a bad id.
-    pub fn play(&mut self, id: f64, text: &str) -> Result<u32, JsValue> {
-        let id = self.id(id)?;
+    pub fn play(&mut self, id: NumArg, text: StrArg) -> Result<u32, JsValue> {
+        let a = Args("GameTree.play");
+        let id = self.id(a, &id)?;
+        let text = a.string("text", &text)?;
         self.inner
-            .play_text(id, text)
+            .play_text(id, &text)
             .map(|c| c.0)
             .map_err(|e| self.err(e))
     }
@@ -201,16 +213,20 @@ impl GameTree {
     /// Sets the comment after move `id` (on the root, the game comment), or removes it for
     /// `null` or blank text. Throws `Error` for text over 16 KiB or holding `}`.
     #[wasm_bindgen(js_name = setComment)]
-    pub fn set_comment(&mut self, id: f64, text: Option<String>) -> Result<(), JsValue> {
-        let id = self.id(id)?;
+    pub fn set_comment(&mut self, id: NumArg, text: Option<StrArg>) -> Result<(), JsValue> {
+        let a = Args("GameTree.setComment");
+        let id = self.id(a, &id)?;
+        let text = a.opt_string("text", text)?;
         self.inner.set_comment(id, text).map_err(|e| self.err(e))
     }
 
     /// Sets or removes the comment before move `id`, as `setComment`; throws `Error` on the
     /// root.
     #[wasm_bindgen(js_name = setPreComment)]
-    pub fn set_pre_comment(&mut self, id: f64, text: Option<String>) -> Result<(), JsValue> {
-        let id = self.id(id)?;
+    pub fn set_pre_comment(&mut self, id: NumArg, text: Option<StrArg>) -> Result<(), JsValue> {
+        let a = Args("GameTree.setPreComment");
+        let id = self.id(a, &id)?;
+        let text = a.opt_string("text", text)?;
         self.inner
             .set_pre_comment(id, text)
             .map_err(|e| self.err(e))
@@ -219,8 +235,10 @@ impl GameTree {
     /// Sets move `id`'s annotation (one to four of `!`, `?`, `+`: `"!"`, `"?!"`...) or removes
     /// it for `null` or `""`; throws `Error` for anything else, or on the root.
     #[wasm_bindgen(js_name = setGlyph)]
-    pub fn set_glyph(&mut self, id: f64, glyph: Option<String>) -> Result<(), JsValue> {
-        let id = self.id(id)?;
+    pub fn set_glyph(&mut self, id: NumArg, glyph: Option<StrArg>) -> Result<(), JsValue> {
+        let a = Args("GameTree.setGlyph");
+        let id = self.id(a, &id)?;
+        let glyph = a.opt_string("glyph", glyph)?;
         self.inner
             .set_glyph(id, glyph.as_deref())
             .map_err(|e| self.err(e))
@@ -229,9 +247,11 @@ impl GameTree {
     /// Sets move `id`'s NAGs from an array of at most 8 whole numbers 0-255 (`RangeError` for
     /// another number, `Error` for too many or on the root).
     #[wasm_bindgen(js_name = setNags)]
-    pub fn set_nags(&mut self, id: f64, nags: Vec<f64>) -> Result<(), JsValue> {
-        let id = self.id(id)?;
-        let nags = nags
+    pub fn set_nags(&mut self, id: NumArg, nags: NumbersArg) -> Result<(), JsValue> {
+        let a = Args("GameTree.setNags");
+        let id = self.id(a, &id)?;
+        let nags = a
+            .numbers("nags", &nags)?
             .into_iter()
             .map(|n| args::nag(n).map_err(JsValue::from))
             .collect::<Result<Vec<u8>, JsValue>>()?;
@@ -240,23 +260,23 @@ impl GameTree {
 
     /// Deletes move `id` and every move after it; their ids are never used again. Throws
     /// `Error` for the root or a node already deleted.
-    pub fn delete(&mut self, id: f64) -> Result<(), JsValue> {
-        let id = self.id(id)?;
+    pub fn delete(&mut self, id: NumArg) -> Result<(), JsValue> {
+        let id = self.id(Args("GameTree.delete"), &id)?;
         self.inner.delete(id).map_err(|e| self.err(e))
     }
 
     /// Makes the variation holding `id` the main continuation at its branch point; returns
     /// `false` if it already is on the main line. Throws `Error` if that would nest another
     /// line more than 64 deep.
-    pub fn promote(&mut self, id: f64) -> Result<bool, JsValue> {
-        let id = self.id(id)?;
+    pub fn promote(&mut self, id: NumArg) -> Result<bool, JsValue> {
+        let id = self.id(Args("GameTree.promote"), &id)?;
         self.inner.promote(id).map_err(|e| self.err(e))
     }
 
     /// The game at node `id`, replayed from the start along its line, to play on from there
     /// (the PDN result is not applied).
-    pub fn game(&self, id: f64) -> Result<Game, JsValue> {
-        let id = self.id(id)?;
+    pub fn game(&self, id: NumArg) -> Result<Game, JsValue> {
+        let id = self.id(Args("GameTree.game"), &id)?;
         self.inner
             .game_at(id)
             .map(|inner| Game { inner })
@@ -272,9 +292,12 @@ impl GameTree {
     /// letters, digits or `_`, a value over 1 KiB, more than 1000 tags, `GameType`, `SetUp` or
     /// `FEN` (fixed by the game), or a `Result` that is not a result.
     #[wasm_bindgen(js_name = setTag)]
-    pub fn set_tag(&mut self, name: &str, value: Option<String>) -> Result<(), JsValue> {
+    pub fn set_tag(&mut self, name: StrArg, value: Option<StrArg>) -> Result<(), JsValue> {
+        let a = Args("GameTree.setTag");
+        let name = a.string("name", &name)?;
+        let value = a.opt_string("value", value)?;
         self.inner
-            .set_tag(name, value.as_deref())
+            .set_tag(&name, value.as_deref())
             .map_err(|e| self.err(e))
     }
 
@@ -287,7 +310,8 @@ impl GameTree {
     /// Sets the result (and the `Result` tag); throws `Error` for anything but `1-0`, `0-1`,
     /// `1/2-1/2`, `*` (or the `2-0`, `0-2`, `1-1`, `0-0` some programs write).
     #[wasm_bindgen(js_name = setResult)]
-    pub fn set_result(&mut self, result: &str) -> Result<(), JsValue> {
-        self.inner.set_result(result).map_err(|e| self.err(e))
+    pub fn set_result(&mut self, result: StrArg) -> Result<(), JsValue> {
+        let result = Args("GameTree.setResult").string("result", &result)?;
+        self.inner.set_result(&result).map_err(|e| self.err(e))
     }
 }

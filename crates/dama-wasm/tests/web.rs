@@ -2,10 +2,28 @@
 
 #![cfg(target_arch = "wasm32")]
 
+use dama_wasm::js_args::{BytesArg, CellsArg, NumbersArg};
 use dama_wasm::Game;
-use js_sys::{Array, Reflect};
+use js_sys::{Array, Int8Array, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
+
+/// A Rust value as the JS argument of a binding (`StrArg`, `NumArg`...): what JS would pass.
+fn js<T: JsCast>(v: impl Into<JsValue>) -> T {
+    v.into().unchecked_into()
+}
+
+fn js_bytes(b: &[u8]) -> BytesArg {
+    js(Uint8Array::from(b))
+}
+
+fn js_cells(c: &[i8]) -> CellsArg {
+    js(Int8Array::from(c))
+}
+
+fn js_numbers(n: &[f64]) -> NumbersArg {
+    js(n.iter().map(|&x| JsValue::from(x)).collect::<Array>())
+}
 
 fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).unwrap()
@@ -42,13 +60,13 @@ fn start_position_has_seven_moves() {
 #[wasm_bindgen_test]
 fn bad_fen_throws_and_changes_nothing() {
     let g = Game::default();
-    let e = Game::from_fen("W:W33:B1", None)
+    let e = Game::from_fen(js("W:W33:B1"), None)
         .err()
         .expect("square 33 must be refused");
     assert!(e.is_instance_of::<js_sys::Error>());
     assert!(!message(&e).is_empty());
-    assert!(Game::from_fen("", None).is_err());
-    assert!(Game::from_fen("X:W21:B1", None).is_err());
+    assert!(Game::from_fen(js(""), None).is_err());
+    assert!(Game::from_fen(js("X:W21:B1"), None).is_err());
     // An existing game is untouched by a failed set-up elsewhere.
     assert_eq!(g.fen(), START);
 }
@@ -59,7 +77,7 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
     let before = g.fen();
     for bad in ["22-17", "21-13", "nonsense", "", "22-18-14"] {
         let e = g
-            .play(bad)
+            .play(js(bad))
             .err()
             .unwrap_or_else(|| panic!("{bad:?} must be refused"));
         assert!(!message(&e).is_empty(), "{bad:?} needs a reason");
@@ -67,18 +85,21 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
         assert_eq!(g.history().length(), 0);
     }
     // Men move forward only: the refusal names the rule.
-    let why = g.why_illegal(22.0, 26.0).expect("22-26 is illegal");
+    let why = g
+        .why_illegal(js(22.0), js(26.0))
+        .unwrap()
+        .expect("22-26 is illegal");
     assert!(why.contains("occupied") || why.contains("forward"), "{why}");
-    assert_eq!(g.why_illegal(22.0, 18.0), None);
+    assert_eq!(g.why_illegal(js(22.0), js(18.0)).unwrap(), None);
 }
 
 #[wasm_bindgen_test]
 fn out_of_range_index_throws() {
     let mut g = Game::default();
-    let e = g.play_index(7.0).expect_err("there are only 7 moves");
+    let e = g.play_index(js(7.0)).expect_err("there are only 7 moves");
     assert!(e.is_instance_of::<js_sys::RangeError>());
     assert_eq!(g.history().length(), 0);
-    let m = g.play_index(0.0).unwrap();
+    let m = g.play_index(js(0.0)).unwrap();
     assert_eq!(get(&m, "from").as_f64(), Some(21.0));
     assert_eq!(g.turn(), "black");
 }
@@ -86,8 +107,8 @@ fn out_of_range_index_throws() {
 #[wasm_bindgen_test]
 fn a_capture_position_gives_only_the_forced_capture() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
-    g.play("9-13").unwrap();
+    g.play(js("22-18")).unwrap();
+    g.play(js("9-13")).unwrap();
     let moves = g.legal_moves();
     assert_eq!(texts(&moves), vec!["18x9"]);
     let m = moves.get(0);
@@ -98,19 +119,20 @@ fn a_capture_position_gives_only_the_forced_capture() {
         .collect();
     assert_eq!(captured, vec![13.0]);
     let why = g
-        .why_illegal(21.0, 17.0)
+        .why_illegal(js(21.0), js(17.0))
+        .unwrap()
         .expect("a quiet move is refused when a capture exists");
     assert!(why.contains("compulsory"), "{why}");
-    assert!(g.play("21-17").is_err());
+    assert!(g.play(js("21-17")).is_err());
     // Precedence: the king capture that takes more pieces is the only one (RULES.md table).
-    let g = Game::from_fen("W:WK21,31:B10,18,27", None).unwrap();
+    let g = Game::from_fen(js("W:WK21,31:B10,18,27"), None).unwrap();
     assert_eq!(texts(&g.legal_moves()), vec!["31x6"]);
 }
 
 #[wasm_bindgen_test]
 fn capture_path_and_history() {
-    let mut g = Game::from_fen("W:W31:B12,20,28", None).unwrap();
-    let m = g.play("31x8").unwrap();
+    let mut g = Game::from_fen(js("W:W31:B12,20,28"), None).unwrap();
+    let m = g.play(js("31x8")).unwrap();
     let path: Vec<f64> = Array::from(&get(&m, "path"))
         .iter()
         .map(|v| v.as_f64().unwrap())
@@ -131,14 +153,14 @@ fn capture_path_and_history() {
 #[wasm_bindgen_test]
 fn resignation_and_draw() {
     let mut g = Game::default();
-    g.resign("white").unwrap();
+    g.resign(js("white")).unwrap();
     let r = g.result();
     assert_eq!(get(&r, "winner").as_string().as_deref(), Some("black"));
     assert_eq!(
         get(&r, "reason").as_string().as_deref(),
         Some("resignation")
     );
-    assert!(g.resign("purple").is_err());
+    assert!(g.resign(js("purple")).is_err());
     assert!(g.undo().is_undefined()); // takes back the resignation
     assert!(g.result().is_undefined());
     g.agree_draw();
@@ -148,31 +170,126 @@ fn resignation_and_draw() {
 #[wasm_bindgen_test]
 fn pdn_round_trip() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
-    g.play("9-13").unwrap();
-    g.play("18x9").unwrap();
-    let again = Game::from_pdn(&g.pdn()).unwrap();
+    g.play(js("22-18")).unwrap();
+    g.play(js("9-13")).unwrap();
+    g.play(js("18x9")).unwrap();
+    let again = Game::from_pdn(js(g.pdn())).unwrap();
     assert_eq!(again.fen(), g.fen());
-    assert!(Game::from_pdn("1. 22-17 *").is_err());
+    assert!(Game::from_pdn(js("1. 22-17 *")).is_err());
 }
 
 #[wasm_bindgen_test]
 fn engine_finds_the_winning_capture() {
     use dama_wasm::Engine;
-    let mut engine = Engine::new(1.0).unwrap();
-    let g = Game::from_fen("W:W30:B27", None).unwrap();
-    let r = engine.search(&g, 10.0, 500.0, 1.0).unwrap();
+    let mut engine = Engine::new(js(1.0)).unwrap();
+    let g = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    let r = engine.search(&g, js(10.0), js(500.0), js(1.0)).unwrap();
     assert_eq!(get(&r, "move").as_string().as_deref(), Some("30x23"));
     assert!(get(&r, "score").as_f64().unwrap() > 0.0);
     // A finished game has nothing to search.
-    let mut done = Game::from_fen("W:W30:B27", None).unwrap();
-    done.play("30x23").unwrap();
-    assert!(engine.search(&done, 5.0, 100.0, 1.0).is_err());
+    let mut done = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    done.play(js("30x23")).unwrap();
+    assert!(engine.search(&done, js(5.0), js(100.0), js(1.0)).is_err());
     engine.new_game();
     let start = Game::default();
-    let r = engine.search(&start, 1.0, 200.0, 7.0).unwrap();
+    let r = engine.search(&start, js(1.0), js(200.0), js(7.0)).unwrap();
     let m = get(&r, "move").as_string().unwrap();
     assert!(texts(&start.legal_moves()).contains(&m), "{m}");
+}
+
+#[wasm_bindgen_test]
+fn arguments_of_another_js_type_are_type_errors_naming_them() {
+    let type_error = |e: JsValue| {
+        assert!(e.is_instance_of::<js_sys::TypeError>(), "{e:?}");
+        message(&e)
+    };
+    let e = Game::from_fen(js(5.0), None).err().unwrap();
+    assert_eq!(
+        type_error(e),
+        "Game.fromFen: fen must be a string, not number"
+    );
+    let e = Game::new(Some(js(JsValue::TRUE))).err().unwrap();
+    let msg = type_error(e);
+    assert_eq!(
+        msg,
+        "new Game: variant must be a string or left out, not boolean"
+    );
+    let mut g = Game::default();
+    let e = g.play(js(Array::new())).expect_err("an array for a move");
+    assert_eq!(type_error(e), "Game.play: text must be a string, not array");
+    let e = g.board_at(js("0")).expect_err("a string for a ply");
+    assert_eq!(
+        type_error(e),
+        "Game.boardAt: ply must be a number, not string"
+    );
+    let e = g.board_at(js(JsValue::NULL)).expect_err("null for a ply");
+    assert_eq!(
+        type_error(e),
+        "Game.boardAt: ply must be a number, not null"
+    );
+    assert_eq!(g.ply(), 0);
+    // Cells: an Int8Array or an array of numbers -2..2, no longer wrapped (255 was -1).
+    let mut cells = [0i8; 32];
+    cells[21] = 1;
+    cells[0] = -2;
+    let g = Game::from_board(js_cells(&cells), js("white"), None).unwrap();
+    assert_eq!(g.board().to_vec(), cells);
+    let as_array = |c: &[f64]| js(c.iter().map(|&x| JsValue::from(x)).collect::<Array>());
+    let mut numbers: Vec<f64> = cells.iter().map(|&c| c.into()).collect();
+    let g = Game::from_board(as_array(&numbers), js("white"), None).unwrap();
+    assert_eq!(g.board().to_vec(), cells);
+    numbers[3] = 255.0;
+    let e = Game::from_board(as_array(&numbers), js("white"), None)
+        .err()
+        .unwrap();
+    assert!(e.is_instance_of::<js_sys::RangeError>());
+    assert_eq!(
+        message(&e),
+        "cells[3] must be a whole number from -2 to 2, not 255"
+    );
+    numbers[3] = 0.5;
+    let e = Game::from_board(as_array(&numbers), js("white"), None)
+        .err()
+        .unwrap();
+    assert_eq!(
+        message(&e),
+        "cells[3] must be a whole number from -2 to 2, not 0.5"
+    );
+    let mut items: Vec<JsValue> = cells.iter().map(|&c| JsValue::from(c)).collect();
+    items[5] = JsValue::from("1");
+    let e = Game::from_board(js(items.into_iter().collect::<Array>()), js("white"), None);
+    let msg = type_error(e.err().unwrap());
+    assert_eq!(msg, "Game.fromBoard: cells[5] must be a number, not string");
+    // Another typed array is read as numbers too.
+    let bytes: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
+    let e = Game::from_board(js(js_sys::Uint8Array::from(&bytes[..])), js("white"), None);
+    assert_eq!(
+        message(&e.err().unwrap()),
+        "cells[0] must be a whole number from -2 to 2, not 254"
+    );
+    let e = Game::from_board(js("0".repeat(32)), js("white"), None);
+    let msg = type_error(e.err().unwrap());
+    assert_eq!(
+        msg,
+        "Game.fromBoard: cells must be an Int8Array or an array of numbers, not string"
+    );
+    // Bytes: a Uint8Array, or an array of whole numbers 0-255.
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
+    let e = engine
+        .load_tables(js(JsValue::from(3.0)))
+        .expect_err("a number for bytes");
+    let msg = type_error(e);
+    assert_eq!(
+        msg,
+        "Engine.loadTables: bytes must be a Uint8Array or an array of numbers, not number"
+    );
+    let e = engine
+        .load_tables(js(Array::of1(&JsValue::from(256.0))))
+        .expect_err("256");
+    assert_eq!(
+        message(&e),
+        "bytes[0] must be a whole number from 0 to 255, not 256"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -233,20 +350,20 @@ fn from_fen_refuses_junk_with_a_reason() {
         "W:W21:B1:W22:B2:W23",
     ];
     for fen in junk {
-        match Game::from_fen(fen, None) {
+        match Game::from_fen(js(fen), None) {
             Err(e) => assert_error(&e, fen),
             // A few of these may be accepted by a lenient reader; then they must be sound.
             Ok(g) => assert_eq!(
-                Game::from_fen(&g.fen(), None).unwrap().fen(),
+                Game::from_fen(js(g.fen()), None).unwrap().fen(),
                 g.fen(),
                 "{fen:?}"
             ),
         }
     }
     // The reasons the board editor shows name the problem.
-    let e = Game::from_fen("W:W1:B2", None).err().unwrap();
+    let e = Game::from_fen(js("W:W1:B2"), None).err().unwrap();
     assert!(message(&e).contains("crowned"), "{}", message(&e));
-    let e = Game::from_fen("W:W13-25:B1", None).err().unwrap();
+    let e = Game::from_fen(js("W:W13-25:B1"), None).err().unwrap();
     assert!(message(&e).contains("at most 12"), "{}", message(&e));
 }
 
@@ -265,24 +382,24 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
         "[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *",
     ];
     for text in junk {
-        let e = Game::from_pdn(text)
+        let e = Game::from_pdn(js(text))
             .err()
             .unwrap_or_else(|| panic!("{text:?} must be refused"));
         assert_error(&e, text);
     }
     for text in ["", "garbage", "[Event \"unterminated"] {
-        let e = Game::pdn_tags(text)
+        let e = Game::pdn_tags(js(text))
             .err()
             .unwrap_or_else(|| panic!("tags of {text:?} must be refused"));
         assert_error(&e, text);
     }
     // An illegal move is named with its number.
-    let e = Game::from_pdn("[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *")
+    let e = Game::from_pdn(js("[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *"))
         .err()
         .unwrap();
     assert!(message(&e).contains("18-14"), "{}", message(&e));
     // Tags come back in file order.
-    let tags = Game::pdn_tags("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *").unwrap();
+    let tags = Game::pdn_tags(js("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *")).unwrap();
     assert_eq!(tags.length(), 2);
     assert_eq!(
         Array::from(&tags.get(1)).get(1).as_string().as_deref(),
@@ -293,7 +410,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
 #[wasm_bindgen_test]
 fn play_refuses_junk_and_changes_nothing() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
+    g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     let junk = [
         "",
@@ -320,7 +437,7 @@ fn play_refuses_junk_and_changes_nothing() {
         "９-１３",
     ];
     for text in junk {
-        if let Err(e) = g.play(text) {
+        if let Err(e) = g.play(js(text)) {
             assert_error(&e, text);
             assert_eq!(snapshot(&g), before, "{text:?} changed the game");
         } else {
@@ -347,7 +464,7 @@ fn play_index_refuses_every_bad_index() {
         f64::NAN,
     ];
     for index in limits.into_iter().chain([f64::INFINITY, f64::NEG_INFINITY]) {
-        let e = g.play_index(index).err().unwrap();
+        let e = g.play_index(js(index)).err().unwrap();
         assert_error(&e, &format!("index {index}"));
         assert_eq!(snapshot(&g), before);
     }
@@ -355,38 +472,39 @@ fn play_index_refuses_every_bad_index() {
 
 #[wasm_bindgen_test]
 fn calls_after_the_game_ended_throw_or_do_nothing() {
-    let mut g = Game::from_fen("W:W30:B27", None).unwrap();
-    g.play("30x23").unwrap();
+    let mut g = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    g.play(js("30x23")).unwrap();
     assert!(!g.result().is_undefined());
     assert_eq!(g.legal_moves().length(), 0);
     let before = snapshot(&g);
     for text in ["23-18", "27-31", "1-5"] {
-        let e = g.play(text).err().unwrap();
+        let e = g.play(js(text)).err().unwrap();
         assert_error(&e, text);
         assert_eq!(snapshot(&g), before);
     }
-    let e = g.play_index(0.0).err().unwrap();
+    let e = g.play_index(js(0.0)).err().unwrap();
     assert_error(&e, "index 0 after the end");
     // Resigning or agreeing a draw after the end changes nothing.
-    g.resign("white").unwrap();
+    g.resign(js("white")).unwrap();
     g.agree_draw();
     assert_eq!(snapshot(&g), before);
     let why = g
-        .why_illegal(23.0, 18.0)
+        .why_illegal(js(23.0), js(18.0))
+        .unwrap()
         .expect("a finished game refuses every move");
     assert!(!why.is_empty());
     // The engine refuses too.
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
-    let e = engine.search(&g, 5.0, 50.0, 1.0).err().unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
+    let e = engine.search(&g, js(5.0), js(50.0), js(1.0)).err().unwrap();
     assert_error(&e, "search after the end");
     assert_eq!(snapshot(&g), before);
 
     // After a resignation: the same, and undo takes the resignation back first.
     let mut g = Game::default();
-    g.play("22-18").unwrap();
-    g.resign("black").unwrap();
+    g.play(js("22-18")).unwrap();
+    g.resign(js("black")).unwrap();
     let before = snapshot(&g);
-    assert_error(&g.play("9-13").err().unwrap(), "play after resigning");
+    assert_error(&g.play(js("9-13")).err().unwrap(), "play after resigning");
     assert_eq!(snapshot(&g), before);
     assert!(g.undo().is_undefined());
     assert!(g.result().is_undefined());
@@ -396,7 +514,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
 #[wasm_bindgen_test]
 fn board_at_undo_redo_and_why_illegal_take_any_number() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
+    g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     // -1 used to wrap to 2^32 - 1 and be reported as that ply.
     for ply in [
@@ -409,19 +527,25 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
         f64::NAN,
         f64::INFINITY,
     ] {
-        let e = g.board_at(ply).err().unwrap();
+        let e = g.board_at(js(ply)).err().unwrap();
         assert!(e.is_instance_of::<js_sys::RangeError>(), "boardAt({ply})");
         assert_error(&e, &format!("boardAt({ply})"));
     }
-    assert_eq!(g.board_at(0.0).unwrap().length(), 32);
-    assert_eq!(g.board_at(1.0).unwrap().to_vec(), g.board().to_vec());
+    assert_eq!(g.board_at(js(0.0)).unwrap().length(), 32);
+    assert_eq!(g.board_at(js(1.0)).unwrap().to_vec(), g.board().to_vec());
     // Squares that do not exist get a reason, never a panic.
     // 2^32 + 22 used to wrap to 22, so "2^32 + 22 to 18" was said to be legal: now any number
     // that is not a square 1-32 is no square.
     let g0 = Game::default();
-    assert_eq!(g0.why_illegal(22.0, 18.0), None);
-    assert!(g0.why_illegal(4294967296.0 + 22.0, 18.0).is_some());
-    assert!(g0.why_illegal(22.0, 4294967296.0 + 18.0).is_some());
+    assert_eq!(g0.why_illegal(js(22.0), js(18.0)).unwrap(), None);
+    assert!(g0
+        .why_illegal(js(4294967296.0 + 22.0), js(18.0))
+        .unwrap()
+        .is_some());
+    assert!(g0
+        .why_illegal(js(22.0), js(4294967296.0 + 18.0))
+        .unwrap()
+        .is_some());
     for (from, to) in [
         (0.0, 0.0),
         (0.0, 5.0),
@@ -435,7 +559,7 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
         (f64::NAN, 18.0),
         (f64::INFINITY, 18.0),
     ] {
-        let why = g.why_illegal(from, to);
+        let why = g.why_illegal(js(from), js(to)).unwrap();
         assert!(why.is_some_and(|w| !w.is_empty()), "{from}-{to}");
     }
     assert_eq!(snapshot(&g), before);
@@ -451,10 +575,10 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
 #[wasm_bindgen_test]
 fn resign_and_pdn_with_tags_refuse_bad_arguments() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
+    g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     for color in ["", "White", "WHITE", "w", "red", "white ", "\u{0}"] {
-        let e = g.resign(color).err().unwrap();
+        let e = g.resign(js(color)).err().unwrap();
         assert_error(&e, color);
         assert_eq!(snapshot(&g), before);
     }
@@ -474,7 +598,7 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
         Array::of1(&JsValue::UNDEFINED),
     ];
     for tags in bad_tags {
-        let e = g.pdn_with_tags(tags).err().unwrap();
+        let e = g.pdn_with_tags(js(tags)).err().unwrap();
         assert_error(&e, "tags");
     }
     // Awkward but well-formed tags are written safely and read back.
@@ -486,11 +610,11 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
         &Array::of2(&JsValue::from_str("Bad Name!"), &JsValue::from_str("x")),
         &Array::of2(&JsValue::from_str("Result"), &JsValue::from_str("1-0")),
     );
-    let pdn = g.pdn_with_tags(tags).unwrap();
+    let pdn = g.pdn_with_tags(js(tags)).unwrap();
     assert!(pdn.contains("[Result \"*\"]"), "{pdn}");
-    let again = Game::from_pdn(&pdn).unwrap();
+    let again = Game::from_pdn(js(pdn.as_str())).unwrap();
     assert_eq!(again.fen(), g.fen());
-    let back = Game::pdn_tags(&pdn).unwrap();
+    let back = Game::pdn_tags(js(pdn)).unwrap();
     let event = back
         .iter()
         .map(|p| Array::from(&p))
@@ -509,12 +633,14 @@ fn engine_takes_any_numbers() {
     let before = snapshot(&g);
     // -1 used to wrap to 2^32 - 1 and take the largest table; now out of 1-512 is refused.
     for mb in [0.0, -1.0, 513.0, 4294967296.0, 1.5, f64::NAN, f64::INFINITY] {
-        let e = dama_wasm::Engine::new(mb).err().expect("a bad table size");
+        let e = dama_wasm::Engine::new(js(mb))
+            .err()
+            .expect("a bad table size");
         assert!(e.is_instance_of::<js_sys::RangeError>(), "{mb}");
         assert!(message(&e).contains("1 to 512"), "{}", message(&e));
     }
-    assert!(dama_wasm::Engine::new(512.0).is_ok());
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    assert!(dama_wasm::Engine::new(js(512.0)).is_ok());
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     // Level 256 used to wrap to 0 and play as level 1; Infinity as a time never returned.
     let bad = [
         (0.0, 10.0, 1.0),
@@ -533,7 +659,9 @@ fn engine_takes_any_numbers() {
         (5.0, 10.0, f64::NAN),
     ];
     for (level, time, seed) in bad {
-        let e = engine.search(&g, level, time, seed).err().expect("refused");
+        let e = engine
+            .search(&g, js(level), js(time), js(seed))
+            .expect_err("refused");
         assert!(
             e.is_instance_of::<js_sys::RangeError>(),
             "{level} {time} {seed}"
@@ -541,7 +669,7 @@ fn engine_takes_any_numbers() {
         assert!(!message(&e).is_empty());
     }
     for (level, time, seed) in [(1.0, 1.0, 0.0), (10.0, 5.0, 4294967295.0)] {
-        let r = engine.search(&g, level, time, seed).unwrap();
+        let r = engine.search(&g, js(level), js(time), js(seed)).unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(texts(&g.legal_moves()).contains(&m), "{m}");
     }
@@ -564,15 +692,15 @@ fn tables_load_and_answer_a_won_ending() {
     let (tables, two, three) = small_tables();
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
-    let g = Game::from_fen(fen, None).unwrap();
+    let g = Game::from_fen(js(fen), None).unwrap();
     let pos = dama::Position::from_fen(fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
     assert_eq!(probe.wdl, dama::egtb::Wdl::Win);
     let expected = dama::notation::move_text(&pos, &best);
 
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     assert_eq!(engine.table_pieces(), 0);
-    let r = engine.search(&g, 10.0, 100.0, 1.0).unwrap();
+    let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The search may find the mate, but never a table score.
     assert!(
@@ -580,13 +708,13 @@ fn tables_load_and_answer_a_won_ending() {
         "no tables yet: {score}"
     );
 
-    let n2 = engine.load_tables(&two).unwrap();
+    let n2 = engine.load_tables(js_bytes(&two)).unwrap();
     assert_eq!(engine.table_pieces(), 2);
-    let n3 = engine.load_tables(&three).unwrap();
+    let n3 = engine.load_tables(js_bytes(&three)).unwrap();
     assert_eq!(engine.table_pieces(), 3);
     assert!(n2 > 1000.0 && n3 > n2, "{n2} {n3}");
 
-    let r = engine.search(&g, 10.0, 1000.0, 1.0).unwrap();
+    let r = engine.search(&g, js(10.0), js(1000.0), js(1.0)).unwrap();
     assert_eq!(get(&r, "move").as_string().unwrap(), expected);
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The tables' win at the root: TB_WIN less the plies to zeroing.
@@ -596,14 +724,14 @@ fn tables_load_and_answer_a_won_ending() {
 #[wasm_bindgen_test]
 fn bad_table_files_are_refused_and_change_nothing() {
     let (_, two, three) = small_tables();
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     let mut damaged = three.clone();
     let mid = damaged.len() / 2;
     damaged[mid] ^= 0x5a;
     let short = &three[..three.len() - 7];
     for bad in [&b""[..], b"junk", b"DAMAEGTB", &damaged, short] {
         let e = engine
-            .load_tables(bad)
+            .load_tables(js_bytes(bad))
             .expect_err("bad tables must be refused");
         assert_error(&e, "endgame tables");
         assert!(
@@ -613,17 +741,17 @@ fn bad_table_files_are_refused_and_change_nothing() {
         );
         assert_eq!(engine.table_pieces(), 0);
     }
-    engine.load_tables(&two).unwrap();
+    engine.load_tables(js_bytes(&two)).unwrap();
     // The same file twice, or a damaged one on top of good ones, leaves the good ones loaded.
     for bad in [&two[..], &damaged[..], b"junk"] {
-        assert!(engine.load_tables(bad).is_err());
+        assert!(engine.load_tables(js_bytes(bad)).is_err());
         assert_eq!(engine.table_pieces(), 2);
     }
-    engine.load_tables(&three).unwrap();
+    engine.load_tables(js_bytes(&three)).unwrap();
     assert_eq!(engine.table_pieces(), 3);
     // Still plays: one king against one is answered.
-    let g = Game::from_fen("W:WK1:BK32", None).unwrap();
-    let r = engine.search(&g, 10.0, 100.0, 1.0).unwrap();
+    let g = Game::from_fen(js("W:WK1:BK32"), None).unwrap();
+    let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();
     assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
 }
 
@@ -636,7 +764,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
     let last = damaged.len() - 1;
     damaged[last] ^= 1;
     for bad in [&b""[..], b"junk", &damaged, &bytes[..bytes.len() - 12]] {
-        let e = dama_wasm::install_book(bad).expect_err("a bad book must be refused");
+        let e = dama_wasm::install_book(js_bytes(bad)).expect_err("a bad book must be refused");
         assert_error(&e, "opening book");
         assert!(
             message(&e).contains("opening book refused"),
@@ -645,7 +773,10 @@ fn a_book_installs_and_level_10_plays_from_it() {
         );
         assert_eq!(dama_wasm::book_positions(), before);
     }
-    assert_eq!(dama_wasm::install_book(bytes).unwrap(), book.positions());
+    assert_eq!(
+        dama_wasm::install_book(js_bytes(bytes)).unwrap(),
+        book.positions()
+    );
     assert_eq!(dama_wasm::book_positions(), book.positions());
     assert!(book.positions() > 100);
 
@@ -656,22 +787,22 @@ fn a_book_installs_and_level_10_plays_from_it() {
         .map(|(m, _)| dama::notation::move_text(&start, m))
         .collect();
     assert!(!moves.is_empty());
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     for seed in 1..6 {
         let r = engine
-            .search(&Game::default(), 10.0, 500.0, seed as f64)
+            .search(&Game::default(), js(10.0), js(500.0), js(seed as f64))
             .unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
         assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
     }
     // A damaged book after a good one leaves the good one in use.
-    assert!(dama_wasm::install_book(&damaged).is_err());
+    assert!(dama_wasm::install_book(js_bytes(&damaged)).is_err());
     assert_eq!(dama_wasm::book_positions(), book.positions());
 }
 
 fn brazilian() -> Game {
-    Game::new(Some("brazilian".into())).unwrap()
+    Game::new(Some(js("brazilian"))).unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -686,15 +817,15 @@ fn brazilian_games_speak_algebraic_and_number_their_own_squares() {
         ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
     );
     // Square numbers are the Brazilian ones: 22 is c3, 18 is d4.
-    let m = g.play("c3-d4").unwrap();
+    let m = g.play(js("c3-d4")).unwrap();
     assert_eq!(get(&m, "from").as_f64(), Some(22.0));
     assert_eq!(get(&m, "to").as_f64(), Some(18.0));
-    assert_eq!(g.square_name(22.0).unwrap(), "c3");
-    assert_eq!(g.square_name(1.0).unwrap(), "b8");
-    assert!(g.square_name(0.0).is_err());
-    assert!(g.square_name(f64::NAN).is_err());
+    assert_eq!(g.square_name(js(22.0)).unwrap(), "c3");
+    assert_eq!(g.square_name(js(1.0)).unwrap(), "b8");
+    assert!(g.square_name(js(0.0)).is_err());
+    assert!(g.square_name(js(f64::NAN)).is_err());
     assert_eq!(g.board().to_vec()[17], 1, "the man now on d4 (18)");
-    assert!(Game::new(Some("checkers".into())).is_err());
+    assert!(Game::new(Some(js("checkers"))).is_err());
     assert_eq!(Game::default().variant(), "italian");
 }
 
@@ -702,19 +833,19 @@ fn brazilian_games_speak_algebraic_and_number_their_own_squares() {
 fn brazilian_refusals_name_the_brazilian_rule() {
     // White: a man on c3 (22), a king on a1 (29); Black: men on d4, d6, f6 (18, 10, 11). The
     // man must capture; stepping aside is refused in the Brazilian rule's words.
-    let g = Game::from_fen("W:W22,K29:B18,10,11", Some("brazilian".into())).unwrap();
+    let g = Game::from_fen(js("W:W22,K29:B18,10,11"), Some(js("brazilian"))).unwrap();
     let legal = texts(&g.legal_moves());
     assert!(legal.iter().all(|m| m.contains('x')), "{legal:?}");
     // Moving a man forward when a capture is compulsory.
-    let why = g.why_illegal(22.0, 17.0).unwrap();
+    let why = g.why_illegal(js(22.0), js(17.0)).unwrap().unwrap();
     assert!(
         why.contains("compulsory") || why.contains("majority"),
         "{why}"
     );
-    let mut quiet = Game::from_fen("W:W22:B1", Some("brazilian".into())).unwrap();
-    let why = quiet.why_illegal(22.0, 26.0).unwrap();
+    let mut quiet = Game::from_fen(js("W:W22:B1"), Some(js("brazilian"))).unwrap();
+    let why = quiet.why_illegal(js(22.0), js(26.0)).unwrap().unwrap();
     assert!(why.contains("forward only"), "{why}");
-    let e = quiet.play("c3-b2").unwrap_err();
+    let e = quiet.play(js("c3-b2")).unwrap_err();
     assert!(message(&e).contains("forward only"), "{}", message(&e));
 }
 
@@ -722,12 +853,12 @@ fn brazilian_refusals_name_the_brazilian_rule() {
 fn brazilian_pdn_round_trips_with_game_type_26() {
     let mut g = brazilian();
     for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
-        g.play(m).unwrap();
+        g.play(js(m)).unwrap();
     }
     let pdn = g.pdn();
     assert!(pdn.contains("[GameType \"26\"]"), "{pdn}");
     assert!(pdn.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5"), "{pdn}");
-    let back = Game::from_pdn(&pdn).unwrap();
+    let back = Game::from_pdn(js(pdn.as_str())).unwrap();
     assert_eq!(back.variant(), "brazilian");
     assert_eq!(back.fen(), g.fen());
     assert_eq!(back.ply(), 4);
@@ -735,32 +866,34 @@ fn brazilian_pdn_round_trips_with_game_type_26() {
 
 #[wasm_bindgen_test]
 fn the_engine_plays_brazilian_moves() {
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     let g = brazilian();
-    let r = engine.search(&g, 3.0, 50.0, 1.0).unwrap();
+    let r = engine.search(&g, js(3.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
     // The same engine then plays Italian again, with Italian numbers.
     let it = Game::default();
-    let r = engine.search(&it, 3.0, 50.0, 1.0).unwrap();
+    let r = engine.search(&it, js(3.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
 }
 
 #[wasm_bindgen_test]
 fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     let bytes = include_bytes!("../../dama/data/eval-brazilian.bin");
-    assert_eq!(engine.load_eval(bytes).unwrap(), "brazilian");
+    assert_eq!(engine.load_eval(js_bytes(bytes)).unwrap(), "brazilian");
     let mut bad = bytes.to_vec();
     bad[100] ^= 1;
-    let e = engine.load_eval(&bad).err().expect("damaged weights");
+    let e = engine
+        .load_eval(js_bytes(&bad))
+        .expect_err("damaged weights");
     assert!(message(&e).contains("refused"), "{}", message(&e));
-    assert!(engine.load_eval(b"DAMAEVAL").is_err());
-    assert!(engine.load_eval(&[]).is_err());
+    assert!(engine.load_eval(js_bytes(b"DAMAEVAL")).is_err());
+    assert!(engine.load_eval(js_bytes(&[])).is_err());
     // The engine still plays with the good weights.
     let g = brazilian();
-    let r = engine.search(&g, 5.0, 50.0, 1.0).unwrap();
+    let r = engine.search(&g, js(5.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
 }
@@ -783,9 +916,9 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2024.01.02\"]\n\
                 1. 22-18 {good} 9-13 (1... 10-14 $1) 2. 18x9 1-0\n\n\
                 [White \"Cy\"]\n[GameType \"26\"]\n1. c3-d4 (1. c3-c5) *";
-    let f = PdnFile::parse(text, None).unwrap();
+    let f = PdnFile::parse(js(text), None).unwrap();
     assert_eq!(f.count(), 2);
-    let s = f.summary(0.0).unwrap();
+    let s = f.summary(js(0.0)).unwrap();
     assert_eq!(get(&s, "index").as_f64(), Some(0.0));
     assert_eq!(get(&s, "white").as_string().unwrap(), "Ann");
     assert_eq!(get(&s, "black").as_string().unwrap(), "Bob");
@@ -797,41 +930,45 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     assert_eq!(get(&s, "plies").as_f64(), Some(3.0));
     assert!(get(&s, "error").is_null());
     // The second game is listed with the reason it cannot open.
-    let s = f.summary(1.0).unwrap();
+    let s = f.summary(js(1.0)).unwrap();
     assert_eq!(get(&s, "variant").as_string().unwrap(), "brazilian");
     let why = get(&s, "error").as_string().unwrap();
     assert!(why.contains("game 2") && why.contains("c3-c5"), "{why}");
-    let e = f.tree(1.0).err().unwrap();
+    let e = f.tree(js(1.0)).err().unwrap();
     assert_eq!(message(&e), why);
-    let t = f.tree(0.0).unwrap();
+    let t = f.tree(js(0.0)).unwrap();
     assert_eq!(t.nodes().length(), 5);
     // Indices are checked; bad text throws the core's reason.
     for bad in [2.0, -1.0, 0.5, f64::NAN] {
-        assert!(is_range_error(&f.summary(bad).err().unwrap()), "{bad}");
-        assert!(is_range_error(&f.tree(bad).err().unwrap()), "{bad}");
+        assert!(is_range_error(&f.summary(js(bad)).err().unwrap()), "{bad}");
+        assert!(is_range_error(&f.tree(js(bad)).err().unwrap()), "{bad}");
     }
-    let e = PdnFile::parse("1. 22-18 {never closed", None)
+    let e = PdnFile::parse(js("1. 22-18 {never closed"), None)
         .err()
         .unwrap();
     assert!(message(&e).contains("never closed"), "{}", message(&e));
-    assert!(PdnFile::parse("", None).is_err());
+    assert!(PdnFile::parse(js(""), None).is_err());
 }
 
 #[wasm_bindgen_test]
 fn a_game_tree_is_walked_edited_and_written() {
     let mut t = GameTree::new(None, None).unwrap();
     assert_eq!(t.variant(), "italian");
-    let a = t.play(0.0, "22-18").unwrap();
-    let b = t.play(a as f64, "9-13").unwrap();
-    let v = t.play(a as f64, "10-14").unwrap();
-    assert_eq!(t.play(a as f64, "9-13").unwrap(), b);
+    let a = t.play(js(0.0), js("22-18")).unwrap();
+    let b = t.play(js(a as f64), js("9-13")).unwrap();
+    let v = t.play(js(a as f64), js("10-14")).unwrap();
+    assert_eq!(t.play(js(a as f64), js("9-13")).unwrap(), b);
     // A refused move throws the rule and changes nothing.
     let before = t.to_pdn();
-    let e = t.play(b as f64, "21-17").err().unwrap();
+    let e = t.play(js(b as f64), js("21-17")).err().unwrap();
     assert!(message(&e).contains("not legal"), "{}", message(&e));
-    assert!(t.play(b as f64, "nonsense").is_err());
-    assert!(is_range_error(&t.play(99.0, "22-18").err().unwrap()));
-    assert!(is_range_error(&t.play(-1.0, "22-18").err().unwrap()));
+    assert!(t.play(js(b as f64), js("nonsense")).is_err());
+    assert!(is_range_error(
+        &t.play(js(99.0), js("22-18")).err().unwrap()
+    ));
+    assert!(is_range_error(
+        &t.play(js(-1.0), js("22-18")).err().unwrap()
+    ));
     assert_eq!(t.to_pdn(), before);
     // The nodes in pre-order, main line first.
     let nodes = t.nodes();
@@ -846,7 +983,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert_eq!(node_field(&nodes, 1, "parent").as_f64(), Some(0.0));
     assert_eq!(node_field(&nodes, 2, "ply").as_f64(), Some(2.0));
     let mut g = Game::default();
-    g.play("22-18").unwrap();
+    g.play(js("22-18")).unwrap();
     assert_eq!(node_field(&nodes, 1, "fen").as_string().unwrap(), g.fen());
     let children: Array = node_field(&nodes, 1, "children").dyn_into().unwrap();
     assert_eq!(children.length(), 2);
@@ -855,16 +992,18 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert_eq!(node_field(&nodes, 3, "depth").as_f64(), Some(1.0));
     assert!(node_field(&nodes, 3, "comment").is_null());
     // Comments, annotations and NAGs.
-    t.set_comment(a as f64, Some("good".into())).unwrap();
-    t.set_pre_comment(v as f64, Some("or".into())).unwrap();
-    t.set_glyph(b as f64, Some("?".into())).unwrap();
-    t.set_nags(b as f64, vec![1.0, 4.0]).unwrap();
+    t.set_comment(js(a as f64), Some(js("good"))).unwrap();
+    t.set_pre_comment(js(v as f64), Some(js("or"))).unwrap();
+    t.set_glyph(js(b as f64), Some(js("?"))).unwrap();
+    t.set_nags(js(b as f64), js_numbers(&[1.0, 4.0])).unwrap();
     assert!(is_range_error(
-        &t.set_nags(b as f64, vec![300.0]).err().unwrap()
+        &t.set_nags(js(b as f64), js_numbers(&[300.0]))
+            .err()
+            .unwrap()
     ));
-    assert!(t.set_comment(a as f64, Some("a } b".into())).is_err());
-    assert!(t.set_glyph(0.0, Some("!".into())).is_err());
-    assert!(t.set_glyph(b as f64, Some("!x".into())).is_err());
+    assert!(t.set_comment(js(a as f64), Some(js("a } b"))).is_err());
+    assert!(t.set_glyph(js(0.0), Some(js("!"))).is_err());
+    assert!(t.set_glyph(js(b as f64), Some(js("!x"))).is_err());
     let nodes = t.nodes();
     assert_eq!(
         node_field(&nodes, 1, "comment").as_string().unwrap(),
@@ -883,8 +1022,8 @@ fn a_game_tree_is_walked_edited_and_written() {
         "{text}"
     );
     // Tags and result.
-    t.set_tag("White", Some("Ann".into())).unwrap();
-    assert!(t.set_tag("FEN", Some("W:W1:B2".into())).is_err());
+    t.set_tag(js("White"), Some(js("Ann"))).unwrap();
+    assert!(t.set_tag(js("FEN"), Some(js("W:W1:B2"))).is_err());
     let tags: Vec<String> = t
         .tags()
         .iter()
@@ -892,26 +1031,26 @@ fn a_game_tree_is_walked_edited_and_written() {
         .collect();
     assert!(tags.contains(&"White=Ann".to_string()), "{tags:?}");
     assert_eq!(t.result(), "*");
-    t.set_result("0-1").unwrap();
+    t.set_result(js("0-1")).unwrap();
     assert_eq!(t.result(), "0-1");
-    assert!(t.set_result("2-1").is_err());
+    assert!(t.set_result(js("2-1")).is_err());
     // The written game reads back the same.
-    let back = PdnFile::parse(&t.to_pdn(), None)
+    let back = PdnFile::parse(js(t.to_pdn()), None)
         .unwrap()
-        .tree(0.0)
+        .tree(js(0.0))
         .unwrap();
     assert_eq!(back.to_pdn(), t.to_pdn());
     // Play on from a variation with the Game class.
-    let mut game = t.game(v as f64).unwrap();
+    let mut game = t.game(js(v as f64)).unwrap();
     assert_eq!(game.ply(), 2);
-    game.play("24-20").unwrap();
+    game.play(js("24-20")).unwrap();
     // Promote, then delete the old main line; its ids stay dead.
-    assert!(t.promote(v as f64).unwrap());
-    assert!(!t.promote(v as f64).unwrap());
-    t.delete(b as f64).unwrap();
-    assert!(t.delete(b as f64).is_err());
-    assert!(t.delete(0.0).is_err());
-    assert!(t.game(b as f64).is_err());
+    assert!(t.promote(js(v as f64)).unwrap());
+    assert!(!t.promote(js(v as f64)).unwrap());
+    t.delete(js(b as f64)).unwrap();
+    assert!(t.delete(js(b as f64)).is_err());
+    assert!(t.delete(js(0.0)).is_err());
+    assert!(t.game(js(b as f64)).is_err());
     let nodes = t.nodes();
     assert_eq!(nodes.length(), 3);
     assert_eq!(node_field(&nodes, 2, "id").as_f64(), Some(v as f64));
@@ -920,15 +1059,15 @@ fn a_game_tree_is_walked_edited_and_written() {
 
 #[wasm_bindgen_test]
 fn a_game_tree_of_brazilian_or_from_a_fen() {
-    let mut t = GameTree::new(Some("brazilian".into()), None).unwrap();
+    let mut t = GameTree::new(Some(js("brazilian")), None).unwrap();
     assert_eq!(t.variant(), "brazilian");
-    let a = t.play(0.0, "c3-d4").unwrap();
-    assert!(t.play(a as f64, "c3-d4").is_err());
+    let a = t.play(js(0.0), js("c3-d4")).unwrap();
+    assert!(t.play(js(a as f64), js("c3-d4")).is_err());
     assert!(t.to_pdn().contains("[GameType \"26\"]"));
-    let t = GameTree::new(None, Some("B:W18,32:B9,13".into())).unwrap();
+    let t = GameTree::new(None, Some(js("B:W18,32:B9,13"))).unwrap();
     assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
-    assert!(GameTree::new(Some("checkers".into()), None).is_err());
-    assert!(GameTree::new(None, Some("W:W33:B1".into())).is_err());
+    assert!(GameTree::new(Some(js("checkers")), None).is_err());
+    assert!(GameTree::new(None, Some(js("W:W33:B1"))).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -944,9 +1083,9 @@ fn range_message(e: JsValue) -> String {
 #[wasm_bindgen_test]
 fn argument_refusals_are_range_errors_with_exact_messages() {
     let mut g = Game::default();
-    g.play("22-18").unwrap();
+    g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
-    let ply = |n: f64| range_message(g.board_at(n).err().unwrap());
+    let ply = |n: f64| range_message(g.board_at(js(n)).err().unwrap());
     assert_eq!(ply(-1.0), "ply must be a whole number from 0 to 1, not -1");
     assert_eq!(ply(2.0), "ply must be a whole number from 0 to 1, not 2");
     assert_eq!(ply(0.5), "ply must be a whole number from 0 to 1, not 0.5");
@@ -963,16 +1102,16 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "ply must be a whole number from 0 to 1, not 4294967296"
     );
     assert_eq!(
-        g.board_at(-0.0).unwrap().to_vec(),
-        g.board_at(0.0).unwrap().to_vec()
+        g.board_at(js(-0.0)).unwrap().to_vec(),
+        g.board_at(js(0.0)).unwrap().to_vec()
     );
-    let sq = |n: f64| range_message(g.square_name(n).err().unwrap());
+    let sq = |n: f64| range_message(g.square_name(js(n)).err().unwrap());
     assert_eq!(sq(0.0), "no square 0: 1-32");
     assert_eq!(sq(33.0), "no square 33: 1-32");
     assert_eq!(sq(-1.0), "no square -1: 1-32");
     assert_eq!(sq(f64::NAN), "no square NaN: 1-32");
     assert_eq!(sq(4294967297.0), "no square 4294967297: 1-32");
-    assert_eq!(g.square_name(32.0).unwrap(), "32");
+    assert_eq!(g.square_name(js(32.0)).unwrap(), "32");
     assert_eq!(snapshot(&g), before);
     for (index, shown) in [
         (7.0, "7"),
@@ -982,7 +1121,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         (f64::NEG_INFINITY, "-inf"),
         (9007199254740992.0, "9007199254740992"),
     ] {
-        let e = g.play_index(index).err().unwrap();
+        let e = g.play_index(js(index)).err().unwrap();
         assert_eq!(
             range_message(e),
             format!("move index {shown} is out of range: there are 7 legal moves")
@@ -990,7 +1129,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
     }
     assert_eq!(snapshot(&g), before);
 
-    let table = |mb: f64| range_message(dama_wasm::Engine::new(mb).err().unwrap());
+    let table = |mb: f64| range_message(dama_wasm::Engine::new(js(mb)).err().unwrap());
     assert_eq!(
         table(0.0),
         "the table size in megabytes must be a whole number from 1 to 512, not 0"
@@ -999,9 +1138,14 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         table(-0.0),
         "the table size in megabytes must be a whole number from 1 to 512, not -0"
     );
-    let mut engine = dama_wasm::Engine::new(1.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     let mut search = |level: f64, time: f64, seed: f64| {
-        range_message(engine.search(&g, level, time, seed).err().unwrap())
+        range_message(
+            engine
+                .search(&g, js(level), js(time), js(seed))
+                .err()
+                .unwrap(),
+        )
     };
     assert_eq!(
         search(11.0, 10.0, 0.0),
@@ -1024,28 +1168,32 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "seed must be a whole number from 0 to 4294967295, not -0.5"
     );
     // A fractional time is a time; -0 is the seed 0.
-    assert!(engine.search(&g, 1.0, 1.5, -0.0).is_ok());
+    assert!(engine.search(&g, js(1.0), js(1.5), js(-0.0)).is_ok());
     assert_eq!(snapshot(&g), before);
 
     let mut t = GameTree::new(None, None).unwrap();
-    let a = t.play(0.0, "22-18").unwrap();
+    let a = t.play(js(0.0), js("22-18")).unwrap();
     assert_eq!(a, 1);
     assert_eq!(
-        range_message(t.play(2.0, "9-13").err().unwrap()),
+        range_message(t.play(js(2.0), js("9-13")).err().unwrap()),
         "node id must be a whole number from 0 to 1, not 2"
     );
     assert_eq!(
-        range_message(t.set_nags(1.0, vec![1.0, 256.0]).err().unwrap()),
+        range_message(
+            t.set_nags(js(1.0), js_numbers(&[1.0, 256.0]))
+                .err()
+                .unwrap()
+        ),
         "NAG must be a whole number from 0 to 255, not 256"
     );
-    assert!(t.set_nags(1.0, vec![0.0, 255.0, -0.0]).is_ok());
-    let f = PdnFile::parse("1. 22-18 *", None).unwrap();
+    assert!(t.set_nags(js(1.0), js_numbers(&[0.0, 255.0, -0.0])).is_ok());
+    let f = PdnFile::parse(js("1. 22-18 *"), None).unwrap();
     assert_eq!(
-        range_message(f.summary(1.0).err().unwrap()),
+        range_message(f.summary(js(1.0)).err().unwrap()),
         "game index must be a whole number from 0 to 0, not 1"
     );
     assert_eq!(
-        range_message(f.tree(f64::NAN).err().unwrap()),
+        range_message(f.tree(js(f64::NAN)).err().unwrap()),
         "game index must be a whole number from 0 to 0, not NaN"
     );
 }
@@ -1057,8 +1205,8 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
 fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
     let g = Game::default();
     let before = snapshot(&g);
-    let mut engine = dama_wasm::Engine::new(4.0).unwrap();
-    let a = engine.analyse(&g, 5.0, 10_000.0, 3.0).unwrap();
+    let mut engine = dama_wasm::Engine::new(js(4.0)).unwrap();
+    let a = engine.analyse(&g, js(5.0), js(10_000.0), js(3.0)).unwrap();
     assert_eq!(get(&a, "complete").as_bool(), Some(true));
     assert_eq!(get(&a, "depth").as_f64(), Some(5.0));
     let lines: Array = get(&a, "lines").dyn_into().unwrap();
@@ -1088,9 +1236,8 @@ fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
         (5.0, 10.0, f64::NAN),
     ] {
         let e = engine
-            .analyse(&g, depth, time, lines)
-            .err()
-            .expect("refused");
+            .analyse(&g, js(depth), js(time), js(lines))
+            .expect_err("refused");
         assert!(
             e.is_instance_of::<js_sys::RangeError>(),
             "{depth} {time} {lines}"
@@ -1102,17 +1249,17 @@ fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
 
 #[wasm_bindgen_test]
 fn scores_in_words_and_known_results() {
-    assert_eq!(dama_wasm::score_text(125.0).unwrap(), "+1.25");
-    assert_eq!(dama_wasm::score_text(29_987.0).unwrap(), "win in 7");
+    assert_eq!(dama_wasm::score_text(js(125.0)).unwrap(), "+1.25");
+    assert_eq!(dama_wasm::score_text(js(29_987.0)).unwrap(), "win in 7");
     for bad in [0.5, 32_001.0, f64::NAN, f64::INFINITY] {
-        assert!(dama_wasm::score_text(bad).is_err(), "{bad}");
+        assert!(dama_wasm::score_text(js(bad)).is_err(), "{bad}");
     }
-    assert!(dama_wasm::score_result(125.0).is_null());
-    let win = dama_wasm::score_result(29_987.0);
+    assert!(dama_wasm::score_result(js(125.0)).unwrap().is_null());
+    let win = dama_wasm::score_result(js(29_987.0)).unwrap();
     assert_eq!(get(&win, "win").as_bool(), Some(true));
     assert_eq!(get(&win, "moves").as_f64(), Some(7.0));
-    let loss = dama_wasm::score_result(-28_700.0);
+    let loss = dama_wasm::score_result(js(-28_700.0)).unwrap();
     assert_eq!(get(&loss, "win").as_bool(), Some(false));
     assert!(get(&loss, "moves").is_null());
-    assert!(dama_wasm::score_result(f64::NAN).is_null());
+    assert!(dama_wasm::score_result(js(f64::NAN)).unwrap().is_null());
 }

@@ -1,0 +1,208 @@
+//! The JS values the bindings are given, checked for their type before anything reads them.
+//!
+//! wasm-bindgen's glue converts a `&str`, a slice or an `f64` argument without looking at its
+//! type: a number given for a string makes it reallocate memory it never allocated (a trap, or
+//! a corrupted heap), an object with a `length` of -1 asks for 4 GiB (a trap), and an object's
+//! `valueOf` runs in the middle of the call, after the glue has read the instance's pointer
+//! (and may have freed it). So every binding takes its arguments as JS values, passed by the
+//! glue as they are, and converts them here: a value of another type is a `TypeError` naming
+//! the binding and the argument ("Game.play: text must be a string, not number").
+//!
+//! The extern types below are those JS values, named for the glue's JSDoc (`@param {string}
+//! text`), which `types/dama-wasm.ts` is checked against. The bindings take them by value: a
+//! call the glue refuses before ours runs (on a freed instance) throws through wasm-bindgen's
+//! code, and a value lent by reference would then never give back its slot of the glue's
+//! table (after 1,024 such calls the instance traps). Converting one runs none of the caller's
+//! code but in `Array.from` (a getter or proxy of an array), whose exception is caught and
+//! thrown by the binding, not left to unwind through Rust.
+
+use crate::args;
+use js_sys::{Array, ArrayBuffer, TypeError, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A string argument, as JS gave it ([`Args::string`]).
+    #[wasm_bindgen(typescript_type = "string")]
+    pub type StrArg;
+
+    /// A number argument, as JS gave it ([`Args::number`]).
+    #[wasm_bindgen(typescript_type = "number")]
+    pub type NumArg;
+
+    /// Bytes, as JS gave them ([`Args::bytes`]).
+    #[wasm_bindgen(typescript_type = "Uint8Array | number[]")]
+    pub type BytesArg;
+
+    /// A board editor's 32 cells, as JS gave them ([`Args::cells`]).
+    #[wasm_bindgen(typescript_type = "Int8Array | number[]")]
+    pub type CellsArg;
+
+    /// PDN tags as `[[name, value], ...]`, as JS gave them ([`Args::tags`]).
+    #[wasm_bindgen(typescript_type = "[string, string][]")]
+    pub type TagsArg;
+
+    /// A list of numbers, as JS gave it ([`Args::numbers`]).
+    #[wasm_bindgen(typescript_type = "number[] | Float64Array")]
+    pub type NumbersArg;
+
+    // `Array.isArray` throws for a revoked proxy: caught, as a "no".
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+
+    // A plain copy of an array or typed array, whose reads run no more of the caller's code.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
+    fn array_from(value: &JsValue) -> Result<Array, JsValue>;
+
+    // A copy of bytes, `new Uint8Array(bytes)`, whose reads run none of the caller's code (a
+    // subclass's getters), made here, where a detached buffer's exception is caught.
+    #[wasm_bindgen(js_name = Uint8Array)]
+    type BytesCopy;
+
+    #[wasm_bindgen(catch, constructor, js_class = "Uint8Array")]
+    fn new(bytes: &JsValue) -> Result<BytesCopy, JsValue>;
+}
+
+/// `value`'s type for a message: its `typeof`, but `null` and `array` told apart.
+fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if is_array(value).unwrap_or(false) {
+        "array".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// The arguments of one binding, named in its refusals: `Args("Game.play")`.
+#[derive(Clone, Copy)]
+pub struct Args(pub &'static str);
+
+impl Args {
+    /// `value` as `get` reads it, or a `TypeError` "{binding}: {name} must be {what}, not
+    /// {its type}": the one check every conversion below makes.
+    fn typed<T>(
+        self,
+        name: &str,
+        what: &str,
+        value: &JsValue,
+        get: impl FnOnce(&JsValue) -> Option<T>,
+    ) -> Result<T, JsValue> {
+        get(value).ok_or_else(|| self.wrong(name, what, value))
+    }
+
+    // Apart from `typed`, which is copied for each `get`: the message is written once.
+    #[cold]
+    fn wrong(self, name: &str, what: &str, value: &JsValue) -> JsValue {
+        let msg = format!(
+            "{}: {name} must be {what}, not {}",
+            self.0,
+            type_name(value)
+        );
+        TypeError::new(&msg).into()
+    }
+
+    /// A string (not a `String` object, nor anything converted to one).
+    #[inline(never)]
+    pub fn string(self, name: &str, value: &StrArg) -> Result<String, JsValue> {
+        self.typed(name, "a string", value, JsValue::as_string)
+    }
+
+    /// A string, or nothing for `undefined` or `null`.
+    #[inline(never)]
+    pub fn opt_string(self, name: &str, value: Option<StrArg>) -> Result<Option<String>, JsValue> {
+        value
+            .map(|v| self.typed(name, "a string or left out", &v, JsValue::as_string))
+            .transpose()
+    }
+
+    /// A number, NaN and the infinities included (the range checks of `args` refuse them).
+    #[inline(never)]
+    pub fn number(self, name: &str, value: &NumArg) -> Result<f64, JsValue> {
+        self.typed(name, "a number", value, JsValue::as_f64)
+    }
+
+    /// A copy of an array (or, with `views`, of a typed array), whose reads run none of the
+    /// caller's code; `what` says what the binding takes.
+    fn items(self, name: &str, what: &str, value: &JsValue, views: bool) -> Result<Array, JsValue> {
+        let listed =
+            |v: &JsValue| is_array(v).unwrap_or(false) || (views && ArrayBuffer::is_view(v));
+        self.typed(name, what, value, |v| listed(v).then_some(()))?;
+        array_from(value)
+    }
+
+    /// The numbers of an array or typed array; an item that is no number is a `TypeError`
+    /// naming it (`nags[2]`).
+    fn list(self, name: &str, what: &str, value: &JsValue) -> Result<Vec<f64>, JsValue> {
+        let items = self.items(name, what, value, true)?;
+        let mut out = Vec::with_capacity(items.length() as usize);
+        for (i, x) in items.iter().enumerate() {
+            let wrong = || self.wrong(&format!("{name}[{i}]"), "a number", &x);
+            out.push(x.as_f64().ok_or_else(wrong)?);
+        }
+        Ok(out)
+    }
+
+    /// The numbers of an array or typed array as whole numbers in `lo..=hi` (`RangeError` for
+    /// another number).
+    fn whole(
+        self,
+        name: &'static str,
+        what: &str,
+        value: &JsValue,
+        lo: i32,
+        hi: i32,
+    ) -> Result<Vec<i32>, JsValue> {
+        let numbers = self.list(name, what, value)?;
+        let mut out = Vec::with_capacity(numbers.len());
+        for (i, &n) in numbers.iter().enumerate() {
+            out.push(args::element(name, i, n, lo, hi)?);
+        }
+        Ok(out)
+    }
+
+    /// The numbers of an array or a typed array.
+    pub fn numbers(self, name: &str, value: &NumbersArg) -> Result<Vec<f64>, JsValue> {
+        self.list(name, "an array of numbers", value)
+    }
+
+    /// Bytes from a `Uint8Array` (copied at once) or an array of whole numbers 0-255.
+    pub fn bytes(self, name: &'static str, value: &BytesArg) -> Result<Vec<u8>, JsValue> {
+        // A Uint8Array (is_view: not a proxy of one) is copied at once.
+        if ArrayBuffer::is_view(value) && value.is_instance_of::<Uint8Array>() {
+            return Ok(BytesCopy::new(value)?
+                .unchecked_into::<Uint8Array>()
+                .to_vec());
+        }
+        let bytes = self.whole(name, "a Uint8Array or an array of numbers", value, 0, 255)?;
+        Ok(bytes.into_iter().map(|b| b as u8).collect())
+    }
+
+    /// A board editor's cells from an `Int8Array` or an array: whole numbers -2..2.
+    pub fn cells(self, name: &'static str, value: &CellsArg) -> Result<Vec<i8>, JsValue> {
+        let cells = self.whole(name, "an Int8Array or an array of numbers", value, -2, 2)?;
+        Ok(cells.into_iter().map(|c| c as i8).collect())
+    }
+
+    /// `[[name, value], ...]`, each name and value a string.
+    pub fn tags(self, name: &str, value: &TagsArg) -> Result<Vec<(String, String)>, JsValue> {
+        let items = self.items(name, "an array of [name, value] pairs", value, false)?;
+        let pair = |item: &JsValue| {
+            let pair = is_array(item).ok()?.then(|| array_from(item).ok())??;
+            match (
+                pair.length(),
+                pair.get(0).as_string(),
+                pair.get(1).as_string(),
+            ) {
+                (2, Some(k), Some(v)) => Some((k, v)),
+                _ => None,
+            }
+        };
+        let mut out = Vec::with_capacity(items.length() as usize);
+        for (i, x) in items.iter().enumerate() {
+            let what = "a [name, value] pair of strings";
+            out.push(pair(&x).ok_or_else(|| self.wrong(&format!("{name}[{i}]"), what, &x))?);
+        }
+        Ok(out)
+    }
+}
