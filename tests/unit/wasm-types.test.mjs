@@ -199,6 +199,28 @@ test('the bindings without arguments run on a live, a freed and a bare instance 
   assert.ok(alive(mod));
 });
 
+test('a method refused a thousand times on a freed instance leaves the instance alive', async () => {
+  // wasm-bindgen refuses a freed instance by throwing past the method's frame, which is lost
+  // (its issue #1959): Game#undo's held a move list, and 300 refusals killed the instance.
+  const base = await loadWasm();
+  for (const { name, kind } of callables(base)) {
+    if (kind !== 'method') continue;
+    const mod = await loadWasm();
+    const c = /** @type {Callable} */ (callables(mod).find((b) => b.name === name));
+    const freed = /** @type {{ free: () => void }} */ (receiver(mod, c));
+    freed.free();
+    const args = (PARAMS[name] ?? []).map(([, , valid]) => valid(mod));
+    for (let i = 0; i < 1000; i++) {
+      try {
+        invoke(c, args, freed);
+      } catch (e) {
+        assert.equal(throwKind(e), 'Error', `${name}: ${e}`);
+      }
+    }
+    assert.ok(alive(mod), `${name}: the instance died`);
+  }
+});
+
 test("the issue's five calls throw a TypeError naming the argument, and the instance lives on", async () => {
   const mod = await loadWasm();
   const game = new mod.Game();
