@@ -6,7 +6,7 @@
 // address's fragment (#pdn=..., #fen=..., &ply=N, &review=1, &id=<saved game>), or empty.
 // The game page is never touched: this page has its own tree, worker and storage key.
 
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
+import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLanguageSelect, setMessage, textOf } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { createBoard } from './board/api.js';
 import { AnalysisModel } from './analysis/model.js';
@@ -78,6 +78,9 @@ const review = {
 /** "Learn from your mistakes", while it is on. @type {Lessons | null} */
 let learn = null;
 
+/** The error shown ('' for none), kept as words to make. @type {import('./i18n.js').Message} */
+let errorShown = '';
+
 /** The saved game this analysis belongs to (its review is written back into it). */
 let libraryId = /** @type {string | null} */ (null);
 /** The revision of it this analysis may write over (see readSavedRev). */
@@ -86,15 +89,14 @@ let savedRev = /** @type {number | null} */ (null);
 main().catch((err) => showError(String(err?.message ?? err)));
 
 async function main() {
-  setLanguage(getLanguage());
-  translatePage();
-  fillLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
   onLanguageChange(() => {
     translatePage();
-    render();
+    if (board) render(); // once the page is built
   });
   registerServiceWorker();
-  wasm = await loadWasm();
+  // The page's words load beside the core (the HTML's English shows until they arrive).
+  [wasm] = await Promise.all([loadWasm(), startLanguage()]);
   bar = new EvalBar($('evalbar'));
   const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   libraryId = params.get('id');
@@ -102,7 +104,8 @@ async function main() {
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
   const refused = refusedParams(params, { variant: is.oneOf(['italian', 'brazilian']), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
   if (refused.some((r) => r.name === 'id')) libraryId = null;
-  if (refused.length) showError([$('an-error').hidden ? '' : $('an-error').textContent, ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
+  const before = errorShown;
+  if (refused.length) showError(() => [textOf(before), ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
   const ply = Number(params.get('ply'));
   if (Number.isInteger(ply) && ply > 0) {
     const n = model.mainlineAt(Math.min(ply, model.mainline().length));
@@ -141,7 +144,8 @@ function openTree(params) {
     if (pdn) return treeFromPdn(pdn, variant);
     if (fen) return new wasm.GameTree(variant, fen);
   } catch (err) {
-    showError(t('anOpenFailed', { error: /** @type {Error} */ (err).message }));
+    const error = /** @type {Error} */ (err).message;
+    showError(() => t('anOpenFailed', { error }));
   }
   return new wasm.GameTree(variant, null);
 }
@@ -238,7 +242,7 @@ function sideAt(id) {
 }
 
 /**
- * A score for White in words: "White wins in 7", "Black is better by 1.20", "Level".
+ * A score for White in words: "White wins in 7", "Black is ahead by 1.20", "Equal".
  * @param {{score: number, known: {win: boolean, moves: number | null} | null}} e
  */
 function evalWords(e) {
@@ -679,9 +683,11 @@ async function saveToLibrary(onlyIfSaved) {
     }
     if (!written) return;
     savedRev = revOf(written);
-    out.textContent = t(apart ? 'anSavedApart' : 'anSaved');
+    const key = apart ? 'anSavedApart' : 'anSaved';
+    setMessage(out, () => t(key));
   } catch (err) {
-    out.textContent = t('librarySaveFailed', { error: /** @type {Error} */ (err).message });
+    const error = /** @type {Error} */ (err).message;
+    setMessage(out, () => t('librarySaveFailed', { error }));
   }
 }
 
@@ -809,7 +815,8 @@ function openInput() {
   try {
     tree = /^[WB]:/i.test(text) || !/[\d]+[.]/.test(text) && /^[WB]/i.test(text) ? new wasm.GameTree(model.variant, text) : treeFromPdn(text, model.variant);
   } catch (err) {
-    showError(t('anOpenFailed', { error: /** @type {Error} */ (err).message }));
+    const error = /** @type {Error} */ (err).message;
+    showError(() => t('anOpenFailed', { error }));
     return;
   }
   client.stop();
@@ -830,18 +837,17 @@ function openInput() {
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
-    $('an-saved').textContent = t('copied');
+    setMessage($('an-saved'), () => t('copied'));
   } catch {
     /** @type {HTMLTextAreaElement} */ ($('an-input')).value = text;
   }
 }
 
-/** @param {string} text */
-function showError(text) {
+/** @param {import('./i18n.js').Message} message a function of the language is worded again at a switch */
+function showError(message) {
+  errorShown = message;
   const el = document.getElementById('an-error');
-  if (!el) return;
-  el.textContent = text;
-  el.hidden = !text;
+  if (el) el.hidden = !setMessage(el, message);
 }
 
 /** @param {string} text for a screen reader */

@@ -250,7 +250,7 @@ function openLibrary() {
  * saved as a new record and `report` says so. A failure is reported with `report`; the page
  * keeps its own copy of the game in progress, so no game is lost. `saved` runs after each
  * write, with whether the record shown changed.
- * @param {(text: string) => void} report
+ * @param {(message: import('./i18n.js').Message) => void} report the page's notice (words made when shown)
  * @param {(adopted: boolean) => void} [saved]
  */
 export function saveToLibrary(report, saved = () => {}) {
@@ -287,12 +287,13 @@ export function saveToLibrary(report, saved = () => {}) {
         rec.id = newId();
         rec.rev = null;
         written = await lib.save(rec.id, decide);
-        report(t('librarySavedApart'));
+        report(() => t('librarySavedApart'));
       }
       if (written) rec.rev = revOf(written);
       saved(adopted);
     } catch (err) {
-      report(t('librarySaveFailed', { error: /** @type {Error} */ (err).message }));
+      const error = /** @type {Error} */ (err).message;
+      report(() => t('librarySaveFailed', { error }));
     }
   });
 }

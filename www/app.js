@@ -5,7 +5,7 @@
 
 import './dama-board.js';
 import { normMode, normVariant, clampLevel, looksLikeFen, readOptions } from './game/options.js';
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, setMessage } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 import { refusedParams, is } from './address.js';
 import { sharedEngine } from './engine-client.js';
@@ -18,6 +18,7 @@ import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, lib
 /** @typedef {import('./game/session.js').Move} Move */
 /** @typedef {import('./game/texts.js').Result} Result */
 /** @typedef {import('./game/session.js').TreeNode} TreeNode */
+/** @typedef {import('./i18n.js').Message} Message */
 
 /** The page's element with this id (index.html has each one the page asks for). */
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -47,11 +48,7 @@ const other = (c) => (c === 'white' ? 'black' : 'white');
 
 async function main() {
   loadSettings();
-  setLanguage(getLanguage());
-  translatePage();
-  const lang = /** @type {HTMLSelectElement} */ ($('lang'));
-  fillLanguageSelect(lang);
-  lang.value = getLanguage();
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
   board.toggleAttribute('numbers', settings[numbersKey()]);
   board.toggleAttribute('sound', settings.sound);
   wireControls();
@@ -67,6 +64,8 @@ async function main() {
     syncNewGameForm();
   });
   sharedEngine().addEventListener('data', renderEngineData);
+  // The page's words (the HTML's English shows until they arrive); the board loads the same.
+  await startLanguage();
 
   await board.whenReady();
   const params = new URLSearchParams(location.search);
@@ -113,7 +112,8 @@ function startFromParams(params) {
     board.newGame(opts);
   } catch (err) {
     newGame({ ...opts, fen: null, pdn: null });
-    showNotice(t('badFen', { error: /** @type {Error} */ (err).message }));
+    const error = /** @type {Error} */ (err).message;
+    showNotice(() => t('badFen', { error }));
     return;
   }
   // The other values fall back to the New game dialog's choices; a value not understood is named.
@@ -126,7 +126,7 @@ function startFromParams(params) {
     level: is.whole(1, 10),
     delay: is.whole(0, 60000),
   });
-  if (refused.length) showNotice(refused.map((r) => t('addressIgnored', r)).join(' '));
+  if (refused.length) showNotice(() => refused.map((r) => t('addressIgnored', r)).join(' '));
 }
 
 /** @param {import('./game/session.js').GameOptions} opts */
@@ -151,7 +151,7 @@ function wireBoard() {
     }
     render();
   });
-  board.addEventListener('notice', (e) => showNotice(/** @type {CustomEvent<{text: string}>} */ (e).detail.text));
+  board.addEventListener('notice', (e) => showNotice(/** @type {CustomEvent<{text: string, message: () => string}>} */ (e).detail.message));
   board.addEventListener('ambiguous', (e) => showChoices(/** @type {CustomEvent<{moves: Move[]}>} */ (e).detail.moves));
   board.addEventListener('newgamerequest', (e) => {
     e.preventDefault(); // the page asks how, with its dialog
@@ -172,14 +172,14 @@ function showChoices(moves) {
   if (!moves.length) return;
   const p = document.createElement('p');
   const name = (/** @type {number} */ sq) => board.squareName(sq); // "22", or "c3" in Brazilian
-  p.textContent = t('chooseCapture', { to: name(moves[0].to) });
+  setMessage(p, () => t('chooseCapture', { to: name(moves[0].to) }));
   box.append(p);
   moves.forEach((m, i) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = `choice choice-${i % 4}`;
     const via = m.path.slice(0, -1).map(name).join(', ');
-    b.textContent = `${m.text}: ${t('takes', { squares: m.captured.map(name).join(', ') })}${via ? `, ${t('captureVia', { squares: via })}` : ''}`;
+    setMessage(b, () => `${m.text}: ${t('takes', { squares: m.captured.map(name).join(', ') })}${via ? `, ${t('captureVia', { squares: via })}` : ''}`);
     b.addEventListener('click', () => board.choose(m));
     box.append(b);
   });
@@ -385,12 +385,11 @@ function renderEditor() {
 
 // ---------------------------------------------------------------- notices and speech
 
-/** @param {string} text */
-function showNotice(text) {
-  pageNotice = text;
+/** @param {Message} message a function of the language is worded again at a switch */
+function showNotice(message) {
   const el = $('notice');
-  el.textContent = text;
-  el.hidden = !text;
+  pageNotice = setMessage(el, message);
+  el.hidden = !pageNotice;
 }
 
 let announceTimer = 0;
@@ -405,7 +404,7 @@ function announce(text) {
 
 /** @param {() => void} apply switches to the new version (the page reloads) */
 function showUpdate(apply) {
-  $('update-text').textContent = t('updateReady');
+  setMessage($('update-text'), () => t('updateReady'));
   $('update').hidden = false;
   $('update-reload').onclick = apply;
 }
@@ -445,7 +444,6 @@ function wireControls() {
   $('btn-review-game').addEventListener('click', () => openAnalysis(true));
   $('btn-continue-computer').addEventListener('click', () => board.continueFrom('computer'));
   $('btn-continue-friend').addEventListener('click', () => board.continueFrom('two-players'));
-  $('lang').addEventListener('change', (e) => setLanguage(/** @type {HTMLSelectElement} */ (e.target).value, { persist: true }));
 
   const dialog = $dialog('new-game');
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
@@ -458,7 +456,9 @@ function wireControls() {
     for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players';
     $('level-out').textContent = field(form, 'level').value;
     // The levels' strengths were measured in Italian games.
-    $('level-elo').textContent = levelStrength(clampLevel(field(form, 'level').value));
+    const level = clampLevel(field(form, 'level').value);
+    $('level-elo').textContent = levelStrength(level);
+    $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${LEVEL_ELO[level - 1]}` }) : '';
     $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
     // Clocks are for games people play; a custom one asks for its minutes and increment.
     for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch';
@@ -568,13 +568,14 @@ const disarms = [];
 const LEVEL_ELO = [0, 230, 440, 700, 910, 1120, 1350, 1540, 1650, 1690];
 
 /**
- * The strength of a level in words.
+ * The strength of a level as a player would say it, a pair of levels at a time (about 400 Elo
+ * from one pair to the next up to level 8; 9 and 10 are the engine's full strength).
  * @param {number} level 1-10
  * @returns {string}
  */
 function levelStrength(level) {
-  const elo = LEVEL_ELO[level - 1] ?? 0;
-  return level === 1 ? t('levelEloBase') : t('levelElo', { elo: `+${elo}` });
+  const words = ['levelBeginner', 'levelCasual', 'levelClub', 'levelStrongClub', 'levelMaster'];
+  return t(words[Math.min(4, Math.max(0, Math.floor((level - 1) / 2)))]);
 }
 
 /**
@@ -733,7 +734,8 @@ function wireEditor() {
       // The core checks the position and says what is impossible about it (or already over).
       board.playEdited();
     } catch (e) {
-      err.textContent = t('editorRefused', { error: /** @type {Error} */ (e).message });
+      const error = /** @type {Error} */ (e).message;
+      setMessage(err, () => t('editorRefused', { error }));
       err.hidden = false;
       return;
     }
@@ -850,7 +852,7 @@ function restoreGame() {
       }
     }
     newGame(defaultGame());
-    showNotice(t('savedGameIgnored'));
+    showNotice(() => t('savedGameIgnored'));
     return true;
   }
 }

@@ -12,7 +12,7 @@ import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
 import { loadWasm } from './wasm.js';
 import { sharedEngine } from './engine-client.js';
-import { t, onLanguageChange } from './i18n.js';
+import { t, onLanguageChange, loadLanguage, textOf } from './i18n.js';
 import { playSound } from './sound.js';
 import { CSS } from './dama-board.css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './dama-board.reads.js';
@@ -27,6 +27,7 @@ import { sentence, moveAnnouncement, squareDescription, refusalText } from './ga
 /** @typedef {import('./game/session.js').Move} Move */
 /** @typedef {import('./game/session.js').GameOptions} GameOptions */
 /** @typedef {import('./game/options.js').Color} Color */
+/** @typedef {import('./i18n.js').Message} Message */
 
 /** @type {any} the wasm module, loaded once for every board */
 let wasm = null;
@@ -41,7 +42,10 @@ export class DamaBoard extends DamaBoardReads {
   /** @type {Record<string, any>} */
   #ui = {};
   #overlayClosed = false;
+  /** @type {Message} kept as words to make, so a switch of language words it again */
   #notice = '';
+  /** What the stage says until the game shows: 'loading', or 'loadFailed'. */
+  #loadingKey = 'loading';
   /** @type {GameOptions | null} newGame() before the wasm was loaded */
   #pending = null;
   #restartQueued = false;
@@ -67,11 +71,11 @@ export class DamaBoard extends DamaBoardReads {
       const act = /** @type {HTMLElement} */ (e.target).closest?.('button[data-act]');
       if (act instanceof HTMLElement && act.dataset.act) this.#action(act.dataset.act);
     });
-    this.#ui.loading.textContent = t('loading', {}, this.lang);
+    this.#renderLoading();
   }
 
   connectedCallback() {
-    this.#unlisten ??= onLanguageChange(() => this.#render());
+    this.#unlisten ??= onLanguageChange(() => this.#rewordAll());
     if (!this.ground) return void this.#init();
     this.#sync();
     this.#cpu?.maybeMove();
@@ -90,10 +94,15 @@ export class DamaBoard extends DamaBoardReads {
     try {
       wasm ??= await loadWasm();
     } catch (err) {
-      this.#ui.loading.textContent = t('loadFailed', {}, this.lang);
+      this.#loadingKey = 'loadFailed';
+      this.#renderLoading();
       console.error(err);
       return;
     }
+    // The board's own words before it shows anything: its language's table (the page's, which
+    // the page is loading too, unless a lang attribute says another). Read after the wasm, so
+    // a lang attribute the host sets once this module has run is the one loaded.
+    await this.#loadWords();
     this.#ui.loading.hidden = true;
     const s = (this.session = new Session(wasm));
     this.#cpu = new Computer(s, this.#engine, this, {
@@ -102,7 +111,7 @@ export class DamaBoard extends DamaBoardReads {
         if (s.reviewing === null) this.ground.playMove(m, s.game.board());
         this.#moved(m, mover, 'computer');
       },
-      failed: (msg) => this.#setNotice(t('engineFailed', { error: msg }, this.lang)),
+      failed: (msg) => this.#setNotice(() => t('engineFailed', { error: msg }, this.lang)),
       hinted: (m) => {
         if (m) this.#announce(t('hintShown', { move: m.text }, this.lang));
         this.#sync();
@@ -140,6 +149,7 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {string} name @param {string | null} old @param {string | null} value */
   attributeChangedCallback(name, old, value) {
+    if (name === 'lang' && old !== value) void this.#loadWords().then(() => this.#rewordAll());
     const s = this.session;
     if (!this.ground || !s || old === value) return;
     if (OPTIONS.find((o) => o.attr === name)?.restarts) {
@@ -168,14 +178,16 @@ export class DamaBoard extends DamaBoardReads {
     } catch (err) {
       // A bad fen or pdn attribute: say so, and show the start position rather than nothing.
       this.newGame({ ...opts, fen: null, pdn: null });
-      this.#setNotice(t('badPosition', { error: /** @type {Error} */ (err).message }, this.lang));
+      const error = /** @type {Error} */ (err).message;
+      this.#setNotice(() => t('badPosition', { error }, this.lang));
     }
   }
 
   // ------------------------------------------------------------ commands (reads: dama-board.reads.js)
 
   whenReady() { return this.#readyPromise; }
-  get notice() { return this.#notice; }
+  /** The notice shown in the bar ('' for none), in the board's language. */
+  get notice() { return textOf(this.#notice); }
   /**
    * A new game (see Session.newGame); throws on bad input and then nothing has changed.
    * @param {GameOptions} [o]
@@ -224,7 +236,7 @@ export class DamaBoard extends DamaBoardReads {
   /** Returns whether the game ended in a draw (the computer accepts when it is not better). */
   offerDraw() {
     const ok = this.#run((s) => s.offerDraw(), 'ended');
-    if (!ok && this.session?.mode === 'computer' && !this.session.game.result()) this.#setNotice(t('drawDeclined', {}, this.lang));
+    if (!ok && this.session?.mode === 'computer' && !this.session.game.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
     return ok;
   }
   /** Look at the position after `ply` moves; null goes back to the game. @param {number | null} ply */
@@ -331,16 +343,18 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {number} from @param {number} to */
   #onIllegal(from, to) {
-    const text = refusalText(this.session?.game.whyIllegal(from, to), this.lang);
+    const why = this.session?.game.whyIllegal(from, to);
+    const text = refusalText(why, this.lang);
     this.#emit('illegal', { from, to, reason: text });
-    this.#setNotice(text);
+    this.#setNotice(() => refusalText(why, this.lang));
     this.#announce(text);
   }
 
   /** @param {Move[]} moves */
   #onSelect(moves) {
     if (moves.length) return void (this.#notice && this.#setNotice(''));
-    this.#setNotice(t(this.legalMoves().some((m) => m.captured.length) ? 'selectedMustCapture' : 'selectedNoMoves', {}, this.lang));
+    const key = this.legalMoves().some((m) => m.captured.length) ? 'selectedMustCapture' : 'selectedNoMoves';
+    this.#setNotice(() => t(key, {}, this.lang));
   }
 
   /** @param {number} sq */
@@ -393,14 +407,35 @@ export class DamaBoard extends DamaBoardReads {
     const s = this.session;
     if (!s?.game) return;
     this.ground.canvas.setAttribute('aria-label', t('boardLabel', {}, this.lang));
-    const o = { controls: flag(this.getAttribute('controls')), notice: this.#notice, overlayClosed: this.#overlayClosed, lang: this.lang };
+    const o = { controls: flag(this.getAttribute('controls')), notice: textOf(this.#notice), overlayClosed: this.#overlayClosed, lang: this.lang };
     renderChrome(/** @type {ShadowRoot} */ (this.shadowRoot), this.#ui, s, o);
   }
 
-  /** @param {string} text */
-  #setNotice(text) {
-    this.#notice = text;
-    this.#emit('notice', { text });
+  #renderLoading() { this.#ui.loading.textContent = t(this.#loadingKey, {}, this.lang); }
+
+  /** Every text of the element again, in its language of the moment. */
+  #rewordAll() {
+    this.#renderLoading();
+    this.#render();
+  }
+
+  /** Loads the table of the element's language; without it, its texts are the page's. */
+  #loadWords() {
+    return loadLanguage(this.lang).then(
+      () => {},
+      (err) => console.error(err),
+    );
+  }
+
+  /**
+   * Shows a notice in the bar and tells the page: `text`, its words now, and `message()`, its
+   * words in the element's language of the moment (a page showing it words it again after a
+   * switch of language).
+   * @param {Message} message
+   */
+  #setNotice(message) {
+    this.#notice = message;
+    this.#emit('notice', { text: textOf(message), message: () => textOf(message) });
     this.#render();
   }
 

@@ -1,10 +1,12 @@
 // @ts-check
 // The embedding example's page script: translate its own text and log the boards' events,
 // to show what a host page receives.
-import { translatePage } from './i18n.js';
+import { translatePage, startLanguage } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 
-translatePage();
+// The page's language's table, then its words (its HTML's English until then); the boards
+// read the same table.
+startLanguage().then(() => translatePage());
 const log = /** @type {HTMLElement} */ (document.getElementById('log'));
 const write = (/** @type {string} */ line) => {
   log.textContent = `${line}\n${log.textContent}`.slice(0, 4000);

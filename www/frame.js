@@ -6,7 +6,7 @@
 
 import './dama-board.js';
 import { OPTIONS } from './game/options.js';
-import { setLanguage } from './i18n.js';
+import { setLanguage, startLanguage, resolveLanguage } from './i18n.js';
 import { registerServiceWorker } from './sw-register.js';
 
 const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
@@ -14,8 +14,11 @@ const params = new URLSearchParams(location.search);
 // Pages embedding several frames have several <main>s: each is named by its frame's title.
 const title = window.frameElement?.getAttribute('title');
 if (title) document.querySelector('main')?.setAttribute('aria-label', title);
-const lang = params.get('lang');
-if (lang) setLanguage(lang);
+// The frame's language: ?lang= if it names one of ours, else the saved or the browser's. Only
+// its table is loaded (the board, which gets the same lang attribute below, reads it too).
+const lang = resolveLanguage(params.get('lang'));
+if (lang) setLanguage(lang).catch(() => startLanguage());
+else startLanguage();
 
 // Every option of the element, by the same table and aliases (`color` for `side`): a flag
 // present in the address with no value is on.

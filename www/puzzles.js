@@ -5,7 +5,7 @@
 // the next puzzle near the player's rating, a theme filter, and the record (puzzles/store.js)
 // kept in localStorage. Open a given puzzle with puzzles.html#<id>.
 
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect, TABLES } from './i18n.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
@@ -82,7 +82,7 @@ let lastMove = null;
 /** A theme's name in the page's language; a theme the tables do not know shows as written. */
 function themeName(/** @type {string} */ theme) {
   const key = 'pzTheme' + theme.replace(/(^|[-_\s]+)(\w)/g, (_, _sep, c) => c.toUpperCase());
-  return key in TABLES.en ? t(key) : theme;
+  return hasText(key) ? t(key) : theme;
 }
 
 /** "+12", "−8", "±0". */
@@ -294,11 +294,13 @@ function finished() {
   if (!trainer) return;
   const tr = trainer;
   syncBoard();
-  let after = () => '';
-  if (tr.outcome === 'won' && tr.counted) after = () => t('pzRatingNow', { rating: tr.stats.rating, delta: signed(tr.ratingDelta) });
-  else if (tr.outcome === 'lost') after = () => t('pzSolvedFailed');
-  else after = () => t('pzPractice');
-  setStatus(() => `${t('pzSolved')} ${after()}`, 'solved');
+  /** @type {() => string} */
+  let words;
+  if (tr.outcome === 'won' && tr.counted) words = () => `${t('pzSolved')} ${t('pzRatingNow', { rating: tr.stats.rating, delta: signed(tr.ratingDelta) })}`;
+  // Solved, but not at the first try: one sentence says both.
+  else if (tr.outcome === 'lost') words = () => t('pzSolvedFailed');
+  else words = () => `${t('pzSolved')} ${t('pzPractice')}`;
+  setStatus(words, 'solved');
   render();
 }
 
@@ -391,25 +393,20 @@ function openFromHash() {
 // ------------------------------------------------------------------ start
 
 async function main() {
-  setLanguage(getLanguage());
-  const select = /** @type {HTMLSelectElement} */ (byId('lang'));
-  fillLanguageSelect(select);
-  select.value = getLanguage();
-  select.addEventListener('change', () => setLanguage(select.value, { persist: true }));
-  const retitle = () => {
-    translatePage();
-    document.title = t('pzDocTitle');
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ (byId('lang')));
+  onLanguageChange(() => {
+    translatePage(); // the page's title too
     ground?.canvas.setAttribute('aria-label', t('boardLabel'));
     render();
-  };
-  onLanguageChange(retitle);
-  retitle();
+  });
+  // The page's words, beside the core and the puzzles (the HTML's English shows until they arrive).
+  const words = startLanguage();
 
   let wasm, data;
   try {
     const res = await fetch(FILE);
     if (!res.ok) throw new Error(`${FILE}: HTTP ${res.status}`);
-    [wasm, data] = await Promise.all([loadWasm(), res.json()]);
+    [wasm, data] = await Promise.all([loadWasm(), res.json(), words]);
   } catch (err) {
     console.warn(err);
     setStatus(() => t('pzLoadFailed'));

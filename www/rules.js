@@ -1,9 +1,10 @@
 // @ts-check
-// The rules page: text from i18n.js, and the example diagrams drawn on canvases with the
-// board's own piece drawing. The arrows are the legal moves as the core computes them, in
-// the diagram's game (data-variant), so the diagrams can never disagree with the game.
+// The rules page: its HTML's English, worded in the page's language (i18n.js), and the
+// example diagrams drawn on canvases with the board's own piece drawing. The arrows are the
+// legal moves as the core computes them, in the diagram's game (data-variant), so the
+// diagrams can never disagree with the game.
 
-import { t, translatePage, setLanguage, getLanguage, onLanguageChange, fillLanguageSelect } from './i18n.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { defaultTheme as theme, drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
 import { squareToRowCol, squareName, isPlaying } from './board/util.js';
@@ -107,20 +108,14 @@ function describe(pieces, moves, variant) {
 }
 
 async function main() {
-  setLanguage(getLanguage());
-  translatePage();
-  document.title = t('rulesPageTitle');
-  const select = /** @type {HTMLSelectElement} */ (document.getElementById('lang'));
-  fillLanguageSelect(select);
-  select.value = getLanguage();
-  select.addEventListener('change', () => setLanguage(select.value, { persist: true }));
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ (document.getElementById('lang')));
   let label = () => {};
   onLanguageChange(() => {
-    translatePage();
-    document.title = t('rulesPageTitle');
+    translatePage(); // the page's title too
     label();
   });
-  const { Game } = await loadWasm();
+  // The page's words beside the core (the HTML's English shows until they arrive).
+  const [{ Game }] = await Promise.all([loadWasm(), startLanguage()]);
   /** @type {NodeListOf<HTMLCanvasElement>} */
   const canvases = document.querySelectorAll('canvas[data-fen]');
   const diagrams = [...canvases].map((c) => {

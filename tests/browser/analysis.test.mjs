@@ -88,7 +88,7 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
   assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.text), '8-12');
   const after = await evalFor(page, 8);
   assert.ok(after - before >= 100, `White gains at least a man: ${before} then ${after}`);
-  assert.match(await page.getAttribute('#evalbar', 'aria-valuetext'), /White is better/);
+  assert.match(await page.getAttribute('#evalbar', 'aria-valuetext'), /White is ahead by/);
   await screenshot(page, 'analysis-desktop');
   // Stop: no more depths arrive.
   await page.click('#an-engine');

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { t, resolveLanguage } from '../../www/i18n.js';
+import { loadTables } from '../unit/i18n-node.mjs';
 import { setup, openPage, newPage } from './helpers.mjs';
 
 let env;
@@ -15,7 +16,8 @@ after(async () => {
   await env?.close();
 });
 
-test('texts: inherited names are neither languages nor keys', () => {
+test('texts: inherited names are neither languages nor keys', async () => {
+  await loadTables(['en', 'it']);
   for (const code of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
     assert.equal(resolveLanguage(code), null, code);
     assert.equal(t('newGame', {}, code), t('newGame', {}, 'en'), code);

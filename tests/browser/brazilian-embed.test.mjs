@@ -109,7 +109,7 @@ test('the iframe takes variant= from the address, with the Brazilian board and i
   assert.match(await bar(), /Vez das Pretas/);
   await clickSquare(page, 'b6');
   await clickSquare(page, 'a5');
-  assert.equal(await bar(), 'A captura é obrigatória: a peça em d6 deve capturar.');
+  assert.equal(await bar(), 'A tomada é obrigatória: a peça em d6 deve tomar.');
   await settle(page);
   await screenshot(page, 'brazilian-frame-pt');
 

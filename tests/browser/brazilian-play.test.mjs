@@ -8,16 +8,18 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, openPage, clickMove, clickSquare, history, screenshot, settle } from './helpers.mjs';
+import { setup, openPage, clickMove, clickSquare, history, screenshot, settle, pickLanguage } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 import init, { Game } from '../../www/pkg/dama_wasm.js';
 import { localizeRefusal } from '../../www/i18n.js';
+import { loadTables } from '../unit/i18n-node.mjs';
 
 let env;
 before(async () => {
   env = await setup();
   // The core itself, to check the page's moves against (the same wasm the page loads).
   await init({ module_or_path: readFileSync(join(ROOT, 'www', 'pkg', 'dama_wasm_bg.wasm')) });
+  await loadTables(); // the refusals' words, from the disk
 });
 after(async () => {
   await env?.close();
@@ -382,19 +384,19 @@ test('refusals name the Brazilian rule broken, in English, Italian and Portugues
     return page.textContent('#notice');
   };
   assert.equal(await refusal(), 'The majority rule: you must play the capture that takes the most pieces (2).');
-  await page.selectOption('#lang', 'it');
+  await pickLanguage(page, 'it');
   assert.equal(await refusal(), 'La legge della maggioranza: bisogna giocare la presa che prende più pezzi (2).');
-  await page.selectOption('#lang', 'pt-BR');
-  assert.equal(await refusal(), 'A lei da maioria: é preciso jogar a tomada que captura mais peças (2).');
+  await pickLanguage(page, 'pt-BR');
+  assert.equal(await refusal(), 'A lei da maioria: é preciso jogar a tomada que toma mais peças (2).');
   // A man moving backward, a blocked flying king.
   await page.evaluate(() => window.__dama.board.newGame({ fen: 'W:WK31,22:B1' }));
   await clickSquare(page, 'c3');
   await clickSquare(page, 'd2');
-  assert.equal(await page.textContent('#notice'), 'As pedras só andam para a frente (para trás, só capturando).');
+  assert.equal(await page.textContent('#notice'), 'As pedras só andam para a frente (para trás, só tomando).');
   await clickSquare(page, 'e1');
   await clickSquare(page, 'a5');
   assert.equal(await page.textContent('#notice'), 'A peça na casa c3 bloqueia o caminho.');
-  await page.selectOption('#lang', 'en');
+  await pickLanguage(page, 'en');
   await clickSquare(page, 'a8');
   await clickSquare(page, 'e1');
   await clickSquare(page, 'a5');
@@ -422,9 +424,9 @@ test("the Brazilian draws end the game with the game's own words", { timeout: 40
     assert.equal(await status(page), `Draw. ${text}`);
   }
   await screenshot(page, 'brazilian-draw-three-kings');
-  await page.selectOption('#lang', 'pt-BR');
+  await pickLanguage(page, 'pt-BR');
   assert.equal(await page.textContent('#overlay-reason'), 'Três damas contra uma não venceram em 20 lances.');
-  await page.selectOption('#lang', 'en');
+  await pickLanguage(page, 'en');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -450,7 +452,7 @@ test('the Portuguese page shows a Brazilian game, at desktop and phone sizes', {
     assert.ok(legal.every((m) => m.includes('x')), `Black must capture: ${legal}`);
     await clickSquare(page, 'b6');
     await clickSquare(page, 'a5');
-    assert.match(await page.textContent('#notice'), /^A captura é obrigatória: a peça em [a-h][1-8]( ou [a-h][1-8])* deve capturar\.$/);
+    assert.match(await page.textContent('#notice'), /^A tomada é obrigatória: a peça em [a-h][1-8]( ou [a-h][1-8])* deve tomar\.$/);
     await clickSquare(page, legal[0].slice(0, 2));
     await settle(page);
     await screenshot(page, `brazilian-${name}-pt`);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { setup, newPage, clickMove, screenshot, waitForAsync } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, waitForAsync, pickLanguage } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', 'www/data/egtb/dama-2.egtb.gz', 'www/data/egtb/dama-3.egtb.gz', 'www/data/egtb/dama-4.egtb.gz'];
@@ -94,7 +94,7 @@ test('the data is fetched only once the board is playable, book first, and shown
   for (const s of seen) assert.ok(s.playable, `${s.path} was requested before the game was playable`);
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 4 pieces · Opening book');
   await screenshot(page, 'engine-data');
-  await page.selectOption('#lang', 'it');
+  await pickLanguage(page, 'it');
   assert.equal(await page.textContent('#engine-data'), 'Tavole dei finali: fino a 4 pezzi · Libro delle aperture');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -120,6 +120,13 @@ export async function dragSquare(page, from, to) {
   await page.mouse.up();
 }
 
+// Picks a language in the page's picker and waits until the page speaks it: its table is
+// loaded when first asked for, so the switch is not immediate.
+export async function pickLanguage(page, code) {
+  await page.selectOption('#lang', code);
+  await page.waitForFunction((c) => document.documentElement.lang === c, code, { timeout: 10000 });
+}
+
 export async function history(page) {
   return page.evaluate(() => window.__dama.history());
 }

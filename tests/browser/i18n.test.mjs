@@ -1,13 +1,17 @@
-// Languages: the tables agree, the page follows the browser's language, and the switch
-// changes every text and is remembered.
+// Languages in the pages (the tables themselves: tests/unit/i18n.test.mjs): the page follows
+// the browser's language, every page's picker shows the page's language and switches it, a
+// page fetches its own language's table and no other, a message shown before a switch is in
+// the new language after it, the HTML's English shows until the table arrives, and the pages
+// at phone size in Italian and Portuguese.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TABLES, LANGUAGES, resolveLanguage, t } from '../../www/i18n.js';
-import { ROOT } from './server.mjs';
-import { setup, openPage, newPage, screenshot } from './helpers.mjs';
+import { readTable } from '../unit/i18n-node.mjs';
+import { setup, openPage, newPage, screenshot, clickSquare, pickLanguage } from './helpers.mjs';
+
+const en = await readTable('en');
+const it = await readTable('it');
+const pt = await readTable('pt-BR');
 
 let env;
 before(async () => {
@@ -17,86 +21,193 @@ after(async () => {
   await env?.close();
 });
 
-test('every language has the same keys, every text is filled, and every key the pages use exists', () => {
-  assert.deepEqual(Object.keys(TABLES).sort(), ['en', 'it', 'pt-BR']);
-  assert.deepEqual(Object.keys(LANGUAGES).sort(), Object.keys(TABLES).sort(), 'every table has a name in the picker');
-  const en = Object.keys(TABLES.en).sort();
-  for (const [code, table] of Object.entries(TABLES)) {
-    assert.deepEqual(Object.keys(table).sort(), en, `${code} has the same keys as en`);
-    for (const [k, v] of Object.entries(table)) assert.ok(typeof v === 'string' && v.trim(), `${code}.${k} is empty`);
-    // Placeholders match, so no translation loses a number or a name.
-    for (const k of en) {
-      const names = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
-      assert.equal(names(table[k]), names(TABLES.en[k]), `${code}.${k} placeholders`);
+/** Every page with a language picker: its address, what says it is ready, and its heading's key. */
+const PAGES = [
+  { path: '?mode=two-players', ready: () => window.__dama?.ready === true, heading: '#btn-new', key: 'newGame' },
+  { path: 'www/analysis.html', ready: () => !!window.__analysis, heading: 'h1', key: 'anTitle' },
+  { path: 'www/puzzles.html', ready: () => window.__puzzles?.ready === true, heading: 'h1', key: 'pzPageTitle' },
+  { path: 'www/rules.html', ready: () => window.__rulesReady === true, heading: 'h1', key: 'rulesPageTitle' },
+];
+
+/** The language tables a page fetched, by file name, in order. */
+function tablesFetched(page) {
+  const names = [];
+  page.on('request', (r) => {
+    const m = /\/i18n\/([^/?]+\.json)/.exec(r.url());
+    // The page's own (the embedding page's iframes are pages of their own).
+    if (m && r.frame() === page.mainFrame()) names.push(m[1]);
+  });
+  return names;
+}
+
+test("every page's picker shows the page's language, switches the page, and is remembered", { timeout: 120000 }, async () => {
+  for (const p of PAGES) {
+    const page = await newPage(env, { locale: 'it-IT' });
+    await page.goto(env.server.url + p.path);
+    await page.waitForFunction(p.ready, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.documentElement.lang === 'it');
+    assert.equal(await page.textContent(p.heading), it[p.key], `${p.path}: in Italian`);
+    assert.equal(await page.inputValue('#lang'), 'it', `${p.path}: the picker says Italiano`);
+    await pickLanguage(page, 'pt-BR');
+    assert.equal(await page.textContent(p.heading), pt[p.key], `${p.path}: switched to Portuguese`);
+    assert.equal(await page.inputValue('#lang'), 'pt-BR');
+    await page.reload();
+    await page.waitForFunction(p.ready, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+    assert.equal(await page.inputValue('#lang'), 'pt-BR', `${p.path}: the choice is remembered`);
+    assert.equal(await page.textContent(p.heading), pt[p.key]);
+    await pickLanguage(page, 'en');
+    assert.equal(await page.textContent(p.heading), en[p.key], `${p.path}: back to English`);
+    assert.deepEqual(page.errors, [], p.path);
+    await page.context().close();
+  }
+});
+
+test("each page fetches its own language's table and no other; a switch fetches the new one", { timeout: 120000 }, async () => {
+  // No service worker: its install fetches every file, which is not the page's load.
+  const pages = [...PAGES.map((p) => p.path), 'www/embed.html', 'www/frame.html?mode=two-players'];
+  for (const path of pages) {
+    const page = await newPage(env, { locale: 'pt-BR', serviceWorkers: 'block' });
+    const fetched = tablesFetched(page);
+    await page.goto(env.server.url + path);
+    await page.waitForFunction(() => document.documentElement.lang === 'pt-BR', null, { timeout: 20000 });
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(fetched, ['pt-BR.json'], path);
+    if (await page.$('#lang')) {
+      await pickLanguage(page, 'it');
+      assert.deepEqual(fetched, ['pt-BR.json', 'it.json'], `${path}, switched to Italian`);
     }
-  }
-  const used = new Set();
-  for (const f of ['index.html', 'www/rules.html', 'www/embed.html', 'www/analysis.html', 'www/puzzles.html']) {
-    for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/data-i18n(?:-label|-title|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
-  }
-  for (const f of ['www/app.js', 'www/dama-board.js', 'www/rules.js', 'www/analysis.js', 'www/puzzles.js']) {
-    for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/\bt\('(\w+)'/g)) used.add(m[1]);
-  }
-  for (const k of used) assert.ok(k in TABLES.en, `missing key ${k}`);
-  // Keys the page will need for the choice of game, in every language.
-  for (const k of ['gameLabel', 'gameItalian', 'gameBrazilian', 'reasonKingMovesBrazilian', 'reasonThreeKings', 'brRule1', 'brRule5']) {
-    assert.ok(k in TABLES.en, `missing key ${k}`);
+    assert.deepEqual(page.errors, [], path);
+    await page.context().close();
   }
 });
 
-test('language tags resolve to a table: pt and pt-PT read Brazilian Portuguese, regions and case do not matter', () => {
-  const cases = { en: 'en', 'en-US': 'en', it: 'it', 'it-IT': 'it', IT: 'it', 'pt-BR': 'pt-BR', 'pt-br': 'pt-BR', pt: 'pt-BR', 'pt-PT': 'pt-BR', pt_BR: 'pt-BR' };
-  for (const [tag, code] of Object.entries(cases)) assert.equal(resolveLanguage(tag), code, tag);
-  for (const tag of ['', null, undefined, 'de', 'fr-FR', 'xx']) assert.equal(resolveLanguage(tag), null, String(tag));
-  // t() takes any tag too (an element's lang attribute may say "pt").
-  assert.equal(t('newGame', {}, 'pt'), 'Nova partida');
-  assert.equal(t('toMove', { color: t('white', {}, 'pt-BR') }, 'pt-BR'), 'Vez das Brancas.');
-  assert.equal(t('gameBrazilian', {}, 'pt-BR'), 'Damas brasileiras');
-  assert.equal(t('gameBrazilian', {}, 'it'), 'Dama brasiliana');
-  assert.equal(t('gameItalian', {}, 'en'), 'Italian draughts');
-  assert.equal(t('gameLabel', {}, 'pt-BR'), 'Jogo');
-});
-
-test('the Portuguese table uses the Brazilian words for the game', () => {
-  const pt = TABLES['pt-BR'];
-  assert.equal(pt.whiteMan, 'pedra branca');
-  assert.equal(pt.blackKing, 'dama preta');
-  assert.match(pt.brMajorityH, /lei da maioria/);
-  assert.match(pt.selectedMustCapture, /captura é obrigatória/);
-  // No text left in English or Italian by mistake (names, codes and the PDN tag value aside).
-  const same = Object.keys(pt).filter((k) => pt[k] === TABLES.en[k] || pt[k] === TABLES.it[k]);
-  // "Data" and "Evento" are the Portuguese words too, as in Italian.
-  assert.deepEqual(same.sort(), ['announceMove', 'colDate', 'colEvent', 'diagramSide', 'pdnEvent', 'title'].sort());
-});
-
-test('the language switch changes the page text and is remembered', { timeout: 30000 }, async () => {
-  const page = await openPage(env, '?mode=computer&color=white&level=1');
-  assert.equal(await page.textContent('#btn-new'), 'New game');
-  assert.match(await page.textContent('#status'), /Your move/);
-  await page.selectOption('#lang', 'it');
-  assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
-  assert.match(await page.textContent('#status'), /Tocca a te/);
-  assert.equal(await page.textContent('#player-top .name'), 'Computer · livello 1');
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'it');
-  // Text inside the board element follows too.
-  assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), 'Damiera. Le frecce spostano il cursore, Invio prende e posa un pezzo, Esc annulla.');
-  await page.reload();
-  await page.waitForFunction(() => window.__dama?.ready === true);
-  assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
-  assert.equal(await page.inputValue('#lang'), 'it');
-  await screenshot(page, 'desktop-italian');
-  await page.selectOption('#lang', 'en');
-  assert.equal(await page.textContent('#btn-new'), 'New game');
+test('a <dama-board> with its own lang attribute fetches its table and speaks it; the page keeps its own', { timeout: 60000 }, async () => {
+  const page = await newPage(env, { locale: 'en-US', serviceWorkers: 'block' });
+  const fetched = tablesFetched(page);
+  await page.goto(env.server.url + 'www/embed.html');
+  await page.waitForFunction(() => [...document.querySelectorAll('dama-board')].every((b) => b.isReady), null, { timeout: 20000 });
+  assert.deepEqual(fetched, ['en.json']);
+  await page.evaluate(() => document.getElementById('two').setAttribute('lang', 'pt-BR'));
+  await page.waitForFunction(() => /Vez das Brancas/.test(document.getElementById('two').shadowRoot.querySelector('.status').textContent));
+  assert.deepEqual(fetched, ['en.json', 'pt-BR.json']);
+  assert.equal(await page.evaluate(() => document.getElementById('two').shadowRoot.querySelector('[data-act="undo"]').textContent), pt.undo);
+  assert.equal(await page.evaluate(() => document.getElementById('one').shadowRoot.querySelector('[data-act="undo"]').textContent), en.undo);
+  assert.equal(await page.textContent('h1'), en.embedTitle);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
-test("an Italian browser gets Italian; the rules page is in both languages", { timeout: 30000 }, async () => {
+test('a notice shown before a switch of language is in the new language after it (page, board, analysis)', { timeout: 90000 }, async () => {
+  // The game page: the board's notice (a piece that cannot move) and the page's own (an
+  // address value not understood).
+  const page = await openPage(env, '?mode=two-players&level=99');
+  assert.equal(await page.textContent('#notice'), en.addressIgnored.replace('{name}', 'level').replace('{value}', '99'));
+  await pickLanguage(page, 'pt-BR');
+  assert.equal(await page.textContent('#notice'), 'No endereço, level=99 não é válido e foi ignorado.');
+  await pickLanguage(page, 'en');
+  await clickSquare(page, 29); // White's back row: blocked at the start
+  await page.waitForFunction((text) => document.getElementById('notice').textContent === text, en.selectedNoMoves);
+  await pickLanguage(page, 'it');
+  assert.equal(await page.textContent('#notice'), it.selectedNoMoves);
+  assert.equal(await page.isHidden('#notice'), false);
+  // A refusal: the core's rule, worded again.
+  await pickLanguage(page, 'en');
+  await clickSquare(page, 22);
+  await clickSquare(page, 14);
+  await page.waitForFunction(() => /^Pieces move one square/.test(document.getElementById('notice').textContent));
+  await pickLanguage(page, 'it');
+  assert.equal(await page.textContent('#notice'), it.refuseNotAMove);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // The board's own bar (a frame): its lang attribute switched.
+  const frame = await newPage(env, { viewport: { width: 420, height: 520 } });
+  await frame.goto(env.server.url + 'www/frame.html?mode=two-players&lang=en');
+  await frame.waitForFunction(() => document.getElementById('board')?.isReady, null, { timeout: 20000 });
+  await clickSquare(frame, 29);
+  const bar = () => frame.evaluate(() => document.getElementById('board').shadowRoot.querySelector('.status').textContent);
+  await frame.waitForFunction((text) => document.getElementById('board').notice === text, en.selectedNoMoves);
+  await frame.evaluate(() => document.getElementById('board').setAttribute('lang', 'pt-BR'));
+  await frame.waitForFunction((text) => document.getElementById('board').notice === text, pt.selectedNoMoves);
+  assert.equal(await bar(), pt.selectedNoMoves);
+  assert.deepEqual(frame.errors, []);
+  await frame.context().close();
+
+  // The analysis board: an error about the address.
+  const an = await newPage(env);
+  await an.goto(env.server.url + 'www/analysis.html#ply=abc');
+  await an.waitForFunction(() => !!window.__analysis, null, { timeout: 20000 });
+  assert.equal(await an.textContent('#an-error'), en.addressIgnored.replace('{name}', 'ply').replace('{value}', 'abc'));
+  await pickLanguage(an, 'it');
+  assert.equal(await an.textContent('#an-error'), "Nell'indirizzo, ply=abc non è valido ed è ignorato.");
+  assert.deepEqual(an.errors, []);
+  await an.context().close();
+});
+
+test("until its table arrives a page shows its HTML's English (never a key), and an English page does not move when it comes", { timeout: 90000 }, async () => {
+  for (const p of PAGES) {
+    const page = await newPage(env, { locale: 'en-US', serviceWorkers: 'block' });
+    /** @type {() => void} */
+    let release = () => {};
+    const held = new Promise((r) => (release = r));
+    await page.route('**/i18n/en.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      window.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(env.server.url + p.path, { waitUntil: 'load' });
+    await page.waitForFunction((sel) => !!document.querySelector(sel)?.textContent, p.heading);
+    assert.equal(await page.textContent(p.heading), en[p.key], `${p.path}: English before the table`);
+    // Nothing the pages mark for translation shows a key instead of its words.
+    const keys = await page.evaluate((all) => [...document.querySelectorAll('[data-i18n]')].filter((el) => el.textContent === el.dataset.i18n && !all.includes(el.textContent)).map((el) => el.dataset.i18n), Object.values(en));
+    assert.deepEqual(keys, [], p.path);
+    const before = await page.evaluate(() => document.body.innerText);
+    release();
+    await page.waitForFunction(p.ready, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    if (p.key === 'rulesPageTitle') {
+      // A page of text alone (the others' layouts change as their games load): the table changed
+      // no word, so nothing moved.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.equal(await page.evaluate(() => document.body.innerText), before, 'the rules page: every word was already there');
+      assert.equal(await page.evaluate(() => window.__shifts.reduce((a, b) => a + b, 0)), 0, 'the rules page: no layout shift');
+    }
+    assert.deepEqual(page.errors, [], p.path);
+    await page.context().close();
+  }
+});
+
+test('the language switch changes the page text and the board inside it', { timeout: 30000 }, async () => {
+  const page = await openPage(env, '?mode=computer&color=white&level=1');
+  assert.equal(await page.textContent('#btn-new'), 'New game');
+  assert.match(await page.textContent('#status'), /Your move/);
+  await pickLanguage(page, 'it');
+  assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
+  assert.equal(await page.textContent('#btn-undo'), 'Ritira');
+  assert.match(await page.textContent('#status'), /Tocca a te/);
+  assert.equal(await page.textContent('#player-top .name'), 'Computer · livello 1');
+  // Text inside the board element follows too.
+  assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), it.boardLabel);
+  await screenshot(page, 'desktop-italian');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an Italian browser gets Italian; the rules page is in both languages', { timeout: 30000 }, async () => {
   const page = await openPage(env, '', { locale: 'it-IT' });
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
   assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
   await page.click('#rules-link');
   await page.waitForFunction(() => window.__rulesReady === true);
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
   assert.equal(await page.textContent('h1'), 'Regole: dama italiana e dama brasiliana');
+  assert.equal(await page.title(), 'Dama: regole');
   assert.equal(await page.textContent('#italian-title'), 'Regole della dama italiana');
   assert.equal(await page.locator('#italian canvas[data-fen]').count(), 8);
   // The arrows are the legal moves, as the core computes them.
@@ -105,9 +216,9 @@ test("an Italian browser gets Italian; the rules page is in both languages", { t
   // Each diagram says in words what it shows.
   assert.equal(await page.getAttribute('canvas[data-fen="W:WK21,31:B10,18,27"]', 'aria-label'), 'Bianco: pedina in 31, dama in 21. Nero: pedine in 10, 18, 27. Frecce: 31x6.');
   await screenshot(page, 'rules-italian');
-  await page.selectOption('#lang', 'en');
+  await pickLanguage(page, 'en');
   assert.equal(await page.textContent('h1'), 'Rules: Italian and Brazilian draughts');
-  assert.equal(await page.textContent('#italian-title'), 'Rules of Italian draughts');
+  assert.equal(await page.title(), 'Dama: rules');
   assert.equal(await page.getAttribute('#italian canvas[data-arrows="none"]', 'aria-label'), 'White: men on 21-32. Black: men on 1-12.');
   await page.setViewportSize({ width: 1000, height: 2200 });
   await screenshot(page, 'rules-english');
@@ -115,54 +226,32 @@ test("an Italian browser gets Italian; the rules page is in both languages", { t
   await page.context().close();
 });
 
-test('a Portuguese browser gets Brazilian Portuguese, and the page says lang="pt-BR"', { timeout: 30000 }, async () => {
+test('a Portuguese browser gets Brazilian Portuguese, and the page says lang="pt-BR"; pt-PT reads the same', { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=computer&color=white&level=1', { locale: 'pt-BR' });
+  await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
   assert.equal(await page.textContent('#btn-new'), 'Nova partida');
   assert.match(await page.textContent('#status'), /Sua vez/);
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-BR');
-  assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), TABLES['pt-BR'].boardLabel);
+  assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), pt.boardLabel);
   assert.deepEqual(page.errors, []);
   await page.context().close();
-  // Portugal's Portuguese reads the same table.
-  const pt = await openPage(env, '', { locale: 'pt-PT' });
-  assert.equal(await pt.evaluate(() => document.documentElement.lang), 'pt-BR');
-  await pt.context().close();
+  const pp = await openPage(env, '', { locale: 'pt-PT' });
+  await pp.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+  await pp.context().close();
 });
 
-test('the frame takes ?lang=pt and ?lang=pt-BR; the rules page offers Português', { timeout: 30000 }, async () => {
-  for (const tag of ['pt', 'pt-BR']) {
-    const page = await newPage(env, { viewport: { width: 420, height: 480 } });
-    await page.goto(env.server.url + `www/frame.html?mode=two-players&lang=${tag}`);
+test('the frame takes ?lang=pt and ?lang=pt-BR, and else follows the browser', { timeout: 30000 }, async () => {
+  for (const [query, locale, words] of [['&lang=pt', 'en-US', /Vez das Brancas/], ['&lang=pt-BR', 'en-US', /Vez das Brancas/], ['', 'it-IT', /Muove il Bianco/]]) {
+    const page = await newPage(env, { locale, viewport: { width: 420, height: 480 } });
+    await page.goto(env.server.url + `www/frame.html?mode=two-players${query}`);
     await page.waitForFunction(() => document.getElementById('board')?.isReady);
-    assert.match(await page.evaluate(() => document.getElementById('board').statusText()), /Vez das Brancas/, tag);
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-BR', tag);
+    assert.match(await page.evaluate(() => document.getElementById('board').statusText()), words, query);
+    await page.waitForFunction((code) => document.documentElement.lang === code, locale === 'it-IT' ? 'it' : 'pt-BR');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
-  const page = await newPage(env);
-  await page.goto(env.server.url + 'www/rules.html');
-  await page.waitForFunction(() => window.__rulesReady === true);
-  await page.selectOption('#lang', 'pt-BR');
-  assert.equal(await page.textContent('h1'), 'Regras: damas italianas e damas brasileiras');
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-BR');
-  await page.reload();
-  await page.waitForFunction(() => window.__rulesReady === true);
-  assert.equal(await page.inputValue('#lang'), 'pt-BR', 'the choice is remembered');
-  assert.equal(await page.textContent('#brazilian-title'), 'Regras das damas brasileiras');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
 });
 
-test('pages without the app (frame) follow the browser language too', { timeout: 20000 }, async () => {
-  const page = await newPage(env, { locale: 'it-IT', viewport: { width: 420, height: 480 } });
-  await page.goto(env.server.url + 'www/frame.html?mode=two-players');
-  await page.waitForFunction(() => document.getElementById('board')?.isReady);
-  assert.match(await page.evaluate(() => document.getElementById('board').statusText()), /Muove il Bianco/);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
-
-test("the New game dialog gives each level's measured strength, in the page's language", { timeout: 30000 }, async () => {
+test("the New game dialog says each level's strength as a player would, in the page's language", { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=computer&color=white&level=1');
   await page.click('#btn-new');
   const setLevel = (n) => page.evaluate((v) => {
@@ -170,20 +259,61 @@ test("the New game dialog gives each level's measured strength, in the page's la
     r.value = String(v);
     r.dispatchEvent(new Event('input', { bubbles: true }));
   }, n);
-  await setLevel(1);
-  assert.match(await page.textContent('#level-elo'), /reference/);
-  await setLevel(7);
-  assert.equal(await page.textContent('#level-elo'), 'About +1350 Elo above level 1.');
-  // Stronger levels never read as weaker ones.
-  let last = 0;
-  for (let n = 2; n <= 10; n++) {
+  const words = ['levelBeginner', 'levelBeginner', 'levelCasual', 'levelCasual', 'levelClub', 'levelClub', 'levelStrongClub', 'levelStrongClub', 'levelMaster', 'levelMaster'];
+  for (let n = 1; n <= 10; n++) {
     await setLevel(n);
-    const elo = Number((await page.textContent('#level-elo')).match(/\+(\d+)/)[1]);
-    assert.ok(elo > last, `level ${n}: ${elo} after ${last}`);
-    last = elo;
+    assert.equal(await page.textContent('#level-elo'), en[words[n - 1]], `level ${n}`);
   }
-  await page.selectOption('#lang', 'it');
-  assert.equal(await page.textContent('#level-elo'), 'Circa +1690 Elo sopra il livello 1.');
+  // The measured figure stays, as the detail under the pointer.
+  await setLevel(5);
+  assert.equal(await page.getAttribute('#level-elo', 'title'), 'About +910 Elo above level 1.');
+  await pickLanguage(page, 'it');
+  assert.equal(await page.textContent('#level-elo'), 'Gioca come un giocatore di circolo.');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('after one visit, a page works offline in its language and switches to another', { timeout: 60000 }, async () => {
+  const page = await openPage(env, '?mode=two-players', { locale: 'it-IT' });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30000, polling: 250 });
+  // The worker's install has every table (it caches every file of the site).
+  await page.waitForFunction(() => caches.keys().then(async (keys) => {
+    for (const k of keys) if (await (await caches.open(k)).match('www/i18n/pt-BR.json')) return true;
+    return false;
+  }), null, { timeout: 20000, polling: 250 });
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  assert.equal(await page.textContent('#btn-undo'), 'Ritira');
+  await pickLanguage(page, 'pt-BR');
+  assert.equal(await page.textContent('#btn-new'), 'Nova partida');
+  await page.goto(env.server.url + 'www/puzzles.html');
+  await page.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 20000 });
+  assert.equal(await page.textContent('h1'), 'Exercícios');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the game page, the analysis board and the puzzles page at phone size, in Italian and Portuguese', { timeout: 120000 }, async () => {
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const shots = [
+    { path: '?mode=computer&color=white&level=3', ready: PAGES[0].ready, name: 'game' },
+    { path: 'www/analysis.html#pdn=' + encodeURIComponent('1. 22-18 10-14 2. 24-20 *'), ready: PAGES[1].ready, name: 'analysis' },
+    { path: 'www/puzzles.html', ready: PAGES[2].ready, name: 'puzzles' },
+  ];
+  for (const [locale, code] of [['it-IT', 'it'], ['pt-BR', 'pt-BR']]) {
+    for (const s of shots) {
+      const page = await newPage(env, { ...phone, locale });
+      await page.goto(env.server.url + s.path);
+      await page.waitForFunction(s.ready, null, { timeout: 20000 });
+      await page.waitForFunction((c) => document.documentElement.lang === c, code);
+      if (s.name === 'analysis') assert.equal(await page.isHidden('#an-error'), true, 'the game opened');
+      // Nothing wider than the phone.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${s.name} ${code}: no sideways scroll`);
+      await screenshot(page, `phone-${s.name}-${code}`);
+      assert.deepEqual(page.errors, [], `${s.name} ${code}`);
+      await page.context().close();
+    }
+  }
 });

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, openPage, screenshot } from './helpers.mjs';
+import { setup, newPage, openPage, screenshot, pickLanguage } from './helpers.mjs';
 
 // Not SOAK_GAMES: that is the core's soak (`make soak`, thousands of games).
 const GAMES = Math.max(1, Number.parseInt(process.env.SOAK_BROWSER_GAMES ?? '3', 10) || 3);
@@ -143,7 +143,7 @@ test('the New game dialog offers computer vs computer', { timeout: 60000 }, asyn
   assert.equal(await page.isChecked('#new-game input[name="mode"][value="watch"]'), true);
   await page.click('#new-game button[value="cancel"]');
   // In Italian too.
-  await page.selectOption('#lang', 'it');
+  await pickLanguage(page, 'it');
   await page.click('#btn-new');
   assert.equal((await page.textContent('#new-game label:has(input[value="watch"])')).trim(), 'Computer contro computer');
   await page.click('#new-game button[value="cancel"]');

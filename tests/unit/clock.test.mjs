@@ -4,11 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
+import { loadTables } from './i18n-node.mjs';
 import { Clock, parseControl, controlText, clockText } from '../../www/game/clock.js';
 import { Session } from '../../www/game/session.js';
 import { endTexts } from '../../www/game/texts.js';
 
 const wasm = await loadCore();
+await loadTables(); // the texts' words, from the disk
 
 test('controls read as minutes+seconds, within bounds', () => {
   assert.deepEqual(parseControl('5+0'), { initialMs: 300_000, incrementMs: 0 });

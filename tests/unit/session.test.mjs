@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
+import { loadTables } from './i18n-node.mjs';
 import { Session } from '../../www/game/session.js';
 import { Computer } from '../../www/game/computer.js';
 import { boardConfig } from '../../www/game/board-config.js';
@@ -11,6 +12,7 @@ import { statusText, endTexts, playerNames, moveLabel, moveNumber, reviewText } 
 import { readOptions, normMode, clampLevel, OPTIONS } from '../../www/game/options.js';
 
 const wasm = await loadCore();
+await loadTables(); // the texts' words, from the disk
 const session = (o = {}) => {
   const s = new Session(wasm);
   s.newGame({ mode: 'two-players', ...o });
