@@ -112,6 +112,30 @@ fn the_shipped_file_is_well_formed() {
     );
 }
 
+/// Every shipped puzzle says what it is about (30 of 230 had no theme): a line of one move
+/// crowns a man or wins the game, and the first move of a longer one is exactly one of a shot,
+/// a threat or a waiting move.
+#[test]
+fn every_shipped_puzzle_has_a_theme() {
+    let file = puzzle::parse_file(SHIPPED).unwrap();
+    let kinds = [Theme::Shot, Theme::Threat, Theme::WaitingMove];
+    for e in &file.puzzles {
+        let (id, p) = (&e.id, &e.puzzle);
+        assert!(!p.themes.is_empty(), "{id}: no theme");
+        let first: Vec<_> = kinds.iter().filter(|t| p.themes.contains(t)).collect();
+        if p.line.len() == 1 {
+            assert!(first.is_empty(), "{id}: {:?}", p.themes);
+            assert!(
+                p.themes.contains(&Theme::Promotion) || p.themes.contains(&Theme::Win),
+                "{id}: {:?}",
+                p.themes
+            );
+        } else {
+            assert_eq!(first.len(), 1, "{id}: {:?}", p.themes);
+        }
+    }
+}
+
 /// Every solver move of the shipped lines is the engine's: the first is played by a fresh
 /// search at the puzzle's `depth`, each later one is the only legal move or what a fresh search
 /// at the line depth (12) plays. That no shallower search finds the first move is left to the

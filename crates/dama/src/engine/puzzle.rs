@@ -87,11 +87,22 @@ impl Default for Settings {
     }
 }
 
-/// What a puzzle is about, derived mechanically from its line.
+/// What a puzzle is about, derived mechanically from its line. Every puzzle has at least one:
+/// a line of one move crowns a man or wins the game (nothing else can gain on the board at
+/// once), and the first move of a longer one is a [`Shot`](Theme::Shot), a
+/// [`Threat`](Theme::Threat) or a [`WaitingMove`](Theme::WaitingMove).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Theme {
     /// The first move offers material: the opponent's reply is a capture.
     Shot,
+    /// The first move threatens a capture (the solver could capture, were it their turn
+    /// again), and the opponent answers with a quiet move: the threat cannot be met without
+    /// losing material. The FID's "attacco".
+    Threat,
+    /// The first move neither offers nor threatens a capture, and the opponent answers with a
+    /// quiet move: having to move, the opponent has no move that keeps the material. The
+    /// FID's "mossa di attesa".
+    WaitingMove,
     /// One of the solver's captures takes three pieces or more.
     MultiCapture,
     /// One of the solver's moves crowns a man.
@@ -108,8 +119,10 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in the order they are listed in a puzzle.
-    pub const ALL: [Theme; 7] = [
+    pub const ALL: [Theme; 9] = [
         Theme::Shot,
+        Theme::Threat,
+        Theme::WaitingMove,
         Theme::MultiCapture,
         Theme::Promotion,
         Theme::King,
@@ -118,11 +131,13 @@ impl Theme {
         Theme::Long,
     ];
 
-    /// The name in the data file: `shot`, `multi-capture`, `promotion`, `king`, `endgame`,
-    /// `win`, `long`.
+    /// The name in the data file: `shot`, `threat`, `waiting-move`, `multi-capture`,
+    /// `promotion`, `king`, `endgame`, `win`, `long`.
     pub const fn name(self) -> &'static str {
         match self {
             Theme::Shot => "shot",
+            Theme::Threat => "threat",
+            Theme::WaitingMove => "waiting-move",
             Theme::MultiCapture => "multi-capture",
             Theme::Promotion => "promotion",
             Theme::King => "king",
@@ -401,7 +416,7 @@ pub fn find(engine: &mut Engine, game: &Game, settings: &Settings) -> Result<Puz
     }
     let puzzle = Puzzle {
         fen: root.fen(),
-        themes: themes(&start, &moves, deep.score),
+        themes: themes(variant, &start, &moves, deep.score),
         rating: rating(need, moves.len().div_ceil(2), legal.len()),
         line: texts,
         depth: need,
@@ -477,7 +492,22 @@ fn solution(
 }
 
 /// The themes of a line of `moves` from `start` (see [`Theme`]).
-fn themes(start: &Position, moves: &[Move], score: i32) -> Vec<Theme> {
+fn themes(variant: Variant, start: &Position, moves: &[Move], score: i32) -> Vec<Theme> {
+    // After the first move, with a reply to come: what the reply is, and whether the solver
+    // would have a capture if it were their move again.
+    let (shot, threat, waiting) = match (moves.first(), moves.get(1)) {
+        (Some(first), Some(reply)) => {
+            let after = start.play(first);
+            let threat = after
+                .with_turn(start.turn())
+                .moves_in(variant)
+                .first()
+                .is_some_and(Move::is_capture);
+            let quiet = !reply.is_capture();
+            (!quiet, quiet && threat, quiet && !threat)
+        }
+        _ => (false, false, false),
+    };
     let mut pos = *start;
     let (mut multi, mut promotion, mut king) = (false, false, false);
     for (i, m) in moves.iter().enumerate() {
@@ -494,7 +524,9 @@ fn themes(start: &Position, moves: &[Move], score: i32) -> Vec<Theme> {
             out.push(t);
         }
     };
-    add(Theme::Shot, moves.get(1).is_some_and(Move::is_capture));
+    add(Theme::Shot, shot);
+    add(Theme::Threat, threat);
+    add(Theme::WaitingMove, waiting);
     add(Theme::MultiCapture, multi);
     add(Theme::Promotion, promotion);
     add(Theme::King, king);
@@ -516,7 +548,7 @@ pub fn derive_themes(variant: Variant, puzzle: &Puzzle) -> Result<Vec<Theme>, St
             .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         moves.push(m);
     }
-    Ok(themes(&start, &moves, puzzle.score))
+    Ok(themes(variant, &start, &moves, puzzle.score))
 }
 
 /// Replays a puzzle's line from its FEN in `variant`: every move must be legal in turn, and
@@ -1035,6 +1067,42 @@ mod tests {
         assert_eq!(rating(0, 0, 0), 800);
         assert_eq!(rating(40, 9, 40), 2600);
         assert_eq!(rating(u32::MAX, usize::MAX, usize::MAX), 2600);
+    }
+
+    /// The first move's kind, from the line alone: a shot (the reply captures), a threat (a
+    /// capture would be there were it the solver's move again) or a waiting move (neither).
+    #[test]
+    fn the_first_move_is_a_shot_a_threat_or_a_waiting_move() {
+        let themes = |fen: &str, line: &[&str]| {
+            let p = Puzzle {
+                fen: fen.to_string(),
+                line: line.iter().map(|m| m.to_string()).collect(),
+                themes: Vec::new(),
+                rating: 0,
+                depth: 3,
+                score: 200,
+                ply: 0,
+            };
+            derive_themes(Variant::Italian, &p).unwrap()
+        };
+        // White's 20-15 threatens 15x8; Black cannot meet it.
+        let threat = "W:W17,19,20,22,23,24,25,27,28,30,32:B2,3,4,5,6,7,10,12,13,14,16";
+        assert_eq!(themes(threat, &["20-15", "5-9", "15x8"]), [Theme::Threat]);
+        // Black's 5-9 threatens nothing, yet every White move gives a man.
+        let waiting = "B:W16,17,20,21,22,23,24,25,26,32:B1,3,5,7,10,11,12,13,14,15";
+        assert_eq!(
+            themes(waiting, &["5-9", "23-19", "14x23"]),
+            [Theme::WaitingMove]
+        );
+        // Black's 11-14 offers a man: 19x10 must take it, and 5x21 takes two.
+        let shot = "B:W17,18,19,22,24,27,28,31:B1,2,5,9,11,12,15,16";
+        assert_eq!(themes(shot, &["11-14", "19x10", "5x21"]), [Theme::Shot]);
+        // One move: none of the three (it crowns).
+        let crown = "B:W17,19,23:B11,16,27";
+        assert_eq!(
+            themes(crown, &["27-30"]),
+            [Theme::Promotion, Theme::Endgame]
+        );
     }
 
     #[test]
