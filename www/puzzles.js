@@ -53,6 +53,7 @@ const ui = {
   retry: /** @type {HTMLButtonElement} */ (byId('pz-retry')),
   next: /** @type {HTMLButtonElement} */ (byId('pz-next')),
   title: byId('pz-title'),
+  id: byId('pz-id'),
   rating: byId('pz-rating'),
   themes: byId('pz-themes'),
   theme: /** @type {HTMLSelectElement} */ (byId('pz-theme')),
@@ -115,7 +116,9 @@ function render() {
 
 function renderInfo() {
   const a = trainer?.attempt;
-  ui.title.textContent = a ? t('pzPuzzleTitle', { id: a.puzzle.id }) : '';
+  // What the puzzle is, as a title; the id, which players share, under it.
+  ui.title.textContent = a ? task(a) : '';
+  ui.id.textContent = a ? t('pzPuzzleTitle', { id: a.puzzle.id }) : '';
   ui.rating.textContent = a ? t('pzPuzzleRating', { rating: a.puzzle.rating }) : '';
   ui.themes.replaceChildren(
     ...(a?.puzzle.themes ?? []).map((th) => {
@@ -201,8 +204,19 @@ function cancelPending() {
   busy = false;
 }
 
-/** The words for "White to play and win." @param {Color} c */
-const toPlay = (c) => t('pzToPlay', { color: colorName(c) });
+/**
+ * The puzzle's title: the side to play and what the line wins ("White to play and win a
+ * piece").
+ * @param {import('./puzzles/trainer.js').Attempt} a
+ */
+function task(a) {
+  const color = colorName(a.solver);
+  const goal = a.goal;
+  if (goal.kind === 'win') return t('pzTitleWin', { color });
+  if (goal.kind === 'pieces') return goal.n === 1 ? t('pzTitlePiece', { color }) : t('pzTitlePieces', { color, n: goal.n });
+  if (goal.kind === 'crown') return t('pzTitleCrown', { color });
+  return t('pzTitleMaterial', { color });
+}
 
 /**
  * Opens a puzzle (by id or as picked) on the board.
@@ -230,7 +244,7 @@ function open(puzzle, note, fallback = true) {
   ground.setPieces(a.board(), { animate: false });
   syncBoard();
   if (location.hash !== `#${puzzle.id}`) history.replaceState(null, '', `#${encodeURIComponent(puzzle.id)}`);
-  setStatus(() => (note ? note() + ' ' : '') + toPlay(a.solver));
+  setStatus(() => (note ? note() + ' ' : '') + task(a) + '.');
   render();
 }
 
@@ -365,7 +379,7 @@ function retry() {
   ground.set({ hint: null, selected: 0 });
   ground.setPieces(a.board());
   syncBoard();
-  setStatus(() => toPlay(a.solver));
+  setStatus(() => task(a) + '.');
   render();
 }
 

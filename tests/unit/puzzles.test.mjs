@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadCore } from './core.mjs';
-import { Trainer, Attempt, readPuzzleFile, updatedRating, findMove, START_RATING } from '../../www/puzzles/trainer.js';
+import { Trainer, Attempt, readPuzzleFile, updatedRating, findMove, puzzleGoal, START_RATING } from '../../www/puzzles/trainer.js';
 import { parseStats, freshStats, loadStats, saveStats, storedStats, storeKey, VERSION } from '../../www/puzzles/store.js';
 
 const wasm = await loadCore();
@@ -267,6 +267,47 @@ test('a trainer started from a corrupt record plays as a new player', () => {
   tr.open(tr.pick().puzzle);
   assert.equal(tr.attempt.puzzle.id, 't-shot');
   assert.equal(tr.stats.rating, START_RATING);
+});
+
+test("a puzzle's goal, which its title names: the game, the pieces won, a crowned man, or material", () => {
+  const goal = (fen, line, themes) => {
+    const a = new Attempt(wasm, { id: 't', fen, line, themes, rating: 1500 }, 'italian');
+    const g = a.goal;
+    a.free();
+    return g;
+  };
+  // White gives a man and takes two: one piece won.
+  assert.deepEqual(goal(SHOT.fen, SHOT.line, SHOT.themes), { kind: 'pieces', n: 1 });
+  // Black's waiting move 4-7; 9x27 then takes two.
+  assert.deepEqual(goal('B:W16,17,18,21,22,25,32:B1,4,5,9,11,14,15,23', ['4-7', '18-13', '9x27'], ['waiting-move']), { kind: 'pieces', n: 2 });
+  // The same gain in a position the engine sees won: the game.
+  assert.deepEqual(goal('B:W16,21,24,25,32:B1,3,6,11,13,23', ['3-7', '21-18', '13x22'], ['waiting-move', 'win']), { kind: 'win' });
+  // 27-30 crowns, nothing taken.
+  assert.deepEqual(goal('B:W17,19,23:B11,16,27', ['27-30'], ['promotion', 'endgame']), { kind: 'crown' });
+  // A man given for a king: material, no piece won.
+  assert.deepEqual(goal('B:WK11,15,17,20,29:B4,8,9,14,25,K26', ['26-21', '11x18', '21x14'], ['shot', 'king']), { kind: 'material' });
+  // Counted on boards alone (a cell's sign is its colour), for either solver.
+  assert.deepEqual(puzzleGoal([], [1, 1, -1, -2], [1, 1, 0, 0], 'white'), { kind: 'pieces', n: 2 });
+  assert.deepEqual(puzzleGoal([], [1, 1, -1, -2], [1, 1, 0, 0], 'black'), { kind: 'material' });
+});
+
+test('every puzzle of www/puzzles/italian.json has a theme and a goal (30 of 230 had no theme)', (t) => {
+  if (!existsSync(REAL)) return void t.skip('www/puzzles/italian.json is not there yet');
+  const f = readPuzzleFile(JSON.parse(readFileSync(REAL, 'utf8')));
+  const none = f.puzzles.filter((p) => !p.themes.length).map((p) => p.id);
+  assert.deepEqual(none, [], 'puzzles with no theme');
+  const kinds = new Map();
+  for (const p of f.puzzles) {
+    const a = new Attempt(wasm, p, f.variant);
+    const { kind } = a.goal;
+    a.free();
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    // A line that ends with a piece less is no win of material.
+    if (kind === 'material') assert.ok(p.themes.includes('king'), `${p.id}: no piece won, no king taken`);
+  }
+  // Most win pieces; every kind the titles name is met.
+  assert.ok(kinds.get('pieces') > f.puzzles.length / 2, JSON.stringify([...kinds]));
+  assert.ok(kinds.get('win') && kinds.get('crown'), JSON.stringify([...kinds]));
 });
 
 // The real puzzles, as the page loads them.

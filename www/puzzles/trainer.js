@@ -59,6 +59,31 @@ export function findMove(moves, text) {
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
 /**
+ * What a puzzle wins, for its title: the game; else pieces; else a king (a man crowned, no
+ * piece won); else material (a man given for a king).
+ * @typedef {{ kind: 'win' } | { kind: 'pieces', n: number } | { kind: 'crown' } | { kind: 'material' }} Goal
+ */
+
+/**
+ * A puzzle's goal, from its themes ('win': the engine sees a forced win) and the boards before
+ * and after its line: the pieces won are the opponent's losses less the solver's.
+ * @param {string[]} themes
+ * @param {ArrayLike<number>} before the cells at the puzzle's start (a cell's sign is its colour)
+ * @param {ArrayLike<number>} after the cells once the line is played
+ * @param {Color} solver
+ * @returns {Goal}
+ */
+export function puzzleGoal(themes, before, after, solver) {
+  if (themes.includes('win')) return { kind: 'win' };
+  const mine = solver === 'white' ? 1 : -1;
+  const count = (/** @type {ArrayLike<number>} */ cells, /** @type {number} */ side) => Array.from(cells).filter((c) => Math.sign(c) === side).length;
+  const lost = (/** @type {number} */ side) => count(before, side) - count(after, side);
+  const n = lost(-mine) - lost(mine);
+  if (n >= 1) return { kind: 'pieces', n };
+  return { kind: themes.includes('promotion') ? 'crown' : 'material' };
+}
+
+/**
  * A puzzle's file, checked: its shape, the puzzles with the fields the trainer needs. A puzzle
  * missing one is left out rather than failing the page.
  * @param {unknown} data the parsed JSON
@@ -122,6 +147,7 @@ export class Attempt {
     // not halfway through.
     /** @type {string[]} the line in the core's own texts */
     this.line = [];
+    const before = this.game.board();
     for (const text of puzzle.line) {
       const m = findMove(this.game.legalMoves(), text);
       if (!m) {
@@ -131,6 +157,8 @@ export class Attempt {
       this.game.play(m.text);
       this.line.push(m.text);
     }
+    /** What the line wins, for the title. */
+    this.goal = puzzleGoal(puzzle.themes, before, this.game.board(), this.solver);
     this.restart();
   }
 
