@@ -1,11 +1,12 @@
 // @ts-check
-// The page's games: opening a PDN file of many games through a picker (every game listed,
-// none dropped), and the library of saved games (library.js) with its dialog. The games are
-// read by the core (PdnFile); this module only lists them and asks the board to open one.
+// The page's games: opening a PDN file of many games through the picker (games-picker.js: every
+// game listed, none dropped), and the library of saved games (library.js) with its dialog. The
+// games are read by the core (PdnFile); this module asks the board to open one.
 
 import { t } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { Library, newId, revOf } from './library.js';
+import { readGames, showPicker, players } from './games-picker.js';
 import { mergeInto, resultToken, setResult } from './game/record.js';
 import { looksLikeFen } from './game/options.js';
 import { playerNames } from './game/texts.js';
@@ -68,12 +69,8 @@ function libraryMessage(text, bad = false) {
   el.classList.toggle('bad', bad);
 }
 
-/** The longest PDN text the page reads, pasted or from a file: the core's bound (8 MiB). */
-export const MAX_PDN_TEXT = 8 << 20;
-
-/** @typedef {{summary: import('../types/dama-wasm.js').PdnSummary, text: string}} ListedGame */
-/** @type {ListedGame[]} the games listed in the picker */
-let pickerGames = [];
+/** The longest PDN text the page reads (the file input checks it before reading). */
+export { MAX_PDN_TEXT } from './games-picker.js';
 
 /**
  * Opens a FEN, or a PDN text: one game at once, several through the picker. Throws with the
@@ -82,7 +79,6 @@ let pickerGames = [];
  * @returns {Promise<'opened' | 'picker'>}
  */
 export async function openGamesFile(text) {
-  if (text.length > MAX_PDN_TEXT) throw new Error(t('textTooBig', { size: text.length, max: MAX_PDN_TEXT }));
   if (looksLikeFen(text)) {
     board.load(text);
     return 'opened';
@@ -93,51 +89,8 @@ export async function openGamesFile(text) {
     await openGameText(games[0].text);
     return 'opened';
   }
-  pickerGames = games;
-  showPicker();
+  showPicker(games, (game) => openGameText(game));
   return 'picker';
-}
-
-/**
- * Every game of a PDN text, read by the core in a worker of its own (a large text must not
- * freeze the page, and the worker's memory goes when it ends); on the page itself where a
- * worker cannot be started.
- * @param {string} text
- * @param {string} variant
- * @returns {Promise<ListedGame[]>}
- */
-function readGames(text, variant) {
-  let worker;
-  try {
-    worker = new Worker(new URL('./pdn.worker.js', import.meta.url), { type: 'module' });
-  } catch {
-    return readHere(text, variant);
-  }
-  const w = worker;
-  return new Promise((resolve, reject) => {
-    w.onmessage = (e) => {
-      w.terminate();
-      if (e.data.ok) resolve(e.data.games);
-      else reject(new Error(e.data.error));
-    };
-    w.onerror = (e) => {
-      e.preventDefault();
-      w.terminate();
-      readHere(text, variant).then(resolve, reject);
-    };
-    w.postMessage({ text, variant });
-  });
-}
-
-/** @param {string} text @param {string} variant @returns {Promise<ListedGame[]>} */
-async function readHere(text, variant) {
-  const { PdnFile } = await loadWasm();
-  const file = PdnFile.parse(text, /** @type {'italian' | 'brazilian'} */ (variant));
-  try {
-    return Array.from({ length: file.count() }, (_, i) => ({ summary: file.summary(i), text: file.gameText(i) }));
-  } finally {
-    file.free();
-  }
 }
 
 /**
@@ -157,80 +110,6 @@ async function openGameText(text, id = /** @type {string | null} */ (null), rev 
   } finally {
     nextId = null;
     file.free();
-  }
-}
-
-let pickerRun = 0;
-
-/**
- * Lists the picker's games, a batch of rows at a time so that a file of thousands of games
- * never holds the page's thread for long (the list is marked busy until it is whole).
- */
-async function showPicker() {
-  const run = ++pickerRun;
-  const games = pickerGames;
-  $('picker-count').textContent = t('pickerCount', { n: games.length });
-  const body = $('picker-list');
-  body.replaceChildren();
-  body.setAttribute('aria-busy', 'true');
-  $('picker-message').hidden = true;
-  const dialog = /** @type {HTMLDialogElement} */ ($('picker'));
-  if (!dialog.open) dialog.showModal();
-  for (let start = 0; start < games.length; start += PICKER_BATCH) {
-    if (start) await new Promise((r) => setTimeout(r));
-    if (run !== pickerRun) return; // another file replaced this one
-    const rows = document.createDocumentFragment();
-    for (const g of games.slice(start, start + PICKER_BATCH)) rows.append(pickerRow(g));
-    body.append(rows);
-  }
-  body.removeAttribute('aria-busy');
-}
-
-/** Rows added to the picker between two pauses. */
-const PICKER_BATCH = 150;
-
-/** @param {ListedGame} game */
-function pickerRow({ summary: g, text }) {
-  const row = document.createElement('tr');
-  const cell = (/** @type {string} */ text, className = '') => row.appendChild(Object.assign(document.createElement('td'), { textContent: text, className }));
-  players(cell(''), g.white || '?', g.black || '?');
-  cell([g.event, g.round && g.round !== '?' ? `(${g.round})` : ''].filter((x) => x && x !== '?').join(' '));
-  cell(g.date && g.date !== '????.??.??' ? g.date : '', 'nowrap');
-  cell(g.result || '*', 'nowrap');
-  cell(String(Math.ceil(g.plies / 2)));
-  const td = row.appendChild(document.createElement('td'));
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = t('open');
-  b.setAttribute('aria-label', `${t('open')}: ${g.white || '?'} – ${g.black || '?'}${g.date ? `, ${g.date}` : ''}`);
-  if (g.error) {
-    b.disabled = true;
-    td.append(b, Object.assign(document.createElement('small'), { className: 'bad', textContent: t('pickerCannotOpen', { error: g.error }) }));
-  } else td.append(b);
-  b.addEventListener('click', async () => {
-    try {
-      await openGameText(text);
-      /** @type {HTMLDialogElement} */ ($('picker')).close();
-    } catch (err) {
-      const m = $('picker-message');
-      m.textContent = t('pickerCannotOpen', { error: /** @type {Error} */ (err).message });
-      m.hidden = false;
-    }
-  });
-  return row;
-}
-
-/**
- * White's name over Black's, each with its colour's disc.
- * @param {HTMLElement} td
- * @param {string} white
- * @param {string} black
- */
-function players(td, white, black) {
-  td.className = 'players';
-  for (const [color, name] of [['white', white], ['black', black]]) {
-    const line = td.appendChild(document.createElement('span'));
-    line.append(Object.assign(document.createElement('span'), { className: `disc ${color}` }), ` ${name}`);
   }
 }
 
