@@ -59,6 +59,8 @@ export interface ReviewedReply {
 
 export type AnalysisReply =
   | { type: 'ready' }
+  /** Said every 2 s while a job is worked on, so the page tells a slow search from a dead worker. */
+  | { type: 'alive' }
   | DataReply
   | LinesReply
   | ReviewedReply

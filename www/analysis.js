@@ -15,7 +15,10 @@ import { EvalBar } from './analysis/evalbar.js';
 import { drawGraph, plyAt } from './analysis/graph.js';
 import { judgeMoves, counts, forWhite, sideOf } from './analysis/review.js';
 import { writeReview, readReview } from './analysis/annotate.js';
-import { Lessons, lessonsFor } from './analysis/learn.js';
+import { humanText, withHumanText } from './analysis/comment.js';
+import { readGames, showPicker } from './games-picker.js';
+import { lessonsFor } from './analysis/learn.js';
+import { LearnView } from './analysis/learn-view.js';
 import { renderTree } from './game/tree-view.js';
 import { moveLabel, moveAnnouncement, squareDescription } from './game/texts.js';
 import { registerServiceWorker } from './sw-register.js';
@@ -28,6 +31,8 @@ import { mainline, treeFromPdn as recordTree } from './game/record.js';
 /** @import { Reviewed, MoveReview } from './analysis/review.js' */
 /** @typedef {'white' | 'black'} Color */
 
+/** How a move changed a known result, in words (review.js). */
+const RESULT_CHANGES = { winToDraw: () => t('anWinToDraw'), winToLoss: () => t('anWinToLoss'), drawToLoss: () => t('anDrawToLoss') };
 /** The moves of each engine line shown. */
 const PV_SHOWN = 10;
 /** A PDN in the address beyond this is refused (a long game with comments is a few kB). */
@@ -75,11 +80,16 @@ const review = {
   line: [],
 };
 
-/** "Learn from your mistakes", while it is on. @type {Lessons | null} */
-let learn = null;
+/** "Learn from your mistakes" (made with the board). @type {LearnView} */
+let learn;
 
 /** The error shown ('' for none), kept as words to make. @type {import('./i18n.js').Message} */
 let errorShown = '';
+
+/** A PDN of several games in the address, to list in the picker, or null. */
+let addressGames = /** @type {string | null} */ (null);
+/** The PDN text being read (for the tests: settles once its game is open or its games listed). */
+let opening = Promise.resolve();
 
 /** The saved game this analysis belongs to (its review is written back into it). */
 let libraryId = /** @type {string | null} */ (null);
@@ -125,11 +135,13 @@ async function main() {
     },
     describe: (sq, piece, o) => squareDescription(squareName(sq), piece, o, getLanguage()),
   });
+  learn = new LearnView({ model: () => model, board, client, review, render, say, firstMover });
   wire();
   render();
   if (params.get('review') === '1' && model.mainline().length) startReview();
   else setEngine(true);
   exposeTestHook();
+  if (addressGames) opening = openGames(addressGames);
 }
 
 /**
@@ -141,29 +153,22 @@ function openTree(params) {
   const pdn = params.get('pdn');
   const fen = params.get('fen');
   try {
-    if (pdn) return treeFromPdn(pdn, variant);
-    if (fen) return new wasm.GameTree(variant, fen);
+    if (pdn) {
+      if (pdn.length > MAX_ADDRESS_PDN) throw new Error(t('anTooLong', { n: MAX_ADDRESS_PDN }));
+      const file = wasm.PdnFile.parse(pdn, variant);
+      try {
+        if (!file.count()) throw new Error(t('anNoGame'));
+        if (file.count() === 1) return file.tree(0);
+        addressGames = pdn; // several: the picker lists them once the page is built
+      } finally {
+        file.free();
+      }
+    } else if (fen) return new wasm.GameTree(variant, fen);
   } catch (err) {
     const error = /** @type {Error} */ (err).message;
     showError(() => t('anOpenFailed', { error }));
   }
   return new wasm.GameTree(variant, null);
-}
-
-/**
- * The first game of a PDN text as a tree; throws with the core's reason.
- * @param {string} text
- * @param {Variant} variant
- */
-function treeFromPdn(text, variant) {
-  if (text.length > MAX_ADDRESS_PDN) throw new Error(t('anTooLong', { n: MAX_ADDRESS_PDN }));
-  const file = wasm.PdnFile.parse(text, variant);
-  try {
-    if (!file.count()) throw new Error(t('anNoGame'));
-    return file.tree(0);
-  } finally {
-    file.free();
-  }
 }
 
 /** @param {number} sq */
@@ -212,14 +217,15 @@ function render() {
   renderLines();
   renderMoves();
   renderReview();
-  renderLearn();
+  learn.render();
   $('an-game').textContent = model.variant === 'brazilian' ? t('gameBrazilian') : t('gameItalian');
   $button('an-prev').disabled = $button('an-first').disabled = node.parent === null;
   $button('an-next').disabled = $button('an-last').disabled = !node.children.length;
   $button('an-delete').disabled = node.parent === null;
   $button('an-promote').disabled = node.mainline;
   const comment = /** @type {HTMLTextAreaElement} */ ($('an-comment'));
-  if (document.activeElement !== comment) comment.value = node.comment ?? '';
+  // The player's words only: the review's evaluation and note stay in the comment, unseen.
+  if (document.activeElement !== comment) comment.value = humanText(node.comment);
 }
 
 /** @param {import('../types/dama-wasm.js').Game} g */
@@ -363,7 +369,8 @@ function renderReview() {
     li.className = m.judgement;
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = `${moveLabel(m.ply, firstMover(), m.move)} · ${t(`an_${m.judgement}`)}${m.best ? ` · ${t('anBestWas', { move: m.best })}` : ''}`;
+    const words = [moveLabel(m.ply, firstMover(), m.move), t(`an_${m.judgement}`), m.change ? RESULT_CHANGES[m.change]() : '', m.best ? t('anBestWas', { move: m.best }) : ''];
+    b.textContent = words.filter(Boolean).join(' · ');
     b.addEventListener('click', () => {
       const n = model.mainlineAt(m.ply);
       if (n) model.goto(n.id);
@@ -385,7 +392,7 @@ function renderReview() {
 
 /** @param {Move} m */
 function onBoardMove(m) {
-  if (learn) return void learnTry(m);
+  if (learn.on) return void learn.try(m);
   try {
     model.play(m.text);
   } catch (err) {
@@ -445,10 +452,21 @@ function startEngine() {
           renderLines();
         }
       },
-      onError: (e) => showError(e),
+      onError: (e) => {
+        engine.on = false;
+        renderLines();
+        showError(stopped(e));
+      },
     },
   );
 }
+
+/**
+ * Why the analysis stopped, in words: the worker's reason, or that no worker answers (a slow
+ * or replaced one never gets here: see analysis/client.js).
+ * @param {string | null} error
+ */
+const stopped = (error) => (error === null ? () => t('anEngineGone') : () => t('anAnalysisFailed', { error }));
 
 // ---------------------------------------------------------------- review
 
@@ -486,7 +504,7 @@ function startReview() {
       },
       onError: (e) => {
         review.running = false;
-        showError(e);
+        showError(stopped(e));
         render();
       },
     },
@@ -512,125 +530,6 @@ function readSaved() {
   review.positions = r.positions;
   review.forced = r.forced;
   review.moves = r.moves;
-}
-
-// ---------------------------------------------------------------- learn from mistakes
-
-function startLearn() {
-  const side = /** @type {Color} */ (/** @type {HTMLSelectElement} */ ($('an-learn-side')).value);
-  const items = lessonsFor(review.moves, side);
-  if (!items.length) return;
-  learn = new Lessons(items);
-  setEngine(false);
-  showLesson();
-}
-
-function showLesson() {
-  if (!learn) return;
-  const n = model.mainlineAt(learn.current.ply - 1);
-  if (n) model.goto(n.id);
-  render();
-}
-
-function renderLearn() {
-  const box = $('an-learn-box');
-  box.hidden = !learn;
-  if (!learn) return;
-  const m = learn.current;
-  const side = m.mover === 'white' ? t('white') : t('black');
-  const texts = {
-    try: t('anLearnTry', { side, move: moveLabel(m.ply, firstMover(), m.move), n: learn.index + 1, of: learn.items.length }),
-    checking: t('anLearnChecking'),
-    good: t('anLearnGood'),
-    shown: t('anLearnShown', { move: m.best ?? '' }),
-  };
-  $('an-learn-text').textContent = texts[learn.state];
-  box.classList.toggle('good', learn.state === 'good');
-  $button('an-learn-next').textContent = learn.last ? t('anLearnFinish') : t('anNextMistake');
-}
-
-/**
- * The player's try at a position where a mistake was made (see analysis/learn.js).
- * @param {Move} mv
- */
-function learnTry(mv) {
-  if (!learn) return;
-  const lessons = learn;
-  const outcome = lessons.try(mv.text);
-  if (outcome === 'good') return void learnGood(mv.text);
-  if (outcome === 'wrong') return void learnWrong();
-  if (outcome !== 'check') return;
-  renderLearn();
-  const m = lessons.current;
-  const before = /** @type {Reviewed} */ (review.positions[m.ply - 1]);
-  const moves = [...review.line.slice(0, m.ply - 1), mv.text];
-  client.review(
-    { variant: model.variant, startFen: model.root.fen, moves, timeMs: 600, from: moves.length },
-    {
-      onReviewed: (r) => {
-        if (learn !== lessons) return;
-        const mover = m.mover === 'white' ? 'black' : 'white';
-        const after = r.line ? { ...forWhite(r.line, mover), best: null, pv: [] } : { score: null, over: r.over ?? 'draw', best: null, pv: [] };
-        const [judged] = judgeMoves([before, after], [mv.text], m.mover);
-        if (lessons.judged(judged ? judged.loss : null)) learnGood(mv.text);
-        else learnWrong();
-      },
-      onError: () => {
-        if (learn === lessons && !lessons.judged(null)) learnWrong();
-      },
-    },
-  );
-}
-
-/** @param {string} text */
-function learnGood(text) {
-  const g = model.gameAt();
-  try {
-    const m = g.legalMoves().find((x) => x.text === text);
-    if (m) board.set({ hint: m });
-  } finally {
-    g.free();
-  }
-  renderLearn();
-  say(t('anLearnGood'));
-}
-
-function learnWrong() {
-  render(); // the move is taken back: the board shows the position again
-  $('an-learn-text').textContent = t('anLearnWrong');
-  say(t('anLearnWrong'));
-}
-
-/** The first press shows the piece to move, the second the whole move. */
-function learnHint() {
-  if (!learn) return;
-  const g = model.gameAt();
-  try {
-    const best = g.legalMoves().find((x) => x.text === learn?.current.best);
-    if (!best) return;
-    board.set(learn.hinted ? { hint: best } : { hint: { ...best, to: best.from, path: [best.from], captured: [] } });
-    learn.hinted = true;
-  } finally {
-    g.free();
-  }
-}
-
-function learnShow() {
-  if (!learn) return;
-  learn.show();
-  learn.hinted = true;
-  learnHint();
-  renderLearn();
-}
-
-function learnNext() {
-  if (!learn?.next()) return void learnStop();
-  showLesson();
-}
-
-function learnStop() {
-  learn = null;
-  render();
 }
 
 // ---------------------------------------------------------------- saving
@@ -740,15 +639,19 @@ function wire() {
   });
   $('an-review').addEventListener('click', startReview);
   $('an-review-cancel').addEventListener('click', cancelReview);
-  $('an-learn').addEventListener('click', startLearn);
+  $('an-learn').addEventListener('click', () => {
+    if (!learn.start(/** @type {Color} */ (/** @type {HTMLSelectElement} */ ($('an-learn-side')).value))) return;
+    setEngine(false);
+    learn.showLesson();
+  });
   $('an-learn-side').addEventListener('change', (e) => {
     /** @type {HTMLElement} */ (e.target).dataset.chosen = '1';
     renderReview();
   });
-  $('an-learn-hint').addEventListener('click', learnHint);
-  $('an-learn-show').addEventListener('click', learnShow);
-  $('an-learn-next').addEventListener('click', learnNext);
-  $('an-learn-stop').addEventListener('click', learnStop);
+  $('an-learn-hint').addEventListener('click', () => learn.hint());
+  $('an-learn-show').addEventListener('click', () => learn.showBest());
+  $('an-learn-next').addEventListener('click', () => learn.next());
+  $('an-learn-stop').addEventListener('click', () => learn.stop());
   $('an-delete').addEventListener('click', () => {
     model.delete(model.current);
     positionChanged();
@@ -759,7 +662,7 @@ function wire() {
   });
   $('an-comment').addEventListener('change', (e) => {
     try {
-      model.setComment(model.current, /** @type {HTMLTextAreaElement} */ (e.target).value);
+      model.setComment(model.current, withHumanText(model.currentNode.comment, /** @type {HTMLTextAreaElement} */ (e.target).value));
       renderMoves();
     } catch (err) {
       showError(/** @type {Error} */ (err).message);
@@ -804,21 +707,60 @@ function wire() {
 function go(f) {
   const before = model.current;
   f();
-  if (learn) learnStop();
+  if (learn.on) learn.stop();
   if (model.current !== before) positionChanged();
 }
 
 function openInput() {
   const text = /** @type {HTMLTextAreaElement} */ ($('an-input')).value.trim();
   if (!text) return;
-  let tree;
+  if (!(/^[WB]:/i.test(text) || (!/[\d]+[.]/.test(text) && /^[WB]/i.test(text)))) return void (opening = openGames(text));
   try {
-    tree = /^[WB]:/i.test(text) || !/[\d]+[.]/.test(text) && /^[WB]/i.test(text) ? new wasm.GameTree(model.variant, text) : treeFromPdn(text, model.variant);
+    showTree(new wasm.GameTree(model.variant, text));
   } catch (err) {
     const error = /** @type {Error} */ (err).message;
     showError(() => t('anOpenFailed', { error }));
-    return;
   }
+}
+
+/**
+ * A PDN text's games: one opens at once, several are listed in the picker as on the game page
+ * (the board unchanged until one is chosen). A text that cannot be read is refused in words.
+ * @param {string} text
+ */
+async function openGames(text) {
+  let games;
+  try {
+    games = await readGames(text, model.variant);
+    if (!games.length) throw new Error(t('anNoGame'));
+    if (games.length === 1) return void openGame(games[0].text);
+  } catch (err) {
+    const error = /** @type {Error} */ (err).message;
+    return void showError(() => t('anOpenFailed', { error }));
+  }
+  showError(''); // what was said of an earlier text is not about these games
+  await showPicker(games, openGame);
+}
+
+/**
+ * Opens a game from its own text; throws the core's reason, and then nothing has changed.
+ * @param {string} text
+ */
+function openGame(text) {
+  const file = wasm.PdnFile.parse(text, model.variant);
+  try {
+    showTree(file.tree(0));
+  } finally {
+    file.free();
+  }
+}
+
+/**
+ * Shows another game or position: the last one's review, saved game and lines are left, and
+ * so is what the page said of it (saved, copied, an error).
+ * @param {import('../types/dama-wasm.js').GameTree} tree
+ */
+function showTree(tree) {
   client.stop();
   model.free();
   model = new AnalysisModel(wasm, tree);
@@ -828,7 +770,8 @@ function openInput() {
   review.positions = [];
   review.moves = [];
   review.running = false;
-  learn = null;
+  learn.lessons = null;
+  setMessage($('an-saved'), '');
   readSaved();
   positionChanged();
 }
@@ -867,10 +810,11 @@ function exposeTestHook() {
     lines: () => (engine.lines && engine.node === model.current ? engine.lines : null),
     engineOn: () => engine.on,
     review: () => ({ running: review.running, positions: review.positions, moves: review.moves, timeMs: review.timeMs }),
-    learn: () => (learn ? { state: learn.state, index: learn.index, items: learn.items.length } : null),
+    learn: () => (learn.lessons ? { state: learn.lessons.state, index: learn.lessons.index, items: learn.lessons.items.length } : null),
     pdn: () => model.pdn(),
     squareCenter: (/** @type {number} */ sq) => board.squareCenter(sq),
     restarts: () => client.restarts,
+    opening: () => opening,
     numbers: () => board.state.coordinates,
   };
 }

@@ -12,6 +12,10 @@
 // 200 ms slices, 23 doubling to 800 ms, 24 unsliced). So a stop or a new position waits at most
 // 800 ms in the worker, and the early depths of a new position come quickly; the page ignores
 // any answer to a job it no longer wants at once (each carries its job's id).
+//
+// While it works the worker says `alive` every ALIVE_MS (between slices, where its timers run),
+// so the page tells a slow search, which may go without a new depth for minutes, from a dead
+// or hung worker (see analysis/client.js).
 
 import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './engine-data.js';
 
@@ -22,6 +26,7 @@ const SLICE_MS = 200;
 const MAX_SLICE_MS = 800;
 /** Deeper than any search gets in practice; the analysis stops there. */
 const MAX_DEPTH = 99;
+const ALIVE_MS = 2000;
 
 /** @type {DamaWasm} */
 let wasm;
@@ -39,6 +44,12 @@ const ready = loadEngineWasm().then((mod) => {
   post({ type: 'ready' });
 });
 ready.catch((err) => post({ type: 'error', id: 0, error: String(messageOf(err)) }));
+setInterval(() => current && post({ type: 'alive' }), ALIVE_MS);
+
+/** The job `id` has ended (if it is still the one to work on): nothing more to say of it. @param {number} id */
+function ended(id) {
+  if (current === id) current = 0;
+}
 
 self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   const msg = e.data;
@@ -53,6 +64,7 @@ self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   } catch (err) {
     post({ type: 'error', id: msg.id, error: String(messageOf(err)) });
   }
+  ended(msg.id);
 };
 
 /** @param {AnalysisLine} l @returns {WorkerLine} the line with the result its score stands for */

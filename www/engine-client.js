@@ -5,7 +5,10 @@
 // A wasm search cannot be interrupted, so cancelling the running search terminates the worker
 // and starts a fresh one for whatever is queued behind it. A worker that crashes (an `error`
 // event) or goes silent (terminated, hung: the watchdog) is replaced the same way and its
-// search sent again, so the computer still answers.
+// search sent again, so the computer still answers. The watchdog counts only the time the page
+// is visible (watchdog.js): a hidden tab's late timers say nothing of the worker.
+
+import { Watchdog } from './watchdog.js';
 
 const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
 const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
@@ -38,7 +41,9 @@ export class EngineClient extends EventTarget {
     this.queue = []; // requests not yet sent: {id, owner, msg, resolve, reject, tries}
     /** @type {Job | null} */
     this.running = null; // the one request the worker is working on
-    this.watchdog = 0;
+    this.watchdog = new Watchdog(() => {
+      if (this.running) this.replace('the engine stopped answering');
+    });
     this.restarts = 0; // how many workers were replaced (for tests and diagnostics)
     // What the worker has loaded in the background: endgame tables complete up to `tables`
     // pieces (0: none) and the opening book. A replaced worker loads them again (from the
@@ -85,7 +90,7 @@ export class EngineClient extends EventTarget {
     const r = this.running;
     if (!r || data.id !== r.id) return;
     this.running = null;
-    clearTimeout(this.watchdog);
+    this.watchdog.stop();
     if (data.ok) r.resolve(data.result);
     else r.reject(new Error(data.error));
     this.pump();
@@ -119,11 +124,7 @@ export class EngineClient extends EventTarget {
 
   /** @param {Job} r */
   arm(r) {
-    clearTimeout(this.watchdog);
-    const ms = this.ready ? (r.msg.timeMs || 1000) * 1.5 + WATCHDOG_SLACK_MS : LOAD_MS + (r.msg.timeMs || 0);
-    this.watchdog = setTimeout(() => {
-      if (this.running === r) this.replace('the engine stopped answering');
-    }, ms);
+    this.watchdog.arm(this.ready ? (r.msg.timeMs || 1000) * 1.5 + WATCHDOG_SLACK_MS : LOAD_MS + (r.msg.timeMs || 0));
   }
 
   // The worker is gone or broken: start another and send the running search again (a few
@@ -142,7 +143,7 @@ export class EngineClient extends EventTarget {
   }
 
   kill() {
-    clearTimeout(this.watchdog);
+    this.watchdog.stop();
     this.worker?.terminate();
     this.worker = null;
     this.ready = false;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, newPage, screenshot, axeSource, axeViolations, clickMove } from './helpers.mjs';
+import { openAnalysis as openPage, pdnHash, openText } from './analysis-page.mjs';
 import { ROOT } from './server.mjs';
 
 // A 120-ply game of the engine against itself at level 7, but for Black's 11th move, 8-12,
@@ -37,20 +38,13 @@ function assertResponsive(long, what) {
 }
 
 /** The page, with every long task (over 50 ms on the main thread) recorded in window.__long. */
-async function openAnalysis(hash, options = {}) {
-  const page = await newPage(env, options);
-  await page.addInitScript(() => {
+const openAnalysis = (hash, options = {}) =>
+  openPage(env, hash, options, () => {
     window.__long = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto(`${env.server.url}www/analysis.html${hash}`);
-  await page.waitForFunction(() => !!window.__analysis);
-  return page;
-}
-
-const pdnHash = (pdn, extra = '') => `#pdn=${encodeURIComponent(pdn)}${extra}`;
 
 async function clickSquare(page, sq) {
   const [x, y] = await page.evaluate((n) => {
@@ -123,8 +117,7 @@ test('a variation played on the board is kept in PDN, with its comment, and read
   const pdn = await page.evaluate(() => window.__analysis.pdn());
   assert.match(pdn, /\(1\.\.\. 12-16 \{A quieter try\.\}\)/);
   // Read back through the page's own box: the same tree.
-  await page.fill('#an-input', pdn);
-  await page.click('#an-open');
+  await openText(page, pdn);
   const nodes = await page.evaluate(() => window.__analysis.model().nodes.map((n) => [n.text, n.mainline, n.comment]));
   assert.deepEqual(nodes, [
     ['', true, null],
@@ -154,8 +147,7 @@ test('a variation played on the board is kept in PDN, with its comment, and read
   await page.click('#an-delete');
   assert.deepEqual(await page.evaluate(() => window.__analysis.model().mainline().map((n) => n.text)), ['22-18', '10-14', '21-17', '14x21']);
   // A bad text is refused in words and the tree is kept.
-  await page.fill('#an-input', '1. 22-17 *');
-  await page.click('#an-open');
+  await openText(page, '1. 22-17 *');
   assert.match(await page.textContent('#an-error'), /could not be opened/);
   assert.equal(await page.evaluate(() => window.__analysis.model().nodes.length), 5);
   assert.deepEqual(page.errors, []);

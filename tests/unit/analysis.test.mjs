@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
 import { AnalysisModel } from '../../www/analysis/model.js';
-import { chances, judge, judgeMoves, counts, evalTag, readEval, reviewComment, THRESHOLDS } from '../../www/analysis/review.js';
+import { chances, judge, judgeMoves, counts, evalTag, readEval, reviewComment, THRESHOLDS, MATERIAL } from '../../www/analysis/review.js';
+import { humanText, withHumanText } from '../../www/analysis/comment.js';
+import { annotation } from '../../www/game/nags.js';
 
 const wasm = await loadCore();
 const model = (pdn) => new AnalysisModel(wasm, pdn ? wasm.PdnFile.parse(pdn).tree(0) : new wasm.GameTree('italian', null));
@@ -164,10 +166,13 @@ test('learning from mistakes: the better move is right, the game move wrong, ano
   assert.equal(l.state, 'try');
   assert.equal(l.try('24-20'), 'check');
   assert.equal(l.try('23-19'), null, 'no second try while one is judged');
-  assert.equal(l.judged(0.3), false);
+  const judged = (judgement) => ({ ply: 3, mover: 'white', move: '24-20', loss: 0, judgement, best: '23-19', pv: [], change: null });
+  assert.equal(l.judged(judged('mistake')), false);
   assert.equal(l.state, 'try');
   assert.equal(l.try('24-20'), 'check');
-  assert.equal(l.judged(THRESHOLDS.inaccuracy - 0.01), true);
+  assert.equal(l.judged(null), false, 'a try the engine could not judge is not accepted');
+  assert.equal(l.try('24-20'), 'check');
+  assert.equal(l.judged(judged(null)), true);
   assert.equal(l.state, 'good');
   assert.equal(l.last, true);
   assert.equal(l.next(), false);
@@ -175,4 +180,124 @@ test('learning from mistakes: the better move is right, the game move wrong, ano
   assert.equal(k.try('23-19'), 'good');
   k.show();
   assert.equal(k.try('23-19'), null);
+});
+
+// The review's second criterion: where one side is far ahead the winning chances hardly move,
+// so what is given away is judged on the material scale too (hundredths of a man).
+const at = (score, best = 'x', extra = {}) => ({ score, known: null, best, pv: [best], ...extra });
+/** White's one move from `before` to `after` (White's scores), judged. */
+const whiteMove = (before, after) => judgeMoves([before, after], ['a'], 'white')[0];
+
+test('a side already lost that gives a man and a king more away is marked, though its chances hardly move', () => {
+  const m = whiteMove(at(-460), at(-840));
+  assert.ok(m.loss < THRESHOLDS.inaccuracy, `the curve alone would not mark it: ${m.loss}`);
+  assert.equal(m.judgement, 'blunder');
+  // The side far ahead that gives the same back is marked the same way.
+  assert.equal(whiteMove(at(840), at(460)).judgement, 'blunder');
+  // Black's move, scores for White: Black at -4.6 for itself falls to -8.4.
+  const b = judgeMoves([at(0), at(460), at(840)], ['a', 'b'], 'white')[1];
+  assert.equal(b.mover, 'black');
+  assert.equal(b.judgement, 'blunder');
+});
+
+test('the material thresholds: two men a mistake, three a blunder, at their edges', () => {
+  assert.deepEqual({ ...MATERIAL }, { mistake: 200, blunder: 300 });
+  assert.equal(whiteMove(at(-400), at(-599)).judgement, null);
+  assert.equal(whiteMove(at(-400), at(-600)).judgement, 'mistake');
+  assert.equal(whiteMove(at(-400), at(-699)).judgement, 'mistake');
+  assert.equal(whiteMove(at(-400), at(-700)).judgement, 'blunder');
+  assert.equal(whiteMove(at(700), at(500)).judgement, 'mistake');
+  // A gain is no loss, and near level the curve judges harder than the material would.
+  assert.equal(whiteMove(at(-840), at(-460)).judgement, null);
+  assert.equal(whiteMove(at(100), at(-40)).judgement, 'blunder');
+  // The engine's own move and a forced one are never marked, whatever they cost.
+  assert.equal(whiteMove(at(-460, 'a'), at(-840)).judgement, null);
+  assert.equal(judgeMoves([at(-460), at(-840)], ['a'], 'white', [true])[0].judgement, null);
+});
+
+test('once the result is known the material scale says nothing: only a change of the result is marked', () => {
+  const lost = { win: false, moves: 12 };
+  const won = { win: true, moves: 9 };
+  // Walking from -4.6 into a counted loss: the curve only (the count may be the search's horizon).
+  assert.equal(whiteMove(at(-460), at(-1, 'x', { known: lost })).judgement, null);
+  // A counted win given up for +5 open: still winning, not marked.
+  assert.equal(whiteMove(at(1, 'x', { known: won }), at(500)).judgement, null);
+  // A counted win given up for a draw (the game ends drawn), or for a counted loss: blunders that say so.
+  const draw = whiteMove(at(1, 'x', { known: won }), { score: null, over: 'draw', best: null, pv: [] });
+  assert.equal(draw.judgement, 'blunder');
+  assert.equal(draw.change, 'winToDraw');
+  const loss = whiteMove(at(1, 'x', { known: won }), at(-1, 'x', { known: lost }));
+  assert.equal(loss.judgement, 'blunder');
+  assert.equal(loss.change, 'winToLoss');
+  // A known draw (today only a game over) turned into a known loss.
+  const drawn = whiteMove({ score: null, over: 'draw', best: 'x', pv: [] }, at(-1, 'x', { known: lost }));
+  assert.equal(drawn.judgement, 'blunder');
+  assert.equal(drawn.change, 'drawToLoss');
+  // Black throws away its counted win (scores for White): the result's change is Black's.
+  const b = judgeMoves([at(0), at(-1, 'x', { known: { win: false, moves: 5 } }), { score: null, over: 'draw', best: null, pv: [] }], ['a', 'b'], 'white')[1];
+  assert.equal(b.change, 'winToDraw');
+  assert.equal(whiteMove(at(300), at(200)).change, null);
+});
+
+test("the review's note says how the result changed, and a later review replaces it", () => {
+  const m = { ply: 3, mover: 'white', move: 'a', loss: 0.5, judgement: 'blunder', best: '22-18', pv: [], change: 'winToDraw' };
+  const c = reviewComment('Time trouble.', '0.00', m);
+  assert.equal(c, '[%eval 0.00] Blunder. Throws away the win. Best: 22-18. Time trouble.');
+  assert.equal(reviewComment(c, '#5', undefined), '[%eval #5] Time trouble.');
+  assert.equal(reviewComment(null, '-3.00', { ...m, change: 'winToLoss' }), '[%eval -3.00] Blunder. Turns the win into a loss. Best: 22-18.');
+  assert.equal(reviewComment(null, '-3.00', { ...m, change: 'drawToLoss' }), '[%eval -3.00] Blunder. Turns the draw into a loss. Best: 22-18.');
+  assert.equal(humanText(c), 'Time trouble.');
+});
+
+test("the comment a player edits is the comment without the program's commands and notes, which stay", () => {
+  assert.equal(humanText(null), '');
+  assert.equal(humanText('[%eval -0.18]'), '');
+  assert.equal(humanText('[%eval -2.40] Blunder. Best: 23-19. Too quick.'), 'Too quick.');
+  assert.equal(humanText('A fine [%clk 0:01:00] move.\nThen 9-13.'), 'A fine move.\nThen 9-13.');
+  // Words written by a player like the review's are the player's unless they follow an eval.
+  assert.equal(humanText('Blunder. Best: 23-19.'), 'Blunder. Best: 23-19.');
+  // Edited text is joined again with what the program wrote, which is never lost.
+  assert.equal(withHumanText('[%eval -0.18]', 'Nice.'), '[%eval -0.18] Nice.');
+  assert.equal(withHumanText('[%eval -2.40] Blunder. Best: 23-19. Too quick.', ' Played too quickly. '), '[%eval -2.40] Blunder. Best: 23-19. Played too quickly.');
+  assert.equal(withHumanText('[%eval -2.40] Blunder. Best: 23-19. Too quick.', ''), '[%eval -2.40] Blunder. Best: 23-19.');
+  assert.equal(withHumanText('A fine [%clk 0:01:00] move.', 'A good move.'), '[%clk 0:01:00] A good move.');
+  assert.equal(withHumanText(null, 'Mine.'), 'Mine.');
+  assert.equal(withHumanText('Old words.', '  '), null);
+  assert.equal(withHumanText(null, ''), null);
+  // Through the tree and PDN and back, both parts survive.
+  const m = model('1. 22-18 {[%eval 0.05]} 10-14 $4 {[%eval 2.40] Blunder. Best: 12-16.} *');
+  const id = m.mainlineAt(2).id;
+  m.setComment(id, withHumanText(m.node(id).comment, 'Too quick.'));
+  const back = model(m.pdn());
+  const c = back.mainlineAt(2).comment;
+  assert.equal(c, '[%eval 2.40] Blunder. Best: 12-16. Too quick.');
+  assert.deepEqual(readEval(c), { score: 240, known: null });
+  assert.equal(humanText(c), 'Too quick.');
+  assert.deepEqual(back.mainlineAt(2).nags, [4]);
+  m.free();
+  back.free();
+});
+
+test("NAGs read as the players' symbols, with what they mean; unknown ones as they are written", () => {
+  // What follows the move: a judgement of the move right after it, any other mark after a space.
+  const texts = (nags, glyph = '') => annotation(nags, glyph).text;
+  assert.equal(texts([1]), '!');
+  assert.equal(texts([2]), '?');
+  assert.equal(texts([3]), '!!');
+  assert.equal(texts([4]), '??');
+  assert.equal(texts([5]), '!?');
+  assert.equal(texts([6]), '?!');
+  assert.equal(texts([4, 16]), '?? ±');
+  assert.equal(texts([16]), ' ±');
+  assert.equal(texts([14, 15, 18, 19, 10, 13, 7]), ' ⩲ ⩱ +− −+ = ∞ □');
+  assert.equal(texts([]), '');
+  // A glyph written after the move ("22-18?") and the same NAG are one mark; "$0" is no mark.
+  assert.equal(texts([2], '?'), '?');
+  assert.equal(texts([0]), '');
+  assert.equal(texts([1], '?'), '? !');
+  // A NAG with no symbol keeps its code.
+  assert.equal(texts([146]), ' $146');
+  assert.deepEqual(annotation([4, 16]).titles, [{ key: 'an_blunder' }, { key: 'nagBetter', side: 'white' }]);
+  assert.deepEqual(annotation([], '!?').titles, [{ key: 'nagInteresting' }]);
+  assert.deepEqual(annotation([146]).titles, []);
 });

@@ -2,8 +2,16 @@
 // The page's side of the analysis worker (analysis.worker.js): one worker, one job at a time.
 // Starting a job makes the one before it stale at once: its answers are dropped here, so
 // the page never shows lines of a position it has left, even before the worker (which takes
-// messages between its search slices) has heard of the change. A worker that crashes or goes
-// silent mid-job is replaced and the job sent again.
+// messages between its search slices) has heard of the change.
+//
+// A worker that crashes, or stays silent while the page is visible (it says `alive` every two
+// seconds while it works, so silence means it is dead or hung), is replaced without a word and
+// the job goes on: an analysis keeps the lines shown until the new worker finds deeper ones, a
+// review carries on from the next position. A slow worker is never replaced (a deep search
+// still says `alive`), nor one in a hidden tab (see watchdog.js). Only when fresh workers fail
+// one after another without ever answering is the job given up, with onError(null).
+
+import { Watchdog } from '../watchdog.js';
 
 /** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../../types/analysis.js' */
 /** @import { Variant } from '../../types/dama-wasm.js' */
@@ -13,11 +21,20 @@
  * @property {(r: LinesReply) => void} [onLines]
  * @property {(r: ReviewedReply) => void} [onReviewed]
  * @property {() => void} [onDone]
- * @property {(error: string) => void} [onError]
+ * @property {(error: string | null) => void} [onError] the worker's reason, or null: no worker answers
+ */
+/**
+ * A job under way: `tries` the workers it was sent to since one last answered it, `depth` the
+ * deepest lines delivered, `next` the first position of a review not delivered yet.
+ * @typedef {{id: number, msg: AnalyseRequest | ReviewRequest, handlers: Handlers, tries: number, depth: number, next: number}} Job
  */
 
-/** Longer than any slice takes: a worker silent this long mid-job is replaced. */
+/** The silence (the page visible) after which a working worker is taken for dead: many times its `alive`. */
 const SILENCE_MS = 15000;
+/** A new worker's time to load the wasm and say its first word. */
+const LOAD_MS = 30000;
+/** Fresh workers that may fail one after another, none answering the job, before it is given up. */
+const RETRIES = 2;
 
 export class AnalysisClient extends EventTarget {
   /** @param {string | URL} [url] */
@@ -26,10 +43,12 @@ export class AnalysisClient extends EventTarget {
     this.url = url;
     /** @type {Worker | null} */
     this.worker = null;
+    /** The worker has said something since it started. */
+    this.heard = false;
     this.nextId = 1;
-    /** @type {{id: number, msg: AnalyseRequest | ReviewRequest, handlers: Handlers, tries: number} | null} */
+    /** @type {Job | null} */
     this.job = null;
-    this.watchdog = 0;
+    this.watchdog = new Watchdog(() => this.replace());
     this.restarts = 0;
     /** What the worker has loaded: endgame tables up to `tables` pieces. */
     this.data = { tables: 0, book: false, brazilian: false };
@@ -39,8 +58,16 @@ export class AnalysisClient extends EventTarget {
     if (this.worker) return this.worker;
     const w = new Worker(this.url, { type: 'module' });
     this.worker = w;
+    this.heard = false;
     w.onmessage = (e) => {
-      if (w === this.worker) this.onMessage(e.data);
+      if (w !== this.worker) return;
+      if (this.heard) this.watchdog.feed();
+      else {
+        // Loaded: from now on the worker's silence is judged by the shorter bound.
+        this.heard = true;
+        if (this.job) this.watchdog.arm(this.silence(this.job));
+      }
+      this.onMessage(e.data);
     };
     w.onerror = (e) => {
       e.preventDefault?.();
@@ -51,7 +78,7 @@ export class AnalysisClient extends EventTarget {
 
   /** @param {AnalysisReply} msg */
   onMessage(msg) {
-    if (msg.type === 'ready') return;
+    if (msg.type === 'ready' || msg.type === 'alive') return;
     if (msg.type === 'data') {
       this.data = { tables: Math.max(this.data.tables, msg.tables), book: this.data.book || msg.book, brazilian: this.data.brazilian || msg.brazilian };
       this.dispatchEvent(new CustomEvent('data', { detail: { ...this.data } }));
@@ -59,16 +86,21 @@ export class AnalysisClient extends EventTarget {
     }
     const job = this.job;
     if (!job || msg.id !== job.id) return; // a job the page has left
-    this.arm();
-    if (msg.type === 'lines') job.handlers.onLines?.(msg);
-    else if (msg.type === 'reviewed') job.handlers.onReviewed?.(msg);
-    else if (msg.type === 'done') {
-      this.job = null;
-      clearTimeout(this.watchdog);
+    if (msg.type === 'lines') {
+      job.tries = 0;
+      // A replaced worker starts again from depth 1: the deeper lines found before stay shown.
+      if (msg.depth <= job.depth) return;
+      job.depth = msg.depth;
+      job.handlers.onLines?.(msg);
+    } else if (msg.type === 'reviewed') {
+      job.tries = 0;
+      job.next = msg.ply + 1;
+      job.handlers.onReviewed?.(msg);
+    } else if (msg.type === 'done') {
+      this.end();
       job.handlers.onDone?.();
     } else if (msg.type === 'error') {
-      this.job = null;
-      clearTimeout(this.watchdog);
+      this.end();
       job.handlers.onError?.(msg.error);
     }
   }
@@ -95,7 +127,7 @@ export class AnalysisClient extends EventTarget {
 
   /** @param {AnalyseRequest | ReviewRequest} msg @param {Handlers} handlers @returns {number} the job's id */
   send(msg, handlers) {
-    this.job = { id: msg.id, msg, handlers, tries: 0 };
+    this.job = { id: msg.id, msg, handlers, tries: 0, depth: 0, next: msg.type === 'review' ? msg.from ?? 0 : 0 };
     this.post();
     return msg.id;
   }
@@ -104,39 +136,49 @@ export class AnalysisClient extends EventTarget {
     const job = this.job;
     if (!job) return;
     job.tries++;
-    this.start().postMessage(job.msg);
-    this.arm();
+    const w = this.start();
+    // A review goes on from the first position not delivered yet.
+    w.postMessage(job.msg.type === 'review' ? { ...job.msg, from: job.next } : job.msg);
+    this.watchdog.arm(this.heard ? this.silence(job) : LOAD_MS);
   }
 
-  arm() {
-    clearTimeout(this.watchdog);
-    // Loading the wasm and the first slice come first; then each answer re-arms it.
-    this.watchdog = setTimeout(() => this.replace(), SILENCE_MS);
+  /**
+   * How long the worker may be silent during `job`: a review's position is one search, with
+   * no word until it ends.
+   * @param {Job} job
+   */
+  silence(job) {
+    return SILENCE_MS + (job.msg.type === 'review' ? 2 * job.msg.timeMs : 0);
   }
 
   /** Stops the job under way (its late answers are dropped). */
   stop() {
     if (!this.job) return;
-    this.job = null;
-    clearTimeout(this.watchdog);
+    this.end();
     this.worker?.postMessage({ type: 'stop' });
+  }
+
+  end() {
+    this.job = null;
+    this.watchdog.stop();
   }
 
   busy() {
     return this.job !== null;
   }
 
-  // The worker crashed or went silent: a fresh one takes the job again (twice at most).
+  // The worker crashed or went silent: a fresh one takes the job on.
   replace() {
+    this.watchdog.stop();
     this.worker?.terminate();
     this.worker = null;
     this.restarts++;
     const job = this.job;
     if (!job) return;
-    if (job.tries <= 2) this.post();
+    if (job.tries <= RETRIES) this.post();
     else {
       this.job = null;
-      job.handlers.onError?.('the analysis stopped answering');
+      job.handlers.onError?.(null);
     }
   }
 }

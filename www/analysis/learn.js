@@ -2,10 +2,9 @@
 // "Learn from your mistakes": one side's mistakes and blunders of a reviewed game, replayed one
 // at a time from the position before each. The player's try is right when it is the engine's
 // better move, wrong when it is the move of the game, and otherwise judged by a search of the
-// position after it: right if it loses less than an inaccuracy against the position before.
+// position after it: right if the review would not mark it (review.js: neither the fall in
+// winning chances nor, where a side is far ahead, the material given away).
 // No DOM: the page shows the state and asks the engine.
-
-import { THRESHOLDS } from './review.js';
 
 /** @import { MoveReview } from './review.js' */
 /** @typedef {'try' | 'checking' | 'good' | 'shown'} LessonState */
@@ -39,7 +38,7 @@ export class Lessons {
 
   /**
    * The player tries `text`: 'good', 'wrong', or 'check' (the engine must judge it: then
-   * call `judged` with its loss). Ignored (null) unless a try is expected.
+   * call `judged` with the move judged). Ignored (null) unless a try is expected.
    * @param {string} text
    * @returns {'good' | 'wrong' | 'check' | null}
    */
@@ -56,13 +55,13 @@ export class Lessons {
   }
 
   /**
-   * The engine's judgement of the move being checked: its loss of winning chances (null: it
-   * could not be judged, taken as wrong). Returns whether it was right.
-   * @param {number | null} loss
+   * The engine's judgement of the move being checked (null: it could not be judged, taken as
+   * wrong). Returns whether it was right.
+   * @param {MoveReview | null} move
    */
-  judged(loss) {
+  judged(move) {
     if (this.state !== 'checking') return false;
-    const good = loss !== null && loss < THRESHOLDS.inaccuracy;
+    const good = move !== null && move.judgement === null;
     this.state = good ? 'good' : 'try';
     return good;
   }

@@ -11,10 +11,24 @@
 //   inaccuracy  a loss of at least 0.10 (a positional slip: about half a man from level)
 //   mistake     at least 0.20 (about a man given away from level)
 //   blunder     at least 0.30 (about two men, or a win or a draw thrown away)
+// Where one side is already far ahead the curve is flat (from -4.6 to -8.4 the chances fall by
+// 0.01), so a side that is lost and gives a man and a king more away would never be marked.
+// The material is judged too, on the mover's score itself: a fall of at least
+//   2 men (200)  a mistake
+//   3 men (300)  a blunder
+// and the move gets the worse of the two judgements. Near level the curve is the harder judge
+// (two men given from level fall 0.46), so in practice this marks only moves where one side is
+// already about three men ahead. It applies while the result is open: where the search counted
+// a win or the tables know one, or the game is over, scores are not material. There a move is
+// judged by the curve (a count found after one move and not before is often the search's
+// horizon), except that a move that changes a known result is a blunder that says so: a known
+// win turned into a draw or a loss, a known draw into a known loss (a known draw is a game
+// drawn: the engine knows no drawn table positions).
 // The engine's own choice is never marked (a short search may score its own move a little
 // lower from the next position), and neither is a position with a single legal move.
 
 /** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Judgement */
+/** How a move changed a known result. @typedef {'winToDraw' | 'winToLoss' | 'drawToLoss'} ResultChange */
 /** A known win or loss (for White): the core's scoreResult. @typedef {{win: boolean, moves: number | null}} Known */
 /**
  * A position of the game as reviewed: its score for White and the known result it stands for
@@ -23,13 +37,18 @@
  *   best: string | null, pv: string[]}} Reviewed
  */
 /**
- * One move of the game, judged.
+ * One move of the game, judged: `loss` is the fall in its mover's chances, `change` how it
+ * changed a known result.
  * @typedef {{ply: number, mover: 'white' | 'black', move: string, loss: number,
- *   judgement: Judgement | null, best: string | null, pv: string[]}} MoveReview
+ *   judgement: Judgement | null, best: string | null, pv: string[], change: ResultChange | null}} MoveReview
  */
 
 /** The least loss of each judgement, in the mover's chances (0-1). */
 export const THRESHOLDS = Object.freeze({ inaccuracy: 0.1, mistake: 0.2, blunder: 0.3 });
+/** The least fall of the mover's score (hundredths of a man) of each judgement on the material scale. */
+export const MATERIAL = Object.freeze({ mistake: 200, blunder: 300 });
+/** Each judgement's rank, to take the worse of two. */
+const RANK = { inaccuracy: 1, mistake: 2, blunder: 3 };
 /** Hundredths of a man for which the chances are e^1 : 1. */
 const SCALE = 100;
 /** The NAG each judgement is written with in PDN: $6 ?!, $2 ?, $4 ??. */
@@ -70,6 +89,32 @@ export function judge(loss) {
 }
 
 /**
+ * The judgement of a fall of the mover's score on the material scale, or null.
+ * @param {number} drop hundredths of a man
+ * @returns {Judgement | null}
+ */
+export function judgeMaterial(drop) {
+  if (drop >= MATERIAL.blunder) return 'blunder';
+  if (drop >= MATERIAL.mistake) return 'mistake';
+  return null;
+}
+
+/**
+ * The result a reviewed position is known to hold for `side`, or null while it is open.
+ * @param {Reviewed} r
+ * @param {'white' | 'black'} side
+ * @returns {'win' | 'draw' | 'loss' | null}
+ */
+function knownResult(r, side) {
+  if (r.over) return r.over === 'draw' ? 'draw' : r.over === side ? 'win' : 'loss';
+  if (r.known) return r.known.win === (side === 'white') ? 'win' : 'loss';
+  return null;
+}
+
+/** The changes of a known result a move is marked for: [before, after] for the mover. */
+const CHANGES = /** @type {Record<string, ResultChange>} */ ({ 'win>draw': 'winToDraw', 'win>loss': 'winToLoss', 'draw>loss': 'drawToLoss' });
+
+/**
  * Every move judged: `positions[k]` is the position after k moves (0: the start), `moves[k]`
  * the move from position k to k+1, `firstMover` the side to move at the start, `forced[k]`
  * whether position k had one legal move. Moves whose positions are not reviewed yet are left
@@ -91,8 +136,17 @@ export function judgeMoves(positions, moves, firstMover, forced = []) {
     const sign = mover === 'white' ? 1 : -1;
     const loss = Math.max(0, sign * (whiteChances(before) - whiteChances(after)));
     const engineMove = before.best !== null && before.best === moves[k];
-    const judgement = engineMove || forced[k] ? null : judge(loss);
-    out.push({ ply: k + 1, mover, move: moves[k], loss, judgement, best: before.best, pv: before.pv });
+    const was = knownResult(before, mover);
+    const is = knownResult(after, mover);
+    const change = was && is ? CHANGES[`${was}>${is}`] ?? null : null;
+    let judgement = judge(loss);
+    if (change) judgement = 'blunder';
+    else if (!was && !is && before.score !== null && after.score !== null) {
+      const material = judgeMaterial(sign * (before.score - after.score));
+      if (material && (!judgement || RANK[material] > RANK[judgement])) judgement = material;
+    }
+    if (engineMove || forced[k]) judgement = null;
+    out.push({ ply: k + 1, mover, move: moves[k], loss, judgement, best: before.best, pv: before.pv, change: judgement ? change : null });
   }
   return out;
 }
@@ -138,8 +192,16 @@ export function readEval(comment) {
   return { score: Math.round(Number(v) * 100), known: null };
 }
 
-/** What a review writes at the start of a move's comment, found again to be replaced. */
-const REVIEW_NOTE = /^\[%eval [^\]]*\](?: (?:Inaccuracy|Mistake|Blunder)\. Best: [^ ]+\.)?\s*/;
+/** The words a review's note gives each change of a known result (in the PDN, as its notes, in English). */
+const CHANGE_NOTES = Object.freeze({ winToDraw: 'Throws away the win.', winToLoss: 'Turns the win into a loss.', drawToLoss: 'Turns the draw into a loss.' });
+
+/**
+ * What a review writes at the start of a move's comment, found again to be replaced (and kept
+ * out of the words a player edits): the evaluation, then for a marked move its judgement, how
+ * it changed the result, and the better move.
+ */
+export const REVIEW_NOTE =
+  /^\[%eval [^\]]*\](?: (?:Inaccuracy|Mistake|Blunder)\.(?: (?:Throws away the win|Turns the win into a loss|Turns the draw into a loss)\.)? Best: [^ ]+\.)?\s*/;
 
 /**
  * A move's comment with the review's note (from this or an earlier review) put in front of
@@ -152,7 +214,9 @@ export function reviewComment(comment, tag, review) {
   const rest = (comment ?? '').replace(REVIEW_NOTE, '').trim();
   let note = `[%eval ${tag}]`;
   if (review?.judgement && review.best) {
-    note += ` ${review.judgement[0].toUpperCase()}${review.judgement.slice(1)}. Best: ${review.best}.`;
+    note += ` ${review.judgement[0].toUpperCase()}${review.judgement.slice(1)}.`;
+    if (review.change) note += ` ${CHANGE_NOTES[review.change]}`;
+    note += ` Best: ${review.best}.`;
   }
   return rest ? `${note} ${rest}` : note;
 }

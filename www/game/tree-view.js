@@ -7,6 +7,7 @@
 
 import { t } from '../i18n.js';
 import { moveNumber } from './texts.js';
+import { annotation } from './nags.js';
 
 /** @import { TreeNode } from '../../types/dama-wasm.js' */
 /**
@@ -51,14 +52,16 @@ export function renderTree(list, nodes, o) {
   const readable = (text) => (text ?? '').replace(/\[%[^\]]*\]\s*/g, '').trim();
   /** @param {string | null} text */
   const comment = (text) => Object.assign(document.createElement('span'), { className: 'comment', textContent: readable(text) });
-  /** @param {TreeNode} n */
-  const label = (n) => n.text + (n.glyph || '') + n.nags.map((x) => ` $${x}`).join('');
   /** @param {TreeNode} n @param {boolean} numbered */
   const nodeButton = (n, numbered) => {
     const frag = document.createDocumentFragment();
     if (readable(n.preComment)) frag.append(comment(n.preComment));
     if (numbered) frag.append(numberSpan(moveNumber(n.ply, first)));
-    const b = frag.appendChild(moveButton(label(n), `n${n.id}`, n.id === shown, () => onClick(n)));
+    // NAGs as their symbols ("24-20??"), what each means in the button's title.
+    const marks = annotation(n.nags, n.glyph || '');
+    const b = frag.appendChild(moveButton(n.text + marks.text, `n${n.id}`, n.id === shown, () => onClick(n)));
+    const meaning = marks.titles.map(({ key, side }) => t(key, side ? { side: t(side) } : {})).join(', ');
+    if (meaning) b.title = meaning;
     const cls = mark?.(n);
     if (cls) b.classList.add(cls);
     b.dataset.node = String(n.id);
