@@ -26,6 +26,8 @@ export interface BoardEvents {
   announce?: (text: string) => void;
   /** A tap on a square while editing. */
   square?: (square: number) => void;
+  /** A premove was queued, or dropped (null). */
+  premove?: (premove: Premove | null) => void;
 }
 
 /** Who may move, and how. */
@@ -71,6 +73,26 @@ export interface Theme {
   black: PiecePalette;
   crown: string;
   crownEdge: string;
+  /** A queued move (a premove): its two squares. */
+  premove: string;
+  /** Line width of a piece's outline, as a part of its radius. */
+  outline: number;
+  /** A ring on Black's pieces, so the sides differ by shape, not colour only ('' for none). */
+  mark: string;
+}
+
+/** How pieces are drawn: turned wooden discs, or flat ones with a crown mark on the kings. */
+export type PieceSet = 'discs' | 'flat';
+
+/** A move queued while the other side thinks: two squares, not checked (the page decides). */
+export interface Premove {
+  from: number;
+  to: number;
+}
+
+/** Whose pieces may be queued as a premove now (null: nobody's). */
+export interface Premovable {
+  color: Color | null;
 }
 
 /** What the keyboard cursor's square description is told about the square. */
@@ -157,7 +179,10 @@ export interface BoardState {
   viewOnly: boolean;
   editing: boolean;
   theme: Theme | null;
+  pieceSet: PieceSet;
   movable: Movable;
+  premovable: Premovable;
+  premove: Premove | null;
   animation: AnimationTiming;
   events: BoardEvents;
   describe: Describe | null;
@@ -174,7 +199,7 @@ export interface BoardState {
 }
 
 /** The nested parts of the state a configuration merges key by key. */
-export type NestedKey = 'movable' | 'animation' | 'events';
+export type NestedKey = 'movable' | 'animation' | 'events' | 'premovable';
 
 /**
  * A partial configuration for createBoard() and board.set(): any state key; the nested
@@ -183,6 +208,7 @@ export type NestedKey = 'movable' | 'animation' | 'events';
 export type BoardConfig = Partial<Omit<BoardState, NestedKey | 'pieces'>> & {
   pieces?: ArrayLike<number>;
   movable?: Partial<Movable>;
+  premovable?: Partial<Premovable>;
   animation?: Partial<AnimationTiming>;
   events?: BoardEvents;
 };

@@ -9,6 +9,7 @@
 import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLanguageSelect, setMessage, textOf } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { createBoard } from './board/api.js';
+import { followBoardSettings } from './settings.js';
 import { AnalysisModel } from './analysis/model.js';
 import { AnalysisClient } from './analysis/client.js';
 import { EvalBar } from './analysis/evalbar.js';
@@ -135,6 +136,7 @@ async function main() {
     },
     describe: (sq, piece, o) => squareDescription(squareName(sq), piece, o, getLanguage()),
   });
+  followBoardSettings(board, $('board')); // the player's theme and pieces (the game page's dialog)
   learn = new LearnView({ model: () => model, board, client, review, render, say, firstMover });
   wire();
   render();

@@ -13,6 +13,7 @@ import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.j
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
 import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download, MAX_PDN_TEXT } from './app-library.js';
+import { wireSettings } from './settings-dialog.js';
 
 /** @typedef {import('./game/options.js').Color} Color */
 /** @typedef {import('./game/session.js').Move} Move */
@@ -56,6 +57,7 @@ async function main() {
   wireGames();
   wireEditor();
   wireLibrary();
+  wireSettings($dialog('settings'), $('btn-settings'));
   wireKeys();
   onLanguageChange(() => {
     translatePage();

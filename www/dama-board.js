@@ -6,7 +6,8 @@
 //   <dama-board mode="computer" side="white" level="5" numbers></dama-board>
 //
 // Attributes: game/options.js; reads: dama-board.reads.js; all of it: docs/EMBED.md. Events
-// (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, ready, newgamerequest.
+// (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
+// newgamerequest.
 
 import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
@@ -21,7 +22,9 @@ import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVarian
 import { Session } from './game/session.js';
 import { Computer } from './game/computer.js';
 import { FlagWatch } from './game/clock.js';
-import { boardConfig } from './game/board-config.js';
+import { boardConfig, resolvePremove } from './game/board-config.js';
+import { boardSettings, onBoardSettingsChange } from './settings.js';
+import { themeName, pieceSetName } from './board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from './game/texts.js';
 
 /** @typedef {import('./game/session.js').Move} Move */
@@ -52,6 +55,8 @@ export class DamaBoard extends DamaBoardReads {
   #initStarted = false;
   /** @type {(() => void) | null} */
   #unlisten = null;
+  /** @type {(() => void) | null} stops following the player's board settings */
+  #unfollow = null;
   /** @type {(v?: any) => void} */
   #readyResolve = () => {};
   #readyPromise = new Promise((r) => (this.#readyResolve = r));
@@ -76,6 +81,8 @@ export class DamaBoard extends DamaBoardReads {
 
   connectedCallback() {
     this.#unlisten ??= onLanguageChange(() => this.#rewordAll());
+    // The player's theme, pieces and premoves, changed in this tab or another: at once.
+    this.#unfollow ??= onBoardSettingsChange(() => this.#sync());
     if (!this.ground) return void this.#init();
     this.#sync();
     this.#cpu?.maybeMove();
@@ -86,6 +93,8 @@ export class DamaBoard extends DamaBoardReads {
     this.#flags.update(false);
     this.#unlisten?.();
     this.#unlisten = null;
+    this.#unfollow?.();
+    this.#unfollow = null;
   }
 
   async #init() {
@@ -108,8 +117,11 @@ export class DamaBoard extends DamaBoardReads {
     this.#cpu = new Computer(s, this.#engine, this, {
       changed: () => this.#sync(),
       played: (m, mover) => {
+        // Taken before the board learns it is the player's turn (it then drops any premove).
+        const premove = this.ground.state.premove;
         if (s.reviewing === null) this.ground.playMove(m, s.game.board());
         this.#moved(m, mover, 'computer');
+        if (premove) this.#playPremove(premove);
       },
       failed: (msg) => this.#setNotice(() => t('engineFailed', { error: msg }, this.lang)),
       hinted: (m) => {
@@ -125,7 +137,8 @@ export class DamaBoard extends DamaBoardReads {
       coordinates: flag(this.getAttribute('numbers')),
       animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
       describe: (/** @type {number} */ sq, /** @type {number} */ piece, /** @type {any} */ o) => squareDescription(this.squareName(sq), piece, o, this.lang),
-      theme: readTheme(this),
+      theme: readTheme(this, this.boardTheme),
+      pieceSet: this.pieceSet,
       events: {
         move: (/** @type {Move} */ m) => this.#onUserMove(m),
         illegal: (/** @type {number} */ from, /** @type {number} */ to) => this.#onIllegal(from, to),
@@ -133,6 +146,7 @@ export class DamaBoard extends DamaBoardReads {
         ambiguous: (/** @type {Move[]} */ moves) => this.#emit('ambiguous', { moves }),
         announce: (/** @type {string} */ text) => this.#announce(text),
         square: (/** @type {number} */ sq) => this.#onEditSquare(sq),
+        premove: (/** @type {{from: number, to: number} | null} */ p) => this.#onPremove(p),
       },
     });
     this.ground.canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this.#onKey(e));
@@ -285,7 +299,11 @@ export class DamaBoard extends DamaBoardReads {
     return ok ?? true;
   }
 
-  refreshTheme() { this.ground?.set({ theme: readTheme(this) }); }
+  /** The theme shown: the theme attribute's if it names one (board/themes.js), else the player's. */
+  get boardTheme() { return themeName(this.getAttribute('theme')) ?? boardSettings().theme; }
+  /** The piece set shown: the pieces attribute's if it names one, else the player's. */
+  get pieceSet() { return pieceSetName(this.getAttribute('pieces')) ?? boardSettings().pieces; }
+  refreshTheme() { this.ground?.set({ theme: readTheme(this, this.boardTheme), pieceSet: this.pieceSet }); }
 
   // ------------------------------------------------------------ game flow
 
@@ -350,6 +368,28 @@ export class DamaBoard extends DamaBoardReads {
     this.#announce(text);
   }
 
+  /**
+   * The computer has answered: the premove is played if it is a legal move now; several
+   * captures with its two squares leave the choice to the player; else it is dropped, saying why.
+   * @param {{from: number, to: number}} p
+   */
+  #playPremove(p) {
+    const s = this.session;
+    if (!s?.humanToMove()) return; // the reply ended the game
+    if (resolvePremove(p, s.legalMoves()).kind !== 'refused') return void this.ground.move(p.from, p.to);
+    const why = s.game.whyIllegal(p.from, p.to);
+    const message = () => t('premoveRefused', { reason: refusalText(why, this.lang) }, this.lang);
+    this.#setNotice(message);
+    this.#announce(message());
+  }
+
+  /** @param {{from: number, to: number} | null} p a premove queued, or dropped */
+  #onPremove(p) {
+    this.#emit('premove', { premove: p ? { from: p.from, to: p.to } : null });
+    const move = p ? `${this.squareName(p.from)}-${this.squareName(p.to)}` : '';
+    this.#announce(p ? t('premoveSet', { move }, this.lang) : t('premoveDropped', {}, this.lang));
+  }
+
   /** @param {Move[]} moves */
   #onSelect(moves) {
     if (moves.length) return void (this.#notice && this.#setNotice(''));
@@ -397,7 +437,10 @@ export class DamaBoard extends DamaBoardReads {
     s.readonly = this.readonly;
     s.syncClock();
     this.#flags.update(!!s.clock?.running && this.isConnected);
-    this.ground.set(boardConfig(s));
+    const queued = this.ground.state.premove;
+    this.ground.set(boardConfig(s, { premoves: boardSettings().premoves }));
+    // Premoving is over (the reply came, premoves were turned off): the premove goes with it.
+    if (queued && !this.ground.state.premove) this.#emit('premove', { premove: null });
     this.refreshTheme();
     this.#render();
     this.#emit('change', {});

@@ -36,6 +36,11 @@ export class DamaBoardReads extends HTMLElement {
   set numbers(on) { this.toggleAttribute('numbers', !!on); }
   get readonly() { return this.hasAttribute('readonly'); }
   get hintMove() { return this.session?.hint ?? null; }
+  /** The move queued while the computer thinks ({from, to}), or null. */
+  get premove() {
+    const p = this.ground?.state.premove;
+    return p ? { from: p.from, to: p.to } : null;
+  }
   get lastScore() { return this.session?.lastScore ?? null; }
   get ended() { return this.session?.ended ?? null; }
   get editing() { return !!this.session?.editing; }

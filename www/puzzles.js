@@ -8,7 +8,7 @@
 import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { createBoard } from './board/api.js';
-import { readTheme } from './board/theme.js';
+import { followBoardSettings } from './settings.js';
 import { colorName, squareDescription, refusalText } from './game/texts.js';
 import { Trainer, readPuzzleFile } from './puzzles/trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './puzzles/store.js';
@@ -444,7 +444,6 @@ async function main() {
     coordinates: true,
     animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
     describe: describeSquare,
-    theme: readTheme(ui.board),
     events: {
       move: onMove,
       illegal: onIllegal,
@@ -452,6 +451,7 @@ async function main() {
     },
   });
   ground.canvas.setAttribute('aria-label', t('boardLabel'));
+  followBoardSettings(ground, ui.board); // the player's theme and pieces (the game page's dialog)
 
   ui.hint.addEventListener('click', hint);
   ui.solution.addEventListener('click', showSolution);

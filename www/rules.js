@@ -6,7 +6,9 @@
 
 import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect } from './i18n.js';
 import { loadWasm } from './wasm.js';
-import { defaultTheme as theme, drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
+import { drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
+import { namedTheme } from './board/themes.js';
+import { boardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
 import { squareToRowCol, squareName, isPlaying } from './board/util.js';
 
 /** @import { Cells, Game, Move, Variant } from '../types/dama-wasm.js' */
@@ -18,6 +20,9 @@ const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160
 /** @param {HTMLCanvasElement} canvas @param {Cells} pieces @param {Move[]} moves @param {DiagramOptions} opts */
 function draw(canvas, pieces, moves, opts) {
   const { variant, numbers, edges } = opts;
+  // The player's theme and pieces, as on the game's board.
+  const look = boardSettings();
+  const theme = namedTheme(look.theme);
   const dpr = devicePixelRatio || 1;
   const css = canvas.getBoundingClientRect().width || 240;
   const px = Math.round(css * dpr);
@@ -51,7 +56,7 @@ function draw(canvas, pieces, moves, opts) {
     const p = pieces[sq - 1];
     if (!p) continue;
     const [x, y] = center(sq);
-    drawPiece(ctx, x, y, cell, p, 1, 0, theme);
+    drawPiece(ctx, x, y, cell, p, 1, 0, theme, look.pieces);
   }
   // Longest arrows first: where routes share a line (a flying king choosing where to stop),
   // the shorter arrow's head stays visible on top of the longer one.
@@ -139,6 +144,8 @@ async function main() {
   label();
   redraw();
   new ResizeObserver(redraw).observe(/** @type {Element} */ (document.querySelector('.prose')));
+  onBoardSettingsChange((s) => (applyFrame(s), redraw()));
+  applyFrame(boardSettings());
   window.__rulesReady = true;
 }
 

@@ -67,7 +67,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual(page.errors, []);
     // What each mark means, in words (the new keys' English: nagGood, nagBetter).
     assert.equal(await moveAt(page, 2).getAttribute('title'), 'blunder');
-    assert.equal(await moveAt(page, 3).getAttribute('title'), 'good move, White is better');
+    assert.equal(await moveAt(page, 3).getAttribute('title'), 'good move, White is ahead');
     await page.context().close();
   });
 }

@@ -101,9 +101,18 @@ export function createBoard(element, config = {}) {
       redraw();
     },
 
-    // Drop a selection or a half-made choice.
+    // Drop a selection, a half-made choice or a premove.
     cancel() {
       board.unselect(state);
+      board.cancelPremove(state);
+      redraw();
+    },
+
+    // Play from -> to as if the player had tapped the two squares (a premove, when its turn
+    // comes): one legal move is played, several ask which, none is reported as illegal.
+    /** @param {number} from @param {number} to */
+    move(from, to) {
+      board.userMove(state, from, to);
       redraw();
     },
 

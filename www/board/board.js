@@ -20,6 +20,59 @@ export function isOwn(state, sq) {
   return state.movable.color === 'white' ? p > 0 : p < 0;
 }
 
+// While the other side thinks, the player may queue a move (a premove): the board records its
+// two squares and nothing more; whether it is legal is the page's to find out when the turn
+// comes (the core decides).
+/** @param {BoardState} state */
+export function canPremove(state) {
+  return !state.viewOnly && !state.editing && !state.movable.color && !!state.premovable.color;
+}
+
+/** @param {BoardState} state @param {number} sq a piece that may be queued now */
+export function isPremovable(state, sq) {
+  if (!sq || !canPremove(state)) return false;
+  const p = state.pieces[sq - 1];
+  return state.premovable.color === 'white' ? p > 0 : p < 0;
+}
+
+/** @param {BoardState} state @param {number} from @param {number} to */
+export function setPremove(state, from, to) {
+  state.selected = 0;
+  if (!to || to === from) return;
+  state.premove = { from, to };
+  state.events.premove?.({ from, to });
+}
+
+/** @param {BoardState} state */
+export function cancelPremove(state) {
+  if (!state.premove) return;
+  state.premove = null;
+  state.events.premove?.(null);
+}
+
+// A tap while premoving: a piece of the player's picks it up; then any other square is where
+// it goes. A tap on the queued piece, on an empty square or off the board drops the premove.
+/** @param {BoardState} state @param {number} sq 0 for none */
+export function premoveTap(state, sq) {
+  const sel = state.selected;
+  if (sq && sq === state.premove?.from) {
+    state.selected = 0;
+    return cancelPremove(state);
+  }
+  if (sq && sq === sel) return void (state.selected = 0);
+  if (isPremovable(state, sq)) return void (state.selected = sq);
+  if (sel && sq) return setPremove(state, sel, sq);
+  state.selected = 0;
+  cancelPremove(state);
+}
+
+// A piece put down on `to`: a move on the player's turn, a premove while the other side thinks.
+/** @param {BoardState} state @param {number} from @param {number} to */
+export function drop(state, from, to) {
+  if (canPremove(state)) setPremove(state, from, to);
+  else userMove(state, from, to, { dropped: true });
+}
+
 // Squares of pieces that have a capture available: when capturing is compulsory only these
 // may move, so the board rings them.
 /** @param {BoardState} state */
@@ -48,6 +101,7 @@ export function unselect(state) {
 /** @param {BoardState} state @param {number} sq 0 for none */
 export function tap(state, sq) {
   if (state.viewOnly) return;
+  if (canPremove(state)) return premoveTap(state, sq);
   if (state.pending) return pendingTap(state, sq);
   const sel = state.selected;
   if (sel && sq === sel) {

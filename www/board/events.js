@@ -39,6 +39,12 @@ export function bindEvents(state, canvas, redraw) {
       if (!wasSelected) board.select(state, sq);
       drag.start(state, sq, p, wasSelected);
       canvas.setPointerCapture?.(e.pointerId);
+    } else if (board.isPremovable(state, sq)) {
+      // The same gestures queue a premove; a tap (no drag) on the queued piece drops it.
+      const wasSelected = state.selected === sq || state.premove?.from === sq;
+      if (!wasSelected) state.selected = sq;
+      drag.start(state, sq, p, wasSelected);
+      canvas.setPointerCapture?.(e.pointerId);
     } else {
       board.tap(state, sq);
     }
@@ -71,9 +77,10 @@ export function bindEvents(state, canvas, redraw) {
     canvas.style.cursor = '';
     if (d.started) {
       const dest = at(d.pos);
-      if (dest && dest !== d.orig) board.userMove(state, d.orig, dest, { dropped: true });
+      if (dest && dest !== d.orig) board.drop(state, d.orig, dest);
     } else if (d.wasSelected) {
-      board.unselect(state);
+      if (board.canPremove(state)) board.premoveTap(state, d.orig);
+      else board.unselect(state);
     }
     redraw();
   };
@@ -107,8 +114,9 @@ export function bindEvents(state, canvas, redraw) {
         board.tap(state, state.cursor);
       }
     } else if (e.key === 'Escape') {
-      if (!state.selected && !state.pending) return; // let the page use Escape
+      if (!state.selected && !state.pending && !state.premove) return; // let the page use Escape
       if (state.pending) state.events.ambiguous?.([]);
+      if (!state.selected && !state.pending) board.cancelPremove(state);
       board.unselect(state);
     } else {
       return;
@@ -155,7 +163,7 @@ export function bindEvents(state, canvas, redraw) {
 function hoverCursor(state, sq) {
   if (state.editing) return sq ? 'pointer' : '';
   if (!sq || state.viewOnly) return '';
-  if (board.isOwn(state, sq)) return 'grab';
+  if (board.isOwn(state, sq) || board.isPremovable(state, sq)) return 'grab';
   if (state.pending || isDest(state, sq)) return 'pointer';
   return '';
 }

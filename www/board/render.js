@@ -6,30 +6,14 @@
 import { frame } from './anim.js';
 import { mustCapture } from './board.js';
 import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName } from './util.js';
+import { THEMES } from './themes.js';
+import { drawPiece } from './pieces.js';
 
-/** @import { BoardState, Color, Pair, Piece, PiecePalette, Theme, Variant } from '../../types/board.js' */
+/** @import { BoardState, Color, Pair, Theme, Variant } from '../../types/board.js' */
 
-/** @type {Theme} */
-export const defaultTheme = {
-  light: '#ead6ae', // maple
-  lightGrain: 'rgba(150, 105, 55, 0.07)',
-  dark: '#4f7f4a', // felt green
-  darkGrain: 'rgba(0, 0, 0, 0.06)',
-  number: 'rgba(255, 255, 240, 0.62)',
-  lastMove: 'rgba(255, 215, 80, 0.42)',
-  lastPath: 'rgba(255, 215, 80, 0.22)',
-  captured: 'rgba(200, 60, 40, 0.22)',
-  selected: 'rgba(120, 210, 255, 0.50)',
-  dest: 'rgba(255, 250, 215, 0.72)',
-  mustCapture: '#ff8a1f',
-  hint: 'rgba(40, 110, 235, 0.80)',
-  choice: ['rgba(235, 80, 60, 0.85)', 'rgba(40, 110, 235, 0.85)', 'rgba(160, 70, 200, 0.85)', 'rgba(230, 150, 20, 0.85)'],
-  cursor: '#ffffff',
-  white: { hi: '#fffaf0', lo: '#dccba4', side: '#b39d72', edge: 'rgba(70, 50, 25, 0.55)', groove: 'rgba(120, 90, 50, 0.30)' },
-  black: { hi: '#5a4c44', lo: '#1c1613', side: '#0c0908', edge: 'rgba(0, 0, 0, 0.8)', groove: 'rgba(255, 255, 255, 0.13)' },
-  crown: '#e0aa2e',
-  crownEdge: '#8a5a00',
-};
+// The classic theme (themes.js), for pages that draw with the board's colours.
+export const defaultTheme = THEMES.classic;
+export { drawPiece };
 
 /**
  * @param {BoardState} state @param {CanvasRenderingContext2D} ctx
@@ -37,6 +21,7 @@ export const defaultTheme = {
  */
 export function render(state, ctx) {
   const theme = state.theme || defaultTheme; // each board may have its own colours
+  const set = state.pieceSet;
   const W = ctx.canvas.width;
   const cell = W / 8;
   const o = state.orientation;
@@ -82,6 +67,11 @@ export function render(state, ctx) {
     fillSquare(lm.from, theme.lastMove);
     fillSquare(lm.to, theme.lastMove);
   }
+  // A queued move: both its squares, the piece still where it stands.
+  if (state.premove) {
+    fillSquare(state.premove.from, theme.premove);
+    fillSquare(state.premove.to, theme.premove);
+  }
   if (state.selected) fillSquare(state.selected, theme.selected);
 
   if (state.coordinates) {
@@ -115,20 +105,20 @@ export function render(state, ctx) {
     if (!p || hidden.has(sq)) continue;
     const [x, y] = center(sq);
     if (d && d.orig === sq) {
-      drawPiece(ctx, x, y, cell, p, 0.3, 0, theme); // ghost where the dragged piece came from
+      drawPiece(ctx, x, y, cell, p, 0.3, 0, theme, set); // ghost where the dragged piece came from
       continue;
     }
     if (rings.has(sq)) drawRing(ctx, x, y, cell, theme.mustCapture);
-    drawPiece(ctx, x, y, cell, p, 1, 0, theme);
+    drawPiece(ctx, x, y, cell, p, 1, 0, theme, set);
   }
   if (anim) {
     for (const f of anim.fading) {
       const [x, y] = center(f.sq);
-      drawPiece(ctx, x, y, cell, f.piece, f.alpha, 0, theme);
+      drawPiece(ctx, x, y, cell, f.piece, f.alpha, 0, theme, set);
     }
     for (const m of anim.moving) {
       const [dr, dc] = toDisplay(m.row, m.col, o);
-      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift, theme);
+      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift, theme, set);
     }
   }
 
@@ -199,7 +189,7 @@ export function render(state, ctx) {
   // The dragged piece last, above everything, a little larger: it is in the hand.
   if (d) {
     const s = state.dpr;
-    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1, theme);
+    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1, theme, set);
   }
 
   return !!state.anim;
@@ -278,102 +268,4 @@ export function drawPolyline(ctx, pts, width, color, arrow) {
     ctx.fill();
   }
   ctx.restore();
-}
-
-// A piece is a short cylinder seen slightly from the front: a darker side under a shaded top
-// face with a turned groove. A king is two stacked pieces with a crown on top, the way kings
-// are made over the board.
-/**
- * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} cell
- * @param {Piece} piece @param {number} alpha @param {number} [lift] 0-1 @param {Theme} [theme]
- */
-export function drawPiece(ctx, x, y, cell, piece, alpha, lift = 0, theme = defaultTheme) {
-  const pal = piece > 0 ? theme.white : theme.black;
-  const king = piece === 2 || piece === -2;
-  const r = cell * 0.37;
-  const h = cell * 0.07;
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  // Shadow on the board: further and softer when the piece is lifted.
-  const sy = y + h * (king ? 1.2 : 0.8) + cell * 0.04 + lift * cell * 0.08;
-  const sh = ctx.createRadialGradient(x, sy, r * 0.6, x, sy, r * 1.15);
-  sh.addColorStop(0, `rgba(0,0,0,${0.35 - lift * 0.12})`);
-  sh.addColorStop(1, 'rgba(0,0,0,0)');
-  ctx.fillStyle = sh;
-  ctx.beginPath();
-  ctx.arc(x, sy, r * 1.15, 0, 2 * Math.PI);
-  ctx.fill();
-  if (king) {
-    disc(ctx, x, y + h * 0.9, r, h, pal);
-    disc(ctx, x, y - h * 0.9, r, h, pal);
-    crown(ctx, x, y - h * 1.4, r * 0.62, theme);
-  } else {
-    disc(ctx, x, y, r, h, pal);
-  }
-  ctx.restore();
-}
-
-/**
- * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} r @param {number} h
- * @param {PiecePalette} pal
- */
-function disc(ctx, x, y, r, h, pal) {
-  const top = y - h / 2;
-  const bottom = y + h / 2;
-  // Side.
-  ctx.fillStyle = pal.side;
-  ctx.strokeStyle = pal.edge;
-  ctx.lineWidth = Math.max(1, r * 0.04);
-  ctx.beginPath();
-  ctx.arc(x, bottom, r, 0, Math.PI);
-  ctx.lineTo(x - r, top);
-  ctx.arc(x, top, r, Math.PI, 0, true);
-  ctx.closePath();
-  ctx.fill();
-  ctx.stroke();
-  // Top face, lit from the upper left.
-  const g = ctx.createRadialGradient(x - r * 0.35, top - r * 0.4, r * 0.1, x, top, r * 1.05);
-  g.addColorStop(0, pal.hi);
-  g.addColorStop(1, pal.lo);
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(x, top, r, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.stroke();
-  ctx.strokeStyle = pal.groove;
-  ctx.lineWidth = Math.max(1, r * 0.06);
-  ctx.beginPath();
-  ctx.arc(x, top, r * 0.68, 0, 2 * Math.PI);
-  ctx.stroke();
-}
-
-/** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} s @param {Theme} theme */
-function crown(ctx, x, y, s, theme) {
-  // Three-pointed crown, centred on (x, y), width about 1.2 s.
-  const w = s * 0.6;
-  const base = y + s * 0.3;
-  const rim = y + s * 0.05;
-  ctx.fillStyle = theme.crown;
-  ctx.strokeStyle = theme.crownEdge;
-  ctx.lineWidth = Math.max(1, s * 0.07);
-  ctx.lineJoin = 'round';
-  ctx.beginPath();
-  ctx.moveTo(x - w, base);
-  ctx.lineTo(x - w, rim);
-  ctx.lineTo(x - w * 1.05, y - s * 0.4);
-  ctx.lineTo(x - w * 0.45, y - s * 0.05);
-  ctx.lineTo(x, y - s * 0.5);
-  ctx.lineTo(x + w * 0.45, y - s * 0.05);
-  ctx.lineTo(x + w * 1.05, y - s * 0.4);
-  ctx.lineTo(x + w, rim);
-  ctx.lineTo(x + w, base);
-  ctx.closePath();
-  ctx.fill();
-  ctx.stroke();
-  for (const [px, py] of [[x - w * 1.05, y - s * 0.4], [x, y - s * 0.5], [x + w * 1.05, y - s * 0.4]]) {
-    ctx.beginPath();
-    ctx.arc(px, py, s * 0.1, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.stroke();
-  }
 }

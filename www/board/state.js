@@ -23,13 +23,19 @@ export function defaults() {
     edgeLabels: null,
     viewOnly: false, // reviewing an old position: no input at all
     editing: false, // setting up a position: a tap on a square is reported as events.square(sq)
-    theme: null, // colours (render.js defaultTheme's shape); null for the defaults
+    theme: null, // colours (themes.js's shape); null for the classic ones
+    pieceSet: 'discs', // how pieces are drawn (pieces.js): 'discs' or 'flat'
     // Who may move, and how: the legal moves of the side to move, as the core lists them.
     movable: { color: null, moves: [] },
+    // Whose pieces may be queued as a premove while the other side thinks (null: nobody's),
+    // and the premove queued: two squares the board does not check; the page plays it or
+    // drops it when the turn comes.
+    premovable: { color: null },
+    premove: null,
     animation: { enabled: true, quiet: 200, hop: 190, fade: 240 },
     // Callbacks: move(move), illegal(from, to), select(square, movesFromIt),
     // ambiguous(moves) when a landing square is shared, announce(text) for screen readers,
-    // square(sq) for taps while editing.
+    // square(sq) for taps while editing, premove({from, to} | null) when one is queued or dropped.
     events: {},
     // Square description for the keyboard cursor; set by the page for its language.
     describe: null,

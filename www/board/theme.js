@@ -1,6 +1,7 @@
 // @ts-check
 // Board colours from CSS custom properties on the board's element, so a host page themes the
-// canvas the same way it themes anything else. A property left unset keeps the default.
+// canvas the same way it themes anything else. A property left unset keeps the colour of the
+// named theme the board shows (themes.js; the classic one unless told).
 //
 //   --dama-light, --dama-dark          the squares
 //   --dama-white-piece, --dama-black-piece   the men and kings (shades are derived)
@@ -9,7 +10,7 @@
 //   --dama-ring                        pieces that must capture
 //   --dama-selected, --dama-hint, --dama-crown
 
-import { defaultTheme } from './render.js';
+import { namedTheme } from './themes.js';
 
 /** @import { Theme } from '../../types/board.js' */
 /** @typedef {[number, number, number, number]} Rgba red, green, blue 0-255, alpha 0-1 */
@@ -43,11 +44,11 @@ const WHITE = [255, 255, 255, 1];
 /** @type {Rgba} */
 const BLACK = [0, 0, 0, 1];
 
-/** @param {Element} element @returns {Theme} */
-export function readTheme(element) {
+/** @param {Element} element @param {string} [name] the named theme under the properties @returns {Theme} */
+export function readTheme(element, name = 'classic') {
   const style = getComputedStyle(element);
   const get = (/** @type {string} */ name) => parseColor(style.getPropertyValue(name).trim());
-  const th = { ...defaultTheme, white: { ...defaultTheme.white }, black: { ...defaultTheme.black } };
+  const th = namedTheme(name);
   const light = get('--dama-light');
   const dark = get('--dama-dark');
   const wp = get('--dama-white-piece');

@@ -1,16 +1,18 @@
 // @ts-check
 // What the board shows for a session, as the board's own config (board/config.js): a pure
 // map from the session's state, in the manner of lila's makeConfig. The board knows no rules;
-// the legal moves it offers are the core's.
+// the legal moves it offers are the core's, and it is told when the player may premove.
 
 /** @typedef {import('./session.js').Session} Session */
 
 /**
  * @param {Session} s
+ * @param {{ premoves?: boolean }} [o] premoves: the player allows moves queued while the computer thinks
  * @returns {{pieces: Int8Array, lastMove: any, viewOnly: boolean, editing: boolean,
- *   movable: {color: 'white' | 'black' | null, moves: any[]}, hint: any, variant: string}}
+ *   movable: {color: 'white' | 'black' | null, moves: any[]}, premovable: {color: 'white' | 'black' | null},
+ *   hint: any, variant: string}}
  */
-export function boardConfig(s) {
+export function boardConfig(s, { premoves = false } = {}) {
   const human = s.humanToMove();
   const live = s.reviewing === null && !s.editing;
   return {
@@ -20,6 +22,32 @@ export function boardConfig(s) {
     viewOnly: !live,
     editing: !!s.editing,
     movable: { color: human ? s.game.turn() : null, moves: human ? s.legalMoves() : [] },
+    premovable: { color: premoves && live && premoveTime(s) ? s.human : null },
     hint: live ? s.hint : null,
   };
+}
+
+/**
+ * The computer's turn in a game against it: the player may queue a move, played when the
+ * reply comes if it is legal then (nothing of the kind between two people, or while watching).
+ * @param {Session} s
+ */
+export function premoveTime(s) {
+  return s.mode === 'computer' && !s.readonly && s.computerToMove();
+}
+
+/**
+ * A premove's fate once the turn has come, by the legal moves of the moment (the core's):
+ * the one move from `from` to `to` is played; several captures sharing both squares leave the
+ * choice to the player; none refuses it.
+ * @template {{from: number, to: number}} M
+ * @param {{from: number, to: number}} premove
+ * @param {M[]} legal
+ * @returns {{kind: 'play', move: M} | {kind: 'choose', moves: M[]} | {kind: 'refused'}}
+ */
+export function resolvePremove(premove, legal) {
+  const moves = legal.filter((m) => m.from === premove.from && m.to === premove.to);
+  if (moves.length === 1) return { kind: 'play', move: moves[0] };
+  if (moves.length > 1) return { kind: 'choose', moves };
+  return { kind: 'refused' };
 }

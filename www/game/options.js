@@ -30,6 +30,9 @@ export const OPTIONS = [
   { attr: 'readonly', key: 'readonly', flag: true },
   { attr: 'sound', key: 'sound', flag: true },
   { attr: 'controls', key: 'controls', flag: true },
+  // The board's look (board/themes.js); without them, the player's own choice.
+  { attr: 'theme', key: 'theme' },
+  { attr: 'pieces', key: 'pieces' },
 ];
 
 /** The attributes the element watches. */

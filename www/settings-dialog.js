@@ -1,0 +1,71 @@
+// @ts-check
+// The game page's "Board and pieces" dialog: the theme, the piece set and premoves. A choice
+// takes effect at once on every board (settings.js tells them, here and in other tabs), and a
+// small picture of a corner of the board shows it in the dialog.
+
+import { boardSettings, saveBoardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
+import { namedTheme } from './board/themes.js';
+import { drawPiece } from './board/pieces.js';
+import { isPlaying } from './board/util.js';
+
+/** @typedef {import('./settings.js').BoardSettings} BoardSettings */
+
+/** The picture: 4 by 2 squares, a man and a king of each side on the dark ones. */
+const PREVIEW = [
+  { row: 0, col: 0, piece: 1, sq: 1 },
+  { row: 0, col: 2, piece: -1, sq: 2 },
+  { row: 1, col: 1, piece: 2, sq: 5 },
+  { row: 1, col: 3, piece: -2, sq: 6 },
+];
+
+/**
+ * @param {HTMLDialogElement} dialog the dialog (index.html #settings)
+ * @param {HTMLElement} opener the button that opens it
+ */
+export function wireSettings(dialog, opener) {
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
+  const canvas = /** @type {HTMLCanvasElement} */ (dialog.querySelector('canvas'));
+  const show = (/** @type {BoardSettings} */ s) => {
+    for (const input of form.querySelectorAll('input')) {
+      if (input.name === 'premoves') input.checked = s.premoves;
+      else input.checked = input.value === (input.name === 'theme' ? s.theme : s.pieces);
+    }
+    drawPreview(canvas, s);
+    applyFrame(s);
+  };
+  form.addEventListener('change', (e) => {
+    const input = e.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    saveBoardSettings(input.name === 'premoves' ? { premoves: input.checked } : { [input.name]: input.value });
+  });
+  onBoardSettingsChange(show);
+  opener.addEventListener('click', () => {
+    show(boardSettings());
+    dialog.showModal();
+  });
+  applyFrame(boardSettings());
+}
+
+/** @param {HTMLCanvasElement} canvas @param {BoardSettings} s */
+function drawPreview(canvas, s) {
+  const css = Number(canvas.getAttribute('width')) || 240;
+  const dpr = devicePixelRatio || 1;
+  canvas.width = Math.round(css * dpr);
+  canvas.height = Math.round((css / 2) * dpr);
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  const theme = namedTheme(s.theme);
+  const cell = canvas.width / 4;
+  for (let r = 0; r < 2; r++) {
+    for (let c = 0; c < 4; c++) {
+      ctx.fillStyle = isPlaying(r, c) ? theme.dark : theme.light;
+      ctx.fillRect(Math.round(c * cell), Math.round(r * cell), Math.ceil(cell), Math.ceil(cell));
+    }
+  }
+  ctx.font = `600 ${Math.round(cell * 0.16)}px system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  for (const p of PREVIEW) {
+    ctx.fillStyle = theme.number;
+    ctx.fillText(String(p.sq), p.col * cell + cell * 0.045, p.row * cell + cell * 0.035);
+    drawPiece(ctx, (p.col + 0.5) * cell, (p.row + 0.5) * cell, cell, p.piece, 1, 0, theme, s.pieces);
+  }
+}
