@@ -39,6 +39,12 @@ const premove = (page) => page.evaluate(() => document.querySelector('#board').p
 const pieceOn = (page, sq) => page.evaluate((sq) => document.querySelector('#board').pieces()[sq - 1], sq);
 const notice = (page) => page.evaluate(() => (document.querySelector('#notice').hidden ? '' : document.querySelector('#notice').textContent));
 
+/** On phones the header's buttons wait behind its menu button: open it if `selector` is hidden. */
+async function reveal(page, selector) {
+  const menu = await page.$('.menu-button');
+  if (!(await page.isVisible(selector)) && menu && (await menu.isVisible())) await menu.click();
+}
+
 async function tap(page, sq) {
   const [x, y] = await squarePoint(page, sq);
   await page.touchscreen.tap(x, y);
@@ -84,6 +90,7 @@ test('a premove the rules refuse once the computer has answered is dropped, sayi
   assert.equal(await premove(page), null);
   assert.equal(await notice(page), 'Premove cancelled. Capturing is compulsory: the piece on 16 must capture.');
   await screenshot(page, 'premove-refused-phone');
+  await reveal(page, '#lang');
   await pickLanguage(page, 'it');
   assert.match(await notice(page), /^Premossa annullata\. La presa è obbligatoria/);
   // Still the player's move: the capture is there to be made.
@@ -118,6 +125,7 @@ test('a tap on the premoved piece or on an empty square cancels the premove; so 
   assert.deepEqual(await history(page), []);
 
   // Premoves off: a piece cannot even be picked up while the computer thinks.
+  await reveal(page, '#btn-settings');
   await page.click('#btn-settings');
   await page.uncheck('#settings input[name="premoves"]');
   await page.keyboard.press('Escape');

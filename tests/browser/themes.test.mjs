@@ -54,14 +54,26 @@ async function waitForDark(canvasFn, sq, theme, opts) {
 
 const gameCanvas = (page) => () => page.evaluateHandle(() => document.querySelector('#board').canvas);
 
+/** On phones the header's buttons wait behind its menu button: open it if `selector` is hidden. */
+async function reveal(page, selector) {
+  const menu = await page.$('.menu-button');
+  if (!(await page.isVisible(selector)) && menu && (await menu.isVisible())) await menu.click();
+}
+
+/** Opens the Board dialog as a player does. */
+async function openSettings(page) {
+  await reveal(page, '#btn-settings');
+  await page.click('#btn-settings');
+  await page.waitForSelector('#settings[open]');
+}
+
 async function choose(page, name, value) {
   await page.check(`#settings input[name="${name}"][value="${value}"]`);
 }
 
 test('the Board dialog: each theme and piece set is drawn at once, at phone size, and kept', { timeout: 120000 }, async () => {
   const page = await openPage(env, KINGS, PHONE);
-  await page.click('#btn-settings');
-  await page.waitForSelector('#settings[open]');
+  await openSettings(page);
   // The player's choice so far: the board the site always had.
   assert.equal(await page.isChecked('#settings input[value="classic"]'), true);
   assert.equal(await page.isChecked('#settings input[value="discs"]'), true);
@@ -77,14 +89,14 @@ test('the Board dialog: each theme and piece set is drawn at once, at phone size
       assert.equal(frame, FRAMES[theme][0]);
       await page.keyboard.press('Escape');
       await screenshot(page, `theme-${theme}-${pieces}-phone`);
-      await page.click('#btn-settings');
+      await openSettings(page);
     }
   }
   await page.keyboard.press('Escape');
   // Black's men carry a white ring in high contrast (told apart by shape); not in the others.
   const ring = async () => pixel(await gameCanvas(page)(), 2, { dx: 0.37 * 0.6 });
   assert.ok(near(await ring(), [255, 255, 255], 30), `contrast: the ring on Black's man is white: ${await ring()}`);
-  await page.click('#btn-settings');
+  await openSettings(page);
   await choose(page, 'theme', 'marble');
   await page.keyboard.press('Escape');
   await waitForDark(gameCanvas(page), 14, 'marble');
@@ -106,7 +118,7 @@ test('a stored value that is not ours is ignored field by field; the page comes 
   await page.waitForFunction(() => window.__dama?.ready === true);
   await waitForDark(gameCanvas(page), 14, 'classic');
   assert.equal(await page.evaluate(() => document.querySelector('#board').pieceSet), 'flat');
-  await page.click('#btn-settings');
+  await openSettings(page);
   assert.equal(await page.isChecked('#settings input[value="classic"]'), true);
   assert.equal(await page.isChecked('#settings input[name="premoves"]'), true);
   assert.deepEqual(page.errors, []);
@@ -116,7 +128,7 @@ test('a stored value that is not ours is ignored field by field; the page comes 
 test('every page with a board follows the choice, and a change in one tab redraws the others at once', { timeout: 120000 }, async () => {
   const game = await openPage(env, KINGS);
   const context = game.context();
-  await game.click('#btn-settings');
+  await openSettings(game);
   await choose(game, 'theme', 'contrast');
   const open = async (path, ready) => {
     const p = await context.newPage();
@@ -194,13 +206,13 @@ test('axe: the Board dialog has no violations, in English and Italian', { timeou
   const source = axeSource();
   if (!source) return void t.skip('axe-core is not installed');
   const page = await openPage(env, '?mode=computer&color=white&level=1', PHONE);
-  await page.click('#btn-settings');
-  await page.waitForSelector('#settings[open]');
+  await openSettings(page);
   assert.deepEqual(await axeViolations(page, source), [], 'en');
   await page.keyboard.press('Escape');
+  await reveal(page, '#lang');
   await page.selectOption('#lang', 'it');
   await page.waitForFunction(() => document.documentElement.lang === 'it');
-  await page.click('#btn-settings');
+  await openSettings(page);
   assert.equal(await page.textContent('#settings h2'), 'Damiera e pezzi');
   assert.deepEqual(await axeViolations(page, source), [], 'it');
   await screenshot(page, 'settings-dialog-it-phone');
