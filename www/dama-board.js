@@ -246,6 +246,17 @@ export class DamaBoard extends DamaBoardReads {
   }
   flip() { this.ground?.flip(); this.#sync(); }
   hint() { return this.#cpu?.hint(); }
+  /** Watching the computer play itself, stopped between moves (a new game is not). */
+  get paused() { return !!this.session?.paused; }
+  /** Paused, no search is started and a reply on its way is dropped; resumed, the game goes on. */
+  set paused(on) {
+    const s = this.session;
+    if (!s || s.mode !== 'watch' || s.paused === !!on) return;
+    s.paused = !!on;
+    if (s.paused) this.#cpu?.cancel();
+    this.#sync();
+    this.#cpu?.maybeMove();
+  }
   resign() { this.#run((s) => s.resign(), 'ended'); }
   /** Returns whether the game ended in a draw (the computer accepts when it is not better). */
   offerDraw() {

@@ -76,6 +76,12 @@ export class Computer {
     }
     // Overtaken: a new game, an undo, a resignation (the session forgets the search).
     if (id !== this.request || g !== s.game || s.thinking !== 'move') return;
+    // Paused while it searched: the reply is dropped; resumed, the computer searches again.
+    if (s.paused) {
+      s.thinking = null;
+      this.hooks.changed();
+      return;
+    }
     s.thinking = null;
     s.lastScore = res.score;
     const mover = g.turn();

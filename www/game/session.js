@@ -55,6 +55,8 @@ export class Session {
     this.reviewing = null;
     /** @type {'move' | 'hint' | null} set by the computer driver */
     this.thinking = null;
+    /** Watching the computer play itself, stopped between moves: no search is started. */
+    this.paused = false;
     /** @type {Move | null} */
     this.hint = null;
     /** @type {number | null} the computer's last evaluation, from its own side */
@@ -140,6 +142,7 @@ export class Session {
     this.editing = null;
     this.reviewing = null;
     this.node = null;
+    this.paused = false;
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
     if (mode === 'computer' || mode === 'two-players') {
@@ -274,7 +277,7 @@ export class Session {
   computerToMove() {
     const g = this.game;
     if (!g || this.editing || g.result()) return false;
-    if (this.mode === 'watch') return this.reviewing === null;
+    if (this.mode === 'watch') return this.reviewing === null && !this.paused;
     return this.mode === 'computer' && g.turn() !== this.human;
   }
 
