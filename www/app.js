@@ -13,6 +13,7 @@ import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.j
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
 import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download, MAX_PDN_TEXT } from './app-library.js';
+import { disclosure } from './menu.js';
 import { wireSettings } from './settings-dialog.js';
 
 /** @typedef {import('./game/options.js').Color} Color */
@@ -286,7 +287,7 @@ function renderStatus(result) {
   el.className = 'status';
   if (result && !board.editing) el.classList.add('over');
   else if (board.thinking) el.classList.add('busy');
-  el.textContent = board.statusText();
+  el.textContent = board.paused ? `${board.statusText()} ${t('watchPaused')}` : board.statusText();
 }
 
 function renderMoves() {
@@ -360,6 +361,10 @@ function renderButtons(result) {
   $button('btn-redo').disabled = !board.canRedo();
   $button('btn-hint').disabled = !humanTurn || !!board.thinking;
   const watch = board.mode === 'watch';
+  // Watching, nothing is the player's to take back, ask for, offer or resign: Pause instead.
+  for (const id of ['btn-undo', 'btn-redo', 'btn-hint', 'btn-draw', 'btn-resign']) $(id).hidden = watch;
+  $('btn-pause').hidden = !watch;
+  $('btn-pause').setAttribute('aria-pressed', String(board.paused));
   $button('btn-resign').disabled = !!result || watch;
   $button('btn-draw').disabled = !!result || watch || (computer && !humanTurn);
   if (!$('btn-draw').classList.contains('armed')) $('btn-draw').textContent = t(computer ? 'offerDraw' : 'agreeDraw');
@@ -421,6 +426,9 @@ function wireControls() {
   });
   $('btn-redo').addEventListener('click', () => board.redo());
   $('btn-hint').addEventListener('click', () => board.hint());
+  $('btn-pause').addEventListener('click', () => (board.paused = !board.paused));
+  // On phones the buttons rarely used during a game wait behind More (style.css).
+  disclosure($button('btn-more'), (open) => $('controls').classList.toggle('more-open', open));
   $('btn-flip').addEventListener('click', () => board.flip());
   $('btn-numbers').addEventListener('click', () => {
     settings[numbersKey()] = !board.numbers;
@@ -790,7 +798,7 @@ function librarySaved(adopted) {
 function saveGame() {
   const snap = board.snapshot();
   if (!snap || board.editing) return;
-  const text = JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId(), libraryRev: libraryRev() });
+  const text = JSON.stringify({ v: GAME_VERSION, ...snap, libraryId: libraryId(), libraryRev: libraryRev(), paused: board.paused });
   for (const store of [sessionStore(), localStore()]) {
     try {
       store?.setItem(GAME_KEY, text);
@@ -841,6 +849,7 @@ function restoreGame() {
     // The session checks the rest and resumes the game whole: its record (comments and
     // variations), how it ended, and its clocks, which ran while the page was away.
     board.restore(s);
+    if (s.paused === true) board.paused = true; // watching: a game paused stays paused
     setLibraryId(typeof s.libraryId === 'string' ? s.libraryId : null, Number.isSafeInteger(s.libraryRev) ? s.libraryRev : null);
     return true;
   } catch (err) {
