@@ -3,9 +3,10 @@
 // game listed, none dropped), and the library of saved games (library.js) with its dialog. The
 // games are read by the core (PdnFile); this module asks the board to open one.
 
-import { t } from './i18n.js';
+import { t, getLanguage } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { Library, newId, revOf } from './library.js';
+import { listGames, listedDate } from './library-list.js';
 import { readGames, showPicker, players } from './games-picker.js';
 import { mergeInto, resultToken, setResult } from './game/record.js';
 import { looksLikeFen } from './game/options.js';
@@ -211,6 +212,7 @@ export function wireLibrary() {
     await renderLibrary();
     body.removeAttribute('aria-busy');
   });
+  wireClear();
   $('library-export').addEventListener('click', async () => {
     try {
       const lib = await openLibrary();
@@ -223,30 +225,87 @@ export function wireLibrary() {
   });
 }
 
+/** The games left unfinished that Clear would delete (none a player wrote in), by id. */
+let clearable = /** @type {string[]} */ ([]);
+/** The Clear button asks once more: its timer while it waits for the second press. */
+let clearArmed = 0;
+
+function renderClear() {
+  const b = $('library-clear');
+  b.hidden = !clearable.length;
+  if (!clearArmed) b.textContent = t('libraryClear', { n: clearable.length });
+}
+
+function disarmClear() {
+  clearTimeout(clearArmed);
+  clearArmed = 0;
+  $('library-clear').classList.remove('armed');
+  renderClear();
+}
+
+// Clearing the games left unfinished: a first press asks, a second within a few seconds
+// deletes those nobody wrote in (a comment, an annotation, a variation is the player's work:
+// such a game is kept, and said to be); never a finished game, nor one being played.
+function wireClear() {
+  const b = $('library-clear');
+  $('btn-library').addEventListener('click', disarmClear);
+  b.addEventListener('click', async () => {
+    if (!clearArmed) {
+      clearArmed = setTimeout(disarmClear, 4000);
+      b.textContent = t('libraryClearConfirm');
+      b.classList.add('armed');
+      return;
+    }
+    disarmClear();
+    try {
+      const [lib, wasm] = await Promise.all([openLibrary(), loadWasm()]);
+      // Read again: a game a tab went back to since the list was drawn is no longer left.
+      const left = listGames(wasm, await lib.list(), libraryId(), Date.now()).filter((x) => x.standing === 'left');
+      const gone = left.filter((x) => !x.annotated);
+      for (const x of gone) await lib.delete(x.g.id);
+      const kept = left.length - gone.length;
+      await renderLibrary();
+      libraryMessage([t('libraryCleared', { n: gone.length }), kept ? t('libraryClearKept', { n: kept }) : ''].filter(Boolean).join(' '));
+    } catch (err) {
+      libraryMessage(t('libraryUnavailable', { error: /** @type {Error} */ (err).message }), true);
+    }
+  });
+}
+
+// The games as listed (library-list.js): being played, finished, left unfinished; each with
+// its players, its game, its own date, where it stands or its result, and its moves.
 async function renderLibrary() {
   const body = $('library-list');
   body.replaceChildren();
   let games;
+  let wasm;
   try {
-    games = await (await openLibrary()).list();
+    [games, wasm] = await Promise.all([openLibrary().then((lib) => lib.list()), loadWasm()]);
   } catch (err) {
     libraryMessage(t('libraryUnavailable', { error: /** @type {Error} */ (err).message }), true);
     return;
   }
   $('library-empty').hidden = games.length > 0;
-  for (const g of games) {
+  const listed = listGames(wasm, games, libraryId(), Date.now());
+  clearable = listed.filter((x) => x.standing === 'left' && !x.annotated).map((x) => x.g.id);
+  renderClear();
+  for (const item of listed) {
+    const g = item.g;
     const row = document.createElement('tr');
     if (g.id === libraryId()) row.className = 'current';
     const cell = (/** @type {string} */ text, className = '') => row.appendChild(Object.assign(document.createElement('td'), { textContent: text, className }));
     players(cell(''), g.white, g.black);
-    cell(g.date, 'nowrap');
-    cell(g.finished ? g.result : t('libraryInProgress'), 'nowrap');
-    cell(String(Math.ceil(g.plies / 2)));
+    cell(t(g.variant === 'brazilian' ? 'gameBrazilian' : 'gameItalian'));
+    const date = listedDate(item, getLanguage());
+    const when = date.saved ? t('librarySavedOn', { date: date.text }) : date.text;
+    cell(when, 'nowrap');
+    cell(item.standing === 'finished' ? g.result : t(item.standing === 'live' ? 'libraryInProgress' : 'libraryUnfinished'), 'nowrap');
+    cell(String(Math.ceil(g.plies / 2))).dataset.label = t('colMoves');
     const td = row.appendChild(document.createElement('td'));
     const open = Object.assign(document.createElement('button'), { type: 'button', textContent: t('open') });
     const del = Object.assign(document.createElement('button'), { type: 'button', textContent: t('delete') });
-    open.setAttribute('aria-label', `${t('open')}: ${g.white} – ${g.black}, ${g.date}`);
-    del.setAttribute('aria-label', `${t('delete')}: ${g.white} – ${g.black}, ${g.date}`);
+    open.setAttribute('aria-label', `${t('open')}: ${g.white} – ${g.black}, ${when}`);
+    del.setAttribute('aria-label', `${t('delete')}: ${g.white} – ${g.black}, ${when}`);
     open.addEventListener('click', () => openRecord(g));
     del.addEventListener('click', async () => {
       try {
