@@ -3,7 +3,7 @@
 #   make serve   install what is missing, build the wasm, serve the site on
 #                http://localhost:8000/ (another port: make serve PORT=8080)
 #   make test    install what is missing and run every test and check
-#   make build   release wasm build into www/pkg/
+#   make build   the two wasm builds (the pages' rules, the workers' engine) into www/pkg/
 #   make dist    static bundle in dist/ (index.html + www/)
 #   make bench   benchmarks of the core and the CLI
 #   make clean   remove build outputs (distclean: node_modules too)
@@ -47,12 +47,41 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
-build: setup
-	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
-		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+# The wasm core, built twice from $(WASM_CRATE) into $(PKG_DIR)/ with the release profile (so
+# the second build reuses every crate the first compiled: only the link differs):
+#   dama_rules.js, dama_rules_bg.wasm  the rules alone (no `engine` feature): what the pages and
+#       the PDN reader load, before a page is playable; wasm-opt -O3, as the engine (-Oz made
+#       it 1 KB smaller raw but 0.1 KB larger gzipped; opt-level "z" would save 12 KB gzipped,
+#       but it copies every move list where opt-level 3 builds it in place: reading a PDN file
+#       took ten times as long).
+#   dama_wasm.js, dama_wasm_bg.wasm    the rules and the engine (search, evaluation, book,
+#       tables): the engine workers', fetched once the page is playable; wasm-opt -O3 (its flags
+#       are in $(WASM_CRATE)/Cargo.toml), for speed.
+# Built again only when a source of the two crates (or this file) changed: wasm-opt alone takes
+# a minute.
+WASM_RULES := $(PKG_DIR)/dama_rules.js $(PKG_DIR)/dama_rules_bg.wasm
+WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
+WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
+	$(shell find crates/dama crates/dama-wasm \( -name tests -o -name benches \) -prune -o -type f -print)
+# The features rustc enables for wasm32-unknown-unknown, as the engine's wasm-opt flags say.
+WASM_OPT_FEATURES := --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
+	--enable-bulk-memory --enable-reference-types --enable-multivalue
+
+build: setup $(WASM_RULES) $(WASM_ENGINE)
 	@$(MAKE) --no-print-directory data
 	node scripts/precache.mjs
-	@ls -l $(PKG_DIR)/dama_wasm_bg.wasm
+	@for f in $(PKG_DIR)/dama_rules_bg.wasm $(PKG_DIR)/dama_wasm_bg.wasm; do \
+		echo "$$f: $$(stat -c %s $$f) bytes, $$(gzip -9 -c $$f | wc -c) gzipped"; \
+	done
+
+$(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
+	$(WASM_PACK) build $(WASM_PACK_MODE) --release --no-opt --target web \
+		--out-dir ../../$(PKG_DIR) --out-name dama_rules --no-typescript $(WASM_CRATE) \
+		-- --no-default-features
+	wasm-opt -O3 $(WASM_OPT_FEATURES) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm
+	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
+		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+	@touch $(WASM_RULES) $(WASM_ENGINE)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
 # service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation

@@ -108,16 +108,27 @@ async function fill(list, cache) {
       if (!want) throw new Error(`${path}: no SHA-256 in the list`);
       const have = await cache.match(href);
       if (have && (await sha256(await have.arrayBuffer())) === want) return;
-      // cache: 'reload' skips the HTTP cache, so an old copy cannot slip into a new version.
-      const res = await fetch(new Request(href, { cache: 'reload' }));
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      const body = await res.arrayBuffer();
-      if ((await sha256(body)) !== want) throw new Error(`${path} is not the file of version ${list.version} (a deploy under way?)`);
-      await cache.put(href, new Response(body, { headers: res.headers }));
+      // Revalidated, not downloaded again: on a first visit the page has just fetched most of
+      // these (the wasm too), and a host answers 304 for the copy in the HTTP cache. A copy
+      // that is not this version's (an old one) is fetched once more from the server itself.
+      let got = await fetchChecked(path, 'no-cache');
+      if ((await sha256(got.body)) !== want) got = await fetchChecked(path, 'reload');
+      if ((await sha256(got.body)) !== want) throw new Error(`${path} is not the file of version ${list.version} (a deploy under way?)`);
+      await cache.put(href, new Response(got.body, { headers: got.headers }));
     }),
   );
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/**
+ * @param {string} path a site file, relative to this script @param {RequestCache} mode
+ * @returns {Promise<{body: ArrayBuffer, headers: Headers}>} rejects for an HTTP error
+ */
+async function fetchChecked(path, mode) {
+  const res = await fetch(new Request(url(path), { cache: mode }));
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return { body: await res.arrayBuffer(), headers: res.headers };
 }
 
 sw.addEventListener('activate', (event) => {

@@ -34,7 +34,8 @@ function walk(dir) {
   });
 }
 
-const required = ['index.html', 'manifest.webmanifest', 'www/pkg/dama_wasm.js', 'www/pkg/dama_wasm_bg.wasm'];
+// The two builds of the core: the pages' rules and the workers' engine.
+const required = ['index.html', 'manifest.webmanifest', 'www/pkg/dama_rules.js', 'www/pkg/dama_rules_bg.wasm', 'www/pkg/dama_wasm.js', 'www/pkg/dama_wasm_bg.wasm'];
 for (const f of required) {
   if (!existsSync(join(root, f))) {
     console.error(`precache: ${f} is missing (run make build first)`);

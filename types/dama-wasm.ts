@@ -1,10 +1,11 @@
-// Types of the wasm core's JS glue, www/pkg/dama_wasm.js (written by wasm-pack from
-// crates/dama-wasm; `make build` asks for no .d.ts, and a generated one would type every plain
-// object the core returns as `any`). Types only: imported by JSDoc,
-// `/** @import { Move } from '../types/dama-wasm.js' */`; www/wasm.js hands out the module with
-// this type.
+// Types of the wasm core's JS glues (written by wasm-pack from crates/dama-wasm; `make build`
+// asks for no .d.ts, and a generated one would type every plain object the core returns as
+// `any`): the engine's, www/pkg/dama_wasm.js (DamaWasm: every declaration below), and the
+// pages' rules, www/pkg/dama_rules.js (DamaRules: the same without the engine's). Types only:
+// imported by JSDoc, `/** @import { Move } from '../types/dama-wasm.js' */`; www/wasm.js hands
+// out the modules with these types.
 //
-// Kept in step with the glue by types/wasm-check.ts (`make lint-js`, once `make build` has
+// Kept in step with both glues by types/wasm-check.ts (`make lint-js`, once `make build` has
 // run): every class, method and function here must exist there with the same parameters, and
 // the other way round. Plain objects' shapes follow crates/dama-wasm/src/lib.rs.
 //
@@ -261,5 +262,11 @@ export declare function initSync(module: { module: BufferSource | WebAssembly.Mo
 declare function init(module_or_path?: { module_or_path: InitInput | Promise<InitInput> }): Promise<InitOutput>;
 export default init;
 
-/** The glue module as `import()` gives it. */
+/** The engine's glue module (www/pkg/dama_wasm.js) as `import()` gives it: the workers'. */
 export type DamaWasm = typeof import('./dama-wasm.js');
+
+/** What only the engine's build has (crates/dama-wasm's `engine` feature). */
+export type EngineOnly = 'Engine' | 'benchSearch' | 'bookPositions' | 'installBook' | 'perft' | 'scoreText' | 'scoreResult';
+
+/** The rules' glue module (www/pkg/dama_rules.js): the pages' and the PDN reader's. */
+export type DamaRules = Omit<DamaWasm, EngineOnly>;

@@ -1,6 +1,7 @@
-// Compile-time check that types/dama-wasm.ts matches the wasm-bindgen glue it describes,
-// www/pkg/dama_wasm.js (whose own JSDoc gives TypeScript its signatures): `make lint-js` runs
-// `tsc -p tsconfig.wasm.json` when the glue is built. Nothing here runs.
+// Compile-time check that types/dama-wasm.ts matches the wasm-bindgen glues it describes,
+// www/pkg/dama_wasm.js (the engine's) and www/pkg/dama_rules.js (the pages' rules), whose own
+// JSDoc gives TypeScript their signatures: `make lint-js` runs `tsc -p tsconfig.wasm.json`
+// when they are built. Nothing here runs.
 //
 // Checked: the same classes and functions, the same public methods and static functions,
 // each declared parameter list accepted by the glue's with the same count, and each declared
@@ -8,6 +9,7 @@
 // shapes the declaration adds). A failure names the member in `Mismatch<...>`.
 
 import type * as Glue from '../www/pkg/dama_wasm.js';
+import type * as Rules from '../www/pkg/dama_rules.js';
 import type * as Decl from './dama-wasm.js';
 
 type Fn = (...args: never[]) => unknown;
@@ -16,11 +18,15 @@ type PublicKeys<T> = { [K in keyof T]: K extends `__${string}` ? never : K exten
 /** Class instances of either side, by name (they differ in the glue's internals). */
 type Named<T> = 0 extends 1 & T
   ? T
-  : T extends Decl.Game | Glue.Game
+  : T extends Decl.Game | Glue.Game | Rules.Game
     ? 'Game'
     : T extends Decl.Engine | Glue.Engine
       ? 'Engine'
-      : T;
+      : T extends Decl.PdnFile | Glue.PdnFile | Rules.PdnFile
+        ? 'PdnFile'
+        : T extends Decl.GameTree | Glue.GameTree | Rules.GameTree
+          ? 'GameTree'
+          : T;
 type NamedAll<T> = { [I in keyof T]: Named<T[I]> };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** The number of parameters, optional ones included (JSDoc-less glue parameters are optional). */
@@ -55,4 +61,17 @@ export type Checks = [
   Mismatch<AllTrue<Compare<typeof Decl.Engine, typeof Glue.Engine>>>,
   Mismatch<Same<Ctor<typeof Decl.Game>, Ctor<typeof Glue.Game>> extends true ? never : 'Game constructor'>,
   Mismatch<Same<Ctor<typeof Decl.Engine>, Ctor<typeof Glue.Engine>> extends true ? never : 'Engine constructor'>,
+  Mismatch<AllTrue<Compare<Decl.PdnFile, Glue.PdnFile>>>,
+  Mismatch<AllTrue<Compare<typeof Decl.PdnFile, typeof Glue.PdnFile>>>,
+  Mismatch<AllTrue<Compare<Decl.GameTree, Glue.GameTree>>>,
+  Mismatch<AllTrue<Compare<typeof Decl.GameTree, typeof Glue.GameTree>>>,
+  // The rules' build: the declarations without the engine's, and the same classes.
+  Mismatch<AllTrue<Compare<Decl.DamaRules, typeof Rules>>>,
+  Mismatch<AllTrue<Compare<Decl.Game, Rules.Game>>>,
+  Mismatch<AllTrue<Compare<typeof Decl.Game, typeof Rules.Game>>>,
+  Mismatch<AllTrue<Compare<Decl.PdnFile, Rules.PdnFile>>>,
+  Mismatch<AllTrue<Compare<typeof Decl.PdnFile, typeof Rules.PdnFile>>>,
+  Mismatch<AllTrue<Compare<Decl.GameTree, Rules.GameTree>>>,
+  Mismatch<AllTrue<Compare<typeof Decl.GameTree, typeof Rules.GameTree>>>,
+  Mismatch<Same<Ctor<typeof Decl.Game>, Ctor<typeof Rules.Game>> extends true ? never : 'Game constructor (rules)'>,
 ];

@@ -27,7 +27,7 @@ import { Library, newId, revOf } from './library.js';
 import { refusedParams, is } from './address.js';
 import { mainline, treeFromPdn as recordTree } from './game/record.js';
 
-/** @import { DamaWasm, Move, TreeNode, Variant } from '../types/dama-wasm.js' */
+/** @import { DamaRules, Move, TreeNode, Variant } from '../types/dama-wasm.js' */
 /** @import { LinesReply } from '../types/analysis.js' */
 /** @import { Reviewed, MoveReview } from './analysis/review.js' */
 /** @typedef {'white' | 'black'} Color */
@@ -44,7 +44,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} id */
 const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
-/** @type {DamaWasm} */
+/** @type {DamaRules} */
 let wasm;
 /** @type {AnalysisModel} */
 let model;
@@ -105,7 +105,6 @@ async function main() {
     translatePage();
     if (board) render(); // once the page is built
   });
-  registerServiceWorker();
   // The page's words load beside the core (the HTML's English shows until they arrive).
   [wasm] = await Promise.all([loadWasm(), startLanguage()]);
   bar = new EvalBar($('evalbar'));
@@ -143,6 +142,8 @@ async function main() {
   if (params.get('review') === '1' && model.mainline().length) startReview();
   else setEngine(true);
   exposeTestHook();
+  // Once playable: the offline copy's downloads must not slow the page's own.
+  registerServiceWorker();
   if (addressGames) opening = openGames(addressGames);
 }
 

@@ -9,6 +9,7 @@
 // is visible (watchdog.js): a hidden tab's late timers say nothing of the worker.
 
 import { Watchdog } from './watchdog.js';
+import { sendEngine } from './wasm.js';
 
 const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
 const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
@@ -57,6 +58,7 @@ export class EngineClient extends EventTarget {
     this.ready = false;
     this.worker = makeWorker(this.url);
     const w = this.worker;
+    sendEngine(w); // the page's one copy of the engine's wasm: no download per worker
     w.onmessage = (e) => this.onMessage(w, e.data);
     w.onerror = (e) => {
       e.preventDefault?.();

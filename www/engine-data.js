@@ -8,8 +8,12 @@
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), so that both have the same data loaded the same way.
+//
+// The engine's wasm comes from the page, its bytes (wasm.js sendEngine), in a message of its
+// own that the worker's requests never see: this module is evaluated before the worker's, so
+// its listener runs first and stops the message there.
 
-import { loadWasm } from './wasm.js';
+import { loadEngine } from './wasm.js';
 
 /** @import { DamaWasm, Engine } from '../types/dama-wasm.js' */
 /** @import { DataReply } from '../types/engine.js' */
@@ -39,12 +43,22 @@ export const messageOf = (err) => /** @type {{ message?: unknown } | null | unde
 /** @type {DamaWasm | null} */
 let wasm = null;
 
+/** The engine's bytes as the page fetched them, or null: the worker fetches its own. */
+const given = new Promise((/** @type {(m: ArrayBuffer | null) => void} */ resolve) => {
+  self.addEventListener('message', (e) => {
+    const msg = /** @type {MessageEvent} */ (e).data;
+    if (msg?.type !== 'wasm') return;
+    e.stopImmediatePropagation();
+    resolve(msg.bytes instanceof ArrayBuffer ? msg.bytes : null);
+  });
+});
+
 /**
- * Loads the wasm and, a moment later, the data in the background.
+ * Loads the wasm (once the page has sent it) and, a moment later, the data in the background.
  * @returns {Promise<DamaWasm>}
  */
 export async function loadEngineWasm() {
-  wasm = await loadWasm();
+  wasm = await loadEngine(await given);
   setTimeout(loadData, DATA_DELAY_MS);
   return wasm;
 }

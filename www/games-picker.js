@@ -6,7 +6,7 @@
 // (app-library.js) and the analysis board, each opening the game chosen its own way.
 
 import { t } from './i18n.js';
-import { loadWasm } from './wasm.js';
+import { loadWasm, compiled } from './wasm.js';
 
 /** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
 /** @typedef {{summary: PdnSummary, text: string}} ListedGame a game's summary and its own text */
@@ -45,7 +45,8 @@ export function readGames(text, variant) {
       w.terminate();
       readHere(text, variant).then(resolve, reject);
     };
-    w.postMessage({ text, variant });
+    // With the page's compiled rules: the worker downloads nothing.
+    compiled('rules').then((module) => w.postMessage({ text, variant, module }), () => w.postMessage({ text, variant }));
   });
 }
 

@@ -3,17 +3,18 @@
 // freeze the page, and the memory the core needs to read it goes away with this worker (a
 // wasm memory never shrinks, so the page starts one worker per text and ends it after).
 // It answers with each game's summary and its own text; the page then opens the one chosen
-// from that game's text alone.
+// from that game's text alone. The page sends its compiled rules along (`module`), so the
+// worker downloads nothing; without them it fetches its own.
 
 import { loadWasm } from './wasm.js';
 
 /** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
 
-/** @param {MessageEvent<{text: string, variant: Variant}>} e */
+/** @param {MessageEvent<{text: string, variant: Variant, module?: WebAssembly.Module}>} e */
 self.onmessage = async (e) => {
-  const { text, variant } = e.data;
+  const { text, variant, module } = e.data;
   try {
-    const { PdnFile } = await loadWasm();
+    const { PdnFile } = await loadWasm(module instanceof WebAssembly.Module ? module : null);
     const file = PdnFile.parse(text, variant);
     try {
       /** @type {{summary: PdnSummary, text: string}[]} */

@@ -413,14 +413,17 @@ async function main() {
     ground?.canvas.setAttribute('aria-label', t('boardLabel'));
     render();
   });
-  // The page's words, beside the core and the puzzles (the HTML's English shows until they arrive).
+  // The page's words, beside the core and the puzzles (the HTML's English shows until they
+  // arrive): the three downloads at once.
   const words = startLanguage();
+  const core = loadWasm();
+  core.catch(() => {}); // reported below, once the puzzles' fetch is answered
 
   let wasm, data;
   try {
     const res = await fetch(FILE);
     if (!res.ok) throw new Error(`${FILE}: HTTP ${res.status}`);
-    [wasm, data] = await Promise.all([loadWasm(), res.json(), words]);
+    [wasm, data] = await Promise.all([core, res.json(), words]);
   } catch (err) {
     console.warn(err);
     setStatus(() => t('pzLoadFailed'));

@@ -1,24 +1,111 @@
 // @ts-check
-// Loads the wasm core (built by wasm-pack into ./pkg) once per realm: the page and the engine
-// worker each call this. A dynamic import lets the page show a clear message instead of a
-// blank screen when the build is missing.
+// Loads the wasm core (built by `make build` into ./pkg, twice):
+//   - the rules (pkg/dama_rules*: games, moves, PDN), for the pages and the PDN reader: small,
+//     it is all a page needs to be playable;
+//   - the engine (pkg/dama_wasm*: the rules and the search), for the engine workers only.
+// Each is downloaded once per page, whatever the server says of caching: the page compiles the
+// rules and hands the compiled module to the PDN reader; it fetches the engine's bytes once and
+// hands each engine worker a copy (sendEngine), which the worker compiles itself. (A module
+// compiled by the page and shared with a worker made the page's own thread do some of the
+// engine's optimising compilation: tasks of 60-140 ms on it while the engine ran.) A dynamic
+// import lets the page show a clear message instead of a blank screen when the build is missing.
 
-/** @import { DamaWasm } from '../types/dama-wasm.js' */
+/** @import { DamaRules, DamaWasm } from '../types/dama-wasm.js' */
+/** @typedef {'rules' | 'engine'} Build */
 
-// The glue's types are types/dama-wasm.ts, kept in step with it by types/wasm-check.ts: the
-// specifier is a variable so that the type check needs no build (and never reads the glue).
-const GLUE = './pkg/dama_wasm.js';
+// The glues' types are types/dama-wasm.ts, kept in step with them by types/wasm-check.ts: the
+// specifiers are variables so that the type check needs no build (and never reads the glues).
+const BUILDS = {
+  rules: { glue: './pkg/dama_rules.js', wasm: './pkg/dama_rules_bg.wasm' },
+  engine: { glue: './pkg/dama_wasm.js', wasm: './pkg/dama_wasm_bg.wasm' },
+};
 
-/** @type {Promise<DamaWasm> | null} */
-let loading = null;
+/** @type {Map<Build, Promise<WebAssembly.Module>>} */
+const modules = new Map();
+/** @type {Promise<ArrayBuffer> | null} */
+let engineBytes = null;
+/** @type {Map<Build, Promise<any>>} */
+const instances = new Map();
 
-/** @returns {Promise<DamaWasm>} */
-export function loadWasm() {
-  if (!loading) {
-    loading = import(GLUE).then(async (/** @type {DamaWasm} */ mod) => {
-      await mod.default(); // fetches dama_wasm_bg.wasm relative to the module: works from any path
+/**
+ * The compiled module of a build, fetched and compiled once in this realm.
+ * @param {Build} build
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export function compiled(build) {
+  let p = modules.get(build);
+  if (!p) {
+    p = compile(new URL(BUILDS[build].wasm, import.meta.url));
+    modules.set(build, p);
+    p.catch(() => modules.delete(build)); // tried again by the next caller
+  }
+  return p;
+}
+
+/** @param {URL} url @returns {Promise<Response>} rejects for an HTTP error */
+async function fetchOk(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
+  return res;
+}
+
+/** @param {URL} url @returns {Promise<WebAssembly.Module>} */
+async function compile(url) {
+  const res = await fetchOk(url);
+  // Compiled as it downloads when served as wasm; from the bytes when a host says otherwise.
+  if (res.headers.get('content-type')?.startsWith('application/wasm')) return WebAssembly.compileStreaming(res);
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
+/**
+ * @param {Build} build
+ * @param {WebAssembly.Module | ArrayBuffer | null} [module] compiled already or its bytes (a
+ *   worker's, sent by its page)
+ */
+function instantiate(build, module) {
+  let p = instances.get(build);
+  if (!p) {
+    p = import(BUILDS[build].glue).then(async (mod) => {
+      await mod.default({ module_or_path: module ?? (await compiled(build)) });
       return mod;
     });
+    instances.set(build, p);
+    p.catch(() => instances.delete(build));
   }
-  return loading;
+  return p;
+}
+
+/**
+ * The rules, for a page or the PDN reader.
+ * @param {WebAssembly.Module | null} [module] the page's compiled rules (a worker's)
+ * @returns {Promise<DamaRules>}
+ */
+export const loadWasm = (module) => instantiate('rules', module);
+
+/**
+ * The engine, for an engine worker.
+ * @param {ArrayBuffer | null} [module] the engine's bytes as the page fetched them (sendEngine);
+ *   without them, the worker downloads its own
+ * @returns {Promise<DamaWasm>}
+ */
+export const loadEngine = (module) => instantiate('engine', module);
+
+/**
+ * Sends a new engine worker the engine's bytes, fetched once for the page, as `{type: 'wasm',
+ * bytes}` (engine-data.js waits for it). The first download waits a task, so that the page's
+ * start-up, which makes its workers, is over first: the board is playable without the engine.
+ * A page that cannot fetch them sends null, and the worker tries on its own (and reports why
+ * it fails).
+ * @param {Worker} worker
+ */
+export function sendEngine(worker) {
+  const post = (/** @type {ArrayBuffer | null} */ bytes) => worker.postMessage({ type: 'wasm', bytes }, bytes ? [bytes] : []);
+  if (!engineBytes) {
+    engineBytes = new Promise((resolve) => setTimeout(resolve))
+      .then(() => fetchOk(new URL(BUILDS.engine.wasm, import.meta.url)))
+      .then((res) => res.arrayBuffer());
+    engineBytes.catch(() => (engineBytes = null)); // tried again for the next worker
+  }
+  // Each worker its own copy, handed over (transferred), the page's kept for the next.
+  engineBytes.then((b) => post(b.slice(0)), () => post(null));
 }

@@ -66,7 +66,7 @@ async function memory(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  const wasm = await page.evaluate(async () => (await (await import(new URL('www/pkg/dama_wasm.js', location.href).href)).default()).memory.buffer.byteLength);
+  const wasm = await page.evaluate(async () => (await (await import(new URL('www/pkg/dama_rules.js', location.href).href)).default()).memory.buffer.byteLength);
   return { heap: usedSize, wasm };
 }
 

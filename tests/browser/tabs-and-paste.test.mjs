@@ -59,7 +59,7 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   const page = await newPage(env);
   await page.goto(env.server.url + '?mode=friend');
   await ready(page);
-  const wasmBytes = () => page.evaluate(async () => (await (await import(new URL('www/pkg/dama_wasm.js', location.href).href)).default()).memory.buffer.byteLength);
+  const wasmBytes = () => page.evaluate(async () => (await (await import(new URL('www/pkg/dama_rules.js', location.href).href)).default()).memory.buffer.byteLength);
   const before = await wasmBytes();
   const text = file(3000); // about 0.9 MB, 3,001 games
   await page.click('#btn-games');

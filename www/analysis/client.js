@@ -12,6 +12,7 @@
 // one after another without ever answering is the job given up, with onError(null).
 
 import { Watchdog } from '../watchdog.js';
+import { sendEngine } from '../wasm.js';
 
 /** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../../types/analysis.js' */
 /** @import { Variant } from '../../types/dama-wasm.js' */
@@ -57,6 +58,7 @@ export class AnalysisClient extends EventTarget {
   start() {
     if (this.worker) return this.worker;
     const w = new Worker(this.url, { type: 'module' });
+    sendEngine(w); // the page's one copy of the engine's wasm: no download per worker
     this.worker = w;
     this.heard = false;
     w.onmessage = (e) => {

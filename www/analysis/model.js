@@ -4,11 +4,11 @@
 // tree: the move already there is followed, a new one starts a variation. What the page shows
 // is read from here; Node tests drive it directly.
 
-/** @import { GameTree, TreeNode, DamaWasm, Variant } from '../../types/dama-wasm.js' */
+/** @import { GameTree, TreeNode, DamaRules, Variant } from '../../types/dama-wasm.js' */
 
 export class AnalysisModel {
   /**
-   * @param {DamaWasm} wasm
+   * @param {DamaRules} wasm
    * @param {GameTree} tree the model owns it (and frees it with `free`)
    */
   constructor(wasm, tree) {

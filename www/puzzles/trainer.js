@@ -7,7 +7,7 @@
 // A puzzle's `line` alternates: the solver's move (the side to move in the FEN), the
 // opponent's reply, the solver's next move..., ending with a solver move.
 
-/** @import { DamaWasm, Game, Move, Color, Variant } from '../../types/dama-wasm.js' */
+/** @import { DamaRules, Game, Move, Color, Variant } from '../../types/dama-wasm.js' */
 /** @import { Stats } from './store.js' */
 
 /**
@@ -131,7 +131,7 @@ export class Attempt {
   revealed = false;
 
   /**
-   * @param {DamaWasm} wasm
+   * @param {DamaRules} wasm
    * @param {Puzzle} puzzle
    * @param {Variant} variant
    */
@@ -281,7 +281,7 @@ export class Trainer {
   counted = false;
 
   /**
-   * @param {DamaWasm} wasm
+   * @param {DamaRules} wasm
    * @param {{ variant: Variant, puzzles: Puzzle[] }} file readPuzzleFile's answer
    * @param {{ stats: Stats, save?: (stats: Stats) => void, load?: () => Stats | null, random?: () => number }} options
    */

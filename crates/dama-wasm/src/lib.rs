@@ -3,16 +3,28 @@
 //! Thin on purpose: every rule lives in `dama`; this crate converts types to plain JS values
 //! (numbers, strings, arrays, plain objects, so they can also cross `postMessage`) and turns
 //! the core's errors into JS `Error`s carrying the core's own message.
+//!
+//! Built twice (`make build`): with the `engine` feature (the default) for the engine workers,
+//! and without it for the pages, whose module then has the rules only (games, moves, PDN): no
+//! search, evaluation weights, book or tables, so it is a fraction of the size.
 
+#[cfg(feature = "engine")]
 use dama::egtb::{Signature, Tables};
 use dama::{notation, Color, Move, MoveList, Outcome, Position, Variant};
-use js_args::{Args, BytesArg, CellsArg, NumArg, StrArg, TagsArg};
+#[cfg(feature = "engine")]
+use js_args::BytesArg;
+use js_args::{Args, CellsArg, NumArg, StrArg, TagsArg};
 use js_sys::{Array, Error, Int8Array, Object, Reflect};
+#[cfg(feature = "engine")]
 use std::collections::HashSet;
+#[cfg(feature = "engine")]
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
+// The engine's argument checks go unused in the pages' build.
+#[cfg_attr(not(feature = "engine"), allow(dead_code))]
 mod args;
+#[cfg(feature = "engine")]
 mod bench;
 pub mod js_args;
 mod tree;
@@ -117,6 +129,7 @@ impl From<ArgError> for JsValue {
 
 /// The JS number `n` as a whole number in `lo..=hi`, or a `RangeError` naming the argument and
 /// its bound (see `args::bounded`).
+#[cfg(feature = "engine")]
 fn bounded(name: &'static str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue> {
     Ok(args::bounded(name, n, lo, hi)?)
 }
@@ -461,6 +474,7 @@ impl Game {
     }
 }
 
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 extern "C" {
     // `performance.now()` exists in pages, workers and Node alike.
@@ -469,8 +483,10 @@ extern "C" {
 }
 
 /// The host's clock for the search's time limit (the core has no clock of its own on wasm).
+#[cfg(feature = "engine")]
 struct PerformanceClock;
 
+#[cfg(feature = "engine")]
 impl dama::clock::Clock for PerformanceClock {
     fn now_ms(&self) -> f64 {
         performance_now()
@@ -478,6 +494,7 @@ impl dama::clock::Clock for PerformanceClock {
 }
 
 /// The engine, with a transposition table that persists across searches of one game.
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub struct Engine {
     inner: dama::search::Engine,
@@ -485,6 +502,7 @@ pub struct Engine {
     tables: Arc<Tables>,
 }
 
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 impl Engine {
     /// An engine with a transposition table of `tt_megabytes`, a whole number 1-512; throws
@@ -637,6 +655,7 @@ impl Engine {
 }
 
 /// A principal variation in notation, each move written against the position it is played in.
+#[cfg(feature = "engine")]
 fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
     let v = game.variant();
     let out = Array::new();
@@ -651,6 +670,7 @@ fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
 /// A search score in words for people: "+1.25" (men), "win in 7" / "loss in 4" (moves), or
 /// "win (tables)" / "loss (tables)"; from the side to move's point of view, as scores are.
 /// Throws `RangeError` for a score that is not a whole number within ±32,000.
+#[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreText)]
 pub fn score_text(score: NumArg) -> Result<String, JsValue> {
     let score = Args("scoreText").number("score", &score)?;
@@ -667,6 +687,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
 /// `{win: false, moves}` for a loss) with the moves to the end when the search counted them
 /// (`moves` null for a result the endgame tables know without its length), or null for an
 /// evaluation. For the side to move, as scores are; NaN and out-of-range scores give null.
+#[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreResult)]
 pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
     use dama::search::{MATE, MATE_BOUND, TB_BOUND};
@@ -692,6 +713,7 @@ pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
 /// in); levels 9 and 10 of every engine play from it from then on. Returns the number of book
 /// positions. Throws `Error` with the reason for bytes that are not a valid book, and then the
 /// book in use is unchanged.
+#[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = installBook)]
 pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
     let bytes = Args("installBook").bytes("bytes", &bytes)?;
@@ -707,6 +729,7 @@ pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
 }
 
 /// The number of positions in the opening book in use (0 before `installBook`).
+#[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = bookPositions)]
 pub fn book_positions() -> usize {
     dama::book::shipped().positions()

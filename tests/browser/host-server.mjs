@@ -1,0 +1,75 @@
+// A static file server that behaves as the site's real hosts do, for measuring a first visit
+// (scripts/first-load.mjs, scripts/audit.mjs, first-load.test.mjs): server.mjs forbids any
+// caching so that the tests always see the fresh build, which would make every file look
+// downloaded as often as it is asked for. This one sends what a static host sends: text and
+// wasm gzipped when the browser accepts it, and an ETag with `Cache-Control: no-cache`, so a
+// file asked for again is revalidated (304 Not Modified, no body) rather than downloaded
+// again. GET and HEAD only, the repository root on a free loopback port.
+
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { extname, join, normalize, sep } from 'node:path';
+import { ROOT, TYPES } from './server.mjs';
+
+// What hosts compress: text, JSON, SVG and wasm (PNG is compressed already).
+const COMPRESSED = /^(text\/|application\/(json|wasm|manifest\+json)|image\/svg)/;
+
+/** Each file's body, ETag and gzipped body, read once per change of the file. */
+const files = new Map();
+
+/** @param {string} path */
+async function load(path) {
+  const { mtimeMs, size } = await stat(path);
+  const known = files.get(path);
+  if (known && known.mtimeMs === mtimeMs && known.size === size) return known;
+  const body = await readFile(path);
+  const type = TYPES[extname(path)] ?? 'application/octet-stream';
+  const file = {
+    mtimeMs,
+    size,
+    body,
+    type,
+    etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+    gzip: COMPRESSED.test(type) ? gzipSync(body, { level: 6 }) : null,
+  };
+  files.set(path, file);
+  return file;
+}
+
+export async function startHostServer(root = ROOT) {
+  const server = createServer(async (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405).end();
+        return;
+      }
+      const url = new URL(req.url, 'http://localhost');
+      let path = normalize(join(root, decodeURIComponent(url.pathname)));
+      if (path !== root && !path.startsWith(root + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
+      const file = await load(path);
+      const headers = { 'content-type': file.type, 'cache-control': 'no-cache', etag: file.etag, vary: 'accept-encoding' };
+      if (req.headers['if-none-match'] === file.etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      const gzip = file.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const body = gzip ? file.gzip : file.body;
+      res.writeHead(200, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
