@@ -342,12 +342,22 @@ puzzles:
 	nice $(DAMA_CLI) puzzles --count 230 --seed 1 --depth 18 --threads 2 --out www/puzzles/italian.json
 
 # --- quality audit ---
-# make audit   Lighthouse on the game page (mobile and desktop presets, the median of 3 runs)
+# make audit   Lighthouse on every page (mobile and desktop presets, the median of 3 runs)
 #              and axe-core on every page (the app with its dialogs open, the rules in each
 #              language, the embedding example, the iframe page), in Debian's Chromium
-#              (scripts/audit.mjs). Fails if CLS is 0.05 or more, performance under 95, another
+#              (scripts/audit.mjs). Fails if CLS is 0.02 or more, performance under 95, another
 #              Lighthouse category under 100, or axe finds a violation. Options through
 #              AUDIT_FLAGS, e.g. AUDIT_FLAGS="--runs 5 --verbose --save target/audit".
 .PHONY: audit
 audit: build
 	node scripts/audit.mjs $(AUDIT_FLAGS)
+
+# make first-load   what a first visit downloads, per page, at phone size on a fresh profile,
+#              from a server that behaves as a static host (gzip, ETags): the bytes by kind
+#              before the page is playable and after, and how often each wasm file came
+#              (scripts/first-load.mjs). Fails over FIRST_LOAD_BUDGET KB gzipped (150) or
+#              when a wasm file is downloaded twice.
+FIRST_LOAD_BUDGET ?= 150
+.PHONY: first-load
+first-load: build
+	node scripts/first-load.mjs --budget $(FIRST_LOAD_BUDGET)
