@@ -13,8 +13,10 @@ export const pdnHash = (pdn, extra = '') => `#pdn=${encodeURIComponent(pdn)}${ex
  * The analysis board at `hash`, once its test hook is there. `init` runs in the page before
  * its own scripts (a fake, an observer): a function, or [function, its argument].
  */
-export async function openAnalysis(env, hash = '', options = {}, init = null) {
+export async function openAnalysis(env, hash = '', options = {}, init = null, { fakeClock = false } = {}) {
   const page = await newPage(env, options);
+  // The page's timers on a clock the test can move on (page.clock.runFor): time still flows.
+  if (fakeClock) await page.clock.install();
   if (init) await page.addInitScript(...(Array.isArray(init) ? init : [init]));
   await page.goto(`${env.server.url}www/analysis.html${hash}`);
   await page.waitForFunction(() => !!window.__analysis);

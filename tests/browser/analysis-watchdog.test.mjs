@@ -85,7 +85,7 @@ test('a worker that is only slow (a depth taking longer than the watchdog) is wa
 });
 
 test('a tab in the background is never judged silent, however late its tasks run', { timeout: 90000 }, async () => {
-  const page = await openAnalysis(env, '', PHONE, [fakes, 'analysis.worker']);
+  const page = await openAnalysis(env, '', PHONE, [fakes, 'analysis.worker'], { fakeClock: true });
   await untilDepth(page, 6);
   // Hidden, and nothing from the worker reaches the page (as when a background tab is frozen).
   await page.evaluate(() => {
@@ -93,7 +93,8 @@ test('a tab in the background is never judged silent, however late its tasks run
     window.__hold.all = true;
   });
   const held = await depth(page);
-  await page.waitForTimeout(SILENCE_MS + 5000);
+  // The page's time alone matters here (nothing of the worker's arrives): moved on at once.
+  await page.clock.runFor(SILENCE_MS + 5000);
   await page.evaluate(() => {
     window.__setHidden(false);
     window.__release();
@@ -106,7 +107,7 @@ test('a tab in the background is never judged silent, however late its tasks run
 });
 
 test('a worker that dies is replaced and the analysis goes on from its depth, however often it dies', { timeout: 150000 }, async () => {
-  const page = await openAnalysis(env, '', DESKTOP, [fakes, 'analysis.worker']);
+  const page = await openAnalysis(env, '', DESKTOP, [fakes, 'analysis.worker'], { fakeClock: true });
   await untilDepth(page, 8);
   // The least depth shown from a moment on, sampled.
   await page.evaluate(() => setInterval(() => (window.__least = Math.min(window.__least, window.__analysis.lines()?.depth ?? 0)), 10));
@@ -115,7 +116,8 @@ test('a worker that dies is replaced and the analysis goes on from its depth, ho
   // Terminated without a word: the watchdog notices once the worker has been silent too long.
   let shown = await from(await depth(page));
   await page.evaluate(() => window.__workers.at(-1).terminate());
-  await page.waitForFunction(() => window.__analysis.restarts() === 1, null, { timeout: SILENCE_MS + 20000 });
+  await page.clock.runFor(SILENCE_MS + 1000); // a dead worker's silence, on the page's clock
+  await page.waitForFunction(() => window.__analysis.restarts() === 1, null, { timeout: 20000 });
   await untilDepth(page, shown + 1);
   // The lines found stayed until the new worker found deeper ones (not back to depth 1).
   assert.equal(await least(), shown);
@@ -155,6 +157,7 @@ test('a worker that never answers is reported in the words of the page, and the 
 
 test("the game page's engine is not replaced while its tab is hidden", { timeout: 60000 }, async () => {
   const page = await newPage(env, DESKTOP);
+  await page.clock.install();
   await page.addInitScript(fakes, 'engine.worker');
   // Hidden from the start, with nothing of the engine's reaching the page for a while.
   await page.addInitScript(() => {
@@ -163,7 +166,7 @@ test("the game page's engine is not replaced while its tab is hidden", { timeout
   });
   await page.goto(`${env.server.url}?mode=computer&color=black&level=1`);
   await page.waitForFunction(() => window.__dama?.ready === true && window.__dama.engine.running !== null);
-  await page.waitForTimeout(SILENCE_MS);
+  await page.clock.runFor(SILENCE_MS + 5000); // the page's time alone: nothing of the engine's arrives
   assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 0);
   await page.evaluate(() => {
     window.__setHidden(false);
