@@ -71,6 +71,12 @@ async function main() {
   await startLanguage();
 
   await board.whenReady();
+  // The first visit's texts in the HTML (painted before the core, translated while it loads)
+  // are the game's own from here on: no later translation of the page may put them back.
+  for (const el of document.querySelectorAll('[data-first-paint]')) {
+    el.removeAttribute('data-i18n');
+    el.removeAttribute('data-i18n-args');
+  }
   const params = new URLSearchParams(location.search);
   if (['fen', 'mode', 'pdn', 'variant', 'game'].some((k) => params.has(k))) {
     startFromParams(params);

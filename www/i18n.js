@@ -259,7 +259,7 @@ export function translatePage(root = document) {
   /** @type {(selector: string) => NodeListOf<HTMLElement>} */
   const all = (selector) => root.querySelectorAll(selector);
   // (Each key is there: the selector asks for it.)
-  for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n ?? '');
+  for (const el of all('[data-i18n]')) el.textContent = t(el.dataset.i18n ?? '', argsOf(el));
   for (const el of all('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel ?? ''));
   for (const el of all('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle ?? '');
   for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (all('[data-i18n-placeholder]'))) {
@@ -268,6 +268,24 @@ export function translatePage(root = document) {
   for (const el of all('[data-i18n-message]')) {
     const message = messages.get(el);
     if (message) el.textContent = message();
+  }
+}
+
+/**
+ * An element's `data-i18n-args`, the values of its text's placeholders as a JSON object of
+ * strings and numbers (the HTML's own, so a page's mistake shows as the bare key's words, not
+ * an exception).
+ * @param {HTMLElement} el
+ * @returns {Record<string, string | number>}
+ */
+function argsOf(el) {
+  const json = el.dataset.i18nArgs;
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
   }
 }
 

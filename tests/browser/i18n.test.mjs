@@ -183,6 +183,32 @@ test("until its table arrives a page shows its HTML's English (never a key), and
   }
 });
 
+test("the game page's first paint (players, pieces, status, moves) is in the page's language while the core loads, and the game's own once it is playable", { timeout: 60000 }, async () => {
+  const page = await newPage(env, { locale: 'it-IT', serviceWorkers: 'block' });
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((r) => (release = r));
+  await page.route('**/pkg/dama_rules_bg.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(env.server.url + '?mode=two-players', { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  const texts = () =>
+    page.evaluate(() => ['#player-top .name', '#player-bottom .name', '#player-top .count', '#status', '#moves-empty'].map((s) => document.querySelector(s)?.textContent));
+  // The core is held: what shows is the HTML's first visit, in Italian.
+  assert.deepEqual(await texts(), [it.computerLevel.replace('{level}', '5'), it.you, it.pieces.replace('{n}', '12'), it.loading, it.noMovesYet]);
+  await screenshot(page, 'first-paint-desktop-it');
+  release();
+  await page.waitForFunction(() => window.__dama?.ready === true);
+  // A game of two players: the names are the colours, and a switch of language keeps them so.
+  assert.deepEqual((await texts()).slice(0, 2), [it.black, it.white]);
+  await pickLanguage(page, 'pt-BR');
+  assert.deepEqual((await texts()).slice(0, 3), [pt.black, pt.white, pt.pieces.replace('{n}', '12')]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the language switch changes the page text and the board inside it', { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=computer&color=white&level=1');
   assert.equal(await page.textContent('#btn-new'), 'New game');

@@ -141,7 +141,10 @@ test("the pages' HTML carries every translated text in English, as the English t
     const html = readFileSync(join(ROOT, f), 'utf8');
     let n = 0;
     for (const m of html.matchAll(/<(\w+)\b[^>]*\sdata-i18n="(\w+)"[^>]*>([^<]*)</g)) {
-      assert.equal(unescape(m[3]), en[m[2]], `${f}: <${m[1]} data-i18n="${m[2]}">`);
+      // With its placeholders' values where the element gives them (data-i18n-args).
+      const args = /\sdata-i18n-args='([^']*)'/.exec(m[0]);
+      const want = Object.entries(args ? JSON.parse(args[1]) : {}).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), en[m[2]]);
+      assert.equal(unescape(m[3]), want, `${f}: <${m[1]} data-i18n="${m[2]}">`);
       n++;
     }
     for (const [data, attr] of [['label', 'aria-label'], ['title', 'title'], ['placeholder', 'placeholder']]) {
