@@ -6,12 +6,11 @@
 // file asked for again is revalidated (304 Not Modified, no body) rather than downloaded
 // again. GET and HEAD only, the repository root on a free loopback port.
 
-import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { extname, join, normalize, sep } from 'node:path';
-import { ROOT, TYPES } from './server.mjs';
+import { extname } from 'node:path';
+import { ROOT, TYPES, serveFiles } from './server.mjs';
 
 // What hosts compress: text, JSON, SVG and wasm (PNG is compressed already).
 const COMPRESSED = /^(text\/|application\/(json|wasm|manifest\+json)|image\/svg)/;
@@ -38,38 +37,16 @@ async function load(path) {
   return file;
 }
 
-export async function startHostServer(root = ROOT) {
-  const server = createServer(async (req, res) => {
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405).end();
-        return;
-      }
-      const url = new URL(req.url, 'http://localhost');
-      let path = normalize(join(root, decodeURIComponent(url.pathname)));
-      if (path !== root && !path.startsWith(root + sep)) {
-        res.writeHead(403).end();
-        return;
-      }
-      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-      const file = await load(path);
-      const headers = { 'content-type': file.type, 'cache-control': 'no-cache', etag: file.etag, vary: 'accept-encoding' };
-      if (req.headers['if-none-match'] === file.etag) {
-        res.writeHead(304, headers).end();
-        return;
-      }
-      const gzip = file.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-      const body = gzip ? file.gzip : file.body;
-      res.writeHead(200, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+export const startHostServer = (root = ROOT) =>
+  serveFiles(root, async (req, res, path) => {
+    const file = await load(path);
+    const headers = { 'content-type': file.type, 'cache-control': 'no-cache', etag: file.etag, vary: 'accept-encoding' };
+    if (req.headers['if-none-match'] === file.etag) {
+      res.writeHead(304, headers).end();
+      return;
     }
+    const gzip = file.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = gzip ? file.gzip : file.body;
+    res.writeHead(200, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((ok) => server.close(ok)),
-  };
-}

@@ -24,7 +24,14 @@ export const TYPES = {
   '.pdn': 'text/plain; charset=utf-8',
 };
 
-export async function startServer(root = ROOT) {
+/**
+ * A loopback server of the files under `root` on a free port: GET and HEAD only, nothing
+ * outside `root`, a directory's index.html. `send(req, res, path)` answers for the file asked
+ * for; a file that is not there (it throws) is a 404. Shared with host-server.mjs.
+ * @param {string} root
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, path: string) => Promise<void>} send
+ */
+export async function serveFiles(root, send) {
   const server = createServer(async (req, res) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -38,12 +45,7 @@ export async function startServer(root = ROOT) {
         return;
       }
       if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
-      res.writeHead(200, {
-        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      await send(req, res, path);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
@@ -55,6 +57,17 @@ export async function startServer(root = ROOT) {
     close: () => new Promise((ok) => server.close(ok)),
   };
 }
+
+/** The tests' server: every file read afresh, nothing cached. */
+export const startServer = (root = ROOT) =>
+  serveFiles(root, async (req, res, path) => {
+    const body = await readFile(path);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
 
 // `node tests/browser/server.mjs` serves the site for a look in a local browser.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
