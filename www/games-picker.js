@@ -5,7 +5,7 @@
 // moves, a game that cannot be opened with the core's reason. Shared by the game page
 // (app-library.js) and the analysis board, each opening the game chosen its own way.
 
-import { t } from './i18n.js';
+import { t, translatePage } from './i18n.js';
 import { loadWasm, compiled } from './wasm.js';
 
 /** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
@@ -75,12 +75,12 @@ const PICKER_BATCH = 150;
  */
 export async function showPicker(games, open) {
   const run = ++pickerRun;
+  const dialog = pickerDialog();
   $('picker-count').textContent = t('pickerCount', { n: games.length });
   const body = $('picker-list');
   body.replaceChildren();
   body.setAttribute('aria-busy', 'true');
   $('picker-message').hidden = true;
-  const dialog = /** @type {HTMLDialogElement} */ ($('picker'));
   if (!dialog.open) dialog.showModal();
   for (let start = 0; start < games.length; start += PICKER_BATCH) {
     if (start) await new Promise((r) => setTimeout(r));
@@ -90,6 +90,42 @@ export async function showPicker(games, open) {
     body.append(rows);
   }
   body.removeAttribute('aria-busy');
+}
+
+// The picker's dialog, the same on every page that lists games (the HTML's English, worded
+// again by translatePage as the page's other texts).
+const PICKER_HTML = `<dialog id="picker" class="card-dialog games" aria-labelledby="picker-title">
+  <div class="games-body">
+    <h2 id="picker-title" data-i18n="pickerTitle">Choose a game</h2>
+    <p id="picker-count" class="help"></p>
+    <div class="game-list-wrap">
+      <table class="game-list">
+        <thead>
+          <tr><th scope="col" data-i18n="colPlayers">Players</th><th scope="col" data-i18n="colEvent">Event</th><th scope="col" data-i18n="colDate">Date</th><th scope="col" data-i18n="colResult">Result</th><th scope="col" data-i18n="colMoves">Moves</th><th scope="col"><span class="sr-only" data-i18n="colOpen">Open</span></th></tr>
+        </thead>
+        <tbody id="picker-list"></tbody>
+      </table>
+    </div>
+    <p id="picker-message" class="games-message bad" role="status" hidden></p>
+    <form method="dialog" class="dialog-buttons">
+      <button value="close" data-i18n="close">Close</button>
+    </form>
+  </div>
+</dialog>`;
+
+/**
+ * The page's picker dialog, made the first time it is needed, in the page's language.
+ * @returns {HTMLDialogElement}
+ */
+function pickerDialog() {
+  const found = document.getElementById('picker');
+  if (found) return /** @type {HTMLDialogElement} */ (found);
+  const template = document.createElement('template');
+  template.innerHTML = PICKER_HTML;
+  const dialog = /** @type {HTMLDialogElement} */ (template.content.firstElementChild);
+  (document.querySelector('.app') ?? document.body).append(dialog);
+  translatePage(dialog);
+  return dialog;
 }
 
 /** @param {ListedGame} game @param {(text: string) => void | Promise<void>} open */
