@@ -28,10 +28,12 @@ export CHROMIUM
 
 WASM_CRATE := crates/dama-wasm
 PKG_DIR := www/pkg
-# no-install: wasm-pack must use the wasm-bindgen and wasm-opt that setup put
-# on PATH, and fail rather than download its own.
-WASM_PACK := wasm-pack
-WASM_PACK_MODE := --mode no-install
+# Where cargo writes the wasm crate's module, before wasm-bindgen and wasm-opt.
+WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
+# The wasm-bindgen CLI (scripts/setup.sh installs the version the crate pins) writes the JS
+# glue; the same CLI's test runner runs the wasm tests in Node.
+WASM_BINDGEN := wasm-bindgen --target web --no-typescript --out-dir $(PKG_DIR)
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 .PHONY: all setup setup-test build serve dist test test-steps fmt fmt-check clippy \
 	test-rust test-wasm test-unit test-browser bench clean distclean help
@@ -48,23 +50,24 @@ setup-test:
 	@scripts/setup.sh test
 
 # The wasm core, built twice from $(WASM_CRATE) into $(PKG_DIR)/ with the release profile (so
-# the second build reuses every crate the first compiled: only the link differs):
+# the second build reuses every crate the first compiled: only the link differs), each by cargo,
+# then the wasm-bindgen CLI (its JS glue) and wasm-opt:
 #   dama_rules.js, dama_rules_bg.wasm  the rules alone (no `engine` feature): what the pages and
 #       the PDN reader load, before a page is playable; wasm-opt -O3, as the engine (-Oz made
 #       it 1 KB smaller raw but 0.1 KB larger gzipped; opt-level "z" would save 12 KB gzipped,
 #       but it copies every move list where opt-level 3 builds it in place: reading a PDN file
 #       took ten times as long).
 #   dama_wasm.js, dama_wasm_bg.wasm    the rules and the engine (search, evaluation, book,
-#       tables): the engine workers', fetched once the page is playable; wasm-opt -O3 (its flags
-#       are in $(WASM_CRATE)/Cargo.toml), for speed.
+#       tables): the engine workers', fetched once the page is playable; wasm-opt -O3, for speed.
 # Built again only when a source of the two crates (or this file) changed: wasm-opt alone takes
 # a minute.
 WASM_RULES := $(PKG_DIR)/dama_rules.js $(PKG_DIR)/dama_rules_bg.wasm
 WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
 WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
 	$(shell find crates/dama crates/dama-wasm \( -name tests -o -name benches \) -prune -o -type f -print)
-# The features rustc enables for wasm32-unknown-unknown, as the engine's wasm-opt flags say.
-WASM_OPT_FEATURES := --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
+# The features rustc enables for wasm32-unknown-unknown, spelled out so that the result does
+# not depend on wasm-opt reading the module's target_features.
+WASM_OPT := wasm-opt -O3 --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
 	--enable-bulk-memory --enable-reference-types --enable-multivalue
 
 build: setup $(WASM_RULES) $(WASM_ENGINE)
@@ -75,12 +78,13 @@ build: setup $(WASM_RULES) $(WASM_ENGINE)
 	done
 
 $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
-	$(WASM_PACK) build $(WASM_PACK_MODE) --release --no-opt --target web \
-		--out-dir ../../$(PKG_DIR) --out-name dama_rules --no-typescript $(WASM_CRATE) \
-		-- --no-default-features
-	wasm-opt -O3 $(WASM_OPT_FEATURES) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm
-	$(WASM_PACK) build $(WASM_PACK_MODE) --release --target web \
-		--out-dir ../../$(PKG_DIR) --no-typescript $(WASM_CRATE)
+	@mkdir -p $(PKG_DIR)
+	cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib --no-default-features
+	$(WASM_BINDGEN) --out-name dama_rules $(WASM_OUT)/dama_wasm.wasm
+	$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm
+	cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib
+	$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm
+	$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm
 	@touch $(WASM_RULES) $(WASM_ENGINE)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
@@ -92,7 +96,10 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 DATA_DIR := www/data
 WEB_EGTB_PIECES := 4
 WEB_EGTB_RAW := $(or $(CARGO_TARGET_DIR),target)/egtb-web
-DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/release/dama
+# The profile the table builder is compiled with: `make test` gives the tests' own
+# (release-nolto), so that it is not compiled a second time with the whole-program link.
+CLI_PROFILE ?= release
+DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/$(CLI_PROFILE)/dama
 WEB_EGTB := $(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/dama-$(n).egtb.gz)
 
 .PHONY: data FORCE
@@ -109,7 +116,7 @@ $(DATA_DIR)/book.bin: crates/dama/data/book.bin
 
 # cargo decides whether the binary is out of date; make then compares its time with the tables'.
 $(DAMA_CLI): FORCE
-	cargo build --release -p dama-cli
+	cargo build --profile $(CLI_PROFILE) -p dama-cli
 
 $(WEB_EGTB) &: $(DAMA_CLI)
 	rm -rf $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
@@ -143,7 +150,7 @@ dist: build
 # at the end if any did.
 
 test: setup-test
-	@$(MAKE) --no-print-directory -k test-steps
+	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
 test-steps: fmt-check clippy test-rust test-wasm test-unit test-browser lint-js
 
@@ -156,18 +163,15 @@ fmt-check:
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 
-# Release: some perft tests are deep.
+# Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
+# release-nolto profile.
 test-rust:
-	cargo test --workspace --release
+	cargo test --workspace --profile release-nolto
 
-test-wasm:
-	@if compgen -G '$(WASM_CRATE)/tests/*.rs' >/dev/null || \
-		grep -rqs wasm_bindgen_test $(WASM_CRATE)/src; then \
-		echo "$(WASM_PACK) test --node $(WASM_PACK_MODE) $(WASM_CRATE)"; \
-		$(WASM_PACK) test --node $(WASM_PACK_MODE) $(WASM_CRATE); \
-	else \
-		echo "test-wasm: $(WASM_CRATE) has no wasm-bindgen tests yet, skipped"; \
-	fi
+# The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
+# wasm-bindgen CLI's test runner (the cargo runner exported above).
+test-wasm: setup
+	cargo test --target wasm32-unknown-unknown -p dama-wasm
 
 # The page's game modules (www/game/) in Node with the real wasm core: no browser.
 test-unit: build

@@ -2,12 +2,12 @@
 # Installs what the build and the tests need. Each step is skipped when its tool
 # is already there, so running it again costs a second or two.
 #
-#   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-pack, wasm-opt
+#   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt
 #   scripts/setup.sh test    the same, plus the npm dev dependencies and Chromium
 #
 # Everything comes from crates.io, Debian's packages or the npm registry; no
-# tool is left to download a prebuilt binary of its own (wasm-pack is always
-# run with `--mode no-install` and finds these on PATH).
+# tool is left to download a prebuilt binary of its own (the Makefile runs
+# cargo, wasm-bindgen and wasm-opt itself).
 #
 # Environment:
 #   CHROMIUM=/path/to/chrome   use this browser instead of Debian's /usr/bin/chromium
@@ -25,7 +25,6 @@ export DEBIAN_FRONTEND=noninteractive
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 JOBS="${CARGO_INSTALL_JOBS:-2}"
-WASM_PACK_VERSION="0.15.1"
 BINARYEN_NPM_VERSION="132.0.0"
 # Oldest wasm-opt accepted: see the wasm-opt step below.
 WASM_OPT_MIN=116
@@ -95,16 +94,8 @@ if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-r
         cargo install wasm-bindgen-cli --version "$bindgen_version" --jobs "$JOBS" --force
 fi
 
-# --- wasm-pack ----------------------------------------------------------------
-if ! command -v wasm-pack >/dev/null; then
-    run "wasm-pack $WASM_PACK_VERSION" \
-        cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --jobs "$JOBS" ||
-        run "wasm-pack $WASM_PACK_VERSION (unlocked)" \
-            cargo install wasm-pack --version "$WASM_PACK_VERSION" --jobs "$JOBS"
-fi
-
 # --- wasm-opt (binaryen) --------------------------------------------------------
-# wasm-pack runs the first wasm-opt on PATH. Binaryen 108 and 109 (108 is
+# The Makefile runs the first wasm-opt on PATH. Binaryen 108 and 109 (108 is
 # Debian 12's) mis-optimise wasm-bindgen's output: the exported externref table
 # ends up pointing at the funcref table and the page fails at start-up with
 # "WebAssembly.Table.set(): Argument 1 is invalid for table". 110, 111, 113,
