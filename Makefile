@@ -283,13 +283,13 @@ soak:
 # --- browser soak ---
 # The game page lets the computer play itself (watch mode, level 1, no pause) for 50 whole
 # games: every game must end with a reason, with no error, and neither the JS heap nor the wasm
-# memory may grow (tests/browser/soak.test.mjs; `make test` plays 3).
-# SOAK_BROWSER_GAMES=n to change (SOAK_GAMES belongs to the core's `make soak`).
+# memory may grow (tests/browser/soak.mjs; not in `make test`, whose browser tests are the
+# *.test.mjs files). SOAK_BROWSER_GAMES=n to change (SOAK_GAMES belongs to the core's `make soak`).
 .PHONY: soak-browser
 SOAK_BROWSER_GAMES ?= 50
 
 soak-browser: precache
-	SOAK_BROWSER_GAMES=$(SOAK_BROWSER_GAMES) node --test --test-name-pattern='^soak:' tests/browser/soak.test.mjs
+	SOAK_BROWSER_GAMES=$(SOAK_BROWSER_GAMES) node --test tests/browser/soak.mjs
 
 # --- the learned evaluation ---
 # make train   self-play TRAIN_GAMES games at TRAIN_NODES nodes a move (the positions go to

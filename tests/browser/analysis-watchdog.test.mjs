@@ -69,12 +69,22 @@ async function assertUntroubled(page, restarts) {
 }
 
 test('a worker that is only slow (a depth taking longer than the watchdog) is waited for, without a word', { timeout: 90000 }, async () => {
-  const page = await openAnalysis(env, '', DESKTOP, [fakes, 'analysis.worker']);
+  const page = await openAnalysis(env, '', DESKTOP, [fakes, 'analysis.worker'], { fakeClock: true });
   await untilDepth(page, 6);
-  // The next depths take "long": the worker says nothing of them for longer than the watchdog waits.
-  await page.evaluate(() => window.__hold.types.push('lines'));
+  // The next depths take "long": the worker says nothing of them for longer than the watchdog
+  // waits, only its `alive` (every ALIVE_MS of its own time, which the page's clock does not
+  // move). After each `alive` the page's clock is moved on 5 s: 20 s in all, more than the
+  // watchdog's wait, and the page still waits.
+  await page.evaluate(() => {
+    window.__hold.types.push('lines');
+    window.__alive = 0;
+    window.__workers.at(-1).addEventListener('message', (e) => e.data?.type === 'alive' && window.__alive++);
+  });
   const held = await depth(page);
-  await page.waitForTimeout(SILENCE_MS + 5000);
+  for (let i = 1; i <= 4; i++) {
+    await page.waitForFunction((n) => window.__alive >= n, i, { timeout: 10000 });
+    await page.clock.runFor(5000);
+  }
   await assertUntroubled(page, 0);
   await page.evaluate(() => window.__release());
   await untilDepth(page, held + 1);

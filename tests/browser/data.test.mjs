@@ -23,7 +23,7 @@ const isTableWin = (score) => score > 28000 && score <= 28800;
 
 let env;
 before(async () => {
-  env = await setup();
+  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
 });
 after(async () => {
   await env?.close();

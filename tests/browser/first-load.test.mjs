@@ -18,7 +18,7 @@ const ENGINE = 'www/pkg/dama_wasm_bg.wasm';
 let env;
 let host;
 before(async () => {
-  env = await setup();
+  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
   host = await startHostServer();
 });
 after(async () => {

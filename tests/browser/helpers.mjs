@@ -21,10 +21,19 @@ const ARGS = [
   '--disable-quic',
 ];
 
+// What every test's page is opened with unless it says otherwise:
+// - no service worker: its install fetches and hashes the whole site in the background of
+//   every fresh page, a tenth of the suite's time; the tests of offline play, versions and the
+//   data cache (offline, versions, data, first-load...) ask for it with serviceWorkers: 'allow';
+// - the player's choice of reduced motion: no piece slides, so a test waits for no animation
+//   (the animations have their own tests, board.test.mjs; a test about them asks for
+//   reducedMotion: 'no-preference').
+const PAGE_DEFAULTS = { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: 'reduce' };
+
 // A page with console errors, page errors and Content-Security-Policy violations collected in
 // page.errors (CSP reports also reach the console, but the event says exactly what).
 export async function newPage(env, options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const context = await env.browser.newContext({ ...PAGE_DEFAULTS, ...env.pageDefaults, ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {
@@ -39,7 +48,9 @@ export async function newPage(env, options = {}) {
   return page;
 }
 
-export async function setup() {
+/** One Chromium and one server for a test file; `pageDefaults` overrides PAGE_DEFAULTS for
+ * every page of the file (e.g. { serviceWorkers: 'allow' } for the offline tests). */
+export async function setup(pageDefaults = {}) {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -48,6 +59,7 @@ export async function setup() {
   return {
     server,
     browser,
+    pageDefaults,
     async close() {
       await browser.close();
       await server.close();

@@ -71,8 +71,9 @@ after(async () => {
 
 /** A page on the puzzles page at `#id`, with the stand-ins served if the file is missing. */
 async function openPuzzles(id, options = {}, page = null) {
-  // The stand-ins are served by a route, which a service worker's fetches would bypass.
-  page ??= await newPage(env, usingReal ? options : { serviceWorkers: 'block', ...options });
+  // The stand-ins are served by a route, which a service worker's fetches would bypass: the
+  // pages have none (helpers.mjs).
+  page ??= await newPage(env, options);
   if (!usingReal) {
     await page.route('**/www/puzzles/italian.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(STAND_IN) }));
   }
@@ -128,7 +129,7 @@ async function playLine(page, p, from = 0) {
 }
 
 test('a given puzzle opens by its address, oriented for the side to move, with its task said (a corrupt record ignored)', { timeout: 30000 }, async () => {
-  const page = await newPage(env, usingReal ? {} : { serviceWorkers: 'block' });
+  const page = await newPage(env);
   await page.addInitScript(() => localStorage.setItem('dama.puzzles.italian', '{"version":1,"rating":'));
   await openPuzzles(MAIN.id, {}, page);
   const s = await hook(page);

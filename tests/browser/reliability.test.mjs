@@ -57,12 +57,16 @@ test('a worker that dies mid-search is replaced and the computer still answers',
   // The computer opens (seven moves to weigh: it uses its whole time at level 10). Without its
   // opening book (no data for the worker), so that each opening is a real search to interrupt.
   const page = await newPage(env, { serviceWorkers: 'block' });
+  // The page's timers on a clock the test moves on: the watchdog's wait is the page's time.
+  await page.clock.install();
   await page.route('**/www/data/**', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.goto(env.server.url + '?mode=computer&color=black&level=10');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
-  // Terminated without a word: the watchdog notices.
+  // Terminated without a word: the watchdog notices once the search's time and its slack have
+  // gone by on the page's clock (moved on at once rather than waited).
   await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
   await page.evaluate(() => window.__dama.engine.terminateForTest());
+  await page.clock.runFor(10000);
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
   assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 1);
   // A crash (the worker's error event): replaced at once.

@@ -17,7 +17,7 @@ const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,1
 
 let env;
 before(async () => {
-  env = await setup();
+  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
 });
 after(async () => {
   await env?.close();
