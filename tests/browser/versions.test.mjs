@@ -201,11 +201,22 @@ test('a deploy uploaded in steps is refused until complete, and the old version 
   assert.deepEqual(await pageBuild(page), { loaded: 'A', served: 'A' });
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 10000 });
+
   await context.setOffline(false);
 
-  // The upload completes: the next check installs B, whole.
+  // The upload completes: a later check installs B, whole. In 2 full runs of the suite out of
+  // 5 (never with this file alone) the first check came out 'redundant': probably the service
+  // worker was still offline a moment after the page (the emulation reaches each target on its
+  // own; with 3 s between going online and the check it never failed). The service worker
+  // tries again at the next check after a failed install, so a second check is allowed; a
+  // version that never installs still fails.
   s.build('B');
-  assert.equal(await checkForUpdate(page), 'installed');
+  let state = await checkForUpdate(page);
+  if (state === 'redundant') {
+    console.log('the first update check after the upload failed; checking again');
+    state = await checkForUpdate(page);
+  }
+  assert.equal(state, 'installed');
   await page.waitForSelector('#update:not([hidden])', { timeout: 20000 });
   await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.click('#update-reload')]);
   await ready(page);
