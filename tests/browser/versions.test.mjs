@@ -17,7 +17,7 @@ const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,1
 
 let env;
 before(async () => {
-  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
+  env = await setup();
 });
 after(async () => {
   await env?.close();
@@ -201,7 +201,6 @@ test('a deploy uploaded in steps is refused until complete, and the old version 
   assert.deepEqual(await pageBuild(page), { loaded: 'A', served: 'A' });
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 10000 });
-
   await context.setOffline(false);
 
   // The upload completes: a later check installs B, whole. In 2 full runs of the suite out of
