@@ -41,13 +41,17 @@ async function pixel(canvas, sq, { orientation = 'white', dx = 0 } = {}) {
 
 /** Waits until the empty dark square `sq` of the canvas is drawn in `theme`'s dark colour. */
 async function waitForDark(canvasFn, sq, theme, opts) {
-  const want = hex(THEMES[theme].dark);
+  await waitForColour(canvasFn, sq, hex(THEMES[theme].dark), `${theme}'s`, opts);
+}
+
+/** Waits until the empty square `sq` is drawn in `want` (the board redraws on its next frame, not at once). */
+async function waitForColour(canvasFn, sq, want, what, opts) {
   const end = Date.now() + 10000;
   let got;
   for (;;) {
     got = await pixel(await canvasFn(), sq, opts);
     if (near(got, want)) return;
-    if (Date.now() > end) assert.fail(`square ${sq} is ${got}, not ${theme}'s ${want}`);
+    if (Date.now() > end) assert.fail(`square ${sq} is ${got}, not ${what} ${want}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -197,8 +201,7 @@ test('the element and the frame take theme and pieces attributes, over the playe
   // A host's CSS custom property still changes one colour on top of the theme.
   await el(() => document.querySelector('dama-board').style.setProperty('--dama-dark', '#123456'));
   await el(() => document.querySelector('dama-board').refreshTheme());
-  const got = await pixel(await canvas(), 14);
-  assert.ok(near(got, hex('#123456')), String(got));
+  await waitForColour(canvas, 14, hex('#123456'), 'the host\'s');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
