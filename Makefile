@@ -164,9 +164,10 @@ clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
-# release-nolto profile.
+# release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
+# only compile js-sys and wasm-bindgen's macros once more.
 test-rust:
-	cargo test --workspace --profile release-nolto
+	cargo test --workspace --exclude dama-wasm --profile release-nolto
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).

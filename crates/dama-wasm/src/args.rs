@@ -206,9 +206,13 @@ pub fn nag(n: f64) -> Result<u8, ArgError> {
     bounded("NAG", n, 0, 255).map(|g| g as u8)
 }
 
+// Run in wasm, where the bindings run, by `make test-wasm` (`cargo test --target
+// wasm32-unknown-unknown -p dama-wasm`); natively too by a plain `cargo test -p dama-wasm`.
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const TWO_32: f64 = 4_294_967_296.0;
     const TWO_53: f64 = 9_007_199_254_740_992.0;

@@ -1,4 +1,4 @@
-//! The bindings as JS sees them. Run with `wasm-pack test --node crates/dama-wasm`.
+//! The bindings as JS sees them. Run by `make test-wasm`, in Node.
 
 #![cfg(target_arch = "wasm32")]
 
