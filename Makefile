@@ -35,7 +35,7 @@ WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 WASM_BINDGEN := wasm-bindgen --target web --no-typescript --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
-.PHONY: all setup setup-test build serve dist test test-steps fmt fmt-check clippy \
+.PHONY: all setup setup-test setup-audit build serve dist test test-steps fmt fmt-check clippy \
 	test-rust test-wasm test-unit test-browser bench clean distclean help
 
 all: build
@@ -48,6 +48,9 @@ setup:
 
 setup-test:
 	@scripts/setup.sh test
+
+setup-audit:
+	@scripts/setup.sh audit
 
 # The wasm core, built twice from $(WASM_CRATE) into $(PKG_DIR)/ with the release profile (so
 # the second build reuses every crate the first compiled: only the link differs), each by cargo,
@@ -354,7 +357,7 @@ puzzles:
 #              Lighthouse category under 100, or axe finds a violation. Options through
 #              AUDIT_FLAGS, e.g. AUDIT_FLAGS="--runs 5 --verbose --save target/audit".
 .PHONY: audit
-audit: build
+audit: setup-audit build
 	node scripts/audit.mjs $(AUDIT_FLAGS)
 
 # make first-load   what a first visit downloads, per page, at phone size on a fresh profile,

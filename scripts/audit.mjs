@@ -20,6 +20,7 @@
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from '../tests/browser/server.mjs';
 import { startHostServer } from '../tests/browser/host-server.mjs';
 
@@ -78,14 +79,20 @@ const median = (xs) => {
 // ---------------------------------------------------------------- Lighthouse
 
 // The npm dev dependencies (package.json), with a plain message when they are missing.
+// Lighthouse and its launcher are installed apart, in tools/audit (make setup-audit), so that
+// make test does not install them; they are found there.
+const AUDIT_TOOLS = createRequire(join(ROOT, 'tools', 'audit', 'package.json'));
+
 async function need(name) {
+  let path;
   try {
-    return await import(name);
+    path = AUDIT_TOOLS.resolve(name);
   } catch (err) {
-    if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    console.error(`audit: ${name} is not installed: run \`make setup-test\` (npm ci)`);
+    if (err?.code !== 'MODULE_NOT_FOUND') throw err;
+    console.error(`audit: ${name} is not installed: run \`make setup-audit\` (npm ci in tools/audit)`);
     process.exit(2);
   }
+  return import(pathToFileURL(path).href);
 }
 
 /** @returns {Promise<Record<string, Record<string, object[]>>>} each page's runs, by preset */

@@ -4,6 +4,7 @@
 #
 #   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt
 #   scripts/setup.sh test    the same, plus the npm dev dependencies and Chromium
+#   scripts/setup.sh audit   the same as test, plus Lighthouse (tools/audit, for make audit)
 #
 # Everything comes from crates.io, Debian's packages or the npm registry; no
 # tool is left to download a prebuilt binary of its own (the Makefile runs
@@ -32,9 +33,9 @@ WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test) ;;
+    build | test | audit) ;;
     *)
-        echo "usage: $0 [build|test]" >&2
+        echo "usage: $0 [build|test|audit]" >&2
         exit 2
         ;;
 esac
@@ -138,7 +139,7 @@ if ! wasm_opt_ok; then
     fi
 fi
 
-[ "$what" = test ] || exit 0
+[ "$what" = build ] && exit 0
 
 # --- npm dev dependencies (playwright-core, which downloads no browser; axe-core) -
 command -v node >/dev/null && command -v npm >/dev/null ||
@@ -149,6 +150,13 @@ if [ ! -f node_modules/.package-lock.json ] ||
     [ package-lock.json -nt node_modules/.package-lock.json ] ||
     [ package.json -nt node_modules/.package-lock.json ]; then
     run "npm dev dependencies (npm ci)" npm ci --no-audit --no-fund
+fi
+
+# --- Lighthouse, for make audit only ------------------------------------------------
+# Its own package (tools/audit): 190 packages that make test does not use.
+if [ "$what" = audit ] && { [ ! -f tools/audit/node_modules/.package-lock.json ] ||
+    [ tools/audit/package-lock.json -nt tools/audit/node_modules/.package-lock.json ]; }; then
+    run "Lighthouse (npm ci in tools/audit)" npm ci --prefix tools/audit --no-audit --no-fund
 fi
 
 # --- Chromium for the browser tests ---------------------------------------------
