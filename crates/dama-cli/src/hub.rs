@@ -990,10 +990,10 @@ fn info_line(game: &Game, i: &Info, notation: Notation) -> String {
 
 fn done_line(game: &Game, r: &SearchResult, notation: Notation) -> String {
     let mut pv = r.pv.clone();
-    if let Some(b) = r.best {
-        if pv.first() != Some(&b) {
-            pv = vec![b];
-        }
+    if let Some(b) = r.best
+        && pv.first() != Some(&b)
+    {
+        pv = vec![b];
     }
     let texts = line_text(game, &pv, notation);
     match texts.as_slice() {

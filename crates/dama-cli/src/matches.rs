@@ -514,31 +514,31 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
         // A game the tables call won is not cut off by --max-plies: its conversion is due,
         // for as many plies again at most, which bounds what a game keeps.
         let mut decided = false;
-        if let Some(t) = &setup.tables {
-            if let Some(probe) = t.probe(game.position()) {
-                let wdl = probe.under_rule(game.king_plies(), t.rule());
-                decided = wdl != Wdl::Draw;
-                let mover = usize::from(!a_moves);
-                match wdl {
-                    Wdl::Win => {
-                        table_win[mover].get_or_insert(game.ply());
-                    }
-                    Wdl::Loss => {
-                        table_win[1 - mover].get_or_insert(game.ply());
-                    }
-                    Wdl::Draw => {}
+        if let Some(t) = &setup.tables
+            && let Some(probe) = t.probe(game.position())
+        {
+            let wdl = probe.under_rule(game.king_plies(), t.rule());
+            decided = wdl != Wdl::Draw;
+            let mover = usize::from(!a_moves);
+            match wdl {
+                Wdl::Win => {
+                    table_win[mover].get_or_insert(game.ply());
                 }
-                if setup.adjudicate {
-                    let white_wins = (game.turn() == Color::White) == (wdl == Wdl::Win);
-                    let (score, text) = match wdl {
-                        Wdl::Draw => (Score::Draw, "1/2-1/2"),
-                        _ if (wdl == Wdl::Win) == a_moves => {
-                            (Score::Win, if white_wins { "1-0" } else { "0-1" })
-                        }
-                        _ => (Score::Loss, if white_wins { "1-0" } else { "0-1" }),
-                    };
-                    break (score, "tables", text, None);
+                Wdl::Loss => {
+                    table_win[1 - mover].get_or_insert(game.ply());
                 }
+                Wdl::Draw => {}
+            }
+            if setup.adjudicate {
+                let white_wins = (game.turn() == Color::White) == (wdl == Wdl::Win);
+                let (score, text) = match wdl {
+                    Wdl::Draw => (Score::Draw, "1/2-1/2"),
+                    _ if (wdl == Wdl::Win) == a_moves => {
+                        (Score::Win, if white_wins { "1-0" } else { "0-1" })
+                    }
+                    _ => (Score::Loss, if white_wins { "1-0" } else { "0-1" }),
+                };
+                break (score, "tables", text, None);
             }
         }
         if game.ply() >= setup.max_plies && (!decided || game.ply() >= 2 * setup.max_plies) {
@@ -681,10 +681,10 @@ impl PdnOut {
     }
 
     fn write(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(e) = self.file.write_all(text.as_bytes()) {
-                self.error = Some(format!("cannot write {}: {e}", self.path));
-            }
+        if self.error.is_none()
+            && let Err(e) = self.file.write_all(text.as_bytes())
+        {
+            self.error = Some(format!("cannot write {}: {e}", self.path));
         }
     }
 

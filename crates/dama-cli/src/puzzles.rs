@@ -80,10 +80,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let text = puzzle::write_file(variant, &generator, &mined.puzzles);
     match a.get("out") {
         Some(path) => {
-            if let Some(dir) = std::path::Path::new(path).parent() {
-                if !dir.as_os_str().is_empty() {
-                    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                }
+            if let Some(dir) = std::path::Path::new(path).parent()
+                && !dir.as_os_str().is_empty()
+            {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             }
             std::fs::write(path, &text).map_err(|e| format!("{path}: {e}"))?;
             eprintln!("puzzles: wrote {path}");

@@ -26,7 +26,7 @@ use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
-        Some((c, rest)) if c == "gen" => gen(rest),
+        Some((c, rest)) if c == "gen" => generate(rest),
         Some((c, rest)) if c == "fit" => fit(rest),
         _ => Err("usage: dama train gen ... | dama train fit ... (see dama help)".into()),
     }
@@ -89,7 +89,7 @@ pub fn evals_from_list(list: &str) -> Result<Vec<Eval>, String> {
     Ok(evals)
 }
 
-fn gen(args: &[String]) -> Result<(), String> {
+fn generate(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
         args,
         &[

@@ -455,14 +455,13 @@ fn dama_peak(args: &[&str]) -> (Output, u64) {
         if let Some(st) = child.try_wait().expect("wait") {
             break st;
         }
-        if let Ok(s) = std::fs::read_to_string(&status_file) {
-            if let Some(kb) = s
+        if let Ok(s) = std::fs::read_to_string(&status_file)
+            && let Some(kb) = s
                 .lines()
                 .find_map(|l| l.strip_prefix("VmHWM:"))
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            {
-                peak = kb;
-            }
+        {
+            peak = kb;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     };

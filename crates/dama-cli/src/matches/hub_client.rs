@@ -326,10 +326,10 @@ impl HubClient {
                     return Ok(Reply { mv, ms, depth });
                 }
                 "info" => {
-                    if let Ok(a) = Line::parse(rest) {
-                        if let Some(d) = a.get("depth").and_then(|d| d.parse().ok()) {
-                            depth = Some(d);
-                        }
+                    if let Ok(a) = Line::parse(rest)
+                        && let Some(d) = a.get("depth").and_then(|d| d.parse().ok())
+                    {
+                        depth = Some(d);
                     }
                 }
                 "error" => return Err(Failure::Error(error_text(rest))),

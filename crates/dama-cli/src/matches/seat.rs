@@ -142,10 +142,10 @@ impl Seat {
                 client,
                 name,
             } => {
-                if let Some(c) = client.as_mut() {
-                    if c.new_game().is_ok() {
-                        return Ok(());
-                    }
+                if let Some(c) = client.as_mut()
+                    && c.new_game().is_ok()
+                {
+                    return Ok(());
                 }
                 // Dropping the old one first ends its process.
                 *client = None;

@@ -487,17 +487,17 @@ impl BookBuilder {
     /// number stored is returned. A different position with the same key is an error.
     pub fn insert(&mut self, pos: &Position, moves: &[(Move, i32)]) -> Result<usize, BookError> {
         let key = pos.hash();
-        if let Some((other, _)) = self.positions.get(&key) {
-            if other != pos {
-                return Err(BookError::Collision(key));
-            }
+        if let Some((other, _)) = self.positions.get(&key)
+            && other != pos
+        {
+            return Err(BookError::Collision(key));
         }
         let mut coded: Vec<(u16, i16)> = Vec::new();
         for (m, s) in moves {
-            if let Some(c) = encode_move(pos, m) {
-                if !coded.iter().any(|(o, _)| *o == c) {
-                    coded.push((c, (*s).clamp(i16::MIN as i32, i16::MAX as i32) as i16));
-                }
+            if let Some(c) = encode_move(pos, m)
+                && !coded.iter().any(|(o, _)| *o == c)
+            {
+                coded.push((c, (*s).clamp(i16::MIN as i32, i16::MAX as i32) as i16));
             }
         }
         let n = coded.len();

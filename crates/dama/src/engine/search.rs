@@ -774,17 +774,19 @@ impl Searcher<'_> {
         } else {
             None
         };
-        if let Some(h) = hit {
-            if !pv_node && ply > 0 && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+        if let Some(h) = hit
+            && !pv_node
+            && ply > 0
+            && h.depth >= depth
+        {
+            let s = from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
             }
         }
 

@@ -558,10 +558,10 @@ impl Game {
                             .or_else(|| v.square_at(p).map(|s| v.square_number(s)))
                     })
                     .collect();
-                if let (Some(&f), Some(&t)) = (squares.first(), squares.last()) {
-                    if let Some(why) = self.why_illegal(f, t) {
-                        return Err(PlayError::Illegal(why));
-                    }
+                if let (Some(&f), Some(&t)) = (squares.first(), squares.last())
+                    && let Some(why) = self.why_illegal(f, t)
+                {
+                    return Err(PlayError::Illegal(why));
                 }
                 return Err(PlayError::Text(e));
             }

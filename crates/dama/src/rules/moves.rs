@@ -89,7 +89,7 @@ impl Move {
     }
 
     /// The captured squares, in board order.
-    pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
+    pub fn captured_squares(&self) -> impl Iterator<Item = Square> + use<> {
         Bits(self.captured).filter_map(Square::from_index)
     }
 
