@@ -10,6 +10,7 @@ import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLan
 import { loadWasm } from './wasm.js';
 import { createBoard } from './board/api.js';
 import { followBoardSettings } from './settings.js';
+import { engineWanted, rememberEngine } from './analysis/engine-choice.js';
 import { AnalysisModel } from './analysis/model.js';
 import { AnalysisClient } from './analysis/client.js';
 import { EvalBar } from './analysis/evalbar.js';
@@ -140,7 +141,7 @@ async function main() {
   wire();
   render();
   if (params.get('review') === '1' && model.mainline().length) startReview();
-  else setEngine(true);
+  else setEngine(engineWanted());
   exposeTestHook();
   // Once playable: the offline copy's downloads must not slow the page's own.
   registerServiceWorker();
@@ -630,7 +631,10 @@ async function readSavedRev() {
 // ---------------------------------------------------------------- wiring
 
 function wire() {
-  $('an-engine').addEventListener('click', () => setEngine(!engine.on));
+  $('an-engine').addEventListener('click', () => {
+    setEngine(!engine.on);
+    rememberEngine(engine.on);
+  });
   $('an-lines').addEventListener('change', () => engine.on && startEngine());
   $('an-first').addEventListener('click', () => go(() => model.first()));
   $('an-prev').addEventListener('click', () => go(() => model.prev()));

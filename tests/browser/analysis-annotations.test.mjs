@@ -30,7 +30,6 @@ const moveAt = (page, ply) => page.locator(`#an-moves button[data-ply="${ply}"]`
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`NAGs show as symbols and the comment box holds only the player's words (${screen})`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, pdnHash(ANNOTATED, '&ply=2'), options);
-    await page.click('#an-engine'); // the engine is not needed here
     // The move list has room for its moves on both screens (at a desk it once had none).
     assert.ok((await page.$eval('#an-moves', (l) => l.clientHeight)) >= 60);
     assert.equal(await moveAt(page, 2).textContent(), '10-14??');

@@ -26,7 +26,6 @@ const rows = (page) => page.$$eval('#picker-list tr', (trs) => trs.map((r) => [.
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`a PDN of several games opens the picker; the game chosen opens, and the last game's lines go (${screen})`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, '#fen=W:W21,22,23,24:B9,10,11,12', options);
-    await page.click('#an-engine');
     // A line of this position's own: saved.
     await page.click('#an-save');
     await page.waitForFunction(() => document.getElementById('an-saved').textContent !== '');

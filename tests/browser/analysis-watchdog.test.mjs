@@ -14,7 +14,7 @@ import { PHONE, DESKTOP, openAnalysis } from './analysis-page.mjs';
 
 let env;
 before(async () => {
-  env = await setup();
+  env = await setup({ analysisEngine: true }); // the engine's worker is what these test
 });
 after(async () => {
   await env?.close();

@@ -18,7 +18,7 @@ const BLUNDER_PLY = 22;
 
 let env;
 before(async () => {
-  env = await setup();
+  env = await setup({ analysisEngine: true }); // the engine's lines are what these test
 });
 after(async () => {
   await env?.close();
@@ -110,6 +110,40 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
   assertResponsive(await page.evaluate(() => window.__long), 'while the engine ran');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('the engine is on at a first visit; switched off, it stays off at the next visit until switched on again; a storage that fails leaves it on', { timeout: 60000 }, async () => {
+  const page = await openPage(env, '');
+  const on = () => page.evaluate(() => window.__analysis.engineOn());
+  assert.equal(await on(), true, 'on at a first visit');
+  await page.click('#an-engine');
+  assert.equal(await on(), false);
+  await page.reload();
+  await page.waitForFunction(() => !!window.__analysis);
+  assert.equal(await on(), false, 'still off after a reload');
+  assert.equal(await page.getAttribute('#an-engine', 'aria-pressed'), 'false');
+  // A second tab of the same browser opens it off too.
+  const tab = await page.context().newPage();
+  await tab.goto(`${env.server.url}www/analysis.html`);
+  await tab.waitForFunction(() => !!window.__analysis);
+  assert.equal(await tab.evaluate(() => window.__analysis.engineOn()), false, 'off in another tab');
+  await tab.close();
+  await page.click('#an-engine');
+  await page.waitForFunction(() => (window.__analysis.lines()?.depth ?? 0) >= 2);
+  await page.reload();
+  await page.waitForFunction(() => !!window.__analysis);
+  assert.equal(await on(), true, 'on again after a reload');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  // Storage that throws on every call (blocked, or full): on, the button still works, no error.
+  const blocked = await openPage(env, '', {}, () => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+  });
+  assert.equal(await blocked.evaluate(() => window.__analysis.engineOn()), true);
+  await blocked.click('#an-engine');
+  assert.equal(await blocked.evaluate(() => window.__analysis.engineOn()), false);
+  assert.deepEqual(blocked.errors, []);
+  await blocked.context().close();
 });
 
 test('a variation played on the board is kept in PDN, with its comment, and read back', { timeout: 60000 }, async () => {

@@ -18,7 +18,7 @@ const ENGINE = 'www/pkg/dama_wasm_bg.wasm';
 let env;
 let host;
 before(async () => {
-  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
+  env = await setup({ serviceWorkers: 'allow', analysisEngine: true }); // the service worker and the engine's data are what these test
   host = await startHostServer();
 });
 after(async () => {

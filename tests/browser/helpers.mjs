@@ -32,8 +32,24 @@ const PAGE_DEFAULTS = { viewport: { width: 1280, height: 800 }, serviceWorkers: 
 
 // A page with console errors, page errors and Content-Security-Policy violations collected in
 // page.errors (CSP reports also reach the console, but the event says exactly what).
+//
+// `analysisEngine: true` (an option here, for setup() or newPage()) leaves the analysis board's
+// engine on when it opens, as for a player on a first visit. Else each page starts as if the
+// player had last switched it off (the choice the board keeps): the engine searches on a whole
+// core for as long as the page is open, and most tests that open the analysis board are not
+// about it.
 export async function newPage(env, options = {}) {
-  const context = await env.browser.newContext({ ...PAGE_DEFAULTS, ...env.pageDefaults, ...options });
+  const { analysisEngine = false, ...contextOptions } = { ...PAGE_DEFAULTS, ...env.pageDefaults, ...options };
+  const context = await env.browser.newContext(contextOptions);
+  if (!analysisEngine) {
+    await context.addInitScript(() => {
+      try {
+        if (localStorage.getItem('dama.analysis.engine') === null) localStorage.setItem('dama.analysis.engine', 'off');
+      } catch {
+        // A page without storage (about:blank, an opaque origin): nothing to set.
+      }
+    });
+  }
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {

@@ -12,7 +12,7 @@ import { startServer, ROOT } from './server.mjs';
 
 let env;
 before(async () => {
-  env = await setup({ serviceWorkers: 'allow' }); // the service worker is what these test
+  env = await setup({ serviceWorkers: 'allow', analysisEngine: true }); // the service worker and the engine offline are what these test
 });
 after(async () => {
   await env?.close();

@@ -78,7 +78,6 @@ test('an analysis tab never writes its older copy over a game that has moved on 
   for (const m of ['22-18', '11-14', '18x11', '7x14']) await clickMove(page, m);
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#btn-analyse')]);
   await tab.waitForFunction(() => !!window.__analysis);
-  await tab.click('#an-engine'); // its lines are not needed here: the review is
   // The game goes on in its own tab to 7 plies, and Black resigns.
   for (const m of ['21-17', '14-19', '23x14']) await clickMove(page, m);
   await page.click('#btn-resign');

@@ -143,7 +143,6 @@ test('every page with a board follows the choice, and a change in one tab redraw
     return p;
   };
   const analysis = await open('www/analysis.html', () => !!window.__analysis);
-  await analysis.click('#an-engine'); // the engine is not needed here
   const puzzles = await open('www/puzzles.html', () => window.__puzzles?.ready === true);
   const rules = await open('www/rules.html', () => window.__rulesReady === true);
   const frame = await open('www/frame.html?mode=two-players', () => document.querySelector('dama-board')?.isReady);
