@@ -36,7 +36,7 @@ WASM_BINDGEN := wasm-bindgen --target web --no-typescript --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 .PHONY: all setup setup-test setup-audit build serve dist test test-steps fmt fmt-check clippy \
-	test-rust test-wasm test-unit test-browser bench clean distclean help
+	test-rust test-rust-beside test-wasm test-unit test-browser bench clean distclean help
 
 all: build
 
@@ -155,7 +155,7 @@ dist: build
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
-test-steps: fmt-check clippy test-rust test-wasm test-unit test-browser lint-js
+test-steps: fmt-check clippy test-rust-beside test-unit test-browser lint-js
 
 fmt:
 	cargo fmt --all
@@ -171,6 +171,21 @@ clippy:
 # only compile js-sys and wasm-bindgen's macros once more.
 test-rust:
 	cargo test --workspace --exclude dama-wasm --profile release-nolto
+
+# What make test runs for test-rust and test-wasm: the Rust tests, and beside them, at a lower
+# priority, the wasm tests and the build the later steps need. Cargo runs the test binaries one
+# after another, most of them on one core, and holds no lock while they run; the two builds use
+# other profiles' folders (target/debug, target/release, target/wasm32-unknown-unknown), so
+# neither waits for the other. What the second printed follows the first's.
+BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside.log
+test-rust-beside:
+	cargo test --workspace --exclude dama-wasm --profile release-nolto --no-run
+	@rm -f $(BESIDE_LOG) $(BESIDE_LOG).rc; \
+	( nice -n 10 $(MAKE) --no-print-directory -k test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
+	cargo test --workspace --exclude dama-wasm --profile release-nolto; rust=$$?; \
+	wait; echo "--- beside the Rust tests: make test-wasm build"; cat $(BESIDE_LOG); \
+	beside=$$(cat $(BESIDE_LOG).rc 2>/dev/null || echo 1); \
+	[ $$rust = 0 ] && [ $$beside = 0 ]
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).
