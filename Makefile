@@ -35,7 +35,7 @@ WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 WASM_BINDGEN := wasm-bindgen --target web --no-typescript --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
-.PHONY: all setup setup-test setup-audit build serve dist test test-steps fmt fmt-check clippy \
+.PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
 	test-rust test-rust-beside test-wasm test-unit test-browser bench clean distclean help
 
 all: build
@@ -51,6 +51,9 @@ setup-test:
 
 setup-audit:
 	@scripts/setup.sh audit
+
+setup-dist:
+	@scripts/setup.sh dist
 
 # The wasm core, built twice from $(WASM_CRATE) into $(PKG_DIR)/ with the release profile (so
 # the second build reuses every crate the first compiled: only the link differs), each by cargo,
@@ -134,7 +137,10 @@ serve: build
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
 	python3 scripts/serve.py .
 
-dist: build
+# The site to put on a static host: a copy of the built site, each script and style sheet
+# minified file by file (scripts/minify.mjs: no bundle, the same modules), and its precache list
+# written again from the minified files.
+dist: build setup-dist
 	rm -rf dist
 	mkdir -p dist
 	cp index.html sw.js manifest.webmanifest dist/
@@ -146,6 +152,8 @@ dist: build
 		--include='*.css' --exclude-dir=pkg; then \
 		echo "dist: warning: the lines above use root-absolute URLs; the bundle must work from any folder" >&2; \
 	fi
+	node scripts/minify.mjs dist
+	node scripts/precache.mjs dist
 	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); serve it with: python3 scripts/serve.py dist"
 
 # ---------------------------------------------------------------------------
@@ -196,8 +204,9 @@ test-wasm: setup
 test-unit: build
 	node --test tests/unit/
 
-# The browser tests load the site from www/pkg, so they need the build.
-test-browser: build
+# The browser tests load the site from www/pkg, so they need the build; dist.test.mjs loads
+# make dist's minified copy.
+test-browser: build dist
 	@if compgen -G 'tests/browser/*.test.mjs' >/dev/null; then \
 		echo "node --test tests/browser/*.test.mjs"; \
 		node --test tests/browser/*.test.mjs; \
@@ -375,12 +384,14 @@ puzzles:
 audit: setup-audit build
 	node scripts/audit.mjs $(AUDIT_FLAGS)
 
-# make first-load   what a first visit downloads, per page, at phone size on a fresh profile,
+# make first-load   what a first visit to the deployed site (make dist's copy: node
+#              scripts/first-load.mjs without --root measures the source, as make serve serves
+#              it) downloads, per page, at phone size on a fresh profile,
 #              from a server that behaves as a static host (gzip, ETags): the bytes by kind
 #              before the page is playable and after, and how often each wasm file came
 #              (scripts/first-load.mjs). Fails over FIRST_LOAD_BUDGET KB gzipped (150) or
 #              when a wasm file is downloaded twice.
 FIRST_LOAD_BUDGET ?= 150
 .PHONY: first-load
-first-load: build
-	node scripts/first-load.mjs --budget $(FIRST_LOAD_BUDGET)
+first-load: dist
+	node scripts/first-load.mjs --root dist --budget $(FIRST_LOAD_BUDGET)

@@ -18,8 +18,8 @@
 // browser (default /usr/bin/chromium).
 
 import { chromium } from 'playwright-core';
-import { readFileSync } from 'node:fs';
-import { join, extname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, extname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../tests/browser/server.mjs';
 import { startHostServer } from '../tests/browser/host-server.mjs';
@@ -54,13 +54,14 @@ function watchHook(name) {
 const KINDS = ['html', 'css', 'js', 'json', 'wasm', 'other'];
 
 function parseArgs(argv) {
-  const opts = { budget: 150, pages: Object.keys(PAGES), settle: 3000, verbose: false };
+  const opts = { budget: 150, pages: Object.keys(PAGES), settle: 3000, verbose: false, root: ROOT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]) ?? usage(`${a} needs a value`);
     if (a === '--budget' || a.startsWith('--budget=')) opts.budget = Number(value());
     else if (a === '--pages' || a.startsWith('--pages=')) opts.pages = value().split(',');
     else if (a === '--settle' || a.startsWith('--settle=')) opts.settle = Number(value());
+    else if (a === '--root' || a.startsWith('--root=')) opts.root = resolve(value());
     else if (a === '--verbose' || a === '-v') opts.verbose = true;
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown argument ${a}`);
@@ -74,7 +75,8 @@ function parseArgs(argv) {
 
 function usage(error) {
   const text =
-    'usage: node scripts/first-load.mjs [--budget KB] [--pages game,analysis,puzzles,rules] [--settle MS] [--verbose]\n' +
+    'usage: node scripts/first-load.mjs [--budget KB] [--pages game,analysis,puzzles,rules] [--settle MS] [--root DIR] [--verbose]\n' +
+    '  --root    the site to serve: the repository (default, what make serve serves) or make dist\'s copy (dist)\n' +
     '  --budget  the most a page may download, gzipped, before it is playable (default 150 KB)\n' +
     '  --settle  how long the network must be quiet after that for the load to be over (default 3000 ms)';
   if (error) {
@@ -94,10 +96,12 @@ function kindOf(path) {
 
 /** The raw and gzipped sizes of a file the server serves, by its path under the site. */
 const sizes = new Map();
+// The folder served: the repository (what make serve serves) or --root (make dist's copy).
+let siteRoot = ROOT;
 function sizeOf(path) {
   if (!sizes.has(path)) {
     try {
-      const body = readFileSync(join(ROOT, decodeURIComponent(path)));
+      const body = readFileSync(join(siteRoot, decodeURIComponent(path)));
       sizes.set(path, { raw: body.length, gz: gzipSync(body, { level: 9 }).length });
     } catch {
       sizes.set(path, { raw: 0, gz: 0 }); // a 404
@@ -175,7 +179,9 @@ function printTable(rows) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const server = await startHostServer();
+  siteRoot = opts.root;
+  if (!existsSync(join(siteRoot, 'index.html'))) usage(`${siteRoot} has no index.html: build it first (make dist)`);
+  const server = await startHostServer(siteRoot);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const failures = [];
   const rows = [['page', ...KINDS.map((k) => `${k} KB`), 'total KB', 'gzip KB', 'files', 'ms', 'after KB', 'after gz']];

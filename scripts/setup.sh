@@ -5,6 +5,7 @@
 #   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt
 #   scripts/setup.sh test    the same, plus the npm dev dependencies and Chromium
 #   scripts/setup.sh audit   the same as test, plus Lighthouse (tools/audit, for make audit)
+#   scripts/setup.sh dist    the same as build, plus esbuild (target/tools/esbuild, for make dist)
 #
 # Everything comes from crates.io, Debian's packages or the npm registry; no
 # tool is left to download a prebuilt binary of its own (the Makefile runs
@@ -27,15 +28,17 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 JOBS="${CARGO_INSTALL_JOBS:-2}"
 BINARYEN_NPM_VERSION="132.0.0"
+# The minifier of make dist (scripts/minify.mjs), in a folder of its own under target/tools.
+ESBUILD_NPM_VERSION="0.28.2"
 # Oldest wasm-opt accepted: see the wasm-opt step below.
 WASM_OPT_MIN=116
 WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test | audit) ;;
+    build | test | audit | dist) ;;
     *)
-        echo "usage: $0 [build|test|audit]" >&2
+        echo "usage: $0 [build|test|audit|dist]" >&2
         exit 2
         ;;
 esac
@@ -137,6 +140,20 @@ if ! wasm_opt_ok; then
             "binaryen@$BINARYEN_NPM_VERSION"
         wasm_opt_ok || die "wasm-opt still not usable after installing the npm binaryen package"
     fi
+fi
+
+# --- esbuild, for make dist only ----------------------------------------------------
+if [ "$what" = dist ]; then
+    esbuild_dir="$TOOLS_DIR/esbuild"
+    have_esbuild=$(node -p "require('$esbuild_dir/node_modules/esbuild/package.json').version" 2>/dev/null || true)
+    if [ "$have_esbuild" != "$ESBUILD_NPM_VERSION" ]; then
+        command -v npm >/dev/null || die "make dist minifies with esbuild from npm: install Node.js with npm"
+        mkdir -p "$esbuild_dir"
+        run "esbuild $ESBUILD_NPM_VERSION (npm, into target/tools/esbuild)" \
+            npm install --prefix "$esbuild_dir" --no-save --no-audit --no-fund --no-package-lock \
+            "esbuild@$ESBUILD_NPM_VERSION"
+    fi
+    exit 0
 fi
 
 [ "$what" = build ] && exit 0
