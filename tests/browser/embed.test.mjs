@@ -134,12 +134,14 @@ test('host page CSS cannot hide or break the board', { timeout: 30000 }, async (
     b.style.setProperty('--dama-dark', 'rgb(200, 0, 0)');
     b.refreshTheme();
   });
-  await page.waitForTimeout(100);
-  const red = await page.evaluate(() => {
+  // Drawn on the board's next animation frame: waited for, not slept on (a loaded machine
+  // may take longer than a fixed pause).
+  const red = await (await page.waitForFunction(() => {
     const c = document.getElementById('a').canvas;
     const cell = c.width / 8;
-    return Array.from(c.getContext('2d').getImageData(Math.round(1.85 * cell), Math.round(3.85 * cell), 1, 1).data);
-  });
+    const px = Array.from(c.getContext('2d').getImageData(Math.round(1.85 * cell), Math.round(3.85 * cell), 1, 1).data);
+    return px[0] > 150 && px[1] < 60 && px;
+  }, null, { timeout: 10000 })).jsonValue();
   assert.ok(red[0] > 150 && red[1] < 60, JSON.stringify(red));
   // And the board still plays.
   await clickMove(page, '21-17', '#a');

@@ -37,7 +37,11 @@ test('two tabs playing two games each keep their own game across reloads, and bo
   await ready(a);
   assert.deepEqual(await history(a), ['22-18', '9-13'], "A's own game after its reload");
   // And a new tab, which has no game of its own, finds both in the saved games.
-  await a.waitForTimeout(600);
+  // Both saves reach the library in the background: waited for, not slept on.
+  await a.waitForFunction(async () => {
+    const { Library } = await import('./www/library.js');
+    return (await (await Library.open()).list()).length === 2;
+  }, null, { timeout: 10000 });
   const c = await a.context().newPage();
   await c.goto(env.server.url);
   await ready(c);
