@@ -6,8 +6,11 @@
 import { t, getLanguage } from './i18n.js';
 import { loadWasm } from './wasm.js';
 import { Library, newId, revOf } from './library.js';
-import { listGames, listedDate } from './library-list.js';
-import { readGames, showPicker, players } from './games-picker.js';
+
+// Loaded when first used, after the board is playable (2.4 KB gzipped of the game page's first
+// load, minified): the games picker, and the saved games' list.
+const picker = () => import('./games-picker.js');
+const listing = () => import('./library-list.js');
 import { mergeInto, resultToken, setResult } from './game/record.js';
 import { looksLikeFen } from './game/options.js';
 import { playerNames } from './game/texts.js';
@@ -71,7 +74,6 @@ function libraryMessage(text, bad = false) {
 }
 
 /** The longest PDN text the page reads (the file input checks it before reading). */
-export { MAX_PDN_TEXT } from './games-picker.js';
 
 /**
  * Opens a FEN, or a PDN text: one game at once, several through the picker. Throws with the
@@ -84,6 +86,7 @@ export async function openGamesFile(text) {
     board.load(text);
     return 'opened';
   }
+  const { readGames, showPicker } = await picker();
   // A game without a GameType tag is read as the game being played.
   const games = await readGames(text, board.variant);
   if (games.length === 1) {
@@ -258,7 +261,7 @@ function wireClear() {
     }
     disarmClear();
     try {
-      const [lib, wasm] = await Promise.all([openLibrary(), loadWasm()]);
+      const [lib, wasm, { listGames }] = await Promise.all([openLibrary(), loadWasm(), listing()]);
       // Read again: a game a tab went back to since the list was drawn is no longer left.
       const left = listGames(wasm, await lib.list(), libraryId(), Date.now()).filter((x) => x.standing === 'left');
       const gone = left.filter((x) => !x.annotated);
@@ -279,14 +282,16 @@ async function renderLibrary() {
   body.replaceChildren();
   let games;
   let wasm;
+  let list;
+  let names;
   try {
-    [games, wasm] = await Promise.all([openLibrary().then((lib) => lib.list()), loadWasm()]);
+    [games, wasm, list, names] = await Promise.all([openLibrary().then((lib) => lib.list()), loadWasm(), listing(), picker()]);
   } catch (err) {
     libraryMessage(t('libraryUnavailable', { error: /** @type {Error} */ (err).message }), true);
     return;
   }
   $('library-empty').hidden = games.length > 0;
-  const listed = listGames(wasm, games, libraryId(), Date.now());
+  const listed = list.listGames(wasm, games, libraryId(), Date.now());
   clearable = listed.filter((x) => x.standing === 'left' && !x.annotated).map((x) => x.g.id);
   renderClear();
   for (const item of listed) {
@@ -294,9 +299,9 @@ async function renderLibrary() {
     const row = document.createElement('tr');
     if (g.id === libraryId()) row.className = 'current';
     const cell = (/** @type {string} */ text, className = '') => row.appendChild(Object.assign(document.createElement('td'), { textContent: text, className }));
-    players(cell(''), g.white, g.black);
+    names.players(cell(''), g.white, g.black);
     cell(t(g.variant === 'brazilian' ? 'gameBrazilian' : 'gameItalian'));
-    const date = listedDate(item, getLanguage());
+    const date = list.listedDate(item, getLanguage());
     const when = date.saved ? t('librarySavedOn', { date: date.text }) : date.text;
     cell(when, 'nowrap');
     cell(item.standing === 'finished' ? g.result : t(item.standing === 'live' ? 'libraryInProgress' : 'libraryUnfinished'), 'nowrap');

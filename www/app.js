@@ -12,7 +12,7 @@ import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.js';
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
-import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download, MAX_PDN_TEXT } from './app-library.js';
+import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download } from './app-library.js';
 import { disclosure } from './menu.js';
 import { wireSettings } from './settings-dialog.js';
 
@@ -685,6 +685,7 @@ function wireGames() {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
+    const { MAX_PDN_TEXT } = await import('./games-picker.js');
     if (file.size > MAX_PDN_TEXT) {
       message(t('fileTooBig', { size: file.size }), true);
       return;

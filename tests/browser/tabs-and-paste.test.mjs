@@ -136,5 +136,10 @@ test('past the bound (8 MiB) a paste is refused at once with the reason, and the
   });
   assert.match(err ?? '', /at most 8388608/);
   assert.deepEqual(await history(page), ['22-18']);
+  // A file one byte past the bound, chosen in the dialog: refused by its size, before it is read.
+  await page.setInputFiles('#pdn-file', { name: 'big.pdn', mimeType: 'text/plain', buffer: Buffer.alloc(8 * 1024 * 1024 + 1, 0x20) });
+  await page.waitForFunction(() => /too large to be a game \(8388609 bytes\)/.test(document.querySelector('#games-message').textContent));
+  assert.deepEqual(await history(page), ['22-18']);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
