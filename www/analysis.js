@@ -23,7 +23,6 @@ import { lessonsFor } from './analysis/learn.js';
 import { LearnView } from './analysis/learn-view.js';
 import { renderTree } from './game/tree-view.js';
 import { moveLabel, moveAnnouncement, squareDescription } from './game/texts.js';
-import { registerServiceWorker } from './sw-register.js';
 import { Library, newId, revOf } from './library.js';
 import { refusedParams, is } from './address.js';
 import { mainline, treeFromPdn as recordTree } from './game/record.js';
@@ -144,7 +143,7 @@ async function main() {
   else setEngine(engineWanted());
   exposeTestHook();
   // Once playable: the offline copy's downloads must not slow the page's own.
-  registerServiceWorker();
+  import('./sw-register.js').then((m) => m.registerServiceWorker());
   if (addressGames) opening = openGames(addressGames);
 }
 

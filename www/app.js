@@ -6,7 +6,6 @@
 import './dama-board.js';
 import { normMode, normVariant, clampLevel, looksLikeFen, readOptions } from './game/options.js';
 import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, setMessage } from './i18n.js';
-import { registerServiceWorker } from './sw-register.js';
 import { refusedParams, is } from './address.js';
 import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.js';
@@ -91,7 +90,8 @@ async function main() {
   saveGame();
   render();
   exposeTestHook();
-  registerServiceWorker({ onUpdate: showUpdate });
+  // Loaded once playable: not part of the first load.
+  import('./sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
 }
 
 // A new game with the New game dialog's last choices.

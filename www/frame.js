@@ -7,7 +7,6 @@
 import './dama-board.js';
 import { OPTIONS } from './game/options.js';
 import { setLanguage, startLanguage, resolveLanguage } from './i18n.js';
-import { registerServiceWorker } from './sw-register.js';
 
 const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
 const params = new URLSearchParams(location.search);
@@ -57,4 +56,4 @@ for (const type of ['move', 'gameover']) {
   });
 }
 
-registerServiceWorker();
+import('./sw-register.js').then((m) => m.registerServiceWorker());

@@ -13,7 +13,6 @@ import { colorName, squareDescription, refusalText } from './game/texts.js';
 import { Trainer, readPuzzleFile } from './puzzles/trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './puzzles/store.js';
 import { hashText, shown } from './address.js';
-import { registerServiceWorker } from './sw-register.js';
 
 /** @import { Move, Color } from '../types/dama-wasm.js' */
 /** @import { BoardApi, SquareInfo } from '../types/board.js' */
@@ -498,7 +497,8 @@ async function main() {
   /** @type {Window & { __puzzles?: PuzzlesTestHook }} */ (window).__puzzles = hook;
   // A shared link to a puzzle may be the first page of the site someone opens: from here on
   // it works offline too. Registered once playable, as the other pages do.
-  registerServiceWorker();
+  // Loaded once playable: not part of the first load.
+  import('./sw-register.js').then((m) => m.registerServiceWorker());
 }
 
 main();
