@@ -177,8 +177,9 @@ clippy:
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
 # release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
 # only compile js-sys and wasm-bindgen's macros once more.
+RUST_TESTS := cargo test --workspace --exclude dama-wasm --profile release-nolto
 test-rust:
-	cargo test --workspace --exclude dama-wasm --profile release-nolto
+	$(RUST_TESTS)
 
 # What make test runs for test-rust and test-wasm: the Rust tests, and beside them, at a lower
 # priority, the wasm tests and the build the later steps need. Cargo runs the test binaries one
@@ -187,10 +188,10 @@ test-rust:
 # neither waits for the other. What the second printed follows the first's.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside.log
 test-rust-beside:
-	cargo test --workspace --exclude dama-wasm --profile release-nolto --no-run
+	$(RUST_TESTS) --no-run
 	@rm -f $(BESIDE_LOG) $(BESIDE_LOG).rc; \
 	( nice -n 10 $(MAKE) --no-print-directory -k test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
-	cargo test --workspace --exclude dama-wasm --profile release-nolto; rust=$$?; \
+	$(RUST_TESTS); rust=$$?; \
 	wait; echo "--- beside the Rust tests: make test-wasm build"; cat $(BESIDE_LOG); \
 	beside=$$(cat $(BESIDE_LOG).rc 2>/dev/null || echo 1); \
 	[ $$rust = 0 ] && [ $$beside = 0 ]
