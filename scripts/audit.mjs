@@ -80,10 +80,16 @@ const median = (xs) => {
 
 // The npm dev dependencies (package.json), with a plain message when they are missing.
 // Lighthouse and its launcher are installed apart, in tools/audit (make setup-audit), so that
-// make test does not install them; they are found there.
+// make test does not install them; they are found there. The test dependencies
+// (playwright-core) are imported as usual, through their packages' own entry points.
 const AUDIT_TOOLS = createRequire(join(ROOT, 'tools', 'audit', 'package.json'));
 
 async function need(name) {
+  try {
+    return await import(name);
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+  }
   let path;
   try {
     path = AUDIT_TOOLS.resolve(name);
