@@ -106,7 +106,7 @@ async function main() {
     if (board) render(); // once the page is built
   });
   // The page's words load beside the core (the HTML's English shows until they arrive).
-  [wasm] = await Promise.all([loadWasm(), startLanguage()]);
+  [wasm] = await Promise.all([loadWasm(), startLanguage({ part: 'analysis' })]);
   bar = new EvalBar($('evalbar'));
   const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   libraryId = params.get('id');

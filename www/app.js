@@ -67,7 +67,7 @@ async function main() {
   });
   sharedEngine().addEventListener('data', renderEngineData);
   // The page's words (the HTML's English shows until they arrive); the board loads the same.
-  await startLanguage();
+  await startLanguage({ part: 'game' });
 
   await board.whenReady();
   // The first visit's texts in the HTML (painted before the core, translated while it loads)

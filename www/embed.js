@@ -5,7 +5,7 @@ import { translatePage, startLanguage } from './i18n.js';
 
 // The page's language's table, then its words (its HTML's English until then); the boards
 // read the same table.
-startLanguage().then(() => translatePage());
+startLanguage({ part: 'embed' }).then(() => translatePage());
 const log = /** @type {HTMLElement} */ (document.getElementById('log'));
 const write = (/** @type {string} */ line) => {
   log.textContent = `${line}\n${log.textContent}`.slice(0, 4000);

@@ -1,21 +1,24 @@
 // @ts-check
-// Every piece of text the pages show: one table per language in i18n/<code>.json (the same keys
-// and {placeholders} in each: tests/unit/i18n.test.mjs checks that), fetched when a page needs
-// it, so a page loads its own language's table and no other. The pages' HTML carries the
-// English words, shown until the table arrives. Move texts and square numbers are universal
-// and never translated; the core's refusals of a move are worded per language
-// (localizeRefusal), its other English messages (a bad FEN's reason) are shown as they are.
+// Every piece of text the pages show, per language in i18n/<code>/<part>.json: the words of the
+// element and of more than one page (common), and each page's own (game, analysis, puzzles,
+// rules, embed), with the same keys and {placeholders} in every language (tests/unit/
+// i18n.test.mjs checks that, and i18n-parts.test.mjs that each text is in the part of the pages
+// that show it). A page loads its own language's common part and its own part, and no other
+// (the element, on any site, common alone): the game page's words are about half the table.
+// The pages' HTML carries the English words, shown until the table arrives. Move texts and
+// square numbers are universal and never translated; the core's refusals of a move are worded
+// per language (localizeRefusal), its other English messages (a bad FEN's reason) are shown
+// as they are.
 //
 // The words are the players' own (../shared/GLOSSARY.md): FID's in Italian, the Brazilian
 // confederation's in Portuguese, where the sides are "as Brancas" and "as Pretas", so the
-// sentences naming a side are plural there. The PDN Event tag of games played here
-// (pdnEvent) is a tag value and stays English in every table.
+// sentences naming a side are plural there.
 //
-// Start-up: `await startLanguage()` (the saved or browser language, else English); a switch:
-// `await setLanguage(code, { persist: true })`; both load the table first, then tell every
-// listener (onLanguageChange). A text that changes with the language is kept as a Message (a
+// Start-up: `await startLanguage({ part })` (the saved or browser language, else English); a
+// switch: `await setLanguage(code, { persist: true })`; both load the table first, then tell
+// every listener (onLanguageChange). A text that changes with the language is kept as a Message (a
 // function giving the words) and shown with setMessage, so a switch words it again. In Node
-// (tests), `loadLanguage(code, read)` with a reader of file: URLs, since fetch reads none.
+// (tests), `loadLanguage(code, read, parts)` with a reader of file: URLs, since fetch reads none.
 
 /** Words made when shown, so they follow a switch of language. @typedef {string | (() => string)} Message */
 /** @typedef {Readonly<Record<string, string>>} Table */
@@ -23,7 +26,9 @@
 
 export const LANGUAGES = { en: 'English', it: 'Italiano', 'pt-BR': 'Português (Brasil)' };
 const LANG_KEY = 'dama.lang';
-// A table is ours: at most this many characters (ours are about 25,000), texts and keys.
+/** The parts of a language's table, one file each; `common` is always loaded. */
+export const PARTS = ['common', 'game', 'analysis', 'puzzles', 'rules', 'embed'];
+// A part is ours: at most this many characters (ours are at most 8,000), texts and keys.
 const MAX_TABLE_CHARS = 256 * 1024;
 const MAX_KEYS = 2000;
 const MAX_TEXT_CHARS = 4000;
@@ -31,10 +36,14 @@ const MAX_TEXT_CHARS = 4000;
 /** @type {Table} */
 const LAST_RESORT = { loading: 'Loading…', loadFailed: 'The game could not be loaded. Please reload the page.' };
 
-/** @type {Map<string, Table>} the tables loaded */
+/** @type {Map<string, Table>} each language's parts loaded, as one table */
 const tables = new Map();
-/** @type {Map<string, Promise<Table>>} the tables loaded or on their way */
+/** @type {Map<string, Map<string, Table>>} each language's parts loaded, by part */
+const partsOf = new Map();
+/** @type {Map<string, Promise<Table>>} the parts loaded or on their way, by "code/part" */
 const loads = new Map();
+/** The parts this page shows: common, and the page's own once it starts (startLanguage). */
+const wanted = new Set(['common']);
 
 // The table for a language tag as browsers, attributes and addresses write it: an exact
 // match whatever the case (pt-br), else the first table of the same language (pt and pt-PT
@@ -66,8 +75,8 @@ export function detectLanguage() {
   return 'en';
 }
 
-/** The address of a language's table, beside this module. @param {string} code */
-export const tableUrl = (code) => new URL(`i18n/${code}.json`, import.meta.url);
+/** The address of a part of a language's table, beside this module. @param {string} code @param {string} [part] */
+export const tableUrl = (code, part = 'common') => new URL(`i18n/${code}/${part}.json`, import.meta.url);
 
 /** @type {TableReader} */
 async function fetchTable(url) {
@@ -79,43 +88,63 @@ async function fetchTable(url) {
 }
 
 /**
- * A table as read, checked: an object of at most MAX_KEYS texts, each a string.
- * @param {unknown} data @param {string} code @returns {Table}
+ * A part as read, checked: an object of at most MAX_KEYS texts, each a string.
+ * @param {unknown} data @param {string} name the language and part ("en common") @returns {Table}
  */
-function checkTable(data, code) {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`the ${code} table is not an object of texts`);
+function checkTable(data, name) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`the ${name} table is not an object of texts`);
   const entries = Object.entries(data);
-  if (entries.length > MAX_KEYS) throw new Error(`the ${code} table has over ${MAX_KEYS} texts`);
+  if (entries.length > MAX_KEYS) throw new Error(`the ${name} table has over ${MAX_KEYS} texts`);
   const bad = entries.find(([, v]) => typeof v !== 'string' || v.length > MAX_TEXT_CHARS);
-  if (bad) throw new Error(`the ${code} table's ${bad[0]} is not a text of at most ${MAX_TEXT_CHARS} characters`);
+  if (bad) throw new Error(`the ${name} table's ${bad[0]} is not a text of at most ${MAX_TEXT_CHARS} characters`);
   // A plain object without a prototype: a key such as "__proto__" is a text like any other.
   return Object.freeze(Object.assign(Object.create(null), data));
 }
 
 /**
- * Loads the table of a language once (a failed load may be tried again). Resolves to the
- * language's code, or null for a tag that names none of ours (nothing is loaded).
- * @param {unknown} tag @param {TableReader} [read] @returns {Promise<string | null>}
+ * Loads a part of a language's table once (a failed load may be tried again) and adds it to
+ * the language's table.
+ * @param {string} code @param {string} part @param {TableReader} read
  */
-export async function loadLanguage(tag, read = fetchTable) {
-  const code = resolveLanguage(tag);
-  if (!code) return null;
-  let load = loads.get(code);
+function loadPart(code, part, read) {
+  const id = `${code}/${part}`;
+  let load = loads.get(id);
   if (!load) {
-    load = read(tableUrl(code)).then((data) => {
-      const table = checkTable(data, code);
-      tables.set(code, table);
+    load = read(tableUrl(code, part)).then((data) => {
+      const table = checkTable(data, `${code} ${part}`);
+      const parts = partsOf.get(code) ?? new Map();
+      parts.set(part, table);
+      partsOf.set(code, parts);
+      // In PARTS' order, whichever arrived first.
+      const merged = Object.assign(Object.create(null), ...PARTS.map((p) => parts.get(p) ?? {}));
+      tables.set(code, Object.freeze(merged));
       return table;
     });
-    loads.set(code, load);
-    load.catch(() => loads.delete(code));
+    loads.set(id, load);
+    load.catch(() => loads.delete(id));
   }
-  await load;
+  return load;
+}
+
+/**
+ * Loads the parts of a language's table the page shows (common, and the page's own; or the
+ * parts named), each once. Resolves to the language's code, or null for a tag that names none
+ * of ours (nothing is loaded); rejects if a part cannot be had.
+ * @param {unknown} tag @param {TableReader} [read] @param {Iterable<string>} [parts]
+ * @returns {Promise<string | null>}
+ */
+export async function loadLanguage(tag, read = fetchTable, parts = wanted) {
+  const code = resolveLanguage(tag);
+  if (!code) return null;
+  await Promise.all([...parts].filter((p) => PARTS.includes(p)).map((part) => loadPart(code, part, read)));
   return code;
 }
 
-/** Whether the table of a language (its tag as resolveLanguage reads it) has arrived. @param {unknown} tag */
-export const isLoaded = (tag) => tables.has(resolveLanguage(tag) ?? '');
+/** Whether the parts the page shows of a language (its tag as resolveLanguage reads it) have arrived. @param {unknown} tag */
+export const isLoaded = (tag) => {
+  const parts = partsOf.get(resolveLanguage(tag) ?? '');
+  return !!parts && [...wanted].every((p) => parts.has(p));
+};
 
 // The page's language: the one chosen (its table may still be on its way at start-up, while
 // the page shows its HTML's English).
@@ -154,11 +183,16 @@ export async function setLanguage(tag, { persist = false, read } = {}) {
 }
 
 /**
- * A page's start-up step: its language's table, or English's when that one cannot be had (the
- * HTML's English then stays, and the page says why in the console).
- * @param {{ read?: TableReader }} [opts]
+ * A page's start-up step: its language's table (common and the page's own part), or
+ * English's when that one cannot be had (the HTML's English then stays, and the page says why
+ * in the console).
+ * @param {{ part?: string, read?: TableReader }} [opts]
  */
 export async function startLanguage(opts = {}) {
+  if (opts.part) {
+    if (!PARTS.includes(opts.part)) throw new Error(`no part of the table is called ${opts.part}`);
+    wanted.add(opts.part);
+  }
   try {
     await setLanguage(lang, opts);
   } catch (err) {

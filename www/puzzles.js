@@ -414,7 +414,7 @@ async function main() {
   });
   // The page's words, beside the core and the puzzles (the HTML's English shows until they
   // arrive): the three downloads at once.
-  const words = startLanguage();
+  const words = startLanguage({ part: 'puzzles' });
   const core = loadWasm();
   core.catch(() => {}); // reported below, once the puzzles' fetch is answered
 

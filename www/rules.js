@@ -120,7 +120,7 @@ async function main() {
     label();
   });
   // The page's words beside the core (the HTML's English shows until they arrive).
-  const [{ Game }] = await Promise.all([loadWasm(), startLanguage()]);
+  const [{ Game }] = await Promise.all([loadWasm(), startLanguage({ part: 'rules' })]);
   /** @type {NodeListOf<HTMLCanvasElement>} */
   const canvases = document.querySelectorAll('canvas[data-fen]');
   const diagrams = [...canvases].map((c) => {

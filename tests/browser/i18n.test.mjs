@@ -21,19 +21,21 @@ after(async () => {
   await env?.close();
 });
 
-/** Every page with a language picker: its address, what says it is ready, and its heading's key. */
+/** Every page with a language picker: its address, what says it is ready, its heading's key, its part of the tables. */
 const PAGES = [
-  { path: '?mode=two-players', ready: () => window.__dama?.ready === true, heading: '#btn-new', key: 'newGame' },
-  { path: 'www/analysis.html', ready: () => !!window.__analysis, heading: 'h1', key: 'anTitle' },
-  { path: 'www/puzzles.html', ready: () => window.__puzzles?.ready === true, heading: 'h1', key: 'pzPageTitle' },
-  { path: 'www/rules.html', ready: () => window.__rulesReady === true, heading: 'h1', key: 'rulesPageTitle' },
+  { path: '?mode=two-players', ready: () => window.__dama?.ready === true, heading: '#btn-new', key: 'newGame', part: 'game' },
+  { path: 'www/analysis.html', ready: () => !!window.__analysis, heading: 'h1', key: 'anTitle', part: 'analysis' },
+  { path: 'www/puzzles.html', ready: () => window.__puzzles?.ready === true, heading: 'h1', key: 'pzPageTitle', part: 'puzzles' },
+  { path: 'www/rules.html', ready: () => window.__rulesReady === true, heading: 'h1', key: 'rulesPageTitle', part: 'rules' },
 ];
+/** The files of a language's table a page with `part` fetches (in any order: common and its own arrive side by side). */
+const partsOf = (/** @type {string} */ code, /** @type {string} */ part) => [`${code}/common.json`, `${code}/${part}.json`].sort();
 
-/** The language tables a page fetched, by file name, in order. */
+/** The language tables a page fetched, by language and part ("it/common.json"), in order. */
 function tablesFetched(page) {
   const names = [];
   page.on('request', (r) => {
-    const m = /\/i18n\/([^/?]+\.json)/.exec(r.url());
+    const m = /\/i18n\/([^/?]+\/[^/?]+\.json)/.exec(r.url());
     // The page's own (the embedding page's iframes are pages of their own).
     if (m && r.frame() === page.mainFrame()) names.push(m[1]);
   });
@@ -41,7 +43,7 @@ function tablesFetched(page) {
 }
 
 // Each page is loaded once for both: the picker, and the tables the page fetches.
-test("every page's picker shows the page's language, switches the page, and is remembered; each page fetches its own language's table and no other, and a switch fetches the new one", { timeout: 120000 }, async () => {
+test("every page's picker shows the page's language, switches the page, and is remembered; each page fetches its own language's common part and its own, no other, and a switch fetches the new language's", { timeout: 120000 }, async () => {
   for (const p of PAGES) {
     // No service worker (the default): its install fetches every file, which is not the page's load.
     const page = await newPage(env, { locale: 'it-IT' });
@@ -50,11 +52,12 @@ test("every page's picker shows the page's language, switches the page, and is r
     await page.waitForFunction(p.ready, null, { timeout: 20000 });
     await page.waitForFunction(() => document.documentElement.lang === 'it');
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(fetched, ['it.json'], p.path);
+    assert.deepEqual([...fetched].sort(), partsOf('it', p.part), p.path);
     assert.equal(await page.textContent(p.heading), it[p.key], `${p.path}: in Italian`);
     assert.equal(await page.inputValue('#lang'), 'it', `${p.path}: the picker says Italiano`);
     await pickLanguage(page, 'pt-BR');
-    assert.deepEqual(fetched, ['it.json', 'pt-BR.json'], `${p.path}, switched to Portuguese`);
+    assert.deepEqual([...fetched.slice(2)].sort(), partsOf('pt-BR', p.part), `${p.path}, switched to Portuguese`);
+    assert.equal(fetched.length, 4);
     assert.equal(await page.textContent(p.heading), pt[p.key], `${p.path}: switched to Portuguese`);
     assert.equal(await page.inputValue('#lang'), 'pt-BR');
     await page.reload();
@@ -69,33 +72,29 @@ test("every page's picker shows the page's language, switches the page, and is r
   }
 });
 
-test("the frame fetches its language's table and no other (the pages with a picker: above; the embedding example: below)", { timeout: 60000 }, async () => {
+test("the frame fetches its language's common part and no other (the pages with a picker: above; the embedding example: below)", { timeout: 60000 }, async () => {
   for (const path of ['www/frame.html?mode=two-players']) {
     const page = await newPage(env, { locale: 'pt-BR', serviceWorkers: 'block' });
     const fetched = tablesFetched(page);
     await page.goto(env.server.url + path);
     await page.waitForFunction(() => document.documentElement.lang === 'pt-BR', null, { timeout: 20000 });
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(fetched, ['pt-BR.json'], path);
-    if (await page.$('#lang')) {
-      await pickLanguage(page, 'it');
-      assert.deepEqual(fetched, ['pt-BR.json', 'it.json'], `${path}, switched to Italian`);
-    }
+    assert.deepEqual(fetched, ['pt-BR/common.json'], path);
     assert.deepEqual(page.errors, [], path);
     await page.context().close();
   }
 });
 
-test('the embedding example fetches its language\'s table and no other; a <dama-board> with its own lang attribute fetches its table and speaks it; the page keeps its own', { timeout: 60000 }, async () => {
+test('the embedding example fetches its language\'s common and embed parts and no other; a <dama-board> with its own lang attribute fetches its table and speaks it; the page keeps its own', { timeout: 60000 }, async () => {
   const page = await newPage(env, { locale: 'pt-BR' });
   const fetched = tablesFetched(page);
   await page.goto(env.server.url + 'www/embed.html');
   await page.waitForFunction(() => [...document.querySelectorAll('dama-board')].every((b) => b.isReady), null, { timeout: 20000 });
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(fetched, ['pt-BR.json']);
+  assert.deepEqual([...fetched].sort(), partsOf('pt-BR', 'embed'));
   await page.evaluate(() => document.getElementById('two').setAttribute('lang', 'it'));
   await page.waitForFunction((want) => document.getElementById('two').shadowRoot.querySelector('[data-act="undo"]').textContent === want, it.undo);
-  assert.deepEqual(fetched, ['pt-BR.json', 'it.json']);
+  assert.deepEqual([...fetched.slice(2)].sort(), partsOf('it', 'embed'), "the page's parts, in the element's language");
   assert.equal(await page.evaluate(() => document.getElementById('one').shadowRoot.querySelector('[data-act="undo"]').textContent), pt.undo);
   assert.equal(await page.textContent('h1'), pt.embedTitle);
   assert.deepEqual(page.errors, []);
@@ -163,7 +162,7 @@ test("until its table arrives a page shows its HTML's English (never a key), and
     /** @type {() => void} */
     let release = () => {};
     const held = new Promise((r) => (release = r));
-    await page.route('**/i18n/en.json', async (route) => {
+    await page.route('**/i18n/en/*.json', async (route) => {
       await held;
       await route.continue();
     });
@@ -316,7 +315,7 @@ test('after one visit, a page works offline in its language and switches to anot
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 30000, polling: 250 });
   // The worker's install has every table (it caches every file of the site).
   await page.waitForFunction(() => caches.keys().then(async (keys) => {
-    for (const k of keys) if (await (await caches.open(k)).match('www/i18n/pt-BR.json')) return true;
+    for (const k of keys) if (await (await caches.open(k)).match('www/i18n/pt-BR/game.json')) return true;
     return false;
   }), null, { timeout: 20000, polling: 250 });
   await page.context().setOffline(true);

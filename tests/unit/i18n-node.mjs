@@ -2,17 +2,22 @@
 // page; Node 20's fetch reads no file: URL, so the tests give it this reader of the disk.
 
 import { readFile } from 'node:fs/promises';
-import { LANGUAGES, loadLanguage } from '../../www/i18n.js';
+import { LANGUAGES, PARTS, loadLanguage } from '../../www/i18n.js';
 
-/** @param {URL} url a table's file: URL (www/i18n/<code>.json) */
+/** @param {URL} url a part's file: URL (www/i18n/<code>/<part>.json) */
 export const readFromDisk = async (url) => JSON.parse(await readFile(url, 'utf8'));
 
-/** Loads the tables of `codes` (default: every language) from the disk. */
+/** Loads the tables of `codes` (default: every language), every part, from the disk. */
 export function loadTables(codes = Object.keys(LANGUAGES)) {
-  return Promise.all(codes.map((code) => loadLanguage(code, readFromDisk)));
+  return Promise.all(codes.map((code) => loadLanguage(code, readFromDisk, PARTS)));
 }
 
-/** A table as the file holds it (for the tests that compare tables). @param {string} code */
+/** A part as its file holds it. @param {string} code @param {string} part */
+export async function readPart(code, part) {
+  return JSON.parse(await readFile(new URL(`../../www/i18n/${code}/${part}.json`, import.meta.url), 'utf8'));
+}
+
+/** A language's whole table, its parts in order (for the tests that compare tables). @param {string} code */
 export async function readTable(code) {
-  return JSON.parse(await readFile(new URL(`../../www/i18n/${code}.json`, import.meta.url), 'utf8'));
+  return Object.assign({}, ...(await Promise.all(PARTS.map((part) => readPart(code, part)))));
 }

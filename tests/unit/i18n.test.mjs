@@ -1,5 +1,5 @@
-// The language tables (www/i18n/<code>.json) and their loader (www/i18n.js), in Node: a page
-// loads its own language's table and no other, a bad table changes nothing, the tables keep
+// The language tables (www/i18n/<code>/<part>.json) and their loader (www/i18n.js), in Node: a
+// page loads its own language's parts and no other, a bad table changes nothing, the tables keep
 // the same keys and {placeholders}, the pages' HTML carries the English words, and the
 // players' words (../shared/GLOSSARY.md; issue 21, items 11, 15 and 16) cannot slip back.
 
@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, loadLanguage, setLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage } from '../../www/i18n.js';
-import { readFromDisk, readTable, loadTables } from './i18n-node.mjs';
+import { LANGUAGES, PARTS, loadLanguage, setLanguage, startLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage } from '../../www/i18n.js';
+import { readFromDisk, readTable, readPart, loadTables } from './i18n-node.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CODES = Object.keys(LANGUAGES);
@@ -32,33 +32,43 @@ function spy() {
 // ------------------------------------------------------------------ the loader (runs first:
 // the module's tables are loaded one by one here)
 
-test('a page loads its own language table and nothing else; asked again, it reads nothing', async () => {
+test("the element loads its language's common part alone; a page adds its own; asked again, nothing is read", async () => {
   assert.equal(getLanguage(), 'en', 'Node starts in English');
   assert.equal(isLoaded('en') || isLoaded('it') || isLoaded('pt-BR'), false);
   const { reads, read } = spy();
+  // The element, before any page starts: common alone.
   await setLanguage('it-IT', { read });
-  assert.deepEqual(reads, ['i18n/it.json']);
+  assert.deepEqual(reads, ['it/common.json']);
   assert.equal(getLanguage(), 'it');
   assert.equal(t('undo'), 'Ritira');
+  assert.equal(t('redo'), 'redo', "the game page's words are not loaded");
+  // The game page starts: its part is added, common is not read again.
+  await startLanguage({ part: 'game', read });
+  assert.deepEqual(reads, ['it/common.json', 'it/game.json']);
+  assert.equal(t('redo'), 'Rifai');
   await setLanguage('it', { read });
   await loadLanguage('it', read);
-  assert.deepEqual(reads, ['i18n/it.json'], 'one read per table');
+  assert.deepEqual(reads, ['it/common.json', 'it/game.json'], 'one read per part');
   // A language not loaded reads the page's table meanwhile (an element's own lang attribute).
   assert.equal(isLoaded('en'), false);
   assert.equal(t('undo', {}, 'en'), 'Ritira');
-  // A tag that is none of our languages loads nothing and changes nothing.
+  // A tag that is none of our languages loads nothing and changes nothing; nor does a part
+  // that is none of ours.
   assert.equal(await loadLanguage('__proto__', read), null);
   await setLanguage('de', { read });
-  assert.deepEqual(reads, ['i18n/it.json']);
+  await assert.rejects(startLanguage({ part: '../../secrets', read }), /no part of the table is called \.\.\/\.\.\/secrets/);
+  assert.deepEqual(reads, ['it/common.json', 'it/game.json']);
   assert.equal(getLanguage(), 'it');
 });
 
 test('of two switches in a row the later wins, whichever table arrives last', async () => {
-  let arrive = () => {};
-  const slow = (/** @type {URL} */ url) => new Promise((resolve) => (arrive = () => resolve(readFromDisk(url))));
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  const slow = (/** @type {URL} */ url) => new Promise((resolve) => waiting.push(() => resolve(readFromDisk(url))));
   const first = setLanguage('pt-BR', { read: slow });
   await setLanguage('it');
-  arrive();
+  assert.equal(waiting.length, 2, "common and the game page's part");
+  for (const arrive of waiting) arrive();
   await first;
   assert.equal(getLanguage(), 'it', 'the later choice stays');
   assert.equal(isLoaded('pt-BR'), true, 'the earlier table is kept for later');
@@ -66,17 +76,17 @@ test('of two switches in a row the later wins, whichever table arrives last', as
 
 test('a table that is not one is refused with its reason, nothing changes, and it can be tried again', async () => {
   const bad = [
-    [[1, 2], /the en table is not an object of texts/],
-    [{ undo: 1 }, /the en table's undo is not a text/],
-    [{ undo: 'x'.repeat(4001) }, /the en table's undo is not a text of at most 4000 characters/],
-    [Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, 'x'])), /the en table has over 2000 texts/],
+    [[1, 2], /the en common table is not an object of texts/],
+    [{ undo: 1 }, /the en common table's undo is not a text/],
+    [{ undo: 'x'.repeat(4001) }, /the en common table's undo is not a text of at most 4000 characters/],
+    [Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, 'x'])), /the en common table has over 2000 texts/],
   ];
   for (const [data, reason] of bad) {
     await assert.rejects(setLanguage('en', { read: async () => data }), reason);
     assert.equal(getLanguage(), 'it');
     assert.equal(isLoaded('en'), false);
   }
-  await assert.rejects(setLanguage('en', { read: async () => { throw new Error('i18n/en.json: HTTP 404'); } }), /HTTP 404/);
+  await assert.rejects(setLanguage('en', { read: async () => { throw new Error('i18n/en/common.json: HTTP 404'); } }), /HTTP 404/);
   assert.equal(getLanguage(), 'it');
   await setLanguage('en', { read: readFromDisk });
   assert.equal(getLanguage(), 'en');
@@ -104,16 +114,23 @@ test('texts: own keys only, placeholders filled from own parameters, tags resolv
 
 // ------------------------------------------------------------------ the tables
 
-test('every language has the same keys, in the same order, every text filled, the same {placeholders}', () => {
+test('every language has the same parts, the same keys in each, in the same order, every text filled, the same {placeholders}', async () => {
   assert.deepEqual(Object.keys(TABLES).sort(), ['en', 'it', 'pt-BR']);
-  assert.deepEqual(readdirSync(join(ROOT, 'www/i18n')).sort(), CODES.map((c) => `${c}.json`).sort(), 'one file per language, nothing else');
+  assert.deepEqual(readdirSync(join(ROOT, 'www/i18n')).sort(), [...CODES].sort(), 'one folder per language, nothing else');
   const keys = Object.keys(en);
   const names = (/** @type {string} */ s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
   for (const code of CODES) {
+    assert.deepEqual(readdirSync(join(ROOT, 'www/i18n', code)).sort(), PARTS.map((p) => `${p}.json`).sort(), `${code}: one file per part, nothing else`);
     const table = TABLES[code];
-    // JSON.parse keeps the last of two equal keys: count them in the file.
-    const lines = readFileSync(join(ROOT, `www/i18n/${code}.json`), 'utf8').match(/^"[^"]+":/gm) ?? [];
-    assert.equal(lines.length, Object.keys(table).length, `${code}: a key written twice`);
+    let written = 0;
+    for (const part of PARTS) {
+      // JSON.parse keeps the last of two equal keys: count them in the file.
+      const lines = readFileSync(join(ROOT, `www/i18n/${code}/${part}.json`), 'utf8').match(/^"[^"]+":/gm) ?? [];
+      assert.equal(lines.length, Object.keys(await readPart(code, part)).length, `${code}/${part}: a key written twice`);
+      assert.deepEqual(Object.keys(await readPart(code, part)), Object.keys(await readPart('en', part)), `${code}/${part} has the same keys as en's, in its order`);
+      written += lines.length;
+    }
+    assert.equal(written, Object.keys(table).length, `${code}: a key in two parts`);
     assert.deepEqual(Object.keys(table), keys, `${code} has the same keys as en, in its order`);
     for (const [k, v] of Object.entries(table)) {
       assert.ok(typeof v === 'string' && v.trim(), `${code}.${k} is empty`);
@@ -158,12 +175,11 @@ test("the pages' HTML carries every translated text in English, as the English t
   }
 });
 
-test('no text is left in another language by mistake (names, codes and the PDN tag value aside)', () => {
+test('no text is left in another language by mistake (names and codes aside)', () => {
   const same = (/** @type {Record<string, string>} */ a, /** @type {Record<string, string>} */ b) => Object.keys(a).filter((k) => a[k] === b[k]).sort();
   // "Data", "Evento" and "Variante" are the Portuguese words too, as in Italian; "Normal" as in English.
-  assert.deepEqual(Object.keys(pt).filter((k) => pt[k] === en[k] || pt[k] === it[k]).sort(), ['anNormal', 'announceMove', 'colDate', 'colEvent', 'diagramSide', 'pdnEvent', 'title', 'variationLabel'].sort());
-  assert.deepEqual(same(it, en), ['announceMove', 'diagramSide', 'pdnEvent', 'title']);
-  assert.equal(en.pdnEvent, 'Casual game', 'a PDN tag value, English in every table');
+  assert.deepEqual(Object.keys(pt).filter((k) => pt[k] === en[k] || pt[k] === it[k]).sort(), ['anNormal', 'announceMove', 'colDate', 'colEvent', 'diagramSide', 'title', 'variationLabel'].sort());
+  assert.deepEqual(same(it, en), ['announceMove', 'diagramSide', 'title']);
 });
 
 // ------------------------------------------------------------------ the players' words

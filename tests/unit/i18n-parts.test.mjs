@@ -1,0 +1,74 @@
+// Each text is in the part of the table that the pages showing it load (www/i18n/<code>/
+// <part>.json): a page loads common and its own part, the element (the frame page, any site)
+// common alone. Read from the pages' files (i18n-usage.mjs): a text a page can show must be
+// in common or in its part, a text only one page shows is in that page's part (or the page
+// would load words it never shows), and every text is shown somewhere.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PARTS } from '../../www/i18n.js';
+import { readPart } from './i18n-node.mjs';
+import { pageFiles, keysNamed } from './i18n-usage.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// Each page and the part it loads besides common (the frame page is the element alone).
+const PAGES = { 'index.html': 'game', 'www/analysis.html': 'analysis', 'www/puzzles.html': 'puzzles', 'www/rules.html': 'rules', 'www/embed.html': 'embed', 'www/frame.html': 'common' };
+/** @type {Record<string, string>} each key's part */
+const partOf = {};
+for (const part of PARTS) for (const k of Object.keys(await readPart('en', part))) partOf[k] = part;
+const keys = Object.keys(partOf);
+/** @type {Record<string, Set<string>>} the keys each page names */
+const named = Object.fromEntries(Object.keys(PAGES).map((html) => [html, keysNamed(ROOT, pageFiles(ROOT, html), keys)]));
+
+test("each page's modules are found, its workers and the modules it loads later included", () => {
+  const game = pageFiles(ROOT, 'index.html');
+  for (const f of ['www/app.js', 'www/dama-board.js', 'www/games-picker.js', 'www/engine.worker.js', 'www/menu.js']) assert.ok(game.includes(f), f);
+  const frame = pageFiles(ROOT, 'www/frame.html');
+  assert.ok(frame.includes('www/dama-board.js') && !frame.includes('www/app.js'));
+});
+
+test('every page calls for its own part', () => {
+  for (const [html, part] of Object.entries(PAGES)) {
+    if (part === 'common') continue;
+    const calls = pageFiles(ROOT, html).filter((f) => readFileSync(join(ROOT, f), 'utf8').includes(`startLanguage({ part: '${part}' })`));
+    assert.equal(calls.length, 1, `${html} starts its language with its part (${part})`);
+  }
+});
+
+test('a text a page shows is in common or in its part', () => {
+  for (const [html, part] of Object.entries(PAGES)) {
+    const wrong = [...named[html]].filter((k) => partOf[k] !== 'common' && partOf[k] !== part);
+    assert.deepEqual(wrong.map((k) => `${k} (${partOf[k]})`), [], `${html} shows texts of parts it does not load`);
+  }
+});
+
+test("a text only one page shows is in that page's part, and every text is shown somewhere", () => {
+  for (const k of keys) {
+    const pages = Object.keys(PAGES).filter((html) => named[html].has(k));
+    assert.ok(pages.length, `${k} is shown nowhere`);
+    if (pages.length === 1) assert.equal(partOf[k], PAGES[/** @type {keyof typeof PAGES} */ (pages[0])], `${k}: only ${pages[0]} shows it`);
+  }
+});
+
+test('the reading of names: quoted keys, data-i18n attributes and families of keys', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dama-i18n-'));
+  try {
+    writeFileSync(join(dir, 'page.html'), '<p data-i18n="title"></p><b data-i18n-label="label"></b><script type="module" src="a.js"></script>');
+    writeFileSync(join(dir, 'a.js'), "import './b.js';\nconst later = () => import('./c.js');\nt('undo'); t(`rule${n}`);\n");
+    writeFileSync(join(dir, 'b.js'), "t('pzTheme' + name); x(`${b ? 'brRule' : 'other'}${i}`);\n");
+    writeFileSync(join(dir, 'c.js'), "t(`an_${j}`); const w = new Worker(new URL('./d.js', import.meta.url));\n");
+    writeFileSync(join(dir, 'd.js'), "'anStart'\n");
+    writeFileSync(join(dir, 'e.js'), "'redo'\n");
+    const files = pageFiles(dir, 'page.html');
+    assert.deepEqual(files, ['a.js', 'b.js', 'c.js', 'd.js', 'page.html'], 'e.js is not loaded');
+    const sample = ['title', 'label', 'undo', 'redo', 'rule1', 'rules', 'rulesTitle', 'brRule1', 'pzThemeShot', 'pzThemes', 'an_blunder', 'anStart', 'anStop', 'otherX'];
+    const got = [...keysNamed(dir, files, sample)].sort();
+    assert.deepEqual(got, ['anStart', 'an_blunder', 'brRule1', 'label', 'otherX', 'pzThemeShot', 'rule1', 'title', 'undo']);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});

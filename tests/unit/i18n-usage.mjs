@@ -1,0 +1,57 @@
+// Which texts each page can show, read from its files: the page's HTML (data-i18n, -label,
+// -title, -placeholder) and every module it loads (static and dynamic imports, workers),
+// followed from the HTML's module scripts. A text is named in the code as a quoted key
+// ('undo'), or as a family whose end is made when shown: a quoted or template prefix followed
+// by the rest ('pzTheme' + name, `rule${n}`, `an_${judgement}`), which names every key of the
+// table that starts with the prefix and goes on with a capital, a digit or `_` (after a
+// prefix ending in `_`, anything). A string
+// that happens to equal a key counts as a use: the check errs on the side of loading a text.
+
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve, relative } from 'node:path';
+
+/**
+ * The files of a page: its HTML and the modules it loads, as paths under `root`.
+ * @param {string} root @param {string} html the page's HTML, relative to root
+ */
+export function pageFiles(root, html) {
+  const page = join(root, html);
+  const files = new Set([page]);
+  const src = readFileSync(page, 'utf8');
+  const todo = [...src.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => resolve(dirname(page), m[1]));
+  while (todo.length) {
+    const f = /** @type {string} */ (todo.pop());
+    if (files.has(f) || !existsSync(f)) continue;
+    files.add(f);
+    const js = readFileSync(f, 'utf8');
+    for (const m of js.matchAll(/(?:\bimport|\bfrom)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.js)['"]|new URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]/g)) {
+      todo.push(resolve(dirname(f), m[1] ?? m[2]));
+    }
+  }
+  return [...files].map((f) => relative(root, f)).sort();
+}
+
+/**
+ * The keys of `keys` that the files name.
+ * @param {string} root @param {string[]} files @param {Iterable<string>} keys
+ * @returns {Set<string>}
+ */
+export function keysNamed(root, files, keys) {
+  const all = [...keys];
+  const known = new Set(all);
+  const used = new Set();
+  for (const f of files) {
+    const src = readFileSync(join(root, f), 'utf8');
+    for (const m of src.matchAll(/['"`]([A-Za-z_][A-Za-z0-9_]*)['"`]/g)) if (known.has(m[1])) used.add(m[1]);
+    for (const m of src.matchAll(/data-i18n(?:-label|-title|-placeholder)?=["']([^"']+)["']/g)) if (known.has(m[1])) used.add(m[1]);
+    // Families: 'prefix' + ..., `prefix${...}`, `${a ? 'p' : 'q'}${...}`.
+    const prefixes = [];
+    for (const m of src.matchAll(/['"]([A-Za-z_]\w*)['"]\s*\+|`([A-Za-z_]\w*)\$\{/g)) prefixes.push(m[1] ?? m[2]);
+    for (const m of src.matchAll(/\$\{[^`}]*\?\s*['"](\w+)['"]\s*:\s*['"](\w+)['"]\s*\}\$\{/g)) prefixes.push(m[1], m[2]);
+    for (const prefix of prefixes) {
+      const rest = prefix.endsWith('_') ? /^\w/ : /^[A-Z0-9_]/;
+      for (const k of all) if (k.startsWith(prefix) && rest.test(k.slice(prefix.length))) used.add(k);
+    }
+  }
+  return used;
+}
