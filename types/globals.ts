@@ -21,6 +21,8 @@ export interface DamaTestHook {
   /** The legal moves, as text. */
   legalMoves(): string[];
   engine: EngineClient;
+  /** Resolves once the library saves asked so far are written. */
+  saved(): Promise<void>;
 }
 
 declare global {

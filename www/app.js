@@ -11,7 +11,8 @@ import { sharedEngine } from './engine-client.js';
 import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.js';
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
-import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, download } from './app-library.js';
+import { openGamesFile, wireLibrary, saveToLibrary, setLibraryId, libraryId, libraryRev, whenSaved } from './app-records.js';
+import { download } from './download.js';
 import { disclosure } from './menu.js';
 import { wireSettings } from './settings-dialog.js';
 
@@ -56,7 +57,7 @@ async function main() {
   wireBoard();
   wireGames();
   wireEditor();
-  wireLibrary();
+  wireLibrary(showNotice);
   wireSettings($dialog('settings'), $('btn-settings'));
   wireKeys();
   onLanguageChange(() => {
@@ -892,6 +893,8 @@ function exposeTestHook() {
     orientation: () => board.orientation,
     legalMoves: () => board.legalMoves().map((m) => m.text),
     engine: sharedEngine(),
+    // Once the library saves asked so far are written (they wait for the library's code).
+    saved: () => whenSaved(),
   };
 }
 

@@ -40,10 +40,7 @@ function storageError(e) {
 /** A record's revision: the number of writes it has seen (0 for a record from before). @param {GameRecord | undefined} r */
 export const revOf = (r) => (r && Number.isSafeInteger(r.rev) && /** @type {number} */ (r.rev) >= 0 ? /** @type {number} */ (r.rev) : 0);
 
-/** A new record id: random, so two tabs never make the same one. */
-// (crypto.randomUUID exists only on secure pages: https or localhost.)
-export const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+export { newId } from './record-id.js';
 
 export class Library {
   /** @param {IDBDatabase} db */

@@ -181,6 +181,8 @@ test('the game survives a reload; a corrupt or unknown saved game is dropped wit
     'null',
   ];
   for (const saved of broken) {
+    // The page's saves first: the library's, once written, write the tab's copy again.
+    await page.evaluate(() => window.__dama.saved());
     // As the page saves it: in this tab's storage and in the one all tabs share.
     await page.evaluate((s) => [localStorage, sessionStorage].forEach((st) => st.setItem('dama.game', s)), saved);
     await page.reload();

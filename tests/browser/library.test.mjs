@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, openPage, clickMove, history, screenshot } from './helpers.mjs';
+import { setup, newPage, openPage, clickMove, history, screenshot } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 
 let env;
@@ -216,3 +216,64 @@ test('a full storage is reported and loses no game', { timeout: 30000 }, async (
   assert.deepEqual(await history(page), ['22-18']);
   await page.context().close();
 });
+
+// The library's code (app-library.js) arrives after the board is playable: the saves asked
+// before it wait in their queue and are written in order, the last one last.
+test("moves played before the library's code arrives are saved, in order, once it does", { timeout: 30000 }, async () => {
+  const page = await newPage(env);
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((r) => (release = r));
+  let asked = 0;
+  await page.route('**/www/app-library.js', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  await page.goto(env.server.url + '?mode=friend');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await clickMove(page, '22-18');
+  await clickMove(page, '11-14');
+  await clickMove(page, '18x11');
+  assert.ok(asked >= 1, 'the first save asked for the library');
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem('dama.game')).libraryId);
+  assert.equal(await savedPlies(page, id), null, 'nothing written while the code is on its way');
+  release();
+  for (let i = 0; i < 100 && (await savedPlies(page, id)) !== 3; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await savedPlies(page, id), 3, 'the last save is the one kept');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a library's code that cannot be loaded is reported and loses no game", { timeout: 30000 }, async () => {
+  const page = await newPage(env);
+  await page.route('**/www/app-library.js', (route) => route.abort());
+  await page.goto(env.server.url + '?mode=friend');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await clickMove(page, '22-18');
+  await page.waitForFunction(() => /could not be added to your saved games/.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
+  // The library's button says why it cannot open, rather than nothing.
+  await page.click('#btn-library');
+  await page.waitForFunction(() => /Saved games are not available/i.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
+  assert.deepEqual(await history(page), ['22-18']);
+  await page.unroute('**/www/app-library.js');
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true);
+  assert.deepEqual(await history(page), ['22-18'], "the tab's own copy");
+  await page.context().close();
+});
+
+/** The plies of the saved game `id` in the library, or null when it has none. */
+function savedPlies(page, id) {
+  return page.evaluate((k) => new Promise((resolve) => {
+    const req = indexedDB.open('dama');
+    req.onupgradeneeded = () => req.result.createObjectStore('games', { keyPath: 'id' }).createIndex('updated', 'updated');
+    req.onsuccess = () => {
+      const get = req.result.transaction('games').objectStore('games').get(k);
+      get.onsuccess = () => {
+        req.result.close();
+        resolve(get.result ? get.result.plies : null);
+      };
+    };
+  }), id);
+}

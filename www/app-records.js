@@ -1,0 +1,166 @@
+// @ts-check
+// The game page's link from each game it shows to that game's record in the library of saved
+// games: the record's id and the revision this page last wrote or read, and the queue of
+// saves, kept in order. Small and loaded with the page, so the tab's own copy of a game
+// (app.js) names its record from the first move. The library's code (app-library.js:
+// IndexedDB, its dialog, the games picker) is loaded at the first save or the first use of
+// the library, after the board is playable; a save asked before it arrives waits in the
+// queue, and the tab's own copy is written meanwhile, so no game waits on it.
+
+import { t } from './i18n.js';
+import { newId } from './record-id.js';
+import { resultToken } from './game/record.js';
+import { looksLikeFen } from './game/options.js';
+import { playerNames } from './game/texts.js';
+
+/** @typedef {import('./library.js').GameRecord} GameRecord */
+/** @typedef {{id: string, rev: number | null}} RecordRef */
+/** @typedef {(message: import('./i18n.js').Message) => void} Report the page's notice (words made when shown) */
+/**
+ * A save as asked: the session and game it was asked for, the game's record, the record's
+ * fields as they were then, and the moves (for merging into a record that moved on).
+ * @typedef {{s: import('./game/session.js').Session, game: object, rec: RecordRef,
+ *   fields: Omit<GameRecord, 'id'>, ours: {variant: string, startFen: string, moves: string[], result: string}}} SaveJob
+ */
+
+const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
+/** The library's code, loaded when first needed. */
+const library = () => import('./app-library.js');
+
+/**
+ * Each game's library record (a game not in it is not saved yet), by the core's game object:
+ * its id, and the revision this page last wrote or read (null: not known), which a save
+ * must find unchanged to write over the record (see app-library.js, writeRecord).
+ * @type {WeakMap<object, RecordRef>}
+ */
+const records = new WeakMap();
+/** The record the next game shown comes from (a saved game being opened), or null; and its revision. */
+let nextId = /** @type {string | null} */ (null);
+let nextRev = /** @type {number | null} */ (null);
+let saving = Promise.resolve();
+
+/** The record of a game (default: the one on the board), given when first asked for. */
+export function recordOf(game = board.session?.game) {
+  if (!game) return null;
+  if (!records.has(game)) records.set(game, { id: nextId ?? newId(), rev: nextId ? nextRev : null });
+  nextId = null;
+  return /** @type {RecordRef} */ (records.get(game));
+}
+
+/**
+ * The library record of the game on the board: given when it is first asked for, so the game's
+ * copies (the tab's storage, the library) name one record from its first move.
+ */
+export function libraryId() {
+  return recordOf()?.id ?? null;
+}
+
+/** The revision of that record this page last wrote or read, or null. */
+export function libraryRev() {
+  return recordOf()?.rev ?? null;
+}
+
+/**
+ * @param {string | null} id the record the game on the board is saved in (a restored game)
+ * @param {number | null} [rev] the revision of it the game was saved as, if known
+ */
+export function setLibraryId(id, rev = null) {
+  const game = board.session?.game;
+  if (!game) return;
+  if (typeof id === 'string' && id) records.set(game, { id, rev });
+  else records.delete(game);
+}
+
+/**
+ * Shows a saved game: `open` puts it on the board, and the game shown keeps the record it
+ * comes from (its first save, during the opening, is to that record).
+ * @param {string | null} id @param {number | null} rev @param {() => void} open
+ */
+export function openingRecord(id, rev, open) {
+  nextId = id;
+  nextRev = rev;
+  try {
+    open();
+  } finally {
+    nextId = null;
+  }
+}
+
+/** Resolves once the saves asked so far are written (or have failed and said so). */
+export const whenSaved = () => saving;
+
+/**
+ * Saves the game on the board to the library, in the order asked (a reload right after a move
+ * must not lose it: the page's own copy is written at once, app.js), under the game's own
+ * record id. Games without a move are not saved. What is saved is taken now; the write waits
+ * for the library's code and the saves before it (app-library.js, writeRecord: a record that
+ * has moved on since this page last wrote or read it is never written over). A failure is
+ * reported with `report`; `saved` runs after each write, with whether the record shown changed.
+ * @param {Report} report @param {(adopted: boolean) => void} [saved]
+ */
+export function saveToLibrary(report, saved = () => {}) {
+  const s = board.session;
+  if (!s?.game || s.editing || !s.game.ply()) return;
+  const game = s.game;
+  const rec = /** @type {RecordRef} */ (recordOf(game));
+  const fields = recordFields(s);
+  const ours = { variant: s.variant, startFen: game.startFen(), moves: s.history().map((m) => m.text), result: fields.result };
+  /** @type {SaveJob} */
+  const job = { s, game, rec, fields, ours };
+  saving = saving.then(() =>
+    library().then(
+      (m) => m.writeRecord(job, report, saved),
+      (err) => report(() => t('librarySaveFailed', { error: /** @type {Error} */ (err).message })),
+    ),
+  );
+}
+
+/** @param {import('./game/session.js').Session} s @returns {Omit<GameRecord, 'id'>} */
+function recordFields(s) {
+  const names = playerNames(s, 'en');
+  const result = s.game.result();
+  return {
+    pdn: board.pdn(),
+    white: names.white,
+    black: names.black,
+    result: resultToken(result),
+    variant: s.variant,
+    plies: s.game.ply(),
+    date: new Date().toISOString().slice(0, 10),
+    event: s.tags?.find(([k]) => k === 'Event')?.[1] ?? '',
+    updated: Date.now(),
+    finished: !!result,
+    snapshot: result ? null : board.snapshot(),
+  };
+}
+
+/**
+ * Opens a FEN, or a PDN text: one game at once, several through the picker (app-library.js).
+ * Throws with the core's reason for text that cannot be read, and then the game on the board
+ * is untouched.
+ * @param {string} text @returns {Promise<'opened' | 'picker'>}
+ */
+export async function openGamesFile(text) {
+  // A position is set up at once, without the library's code.
+  if (looksLikeFen(text)) {
+    board.load(text);
+    return 'opened';
+  }
+  return (await library()).openGamesFile(text);
+}
+
+/**
+ * The library's buttons: its dialog, Clear and Export all, each loading the library's code
+ * when first pressed (a failure to load it is said with `report`).
+ * @param {Report} report
+ */
+export function wireLibrary(report) {
+  /** @param {string} id @param {(m: typeof import('./app-library.js')) => unknown} act */
+  const on = (id, act) =>
+    document.getElementById(id)?.addEventListener('click', () =>
+      library().then(act, (err) => report(() => t('libraryUnavailable', { error: /** @type {Error} */ (err).message }))),
+    );
+  on('btn-library', (m) => m.showLibrary());
+  on('library-clear', (m) => m.pressClear());
+  on('library-export', (m) => m.exportAll());
+}
