@@ -20,7 +20,8 @@ export interface DamaTestHook {
   orientation(): Color;
   /** The legal moves, as text. */
   legalMoves(): string[];
-  engine: EngineClient;
+  /** The page's engine, once loaded (after the board is playable); null before. */
+  readonly engine: EngineClient | null;
   /** Resolves once the library saves asked so far are written. */
   saved(): Promise<void>;
 }

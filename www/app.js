@@ -7,7 +7,7 @@ import './dama-board.js';
 import { normMode, normVariant, clampLevel, looksLikeFen, readOptions } from './game/options.js';
 import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, setMessage } from './i18n.js';
 import { refusedParams, is } from './address.js';
-import { sharedEngine } from './engine-client.js';
+import { loadedEngine, whenEngineLoaded } from './engine-loader.js';
 import { playerNames, reviewText, moveNumber, refusalText } from './game/texts.js';
 import { renderTree, moveButton, numberSpan } from './game/tree-view.js';
 import { parseControl, clockText, CONTROLS } from './game/clock.js';
@@ -66,7 +66,7 @@ async function main() {
     renderEngineData();
     syncNewGameForm();
   });
-  sharedEngine().addEventListener('data', renderEngineData);
+  whenEngineLoaded((e) => e.addEventListener('data', renderEngineData));
   // The page's words (the HTML's English shows until they arrive); the board loads the same.
   await startLanguage({ part: 'game' });
 
@@ -201,7 +201,7 @@ function showChoices(moves) {
 // The engine's background data, once some has arrived: "Endgame tables: up to 4 pieces ·
 // Opening book".
 function renderEngineData() {
-  const { tables, book } = sharedEngine().data;
+  const { tables, book } = loadedEngine()?.data ?? { tables: 0, book: false };
   const parts = [];
   // The book and the tables are Italian: a Brazilian game plays without them.
   const el = $('engine-data');
@@ -892,7 +892,10 @@ function exposeTestHook() {
     animating: () => board.animating,
     orientation: () => board.orientation,
     legalMoves: () => board.legalMoves().map((m) => m.text),
-    engine: sharedEngine(),
+    // The page's engine once loaded (it loads after the board is playable), else null.
+    get engine() {
+      return loadedEngine();
+    },
     // Once the library saves asked so far are written (they wait for the library's code).
     saved: () => whenSaved(),
   };

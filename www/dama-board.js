@@ -12,7 +12,7 @@
 import { createBoard } from './board/api.js';
 import { readTheme } from './board/theme.js';
 import { loadWasm } from './wasm.js';
-import { sharedEngine } from './engine-client.js';
+import { lazyEngine } from './engine-loader.js';
 import { t, onLanguageChange, loadLanguage, textOf } from './i18n.js';
 import { playSound } from './sound.js';
 import { CSS } from './dama-board.css.js';
@@ -38,7 +38,7 @@ let wasm = null;
 export class DamaBoard extends DamaBoardReads {
   static observedAttributes = ATTRIBUTES;
 
-  #engine = sharedEngine();
+  #engine = lazyEngine;
   /** @type {Computer | null} */
   #cpu = null;
   #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));

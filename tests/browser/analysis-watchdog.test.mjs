@@ -175,7 +175,7 @@ test("the game page's engine is not replaced while its tab is hidden", { timeout
     window.__hold.all = true;
   });
   await page.goto(`${env.server.url}?mode=computer&color=black&level=1`);
-  await page.waitForFunction(() => window.__dama?.ready === true && window.__dama.engine.running !== null);
+  await page.waitForFunction(() => window.__dama?.ready === true && !!window.__dama.engine?.running);
   await page.clock.runFor(SILENCE_MS + 5000); // the page's time alone: nothing of the engine's arrives
   assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 0);
   await page.evaluate(() => {

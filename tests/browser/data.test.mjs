@@ -39,7 +39,7 @@ const dataState = (page) => page.evaluate(() => window.__dama.engine.data);
 
 async function waitData(page, tables, book, timeout = 20000) {
   await page.waitForFunction(
-    ([n, b]) => window.__dama?.engine.data.tables === n && window.__dama.engine.data.book === b,
+    ([n, b]) => window.__dama?.engine?.data.tables === n && window.__dama.engine.data.book === b,
     [tables, book],
     { timeout },
   );

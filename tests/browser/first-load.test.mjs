@@ -123,7 +123,7 @@ test('the game takes a move before the engine has arrived, and the computer answ
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 10000 });
   assert.equal(held.length, 1, 'the engine was asked for and has not arrived');
-  assert.equal(await page.evaluate(() => window.__dama.engine.ready), false);
+  assert.equal(await page.evaluate(() => window.__dama.engine?.ready ?? false), false);
   await screenshot(page, 'first-load-before-engine-phone');
   await held[0].continue();
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 30000 });

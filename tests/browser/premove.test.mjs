@@ -21,6 +21,8 @@ after(async () => {
 
 /** The page's engine answers only when the test says so: its search's result is held. */
 async function holdReplies(page) {
+  // The engine loads once the board is playable.
+  await page.waitForFunction(() => !!window.__dama.engine);
   await page.evaluate(() => {
     const engine = window.__dama.engine;
     const search = engine.search.bind(engine);

@@ -64,14 +64,14 @@ test('a worker that dies mid-search is replaced and the computer still answers',
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   // Terminated without a word: the watchdog notices once the search's time and its slack have
   // gone by on the page's clock (moved on at once rather than waited).
-  await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
+  await page.waitForFunction(() => !!window.__dama.engine?.running, null, { polling: 10 });
   await page.evaluate(() => window.__dama.engine.terminateForTest());
   await page.clock.runFor(10000);
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
   assert.equal(await page.evaluate(() => window.__dama.engine.restarts), 1);
   // A crash (the worker's error event): replaced at once.
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'computer', side: 'black', level: 10 }));
-  await page.waitForFunction(() => window.__dama.engine.running !== null, null, { polling: 10 });
+  await page.waitForFunction(() => !!window.__dama.engine?.running, null, { polling: 10 });
   const started = Date.now();
   await page.evaluate(() => window.__dama.engine.worker.dispatchEvent(new ErrorEvent('error', { message: 'test crash' })));
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });

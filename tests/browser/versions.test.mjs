@@ -70,6 +70,7 @@ async function pageBuild(page) {
 // search, the next search starts another, and that worker is asked what it loaded and what
 // it is served.
 async function engineBuild(page) {
+  await page.waitForFunction(() => !!window.__dama.engine); // it loads once the board is playable
   const before = page.engineWorkers.length;
   await page.evaluate(async (fen) => {
     const engine = window.__dama.engine;
@@ -138,7 +139,7 @@ test('a version accepted in one tab leaves the other tab on its own version unti
   // The engine worker's downloads through the service worker are over before the switch
   // (Chromium holds a skipWaiting activation while the old worker has requests under way).
   if (existsSync(join(s.dir, 'www', 'data', 'book.bin'))) {
-    await tab1.waitForFunction(() => window.__dama.engine.data.book && window.__dama.engine.data.tables >= 4, null, { timeout: 20000 });
+    await tab1.waitForFunction(() => window.__dama.engine?.data.book && window.__dama.engine.data.tables >= 4, null, { timeout: 20000 });
   }
 
   // Version B is deployed; tab 2 finds it and accepts it.
