@@ -8,10 +8,11 @@
 
 #![allow(dead_code)]
 
-use dama::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
-use dama::moves::MAX_MOVES;
+use dama::rules::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
+use dama::rules::moves::MAX_MOVES;
 use dama::{
-    fen as fen_text, notation, pdn as pdn_text, Color, Game, Outcome, Position, Reason, Variant,
+    rules::fen as fen_text, rules::notation, rules::pdn as pdn_text, Color, Game, Outcome,
+    Position, Reason, Variant,
 };
 
 /// The game an input is played in (its first byte: even Italian, odd Brazilian) and the rest
@@ -292,9 +293,9 @@ pub fn loaders(data: &[u8]) {
 
 /// [`loaders`], saying whether the file was read (rather than refused).
 pub fn loaders_read(data: &[u8]) -> bool {
-    use dama::book::Book;
-    use dama::egtb::Tables;
-    use dama::eval::pattern::Net;
+    use dama::engine::book::Book;
+    use dama::engine::egtb::Tables;
+    use dama::engine::eval::pattern::Net;
     let [kind, lie, file @ ..] = data else {
         return false;
     };
@@ -317,12 +318,13 @@ pub fn loaders_read(data: &[u8]) -> bool {
             );
         }
         1 => {
-            let Ok((v, samples)) = dama::train::read_samples_from(file, len, 1 << 16) else {
+            let Ok((v, samples)) = dama::engine::train::read_samples_from(file, len, 1 << 16)
+            else {
                 return false;
             };
             assert!(samples.len() <= 1 << 16, "more samples than allowed");
-            let bytes = dama::train::write_samples_in(v, &samples);
-            let back = dama::train::read_samples_in(&bytes).expect("samples round trip");
+            let bytes = dama::engine::train::write_samples_in(v, &samples);
+            let back = dama::engine::train::read_samples_in(&bytes).expect("samples round trip");
             assert_eq!(back, (v, samples), "samples round trip");
         }
         2 => {

@@ -17,9 +17,9 @@
 //! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
 //! bindings' message; nothing may panic.
 #![no_main]
-use dama::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
-use dama::search::{Engine, Limits};
-use dama::{level, perft::perft_in, Color, Game, Position, Variant};
+use dama::rules::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::engine::search::{Engine, Limits};
+use dama::{engine::level, rules::perft::perft_in, Color, Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 

@@ -8,9 +8,9 @@
 //! one core, best of `--runs` runs, and checks the counts against the known ones.
 
 use crate::args::Args;
-use dama::clock::StdClock;
-use dama::search::{score_text, Engine, Limits, MAX_PLY};
-use dama::{notation, Game, Variant};
+use dama::engine::clock::StdClock;
+use dama::engine::search::{score_text, Engine, Limits, MAX_PLY};
+use dama::{rules::notation, Game, Variant};
 use std::time::Instant;
 
 /// The largest transposition table a bench may ask for, in MB.
@@ -43,8 +43,8 @@ fn search(args: &[String]) -> Result<(), String> {
         "score"
     );
     let mut i = 0;
-    let clock = || Box::new(StdClock::new()) as Box<dyn dama::clock::Clock + Send>;
-    let total = dama::bench::search(&clock, tt, depth, &mut |l| {
+    let clock = || Box::new(StdClock::new()) as Box<dyn dama::engine::clock::Clock + Send>;
+    let total = dama::engine::bench::search(&clock, tt, depth, &mut |l| {
         i += 1;
         say!(
             "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {}",
@@ -58,7 +58,7 @@ fn search(args: &[String]) -> Result<(), String> {
         );
     });
     say!();
-    say!("positions {}", dama::bench::POSITIONS.len());
+    say!("positions {}", dama::engine::bench::POSITIONS.len());
     say!("nodes     {}", total.nodes);
     say!("time      {:.3} s", total.time_ms / 1000.0);
     say!(
@@ -132,7 +132,7 @@ fn perft(args: &[String]) -> Result<(), String> {
         let mut leaves = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            leaves = dama::perft::perft_in(v, &start, depth);
+            leaves = dama::rules::perft::perft_in(v, &start, depth);
             best = best.min(t.elapsed().as_secs_f64());
         }
         let known = KNOWN

@@ -8,15 +8,15 @@
 //! --plies 3`, where matches start) joins at ply 3 with its own horizon of `--opening-plies`
 //! plies, so the openings are covered even where they left the book. A position with one legal
 //! move is followed but not stored: the engine plays a forced move at once anyway. The format
-//! is in `dama::book` and docs/BOOK.md. The book is for Italian draughts only: `--variant
+//! is in `dama::engine::book` and docs/BOOK.md. The book is for Italian draughts only: `--variant
 //! brazilian` is refused.
 
 use crate::args::Args;
 use crate::openings;
-use dama::book::{Book, BookBuilder};
-use dama::moves::Move;
-use dama::search::{score_text, Engine, Limits, MATE_BOUND};
-use dama::{notation, Game, Position, Variant};
+use dama::engine::book::{Book, BookBuilder};
+use dama::engine::search::{score_text, Engine, Limits, MATE_BOUND};
+use dama::rules::moves::Move;
+use dama::{rules::notation, Game, Position, Variant};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -146,11 +146,11 @@ fn build(args: &[String]) -> Result<(), String> {
         layer = next;
     }
     let book = builder.finish();
-    if book.len() > dama::book::MAX_ENTRIES {
+    if book.len() > dama::engine::book::MAX_ENTRIES {
         return Err(format!(
             "the book has {} entries, more than a book file holds ({}): fewer --plies or --width",
             book.len(),
-            dama::book::MAX_ENTRIES
+            dama::engine::book::MAX_ENTRIES
         ));
     }
     let bytes = book.to_bytes();

@@ -2,8 +2,8 @@
 //! draughts only: `--variant brazilian` is refused.
 
 use crate::args::Args;
-use dama::egtb::{TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES, RULE_PLIES};
-use dama::{notation, Position};
+use dama::engine::egtb::{TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES, RULE_PLIES};
+use dama::{rules::notation, Position};
 use std::path::Path;
 use std::time::Instant;
 

@@ -25,7 +25,7 @@
 //! captured...).
 //!
 //! Parameters: `variant`, `tt-size` (MB, 1-1024, applied at the next search), `level` (1-10;
-//! below 10 `go think` plays at that level of `dama::level`, with the level's own depth and
+//! below 10 `go think` plays at that level of `dama::engine::level`, with the level's own depth and
 //! node budget within the time the `level` command gives; analysis is always full strength),
 //! `notation`. With no `level` command a search gets 1 second.
 //!
@@ -46,12 +46,12 @@
 //! [`MAX_LINE`] bytes: a longer one is answered with an error and skipped up to its newline.
 
 pub use crate::lines::MAX_LINE;
-use dama::egtb::Tables;
-use dama::eval::Eval;
-use dama::level::{self, Rng};
-use dama::moves::{Move, MoveList};
-use dama::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use dama::{fen, notation, Color, DrawRules, Game, PlayError, Position, Variant};
+use dama::engine::egtb::Tables;
+use dama::engine::eval::Eval;
+use dama::engine::level::{self, Rng};
+use dama::engine::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use dama::rules::moves::{Move, MoveList};
+use dama::{rules::fen, rules::notation, Color, DrawRules, Game, PlayError, Position, Variant};
 use std::fmt::Display;
 use std::io::{BufRead, Write};
 use std::ops::RangeInclusive;
@@ -247,7 +247,7 @@ pub enum Notation {
 /// use dama_cli::hub::{move_text, Notation};
 /// let pos = Position::start();
 /// let legal = pos.moves_in(Variant::Brazilian);
-/// let c3d4 = legal.iter().find(|m| dama::notation::text_for(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
+/// let c3d4 = legal.iter().find(|m| dama::rules::notation::text_for(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
 /// assert_eq!(move_text(Variant::Brazilian, &legal, c3d4, Notation::Standard), "22-18");
 /// ```
 pub fn move_text(variant: Variant, legal: &MoveList, m: &Move, notation: Notation) -> String {
@@ -419,7 +419,7 @@ impl Level {
         }
         // The clock already includes this move's increment (the protocol adds it before every
         // move); the core spreads the rest over the moves to go.
-        let clock = dama::time::GameClock {
+        let clock = dama::engine::time::GameClock {
             remaining_ms: self.time? * 1000.0,
             increment_ms: self.inc * 1000.0,
             moves_to_go: self.moves,

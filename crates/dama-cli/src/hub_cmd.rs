@@ -7,7 +7,7 @@
 //! evaluation), `--egtb DIR` (the Italian endgame tables of `dama egtb build`), `--no-book`
 //! (level 10 does not play from the Italian opening book).
 
-use dama::egtb::Tables;
+use dama::engine::egtb::Tables;
 use dama_cli::hub::{Hub, Setup};
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //!
 //! Engines (`--a`, `--b`): `full` (every search feature, the tuned evaluation), `plain`
 //! (`Features::PLAIN` and `Weights::material_only()`: plain alpha-beta with quiescence),
-//! `level=N` (the playing level N of `dama::level`, which picks among near-best moves at random
+//! `level=N` (the playing level N of `dama::engine::level`, which picks among near-best moves at random
 //! with a seed derived from `--seed` and the game number, so a run by depth or nodes can be
 //! repeated exactly), or `hub:PROGRAM [ARG...]`: any program that speaks the Hub protocol
 //! ([`hub_client`]), such as a frozen build of `dama` (`hub:/work/frozen/dama`; a program named
@@ -53,9 +53,9 @@ mod tally;
 
 use crate::args::Args;
 use crate::openings;
-use dama::egtb::Wdl;
-use dama::search::Limits;
-use dama::{fen, notation, Color, Game, Outcome, Position, Variant};
+use dama::engine::egtb::Wdl;
+use dama::engine::search::Limits;
+use dama::{rules::fen, rules::notation, Color, Game, Outcome, Position, Variant};
 use seat::{Forfeit, Player, Seat};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Read, Write};
@@ -71,7 +71,7 @@ const GAMES: RangeInclusive<usize> = 1..=100_000;
 const TIME_MS: RangeInclusive<f64> = 1.0..=3_600_000.0;
 const NODES: RangeInclusive<u64> = 1..=1_000_000_000_000;
 /// The deepest search the engine runs.
-const DEPTH: RangeInclusive<u32> = 1..=dama::search::MAX_PLY as u32 - 8;
+const DEPTH: RangeInclusive<u32> = 1..=dama::engine::search::MAX_PLY as u32 - 8;
 const THREADS: RangeInclusive<usize> = 1..=64;
 /// Games of up to twice this many plies, whose move list a Hub engine is sent each move.
 const MAX_PLIES: RangeInclusive<usize> = 1..=2_000;
@@ -162,7 +162,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let tables = match a.get("egtb") {
         Some(dir) => Some(Arc::new(
-            dama::egtb::Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
+            dama::engine::egtb::Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
         )),
         None => None,
     };
@@ -393,7 +393,7 @@ struct Setup {
     timeout: Duration,
     plan: Vec<Pairing>,
     /// Endgame tables the referee watches the games with.
-    tables: Option<Arc<dama::egtb::Tables>>,
+    tables: Option<Arc<dama::engine::egtb::Tables>>,
     /// End games at their first table position.
     adjudicate: bool,
 }

@@ -8,7 +8,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let v = a.variant()?;
     let pos = a.position(v)?;
     for m in pos.moves_in(v).iter() {
-        say!("{}", dama::notation::full_text_for(v, m));
+        say!("{}", dama::rules::notation::full_text_for(v, m));
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `dama perft`: leaf counts, optionally per first move, with speed.
 
 use crate::args::Args;
-use dama::notation;
+use dama::rules::notation;
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -17,13 +17,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let total = if a.flag("divide") {
         let legal = pos.moves_in(v);
         let mut total = 0;
-        for (m, n) in dama::perft::perft_divide_in(v, &pos, depth) {
+        for (m, n) in dama::rules::perft::perft_divide_in(v, &pos, depth) {
             say!("{} {n}", notation::text_for(v, &legal, &m));
             total += n;
         }
         total
     } else {
-        dama::perft::perft_in(v, &pos, depth)
+        dama::rules::perft::perft_in(v, &pos, depth)
     };
     let secs = t.elapsed().as_secs_f64();
     say!("leaves {total}");

@@ -3,9 +3,9 @@
 //! `dama train gen` plays games of the engine against itself at a fixed number of nodes a move,
 //! each from a shipped opening followed by 0-4 random plies, and writes every quiet position
 //! (no capture for the side to move) with the game's result. `dama train fit` fits the
-//! evaluation's weights to such files by logistic regression (`dama::train`), holding out a
-//! share of the games, and writes a weights file (`dama::eval::pattern::Net`). The shipped
-//! `crates/dama/data/eval.bin` is made this way; the README lists the runs.
+//! evaluation's weights to such files by logistic regression (`dama::engine::train`), holding out a
+//! share of the games, and writes a weights file (`dama::engine::eval::pattern::Net`). The shipped
+//! `crates/dama/data/eval.bin` is made this way; docs/ENGINE.md lists the runs.
 //!
 //! Both take `--variant italian|brazilian`: `gen` plays that game from its shipped openings,
 //! and `fit` fits weights for it (the weights file names its game, and the engine uses it only
@@ -14,11 +14,11 @@
 
 use crate::args::Args;
 use crate::openings;
-use dama::eval::pattern::{self, Net};
-use dama::eval::{Eval, Weights};
-use dama::level::Rng;
-use dama::search::{Engine, Limits};
-use dama::train::{self, FitOptions, Sample};
+use dama::engine::eval::pattern::{self, Net};
+use dama::engine::eval::{Eval, Weights};
+use dama::engine::level::Rng;
+use dama::engine::search::{Engine, Limits};
+use dama::engine::train::{self, FitOptions, Sample};
 use dama::{Color, Game, Outcome, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -27,7 +27,7 @@ fn a_tiny_build_writes_a_book_that_loads() {
         "3",
     ]));
     let bytes = std::fs::read(&file).unwrap();
-    let book = dama::book::Book::from_bytes(&bytes).unwrap();
+    let book = dama::engine::book::Book::from_bytes(&bytes).unwrap();
     // The start and its three widest-kept replies.
     assert_eq!(book.positions(), 4, "{out}");
     assert!(out.contains(&format!("bytes {}", bytes.len())), "{out}");

@@ -2,7 +2,7 @@
 //! games: no process, the answers read from the writer the session shares with its search
 //! thread.
 
-use dama::{fen, notation, Position, Variant};
+use dama::{rules::fen, rules::notation, Position, Variant};
 use dama_cli::hub::{move_text, parse_move, position_text, Hub, Notation, Setup, MAX_LINE};
 use std::io::{self, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};

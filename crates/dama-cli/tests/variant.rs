@@ -4,7 +4,7 @@
 mod common;
 
 use common::{dama, stdout};
-use dama::{fen, notation, Variant};
+use dama::{rules::fen, rules::notation, Variant};
 
 const B: Variant = Variant::Brazilian;
 
@@ -311,7 +311,7 @@ fn brazilian_training_writes_brazilian_weights_that_only_brazilian_games_take() 
         "{out}"
     );
     let bytes = std::fs::read(&net).unwrap();
-    let n = dama::eval::pattern::Net::from_bytes(&bytes).unwrap();
+    let n = dama::engine::eval::pattern::Net::from_bytes(&bytes).unwrap();
     assert_eq!(n.variant(), B);
 
     // An Italian game does not take Brazilian weights, and Brazilian ones do not take

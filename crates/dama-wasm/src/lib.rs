@@ -9,8 +9,8 @@
 //! search, evaluation weights, book or tables, so it is a fraction of the size.
 
 #[cfg(feature = "engine")]
-use dama::egtb::{Signature, Tables};
-use dama::{notation, Color, Move, MoveList, Outcome, Position, Variant};
+use dama::engine::egtb::{Signature, Tables};
+use dama::{rules::notation, Color, Move, MoveList, Outcome, Position, Variant};
 #[cfg(feature = "engine")]
 use js_args::BytesArg;
 use js_args::{Args, CellsArg, NumArg, StrArg, TagsArg};
@@ -35,7 +35,7 @@ pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
 pub use tree::{GameTree, PdnFile};
 
 /// The milliseconds to give one move with `remainingMs` on the clock and `incrementMs` added
-/// per move (the engine's own time management, `dama::time::GameClock`, sudden death); both
+/// per move (the engine's own time management, `dama::engine::time::GameClock`, sudden death); both
 /// are clamped to 0..24 hours, and NaN counts as 0.
 #[wasm_bindgen(js_name = moveBudget)]
 pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, JsValue> {
@@ -44,7 +44,7 @@ pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, Js
     let increment_ms = a.number("increment_ms", &increment_ms)?;
     let day = 86_400_000.0;
     let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, day) };
-    let clock = dama::time::GameClock {
+    let clock = dama::engine::time::GameClock {
         remaining_ms: clamp(remaining_ms),
         increment_ms: clamp(increment_ms),
         moves_to_go: None,
@@ -265,7 +265,7 @@ impl Game {
     pub fn from_pdn(text: StrArg) -> Result<Game, JsValue> {
         let text = Args("Game.fromPdn").string("text", &text)?;
         // The first game only: the text after it is not read (nor kept).
-        dama::pdn::read_game(&text)
+        dama::rules::pdn::read_game(&text)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -278,7 +278,7 @@ impl Game {
     /// The position the game started from, in FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        dama::fen::write_in(self.inner.variant(), self.inner.start_position())
+        dama::rules::fen::write_in(self.inner.variant(), self.inner.start_position())
     }
 
     /// The game in PDN.
@@ -299,7 +299,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnTags)]
     pub fn pdn_tags(text: StrArg) -> Result<Array, JsValue> {
         let text = Args("Game.pdnTags").string("text", &text)?;
-        let first = dama::pdn::parse_first(&text).map_err(js_err)?;
+        let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()
@@ -487,7 +487,7 @@ extern "C" {
 struct PerformanceClock;
 
 #[cfg(feature = "engine")]
-impl dama::clock::Clock for PerformanceClock {
+impl dama::engine::clock::Clock for PerformanceClock {
     fn now_ms(&self) -> f64 {
         performance_now()
     }
@@ -497,7 +497,7 @@ impl dama::clock::Clock for PerformanceClock {
 #[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub struct Engine {
-    inner: dama::search::Engine,
+    inner: dama::engine::search::Engine,
     /// The endgame tables loaded so far, shared with `inner` while any are loaded.
     tables: Arc<Tables>,
 }
@@ -511,7 +511,10 @@ impl Engine {
     pub fn new(tt_megabytes: NumArg) -> Result<Engine, JsValue> {
         let mb = args::table_mb(Args("new Engine").number("tt_megabytes", &tt_megabytes)?)?;
         Ok(Engine {
-            inner: dama::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock)),
+            inner: dama::engine::search::Engine::with_clock(
+                mb as usize,
+                Box::new(PerformanceClock),
+            ),
             tables: Arc::new(Tables::new()),
         })
     }
@@ -551,11 +554,11 @@ impl Engine {
     #[wasm_bindgen(js_name = loadEval)]
     pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
         let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
-        let net = dama::eval::pattern::Net::from_bytes(&bytes)
+        let net = dama::engine::eval::pattern::Net::from_bytes(&bytes)
             .map_err(|e| js_err(format!("evaluation weights refused: {e}")))?;
         let variant = net.variant();
         self.inner
-            .set_eval(dama::eval::Eval::Pattern(std::sync::Arc::new(net)));
+            .set_eval(dama::engine::eval::Eval::Pattern(std::sync::Arc::new(net)));
         Ok(variant.id().to_string())
     }
 
@@ -584,7 +587,7 @@ impl Engine {
         let time_ms = args::time_ms(time_ms)?;
         let seed = args::seed(seed)?;
         let core = game.core();
-        let r = dama::level::play(&mut self.inner, core, level, time_ms, seed as u64);
+        let r = dama::engine::level::play(&mut self.inner, core, level, time_ms, seed as u64);
         let best = r
             .best
             .ok_or_else(|| js_err("there is no legal move to search"))?;
@@ -622,9 +625,9 @@ impl Engine {
         let time_ms = args::time_ms(time_ms)?;
         let lines = args::lines(lines)?;
         let core = game.core();
-        let limits = dama::search::Limits {
+        let limits = dama::engine::search::Limits {
             time_ms: Some(time_ms),
-            ..dama::search::Limits::depth(depth)
+            ..dama::engine::search::Limits::depth(depth)
         };
         let a = self.inner.analyse(core, &limits, lines);
         let o = Object::new();
@@ -639,7 +642,7 @@ impl Engine {
             set(&line, "move", core.move_text(&l.pv[0]));
             set(&line, "score", l.score);
             set(&line, "depth", l.depth);
-            set(&line, "text", dama::search::score_text(l.score));
+            set(&line, "text", dama::engine::search::score_text(l.score));
             set(&line, "pv", pv_texts(core, &l.pv));
             out.push(&line);
         }
@@ -680,7 +683,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
         ))
         .into());
     }
-    Ok(dama::search::score_text(score as i32))
+    Ok(dama::engine::search::score_text(score as i32))
 }
 
 /// How a score ends the game when it is a known result: `{win: true, moves}` (or
@@ -690,7 +693,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreResult)]
 pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
-    use dama::search::{MATE, MATE_BOUND, TB_BOUND};
+    use dama::engine::search::{MATE, MATE_BOUND, TB_BOUND};
     let score = Args("scoreResult").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
         return Ok(JsValue::NULL);
@@ -717,11 +720,11 @@ pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = installBook)]
 pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
     let bytes = Args("installBook").bytes("bytes", &bytes)?;
-    let book = dama::book::Book::from_bytes(&bytes)
+    let book = dama::engine::book::Book::from_bytes(&bytes)
         .map_err(|e| js_err(format!("opening book refused: {e}")))?;
     let positions = book.positions();
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    dama::book::install(book);
+    dama::engine::book::install(book);
     // Other targets (this crate's native build, for its checks) have the book compiled in.
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     drop(book);
@@ -732,5 +735,5 @@ pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = bookPositions)]
 pub fn book_positions() -> usize {
-    dama::book::shipped().positions()
+    dama::engine::book::shipped().positions()
 }

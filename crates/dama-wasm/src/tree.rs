@@ -5,7 +5,7 @@
 
 use crate::js_args::{Args, NumArg, NumbersArg, StrArg};
 use crate::{args, js_err, parse_variant, set, Game};
-use dama::pdn::{self, NodeId, TreeError};
+use dama::rules::pdn::{self, NodeId, TreeError};
 use dama::{PlayError, Variant};
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
@@ -177,7 +177,7 @@ impl GameTree {
             );
             set(&o, "ply", n.ply());
             set(&o, "text", n.text());
-            set(&o, "fen", dama::fen::write_in(v, n.position()));
+            set(&o, "fen", dama::rules::fen::write_in(v, n.position()));
             let text = |c: Option<&str>| c.map_or(JsValue::NULL, JsValue::from_str);
             set(&o, "comment", text(n.comment()));
             set(&o, "preComment", text(n.pre_comment()));

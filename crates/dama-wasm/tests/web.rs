@@ -680,23 +680,23 @@ fn engine_takes_any_numbers() {
 // Endgame tables and the opening book, handed over as bytes the way the worker fetches them.
 
 /// The 2- and 3-piece table files, built here (a second or two).
-fn small_tables() -> (dama::egtb::Tables, Vec<u8>, Vec<u8>) {
-    let t = dama::egtb::Tables::build(3, dama::egtb::RULE_PLIES, &mut |_| {});
+fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
+    let t = dama::engine::egtb::Tables::build(3, dama::engine::egtb::RULE_PLIES, &mut |_| {});
     let (two, three) = (t.to_bytes(2), t.to_bytes(3));
     (t, two, three)
 }
 
 #[wasm_bindgen_test]
 fn tables_load_and_answer_a_won_ending() {
-    use dama::search::{MATE_BOUND, TB_WIN};
+    use dama::engine::search::{MATE_BOUND, TB_WIN};
     let (tables, two, three) = small_tables();
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
     let g = Game::from_fen(js(fen), None).unwrap();
     let pos = dama::Position::from_fen(fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
-    assert_eq!(probe.wdl, dama::egtb::Wdl::Win);
-    let expected = dama::notation::move_text(&pos, &best);
+    assert_eq!(probe.wdl, dama::engine::egtb::Wdl::Win);
+    let expected = dama::rules::notation::move_text(&pos, &best);
 
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     assert_eq!(engine.table_pieces(), 0);
@@ -758,7 +758,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
 #[wasm_bindgen_test]
 fn a_book_installs_and_level_10_plays_from_it() {
     let bytes = include_bytes!("../../dama/data/book.bin");
-    let book = dama::book::Book::from_bytes(bytes).unwrap();
+    let book = dama::engine::book::Book::from_bytes(bytes).unwrap();
     let before = dama_wasm::book_positions();
     let mut damaged = bytes.to_vec();
     let last = damaged.len() - 1;
@@ -784,7 +784,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
     let moves: Vec<String> = book
         .probe(&start)
         .iter()
-        .map(|(m, _)| dama::notation::move_text(&start, m))
+        .map(|(m, _)| dama::rules::notation::move_text(&start, m))
         .collect();
     assert!(!moves.is_empty());
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();

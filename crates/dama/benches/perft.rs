@@ -4,7 +4,7 @@
 //! three times each, and prints the best time and leaves per second, on one core. The native
 //! CLI gives the same counts: `cargo run --release -p dama-cli -- perft --depth 11`.
 
-use dama::perft::perft_in;
+use dama::rules::perft::perft_in;
 use dama::{Position, Variant};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

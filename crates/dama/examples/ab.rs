@@ -4,8 +4,8 @@
 //! `cargo run --release --example ab -- "100,175,..." [nodes] < openings.txt`, or `noext`
 //! instead of the weights to test the search without forced-move extensions.
 
-use dama::eval::{Weights, N_WEIGHTS};
-use dama::search::{Engine, Limits};
+use dama::engine::eval::{Weights, N_WEIGHTS};
+use dama::engine::search::{Engine, Limits};
 use dama::{Color, Game, Outcome};
 use std::io::BufRead;
 
@@ -38,9 +38,9 @@ fn main() {
             let mut b = Engine::new(8);
             b.set_weights(cand);
             if noext {
-                b.set_features(dama::search::Features {
+                b.set_features(dama::engine::search::Features {
                     extensions: false,
-                    ..dama::search::Features::ALL
+                    ..dama::engine::search::Features::ALL
                 });
             }
             while g.result().is_none() && g.ply() < 300 {

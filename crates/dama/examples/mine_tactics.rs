@@ -4,9 +4,9 @@
 //! `FEN;move;score;depth` (FEN and move in the game's own numbering and notation) where depth
 //! is the shallowest search that already picks the move.
 
-use dama::level::Rng;
-use dama::search::{Engine, Limits, MATE_BOUND};
-use dama::{notation, Color, Game, Variant};
+use dama::engine::level::Rng;
+use dama::engine::search::{Engine, Limits, MATE_BOUND};
+use dama::{rules::notation, Color, Game, Variant};
 
 fn material(g: &Game) -> i32 {
     let p = g.position();
@@ -38,7 +38,8 @@ fn main() {
             if g.result().is_some() {
                 break;
             }
-            let r = dama::level::play(&mut player, &g, 1 + rng.below(3) as u8, 1e9, game_seed);
+            let r =
+                dama::engine::level::play(&mut player, &g, 1 + rng.below(3) as u8, 1e9, game_seed);
             g.play(&r.best.unwrap()).unwrap();
         }
         let moves = g.legal_moves();

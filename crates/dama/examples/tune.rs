@@ -8,9 +8,9 @@
 //!
 //! `cargo run --release --example tune -- [games] [seed]` prints the fitted weights as Rust.
 
-use dama::eval::{evaluate_with, Weights, N_WEIGHTS};
-use dama::level::{self, Rng};
-use dama::search::Engine;
+use dama::engine::eval::{evaluate_with, Weights, N_WEIGHTS};
+use dama::engine::level::{self, Rng};
+use dama::engine::search::Engine;
 use dama::{Color, Game, Outcome, Position};
 
 fn sigmoid(x: f64) -> f64 {

@@ -7,7 +7,7 @@
 //! The crate is two halves: [`rules`] (board, moves, generation, game, notation, PDN, perft),
 //! which knows nothing of playing well, and [`engine`] (evaluation, search, levels, time, book,
 //! endgame tables, training), built on the rules. Their modules are also reachable from the
-//! crate root (`dama::fen`, `dama::search`, ...).
+//! crate root (`dama::rules::fen`, `dama::engine::search`, ...).
 //!
 //! ```
 //! use dama::{Game, Position, Variant};
@@ -27,20 +27,14 @@
 pub mod engine;
 pub mod rules;
 
-pub use engine::{bench, book, clock, egtb, eval, level, puzzle, search, time, train};
-pub use rules::{bitboard, fen, game, movegen, moves, notation, pdn, perft, position, square};
-
-// Internal to the crate, named at the root for the modules that share them.
-pub(crate) use engine::tt;
-pub(crate) use rules::hash;
-
-pub use bitboard::Bitboard;
-pub use fen::{FenError, FenErrorKind};
-pub use game::{DrawRules, Game, GameResult, Illegal, Outcome, PlayError, Reason};
-pub use moves::{Move, MoveList};
-pub use notation::MoveTextError;
-pub use pdn::{PdnError, PdnGame};
-pub use perft::{perft, perft_divide};
-pub use position::{Position, PositionError};
+// The types a program uses most, at the root; everything else by its module's one path.
+pub use rules::bitboard::Bitboard;
+pub use rules::fen::{FenError, FenErrorKind};
+pub use rules::game::{DrawRules, Game, GameResult, Illegal, Outcome, PlayError, Reason};
+pub use rules::moves::{Move, MoveList};
+pub use rules::notation::MoveTextError;
+pub use rules::pdn::{PdnError, PdnGame};
+pub use rules::perft::{perft, perft_divide};
+pub use rules::position::{Position, PositionError};
+pub use rules::square::{Color, Piece, Role, Square};
 pub use rules::{Brazilian, Italian, Rules, UnknownVariant, Variant};
-pub use square::{Color, Piece, Role, Square};

@@ -2,9 +2,9 @@
 //! first, the first one the plain search's own; limits respected; never a line from a game
 //! that is over.
 
-use dama::clock::NoClock;
-use dama::level::Rng;
-use dama::search::{Engine, Limits, MATE_BOUND};
+use dama::engine::clock::NoClock;
+use dama::engine::level::Rng;
+use dama::engine::search::{Engine, Limits, MATE_BOUND};
 use dama::{Game, Variant};
 
 fn engine() -> Engine {

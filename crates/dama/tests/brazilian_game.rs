@@ -2,7 +2,7 @@
 //! move text, FEN and PDN type 26. The move generator itself is checked against an independent
 //! reference in `reference_brazilian.rs`.
 
-use dama::{fen, pdn, Color, DrawRules, Game, Outcome, Reason, Variant};
+use dama::{rules::fen, rules::pdn, Color, DrawRules, Game, Outcome, Reason, Variant};
 
 const BR: Variant = Variant::Brazilian;
 
@@ -14,7 +14,7 @@ fn texts(g: &Game) -> Vec<String> {
     let legal = g.legal_moves();
     let mut t: Vec<String> = legal
         .iter()
-        .map(|m| dama::notation::text_for(BR, &legal, m))
+        .map(|m| dama::rules::notation::text_for(BR, &legal, m))
         .collect();
     t.sort();
     t
@@ -221,21 +221,21 @@ fn fen_numbers_are_the_brazilian_ones() {
 
 #[test]
 fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
-    let mut engine = dama::search::Engine::new(4);
+    let mut engine = dama::engine::search::Engine::new(4);
     // A Black man hangs on d4 in front of White's c3 man: every level must take it (it is
     // compulsory), and from the start each level answers with a legal move.
     for level in 1..=10 {
         let g = Game::with_variant(BR);
-        let r = dama::level::play(&mut engine, &g, level, 30.0, level as u64);
+        let r = dama::engine::level::play(&mut engine, &g, level, 30.0, level as u64);
         let m = r.best.unwrap();
         assert!(g.legal_moves().contains(&m), "level {level}");
         let g = game("W:W22,29:B18,5");
-        let r = dama::level::play(&mut engine, &g, level, 30.0, 7);
+        let r = dama::engine::level::play(&mut engine, &g, level, 30.0, 7);
         assert!(r.best.unwrap().is_capture(), "level {level}");
     }
     // The book is Italian: no book move in a Brazilian game, even at level 10.
-    assert!(dama::level::book_move(&Game::with_variant(BR), 10, 1).is_none());
-    assert!(dama::level::book_move(&Game::new(), 10, 1).is_some());
+    assert!(dama::engine::level::book_move(&Game::with_variant(BR), 10, 1).is_none());
+    assert!(dama::engine::level::book_move(&Game::new(), 10, 1).is_some());
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Endgame tables: built in memory up to 4 pieces and checked against the rules, an
 //! independent solver, the search, and a conversion match under the 80-ply king rule.
 
-use dama::clock::NoClock;
-use dama::egtb::{EgtbError, Probe, Signature, Tables, Wdl, RULE_PLIES};
-use dama::search::{Engine, Limits, MATE_BOUND, TB_WIN};
+use dama::engine::clock::NoClock;
+use dama::engine::egtb::{EgtbError, Probe, Signature, Tables, Wdl, RULE_PLIES};
+use dama::engine::search::{Engine, Limits, MATE_BOUND, TB_WIN};
 use dama::{Game, Outcome, Position, Reason};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -233,7 +233,7 @@ fn forced_mates_found_by_search_agree() {
         let Some(p) = sig.position(rng.next() % sig.size()) else {
             continue;
         };
-        let r = dama::search::search_fixed(&Game::from_position(p), &Limits::depth(9));
+        let r = dama::engine::search::search_fixed(&Game::from_position(p), &Limits::depth(9));
         if r.score.abs() > MATE_BOUND {
             let want = if r.score > 0 { Wdl::Win } else { Wdl::Loss };
             assert_eq!(t.probe(&p).unwrap().wdl, want, "{}", p.to_fen());
@@ -327,7 +327,7 @@ fn search_probes_reach_the_tables() {
     let game = Game::from_fen("W:WK22,K29,K30:BK18,K4").unwrap();
     assert_eq!(tables().probe(game.position()), None);
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
-    assert_eq!(dama::notation::full_text(&r.best.unwrap()), "22x13");
+    assert_eq!(dama::rules::notation::full_text(&r.best.unwrap()), "22x13");
     assert!(
         r.score > TB_WIN - 200 && r.score < MATE_BOUND,
         "{}",

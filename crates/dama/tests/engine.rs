@@ -1,9 +1,9 @@
 //! The engine: legal answers always, limits respected, draws and mates scored right, levels
 //! reproducible and ordered by strength.
 
-use dama::level::{self, Rng};
-use dama::search::{search_fixed, Engine, Features, Limits, MATE, MATE_BOUND};
-use dama::{notation, DrawRules, Game, Outcome};
+use dama::engine::level::{self, Rng};
+use dama::engine::search::{search_fixed, Engine, Features, Limits, MATE, MATE_BOUND};
+use dama::{rules::notation, DrawRules, Game, Outcome};
 
 /// Positions along random games: varied material, kings, captures.
 fn random_games(seed: u64, games: usize) -> Vec<Game> {

@@ -5,8 +5,8 @@
 mod reference;
 
 use dama::{
-    notation, Color, DrawRules, Game, GameResult, Illegal, MoveTextError, Outcome, PlayError,
-    Position, Reason,
+    rules::notation, Color, DrawRules, Game, GameResult, Illegal, MoveTextError, Outcome,
+    PlayError, Position, Reason,
 };
 use reference::{board, random_board, Rng};
 
@@ -887,11 +887,11 @@ fn pdn_results_of_open_games_are_resignations_or_agreements() {
     let mut g = Game::new();
     g.play_text("22-18").unwrap();
     g.resign(Color::White);
-    let back = dama::pdn::read_game(&g.to_pdn(&[])).unwrap();
+    let back = dama::rules::pdn::read_game(&g.to_pdn(&[])).unwrap();
     assert_eq!(back.result(), win(Color::Black, Reason::Resignation));
-    let drawn = dama::pdn::read_game("1. 22-18 9-13 1/2-1/2").unwrap();
+    let drawn = dama::rules::pdn::read_game("1. 22-18 9-13 1/2-1/2").unwrap();
     assert_eq!(drawn.result(), draw(Reason::Agreement));
-    let open = dama::pdn::read_game("1. 22-18 9-13 *").unwrap();
+    let open = dama::rules::pdn::read_game("1. 22-18 9-13 *").unwrap();
     assert_eq!(open.result(), None);
 }
 

@@ -4,7 +4,9 @@
 #[path = "reference.rs"]
 mod reference;
 
-use dama::{fen, notation, pdn, FenErrorKind, Game, MoveTextError, PlayError, Position};
+use dama::{
+    rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, MoveTextError, PlayError, Position,
+};
 use reference::Rng;
 
 const RELEASE: bool = !cfg!(debug_assertions);
@@ -592,10 +594,10 @@ impl std::io::Read for Endless {
 /// file's length and the format's bound before the body is read.
 #[test]
 fn file_readers_refuse_huge_files_from_their_header() {
-    use dama::book::{Book, BookError};
-    use dama::egtb::{EgtbError, Tables};
-    use dama::eval::pattern::{Net, NetError};
-    use dama::train::{self, SamplesError};
+    use dama::engine::book::{Book, BookError};
+    use dama::engine::egtb::{EgtbError, Tables};
+    use dama::engine::eval::pattern::{Net, NetError};
+    use dama::engine::train::{self, SamplesError};
     const LEN: u64 = 2 << 30;
     const READ_AT_MOST: u64 = 64 << 10;
     let le = |v: u32| v.to_le_bytes();
@@ -666,7 +668,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
 /// permit it, the evaluation would score quiet positions like won ones.
 #[test]
 fn absurd_weights_are_refused() {
-    use dama::eval::pattern::{Net, NetError, MAX_WEIGHT, PATTERN_PARAMS};
+    use dama::engine::eval::pattern::{Net, NetError, MAX_WEIGHT, PATTERN_PARAMS};
     let mut net = Net::material(dama::Variant::Brazilian);
     assert!(Net::from_bytes(&net.to_bytes()).is_ok());
     net.set_weight(PATTERN_PARAMS, [100, MAX_WEIGHT]);

@@ -11,7 +11,7 @@
 #[path = "reference.rs"]
 mod reference;
 
-use dama::pdn::{self, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::rules::pdn::{self, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::{Game, Variant};
 use reference::Rng;
 

@@ -4,7 +4,7 @@
 #[path = "reference.rs"]
 mod reference;
 
-use dama::movegen;
+use dama::rules::movegen;
 use dama::{perft, perft_divide, Italian, Move, Position};
 use reference::{board, num, random_board, random_king_board, rc, work, Board, RefMove, Rng};
 use std::collections::{BTreeMap, BTreeSet};

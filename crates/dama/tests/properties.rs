@@ -1,8 +1,10 @@
 //! Property tests on random positions and random games: undo/redo, hashing, material,
 //! move text, FEN and PDN round trips; in both games (the variant is part of the input).
 
-use dama::perft::perft_in;
-use dama::{fen, movegen, notation, pdn, Color, Game, Move, Position, Variant};
+use dama::rules::perft::perft_in;
+use dama::{
+    rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, Move, Position, Variant,
+};
 use proptest::prelude::*;
 
 const RELEASE: bool = !cfg!(debug_assertions);

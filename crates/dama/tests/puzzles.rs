@@ -1,9 +1,9 @@
-//! The tactics trainer's puzzles: the miner ([`dama::puzzle::find`]) on known positions, and
+//! The tactics trainer's puzzles: the miner ([`dama::engine::puzzle::find`]) on known positions, and
 //! the shipped data file (`www/puzzles/italian.json`, made by `make puzzles`) checked against
 //! the rules and the engine.
 
-use dama::puzzle::{self, Puzzle, Reject, Settings, Theme};
-use dama::search::{Engine, Limits, SearchResult};
+use dama::engine::puzzle::{self, Puzzle, Reject, Settings, Theme};
+use dama::engine::search::{Engine, Limits, SearchResult};
 use dama::{Game, Variant};
 
 /// The shipped file, read where the page loads it from.

@@ -12,11 +12,11 @@ mod reference;
 mod bref;
 
 use bref::{board, name, num, random_board, random_capture_board, rc, square_named, Board, Rng, P};
-use dama::moves::MAX_MOVES;
-use dama::perft::{perft_divide_in, perft_in, perft_with};
+use dama::rules::moves::MAX_MOVES;
+use dama::rules::perft::{perft_divide_in, perft_in, perft_with};
 use dama::{
-    fen, movegen, notation, Brazilian, Color, DrawRules, Game, Move, MoveList, Position, Role,
-    Square, Variant,
+    rules::fen, rules::movegen, rules::notation, Brazilian, Color, DrawRules, Game, Move, MoveList,
+    Position, Role, Square, Variant,
 };
 use reference::work;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,6 +1,6 @@
 //! The federation's example positions from RULES.md: each must give exactly the listed moves.
 
-use dama::{notation, Position};
+use dama::{rules::notation, Position};
 
 fn moves(fen: &str) -> Vec<String> {
     let pos = Position::from_fen(fen).unwrap();

@@ -14,9 +14,9 @@
 //! counter never reaches 80 on a game that is still open. Games longer than 400 plies are
 //! legal (random kings can wander) and only counted.
 
-use dama::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
-use dama::level::{self, Rng};
-use dama::search::{Engine, Limits};
+use dama::engine::level::{self, Rng};
+use dama::engine::search::{Engine, Limits};
+use dama::rules::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
 use dama::{Color, Game, Move, Outcome, Reason};
 use std::time::{Duration, Instant};
 
@@ -100,7 +100,7 @@ fn check(game: &Game, m: &Move, counts: &mut (u32, u32), ctx: &dyn Fn() -> Strin
     *counts = now;
     // Round trip of the position through FEN.
     assert_eq!(
-        dama::fen::parse(&p.to_fen()).ok(),
+        dama::rules::fen::parse(&p.to_fen()).ok(),
         Some(p),
         "FEN: {}",
         ctx()
@@ -180,7 +180,7 @@ fn play_game(players: &mut Players, kinds: [Player; 2], seed: u64) -> GameStats 
     let r = game.result().expect("ended");
     let plies = game.ply();
     // The PDN of the game replays to the same position and result.
-    let back = dama::pdn::read_game(&game.to_pdn(&[])).expect("own PDN reads");
+    let back = dama::rules::pdn::read_game(&game.to_pdn(&[])).expect("own PDN reads");
     assert_eq!(back.position(), game.position(), "PDN replay, seed {seed}");
     assert_eq!(back.result(), game.result(), "PDN result, seed {seed}");
     // Undo to the start restores the start position and its hash.

@@ -5,10 +5,10 @@
 
 use super::hub_client::{Failure, HubClient, HubCommand};
 use super::Budget;
-use dama::eval::{Eval, Weights};
-use dama::level;
-use dama::moves::Move;
-use dama::search::{Engine, Features};
+use dama::engine::eval::{Eval, Weights};
+use dama::engine::level;
+use dama::engine::search::{Engine, Features};
+use dama::rules::moves::Move;
 use dama::{Game, Variant};
 use dama_cli::hub::parse_move;
 use std::sync::Arc;
@@ -104,7 +104,7 @@ impl Seat {
                     match variant {
                         Variant::Italian => engine.set_weights(Weights::material_only()),
                         v => engine.set_eval(Eval::Pattern(Arc::new(
-                            dama::eval::pattern::Net::material(v),
+                            dama::engine::eval::pattern::Net::material(v),
                         ))),
                     }
                 }

@@ -2,10 +2,10 @@
 //! fixed positions searched to fixed depths with a fresh engine, so the node counts depend only
 //! on the search and evaluation code, and a checksum that changes exactly when the search does.
 
-use crate::clock::Clock;
-use crate::game::Game;
-use crate::notation;
-use crate::search::{Engine, Limits};
+use crate::engine::clock::Clock;
+use crate::engine::search::{Engine, Limits};
+use crate::rules::game::Game;
+use crate::rules::notation;
 
 /// One benchmark position: a name, a FEN and the depth searched by default (deeper where the
 /// tree is narrow, so each takes a comparable share of the time).
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_checksum_is_deterministic() {
-        let clock = || Box::new(crate::clock::NoClock) as Box<dyn Clock + Send>;
+        let clock = || Box::new(crate::engine::clock::NoClock) as Box<dyn Clock + Send>;
         let a = search(&clock, 1, Some(4), &mut |_| {});
         let b = search(&clock, 1, Some(4), &mut |_| {});
         assert_eq!(a.checksum, b.checksum);

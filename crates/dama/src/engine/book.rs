@@ -36,8 +36,8 @@
 //! no legal move or more than one.
 //!
 //! ```
-//! use dama::book::Book;
-//! use dama::level::Rng;
+//! use dama::engine::book::Book;
+//! use dama::engine::level::Rng;
 //! use dama::Position;
 //! let book = Book::shipped();
 //! let start = Position::start();
@@ -53,10 +53,10 @@
 //! }
 //! ```
 
-use crate::level::Rng;
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
-use crate::search::MATE_BOUND;
+use crate::engine::level::Rng;
+use crate::engine::search::MATE_BOUND;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
 use core::fmt;
 use std::collections::HashMap;
 use std::io::{BufReader, Read};
@@ -382,7 +382,7 @@ impl Book {
 }
 
 /// Entries must be sorted by (key, score from best, code), with no code twice in a position
-/// and at most [`MAX_MOVES`](crate::moves::MAX_MOVES) moves a position.
+/// and at most [`MAX_MOVES`](crate::rules::moves::MAX_MOVES) moves a position.
 fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
     let mut first_of_key = 0;
     for i in 1..entries.len() {
@@ -402,7 +402,7 @@ fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
         // No position has more legal moves than a move list holds; the cap also bounds this
         // scan on hostile input.
         let group = &entries[first_of_key..i];
-        if group.len() >= crate::moves::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
+        if group.len() >= crate::rules::moves::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
             return Err(BookError::Order(i));
         }
     }

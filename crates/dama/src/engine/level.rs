@@ -3,9 +3,9 @@
 //! Level 1 sees only one move ahead plus forced captures and chooses loosely among moves
 //! that do not lose much; level 10 is full strength for the time given.
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::search::{Engine, Limits, SearchResult, MATE_BOUND};
+use crate::engine::search::{Engine, Limits, SearchResult, MATE_BOUND};
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
 
 /// A level's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,8 +129,8 @@ pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64
 /// The lowest level that plays from the opening book: full strength (10) and the level below.
 pub const BOOK_LEVEL: u8 = 9;
 
-/// At [`BOOK_LEVEL`] and above, a move of the shipped [`book`](crate::book) for the current
-/// position, chosen among those within [`PLAY_MARGIN`](crate::book::PLAY_MARGIN) of the best
+/// At [`BOOK_LEVEL`] and above, a move of the shipped [`book`](crate::engine::book) for the current
+/// position, chosen among those within [`PLAY_MARGIN`](crate::engine::book::PLAY_MARGIN) of the best
 /// (seeded like the levels); a result with no depth, nodes or time, since nothing was searched.
 /// `None` below that level, out of the book, or in a game the book is not for (it is an
 /// Italian book).
@@ -139,8 +139,8 @@ pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
         return None;
     }
     let mut rng = Rng::new(seed ^ game.hash());
-    let book = crate::book::shipped();
-    let (m, score) = book.pick(game.position(), crate::book::PLAY_MARGIN, &mut rng)?;
+    let book = crate::engine::book::shipped();
+    let (m, score) = book.pick(game.position(), crate::engine::book::PLAY_MARGIN, &mut rng)?;
     Some(SearchResult {
         best: Some(m),
         score,

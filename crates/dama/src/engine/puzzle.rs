@@ -30,11 +30,11 @@
 //!
 //! The puzzles are shipped as JSON ([`write_file`], [`parse_file`]): see `docs/PUZZLES.md`.
 
-use crate::game::{Game, Outcome};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::search::{Engine, Limits, MATE_BOUND};
-use crate::square::Color;
+use crate::engine::search::{Engine, Limits, MATE_BOUND};
+use crate::rules::game::{Game, Outcome};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::Variant;
 use core::fmt;
 
@@ -286,7 +286,11 @@ fn same(a: &Move, b: &Move) -> bool {
 }
 
 /// A fresh search of `game` to `depth`.
-fn fresh_search(engine: &mut Engine, game: &Game, depth: u32) -> crate::search::SearchResult {
+fn fresh_search(
+    engine: &mut Engine,
+    game: &Game,
+    depth: u32,
+) -> crate::engine::search::SearchResult {
     engine.clear();
     engine.search(game, &Limits::depth(depth), &mut |_| {})
 }

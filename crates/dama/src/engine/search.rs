@@ -3,25 +3,24 @@
 //! resolved to quiescence, and draws by repetition and the king-move rule inside the tree.
 //!
 //! ```
-//! use dama::search::{Engine, Limits};
+//! use dama::engine::search::{Engine, Limits};
 //! use dama::Game;
 //! let game = Game::from_fen("W:W30:B27").unwrap();
 //! let mut engine = Engine::new(1);
 //! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
-//! assert_eq!(dama::notation::full_text(&r.best.unwrap()), "30x23");
-//! assert!(r.score > dama::search::MATE - 10); // Black is left without a move
+//! assert_eq!(dama::rules::notation::full_text(&r.best.unwrap()), "30x23");
+//! assert!(r.score > dama::engine::search::MATE - 10); // Black is left without a move
 //! ```
 
-use crate::clock::{Clock, NoClock};
-use crate::egtb::{Tables, Wdl};
-use crate::eval::{self, Eval, Weights};
-use crate::game::{DrawRules, Game};
-use crate::hash;
-use crate::movegen;
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::engine::clock::{Clock, NoClock};
+use crate::engine::egtb::{Tables, Wdl};
+use crate::engine::eval::{self, Eval, Weights};
+use crate::engine::tt::{Bound, Table};
+use crate::rules::game::{DrawRules, Game};
+use crate::rules::movegen;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
 use crate::rules::Variant;
-use crate::tt::{Bound, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -156,7 +155,7 @@ pub const TB_BOUND: i32 = TB_WIN - 2 * MAX_PLY as i32 - 256;
 /// `win (tables)` / `loss (tables)` for a result the endgame tables know without its length.
 ///
 /// ```
-/// use dama::search::{score_text, MATE, TB_WIN};
+/// use dama::engine::search::{score_text, MATE, TB_WIN};
 /// assert_eq!(score_text(125), "+1.25");
 /// assert_eq!(score_text(MATE - 13), "win in 7");
 /// assert_eq!(score_text(-(TB_WIN - 30)), "loss (tables)");
@@ -237,7 +236,7 @@ impl Engine {
     /// (none on wasm: use [`with_clock`](Engine::with_clock) there).
     pub fn new(tt_mb: usize) -> Engine {
         #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        let clock: Box<dyn Clock + Send> = Box::new(crate::clock::StdClock::new());
+        let clock: Box<dyn Clock + Send> = Box::new(crate::engine::clock::StdClock::new());
         #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
         let clock: Box<dyn Clock + Send> = Box::new(NoClock);
         Engine::with_clock(tt_mb, clock)
@@ -326,7 +325,7 @@ impl Engine {
     /// root, so the second line is the best move other than the first, and so on.
     ///
     /// ```
-    /// use dama::search::{Engine, Limits};
+    /// use dama::engine::search::{Engine, Limits};
     /// use dama::Game;
     /// let game = Game::new();
     /// let mut engine = Engine::new(1);
@@ -414,7 +413,7 @@ impl Engine {
         let mut out = Vec::new();
         for m in moves.iter() {
             let child = pos.play(m);
-            let h = hash::update(game.hash(), &pos, m);
+            let h = pos.hash_after(game.hash(), m);
             let kp = next_king_plies(game.king_plies(), m);
             s.path.push(h);
             let score = -s.negamax(&child, h, depth as i32 - 1, 1, -INF, INF, kp);
@@ -486,7 +485,7 @@ impl Engine {
             pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
-            keys: vec![[0; crate::moves::MAX_MOVES]; MAX_PLY + 1],
+            keys: vec![[0; crate::rules::moves::MAX_MOVES]; MAX_PLY + 1],
             eval: self.evals[variant as usize].clone(),
             features: self.features,
             clock: &*self.clock,
@@ -529,7 +528,7 @@ struct Searcher<'a> {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     lists: Vec<MoveList>,
-    keys: Vec<[i32; crate::moves::MAX_MOVES]>,
+    keys: Vec<[i32; crate::rules::moves::MAX_MOVES]>,
     eval: Eval,
     features: Features,
     clock: &'a dyn Clock,
@@ -830,7 +829,7 @@ impl Searcher<'_> {
             let m = self.lists[ply][i];
 
             let child = pos.play(&m);
-            let h = hash::update(hash, pos, &m);
+            let h = pos.hash_after(hash, &m);
             let kp = next_king_plies(king_plies, &m);
             let new_depth = depth - 1 + ext;
             if new_depth > 0 && self.features.tt {

@@ -16,10 +16,10 @@
 //! won, 1 drawn, 2 White won). Files of the first version (`DAMASMP1`, no game type) are
 //! Italian.
 
-use crate::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
-use crate::level::Rng;
-use crate::position::Position;
-use crate::square::Color;
+use crate::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
+use crate::engine::level::Rng;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use core::fmt;
 use std::io::{BufReader, Read};
 use std::ops::RangeInclusive;

@@ -1,6 +1,6 @@
 //! The transposition table: search results by position hash, in 64-byte buckets of four.
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,12 +1,12 @@
 //! Plain-words reasons why a piece may not go from one square to another, in the words of the
 //! game's own rules.
 
-use crate::bitboard::{diagonal_between, step};
-use crate::game::Illegal;
-use crate::movegen;
-use crate::position::Position;
+use crate::rules::bitboard::{diagonal_between, step};
+use crate::rules::game::Illegal;
+use crate::rules::movegen;
+use crate::rules::position::Position;
+use crate::rules::square::Role;
 use crate::rules::{PrecedenceStep, Rules, Variant};
-use crate::square::Role;
 
 /// Why the side to move may not play from `from` to `to` (square numbers in `variant`'s
 /// numbering); `None` if a legal move does.

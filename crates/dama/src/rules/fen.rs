@@ -1,9 +1,9 @@
 //! FEN for draughts: `W:W21,22,K30:B1,2` — side to move, then each colour's squares, kings
 //! marked `K`, in any order. Ranges such as `1-12` are read too.
 
-use crate::position::{Position, PositionError};
+use crate::rules::position::{Position, PositionError};
+use crate::rules::square::Color;
 use crate::rules::Variant;
-use crate::square::Color;
 use core::fmt;
 
 /// Why a FEN was refused: what was expected and at which character (0-based).
@@ -88,7 +88,7 @@ fn shown(s: &str) -> String {
 /// Reads a FEN.
 ///
 /// ```
-/// use dama::{fen, Color};
+/// use dama::{rules::fen, Color};
 /// let pos = fen::parse("B:W21,K30:B1-3").unwrap();
 /// assert_eq!(pos.turn(), Color::Black);
 /// assert_eq!(fen::write(&pos), "B:W21,K30:B1,2,3");
@@ -103,7 +103,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 /// in mirror order; the start position has the same FEN in both games).
 ///
 /// ```
-/// use dama::{fen, Variant};
+/// use dama::{rules::fen, Variant};
 /// let pos = fen::parse_in(Variant::Brazilian, "W:W29:B1").unwrap();
 /// let sq = pos.board().next().unwrap().0; // the lowest bit: Black's man on b8
 /// assert_eq!(Variant::Brazilian.algebraic(sq), "b8");

@@ -1,11 +1,11 @@
 //! A game: the position, the moves played, undo and redo, and how the game ended.
 
-use crate::hash;
-use crate::moves::{Move, MoveList};
-use crate::notation::{self, MoveTextError};
-use crate::position::Position;
+use crate::rules::hash;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::notation::{self, MoveTextError};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::rules::Variant;
-use crate::square::Color;
 use core::fmt;
 
 /// The side holding exactly three kings and no men against a lone king, if that is the
@@ -383,7 +383,7 @@ impl Game {
     pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, crate::FenError> {
         Ok(Game::from_position_in(
             variant,
-            crate::fen::parse_in(variant, fen)?,
+            crate::rules::fen::parse_in(variant, fen)?,
         ))
     }
 
@@ -394,7 +394,7 @@ impl Game {
 
     /// The current position in FEN, in this game's numbering.
     pub fn fen(&self) -> String {
-        crate::fen::write_in(self.variant, &self.pos)
+        crate::rules::fen::write_in(self.variant, &self.pos)
     }
 
     /// Sets the draw rules.
@@ -692,6 +692,6 @@ impl Game {
 
     /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).
     pub fn to_pdn(&self, tags: &[(String, String)]) -> String {
-        crate::pdn::write_game(self, tags)
+        crate::rules::pdn::write_game(self, tags)
     }
 }

@@ -3,10 +3,10 @@
 //! Each (colour, role, square) and the side to move has a fixed random key; a position's hash
 //! is the XOR of its keys, so a move changes it by XOR-ing only the keys of what moved.
 
-use crate::bitboard::Bits;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::square::Color;
+use crate::rules::bitboard::Bits;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

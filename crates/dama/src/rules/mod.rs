@@ -9,7 +9,7 @@ pub mod bitboard;
 mod explain;
 pub mod fen;
 pub mod game;
-pub(crate) mod hash;
+mod hash;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

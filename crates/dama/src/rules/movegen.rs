@@ -6,11 +6,11 @@
 //! nothing is allocated. Every difference between the games is a constant of [`Rules`], so each
 //! game's generator is compiled with the other's branches removed.
 
-use crate::bitboard::{step, Bitboard, Bits, Dir, BLACK_PROMOTION, WHITE_PROMOTION};
-use crate::moves::{Move, MoveList, DIR_BITS, PATH_BITS};
-use crate::position::Position;
+use crate::rules::bitboard::{step, Bitboard, Bits, Dir, BLACK_PROMOTION, WHITE_PROMOTION};
+use crate::rules::moves::{Move, MoveList, DIR_BITS, PATH_BITS};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::rules::{CaptureInfo, Rules};
-use crate::square::Color;
 
 /// The board as seen by the side to move; `W` is whether that is White.
 #[derive(Clone, Copy)]

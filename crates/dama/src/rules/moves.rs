@@ -1,7 +1,7 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::bitboard::{diagonal_between, step, Bitboard, Bits, Dir};
-use crate::square::Square;
+use crate::rules::bitboard::{diagonal_between, step, Bitboard, Bits, Dir};
+use crate::rules::square::Square;
 use core::ops::Deref;
 
 /// A legal move: a quiet step or slide, or a whole capture sequence.

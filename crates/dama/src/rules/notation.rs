@@ -2,11 +2,11 @@
 //! `27x18x11x4` where from and to alone would not say which capture is meant. Brazilian moves
 //! are written with algebraic squares (`c3-d4`, `c3xe5xg7`) as PDN game type 26 writes them.
 
-use crate::bitboard::{step, Dir};
-use crate::moves::{ray_between, Move, MoveList};
-use crate::position::Position;
+use crate::rules::bitboard::{step, Dir};
+use crate::rules::moves::{ray_between, Move, MoveList};
+use crate::rules::position::Position;
+use crate::rules::square::Square;
 use crate::rules::Variant;
-use crate::square::Square;
 use core::fmt;
 
 /// Why a move text was refused.
@@ -87,7 +87,7 @@ pub fn full_text_for(variant: Variant, m: &Move) -> String {
 /// move shares both.
 ///
 /// ```
-/// use dama::{notation, Position};
+/// use dama::{rules::notation, Position};
 /// let pos = Position::start();
 /// let m = pos.legal_moves()[0];
 /// assert_eq!(notation::parse(&pos, &notation::move_text(&pos, &m)).unwrap(), m);
@@ -106,7 +106,7 @@ pub fn move_text_in(legal: &MoveList, m: &Move) -> String {
 /// legal move has the same from and to.
 ///
 /// ```
-/// use dama::{notation, Position, Variant};
+/// use dama::{rules::notation, Position, Variant};
 /// let v = Variant::Brazilian;
 /// let pos = Position::start();
 /// let legal = pos.moves_in(v);

@@ -1,8 +1,8 @@
 //! Perft: counting the leaves of the move tree, the standard check of a move generator.
 
-use crate::movegen;
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::rules::movegen;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
 use crate::rules::{Italian, Rules, Variant};
 
 /// The number of move sequences of length `depth` from `pos` (distinct moves; the last ply is
@@ -19,7 +19,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// [`perft`] in `variant`.
 ///
 /// ```
-/// use dama::{perft::perft_in, Position, Variant};
+/// use dama::{rules::perft::perft_in, Position, Variant};
 /// assert_eq!(perft_in(Variant::Brazilian, &Position::start(), 5), 7473);
 /// ```
 pub fn perft_in(variant: Variant, pos: &Position, depth: u32) -> u64 {

@@ -1,8 +1,8 @@
 //! A position: where the pieces stand and whose turn it is.
 
-use crate::bitboard::{Bitboard, Bits, BLACK_PROMOTION, WHITE_PROMOTION};
-use crate::moves::{Move, MoveList};
-use crate::square::{Color, Piece, Role, Square};
+use crate::rules::bitboard::{Bitboard, Bits, BLACK_PROMOTION, WHITE_PROMOTION};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::square::{Color, Piece, Role, Square};
 use core::fmt;
 
 /// A position of Italian draughts: three bitboards and the side to move, 16 bytes, `Copy`.
@@ -190,7 +190,7 @@ impl Position {
     /// Every legal move for the side to move, under the Italian rules.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        crate::movegen::generate::<crate::Italian>(self, &mut list);
+        crate::rules::movegen::generate::<crate::Italian>(self, &mut list);
         list
     }
 
@@ -205,7 +205,7 @@ impl Position {
     /// ```
     pub fn moves_in(&self, variant: crate::Variant) -> MoveList {
         let mut list = MoveList::new();
-        crate::with_rules!(variant, R => crate::movegen::generate::<R>(self, &mut list));
+        crate::with_rules!(variant, R => crate::rules::movegen::generate::<R>(self, &mut list));
         list
     }
 
@@ -255,17 +255,31 @@ impl Position {
     /// The Zobrist hash computed from scratch (the one the game and the engine update move by
     /// move).
     pub fn hash(&self) -> u64 {
-        crate::hash::hash(self)
+        crate::rules::hash::hash(self)
+    }
+
+    /// The Zobrist hash after playing `m` here, given this position's hash `h`: what
+    /// [`hash`](Self::hash) of the position after `m` gives, without computing it from scratch.
+    ///
+    /// ```
+    /// use dama::Position;
+    /// let pos = Position::start();
+    /// let m = pos.legal_moves()[0];
+    /// assert_eq!(pos.hash_after(pos.hash(), &m), pos.play(&m).hash());
+    /// ```
+    #[inline]
+    pub fn hash_after(&self, h: u64, m: &Move) -> u64 {
+        crate::rules::hash::update(h, self, m)
     }
 
     /// The position in FEN, such as `W:W21,22:BK5,6`.
     pub fn to_fen(&self) -> String {
-        crate::fen::write(self)
+        crate::rules::fen::write(self)
     }
 
-    /// Reads a FEN (see [`fen`](crate::fen)).
+    /// Reads a FEN (see [`fen`](crate::rules::fen)).
     pub fn from_fen(s: &str) -> Result<Position, crate::FenError> {
-        crate::fen::parse(s)
+        crate::rules::fen::parse(s)
     }
 }
 

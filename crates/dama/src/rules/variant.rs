@@ -1,7 +1,7 @@
 //! The ruleset as a parameter: the knobs the move generator reads ([`Rules`], monomorphised in
 //! the hot paths) and the run-time choice of game ([`Variant`]) for everything else.
 //!
-//! Both games share the 32-square bitboard of [`bitboard`](crate::bitboard). The Brazilian board
+//! Both games share the 32-square bitboard of [`bitboard`](crate::rules::bitboard). The Brazilian board
 //! is the Italian one seen in a mirror, and a mirror swaps left and right but keeps every
 //! diagonal, so the generator works on one geometry; only the numbering and the names of the
 //! squares differ, and [`Variant`] translates them at the edges (FEN, move text, PDN, wasm).
@@ -14,7 +14,7 @@
 //! assert_eq!(Variant::Brazilian.square_name(game.moves().next().unwrap().to()), "d4");
 //! ```
 
-use crate::square::Square;
+use crate::rules::square::Square;
 use core::fmt;
 
 /// What the precedence rules look at in one complete capture sequence.

@@ -14,12 +14,12 @@ use super::index::{
     for_each_in_slice, index, normalize, slice_men, slice_of, Signature, MAX_TABLE_PIECES,
 };
 use super::Tables;
-use crate::bitboard::{Bitboard, Bits};
-use crate::movegen;
-use crate::moves::MoveList;
-use crate::position::Position;
+use crate::rules::bitboard::{Bitboard, Bits};
+use crate::rules::movegen;
+use crate::rules::moves::MoveList;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::rules::Italian;
-use crate::square::Color;
 use std::collections::HashMap;
 
 /// What a built table holds.

@@ -17,9 +17,9 @@
 //! Men ranks may describe two men on one square: those slices hold no position (a value of
 //! [`NONE`](super::format::NONE)); kings are indexed without gaps.
 
-use crate::bitboard::{Bitboard, Bits};
-use crate::position::Position;
-use crate::square::Color;
+use crate::rules::bitboard::{Bitboard, Bits};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use core::fmt;
 
 /// The most pieces a table may have: beyond this, sizes leave what any machine can hold.
@@ -55,7 +55,7 @@ pub(crate) fn binom(n: u32, k: u32) -> u64 {
 /// The material of a position seen from the side to move: "white" is the side to move.
 ///
 /// ```
-/// use dama::egtb::Signature;
+/// use dama::engine::egtb::Signature;
 /// let s = Signature::new(1, 2, 0, 1);
 /// assert_eq!(s.to_string(), "1m2k-0m1k");
 /// assert_eq!(s.mirror(), Signature::new(0, 1, 1, 2));
@@ -151,7 +151,7 @@ impl Signature {
     /// indices that are no position.
     ///
     /// ```
-    /// use dama::egtb::Signature;
+    /// use dama::engine::egtb::Signature;
     /// let s = Signature::new(1, 1, 0, 1);
     /// let pos = s.position(1234).unwrap();
     /// assert_eq!(s.index_of(&pos), Some(1234));

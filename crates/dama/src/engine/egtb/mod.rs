@@ -11,7 +11,7 @@
 //! ([`Probe::under_rule`]).
 //!
 //! ```
-//! use dama::egtb::{Tables, Wdl};
+//! use dama::engine::egtb::{Tables, Wdl};
 //! use dama::Position;
 //! let tables = Tables::build(3, 80, &mut |_| {});
 //! // Two kings against one: a win for the side with two.

@@ -3,7 +3,7 @@
 use super::index::Signature;
 use super::probe::{Probe, Wdl};
 use super::Tables;
-use crate::position::Position;
+use crate::rules::position::Position;
 
 /// A position whose stored value does not follow from its successors.
 #[derive(Clone, Debug, PartialEq, Eq)]

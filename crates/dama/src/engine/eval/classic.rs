@@ -7,9 +7,9 @@
 //! trading down when ahead, and the lone-king endgame (the stronger side closes in and drives
 //! the defending kings out of the double corners).
 
-use crate::bitboard::{step, Bitboard, Bits, Dir};
-use crate::position::Position;
-use crate::square::Color;
+use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 
 /// The tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,7 +278,7 @@ fn lone_kings(
 /// The evaluation of `pos` for the side to move with the given weights.
 ///
 /// ```
-/// use dama::{eval, Position};
+/// use dama::{engine::eval, Position};
 /// let w = eval::Weights::default();
 /// assert_eq!(eval::evaluate_with(&Position::start(), &w), 0);
 /// let up = Position::from_fen("W:W21,22,23:B1,2").unwrap();

@@ -4,7 +4,7 @@
 //! kept for the plain reference engine and as a baseline in matches.
 //!
 //! ```
-//! use dama::{eval, Position};
+//! use dama::{engine::eval, Position};
 //! assert_eq!(eval::evaluate(&Position::start()), eval::evaluate(&Position::start()));
 //! let up = Position::from_fen("W:W21,22,23:B1,2").unwrap();
 //! assert!(eval::evaluate(&up) > 50);
@@ -15,7 +15,7 @@ pub mod pattern;
 
 pub use classic::{evaluate_with, Weights, N_WEIGHTS};
 
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::rules::Variant;
 use std::sync::Arc;
 

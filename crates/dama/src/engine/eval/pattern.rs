@@ -25,14 +25,14 @@
 //! Reading a block's contents costs two shifts and masks per colour: a block's 8 squares sit
 //! in the bit layout as four pairs of adjacent bits, one pair a row, four bits apart.
 //!
-//! The weights are fitted to game results by [`train`](crate::train) and stored in the format
+//! The weights are fitted to game results by [`train`](crate::engine::train) and stored in the format
 //! of [`Net::to_bytes`].
 
 use super::classic::CONES;
-use crate::bitboard::{step, Bitboard, Bits, Dir};
-use crate::position::Position;
+use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::rules::Variant;
-use crate::square::Color;
 use core::fmt;
 use std::io::Read;
 
@@ -612,7 +612,7 @@ pub fn shipped_is_valid() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Rng;
+    use crate::engine::level::Rng;
 
     fn random_positions(n: usize, seed: u64) -> Vec<Position> {
         let mut rng = Rng::new(seed);
@@ -651,8 +651,11 @@ mod tests {
             let mut positions = random_positions(3000, 1);
             // Kings everywhere: the flying kings' mobility at its largest.
             positions.push(
-                crate::fen::parse_in(variant, "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B")
-                    .unwrap(),
+                crate::rules::fen::parse_in(
+                    variant,
+                    "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B",
+                )
+                .unwrap(),
             );
             for p in positions {
                 let n = features_in(variant, &p, &mut f) as i32;

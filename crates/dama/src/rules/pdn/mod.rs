@@ -20,10 +20,10 @@ pub use read::{parse_trees, GameInfo, PdnFile};
 pub use tree::{GameTree, Node, NodeId, TreeError};
 pub use write::write_trees;
 
-use crate::game::Game;
-use crate::position::Position;
+use crate::rules::game::Game;
+use crate::rules::position::Position;
+use crate::rules::square::Color;
 use crate::rules::Variant;
-use crate::square::Color;
 use core::fmt;
 use lexer::{is_move, read_tag, skip_line, Reader};
 
@@ -105,7 +105,7 @@ const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "
 /// Reads every game in a PDN text.
 ///
 /// ```
-/// let games = dama::pdn::parse("[GameType \"22\"]\n1. 22-18 {good} 9-13 2. 18x9 1-0\n\n1. 21-17 *").unwrap();
+/// let games = dama::rules::pdn::parse("[GameType \"22\"]\n1. 22-18 {good} 9-13 2. 18x9 1-0\n\n1. 21-17 *").unwrap();
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].moves, vec!["22-18", "9-13", "18x9"]);
 /// assert_eq!(games[0].result.as_deref(), Some("1-0"));
@@ -283,8 +283,8 @@ fn skip_until_comment_end(r: &mut Reader<'_>, line: usize, column: usize) -> Res
 /// a game not over on the board is taken as a resignation or an agreed draw.
 ///
 /// ```
-/// let games = dama::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
-/// let game = dama::pdn::replay(&games[0]).unwrap();
+/// let games = dama::rules::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
+/// let game = dama::rules::pdn::replay(&games[0]).unwrap();
 /// assert_eq!(game.ply(), 3);
 /// ```
 pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
@@ -350,7 +350,7 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
     let legal = game.legal_moves();
     let texts: Vec<String> = legal
         .iter()
-        .map(|l| crate::notation::text_for(variant, &legal, l))
+        .map(|l| crate::rules::notation::text_for(variant, &legal, l))
         .collect();
     let hint = match &e {
         crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
@@ -367,7 +367,7 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
 ///
 /// ```
 /// // The second game is never looked at, so its bad move does not matter.
-/// let g = dama::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *").unwrap();
+/// let g = dama::rules::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *").unwrap();
 /// assert_eq!(g.ply(), 2);
 /// ```
 pub fn read_game(text: &str) -> Result<Game, PdnError> {
@@ -417,7 +417,7 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
     if *start != Position::start() {
         out.push_str(&format!(
             "[SetUp \"1\"]\n[FEN \"{}\"]\n",
-            crate::fen::write_in(variant, start)
+            crate::rules::fen::write_in(variant, start)
         ));
     }
     out.push('\n');

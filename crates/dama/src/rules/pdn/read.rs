@@ -3,7 +3,7 @@
 use super::lexer::{Lexer, RawGame, Tok, Token};
 use super::tree::{GameTree, NodeId, TreeError};
 use super::{find_tag, PdnError, MAX_DEPTH, MAX_GAMES, MAX_NAGS, MAX_TEXT_BYTES, RESULTS};
-use crate::game::Game;
+use crate::rules::game::Game;
 use crate::rules::Variant;
 
 /// One game of a [`PdnFile`] as listed: enough to choose it, and why it cannot be opened if
@@ -40,7 +40,7 @@ impl GameInfo {
 /// not replay is still listed, with its [`error`](GameInfo::error).
 ///
 /// ```
-/// use dama::pdn::PdnFile;
+/// use dama::rules::pdn::PdnFile;
 /// let f = PdnFile::parse("[White \"Ann\"]\n1. 22-18 {good} 9-13 (10-14) *\n\n1. 22-17 *").unwrap();
 /// assert_eq!(f.len(), 2);
 /// assert_eq!(f.games()[0].tag("White"), Some("Ann"));
@@ -181,7 +181,7 @@ impl PdnFile {
 /// documentation](super).
 ///
 /// ```
-/// let trees = dama::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0").unwrap();
+/// let trees = dama::rules::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0").unwrap();
 /// let t = &trees[0];
 /// let second = t.mainline()[2];
 /// assert_eq!(t.node(second).unwrap().glyph(), "?");

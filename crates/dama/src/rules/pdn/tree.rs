@@ -5,9 +5,9 @@ use super::{
     find_tag, MAX_COMMENT_BYTES, MAX_DEPTH, MAX_NAGS, MAX_NODES, MAX_TAGS, MAX_TAG_NAME_CHARS,
     MAX_TAG_VALUE_BYTES, RESULTS,
 };
-use crate::game::{Game, PlayError};
-use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::game::{Game, PlayError};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 use crate::rules::Variant;
 use core::fmt;
 
@@ -167,7 +167,7 @@ impl std::error::Error for TreeError {}
 /// to the first, in order.
 ///
 /// ```
-/// use dama::pdn::{GameTree, NodeId};
+/// use dama::rules::pdn::{GameTree, NodeId};
 /// use dama::Variant;
 /// let mut t = GameTree::new(Variant::Italian, dama::Position::start());
 /// let a = t.play_text(NodeId::ROOT, "22-18").unwrap();
@@ -207,14 +207,17 @@ impl GameTree {
         ];
         if start != Position::start() {
             tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), crate::fen::write_in(variant, &start)));
+            tags.push(("FEN".into(), crate::rules::fen::write_in(variant, &start)));
         }
         GameTree::with_tags(variant, start, tags, "*".into())
     }
 
     /// A game of `variant` from a FEN in its numbering.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<GameTree, crate::FenError> {
-        Ok(GameTree::new(variant, crate::fen::parse_in(variant, fen)?))
+        Ok(GameTree::new(
+            variant,
+            crate::rules::fen::parse_in(variant, fen)?,
+        ))
     }
 
     pub(super) fn with_tags(
@@ -257,7 +260,7 @@ impl GameTree {
 
     /// The start position in FEN, in the game's numbering.
     pub fn start_fen(&self) -> String {
-        crate::fen::write_in(self.variant, &self.start)
+        crate::rules::fen::write_in(self.variant, &self.start)
     }
 
     /// The tags in order, as read or set.
@@ -512,7 +515,7 @@ impl GameTree {
             parent: Some(parent),
             children: Vec::new(),
             mv: Some(m),
-            text: crate::notation::text_for(self.variant, legal, &m),
+            text: crate::rules::notation::text_for(self.variant, legal, &m),
             position: *after.position(),
             ply,
             nags: Vec::new(),
