@@ -60,8 +60,9 @@ async function pageWithGames(lang, options) {
 }
 
 async function openLibrary(page) {
-  await page.click(await page.isVisible('#btn-library') ? '#btn-library' : '#btn-more');
-  if (!(await page.evaluate(() => document.querySelector('#library').open))) await page.click('#btn-library');
+  // On a phone the button is under More.
+  if (!(await page.isVisible('#btn-library'))) await page.click('#btn-more');
+  await page.click('#btn-library');
   await page.waitForSelector('#library[open]');
   await page.waitForSelector('#library-list:not([aria-busy])', { state: 'attached' });
 }
