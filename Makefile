@@ -324,7 +324,7 @@ soak-browser: precache
 # make train   self-play TRAIN_GAMES games at TRAIN_NODES nodes a move (the positions go to
 #              target/train/), then fit crates/dama/data/eval.bin to them: one round. The
 #              shipped weights came from two (games of the hand-written evaluation, then of a
-#              first fit, with L2 set on the held-out loss): the README's engine section has
+#              first fit, with L2 set on the held-out loss): docs/ENGINE.md has
 #              the exact commands.
 .PHONY: train
 TRAIN_GAMES ?= 20000

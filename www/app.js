@@ -580,7 +580,7 @@ const disarms = [];
 
 /**
  * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
- * levels (`dama match --a level=N+1 --b level=N --time 200`; the README has the table).
+ * levels (`dama match --a level=N+1 --b level=N --time 200`; docs/ENGINE.md has the table).
  */
 const LEVEL_ELO = [0, 230, 440, 700, 910, 1120, 1350, 1540, 1650, 1690];
 
