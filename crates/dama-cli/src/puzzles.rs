@@ -4,16 +4,16 @@
 //! Game `k` of a run is a low-level self-play game (levels 1-3 chosen at random each ply, as
 //! `examples/mine_tactics.rs` plays them: level material, where random moves would hand one
 //! side the game) of 6 to 55 plies, seeded by the run's seed and `k` alone. Its last position
-//! is offered to [`dama::engine::puzzle::find`], which searches it afresh. The run takes the puzzles
+//! is offered to [`dama_cli::puzzle::find`], which searches it afresh. The run takes the puzzles
 //! in the order of `k`, skipping a FEN seen before, until it has `--count`: so the file
 //! depends on the seed, count and depths, never on `--threads` or on which thread finished
 //! first.
 
 use crate::args::Args;
 use dama::engine::level::{self, Rng};
-use dama::engine::puzzle::{self, Puzzle, Reject, Settings};
 use dama::engine::search::Engine;
 use dama::{Game, Variant};
+use dama_cli::puzzle::{self, Puzzle, Reject, Settings};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;

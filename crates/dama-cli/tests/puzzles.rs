@@ -47,20 +47,20 @@ fn a_small_run_writes_a_file_that_replays() {
     one.push(out_s);
     stdout(&dama(&one));
     let text = std::fs::read_to_string(&out).unwrap();
-    let file = dama::engine::puzzle::parse_file(&text).unwrap();
+    let file = dama_cli::puzzle::parse_file(&text).unwrap();
     assert_eq!(
         file.generator,
         "dama puzzles --count 1 --seed 3 --depth 8 --screen 6"
     );
     assert_eq!(file.puzzles.len(), 1, "{text}");
     for e in &file.puzzles {
-        dama::engine::puzzle::check_line(dama::Variant::Italian, &e.puzzle).unwrap();
+        dama_cli::puzzle::check_line(dama::Variant::Italian, &e.puzzle).unwrap();
     }
     // Two threads, to standard output: the same puzzles.
     let mut two: Vec<&str> = args[..args.len() - 1].to_vec();
     two.extend(["--threads", "2"]);
     let printed = stdout(&dama(&two));
-    let again = dama::engine::puzzle::parse_file(&printed).unwrap();
+    let again = dama_cli::puzzle::parse_file(&printed).unwrap();
     assert_eq!(again.puzzles, file.puzzles);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,7 +8,6 @@ pub mod clock;
 pub mod egtb;
 pub mod eval;
 pub mod level;
-pub mod puzzle;
 pub mod search;
 pub mod time;
 pub mod train;

@@ -1,10 +1,10 @@
-//! The tactics trainer's puzzles: the miner ([`dama::engine::puzzle::find`]) on known positions, and
+//! The tactics trainer's puzzles: the miner ([`dama_cli::puzzle::find`]) on known positions, and
 //! the shipped data file (`www/puzzles/italian.json`, made by `make puzzles`) checked against
 //! the rules and the engine.
 
-use dama::engine::puzzle::{self, Puzzle, Reject, Settings, Theme};
 use dama::engine::search::{Engine, Limits, SearchResult};
 use dama::{Game, Variant};
+use dama_cli::puzzle::{self, Puzzle, Reject, Settings, Theme};
 
 /// The shipped file, read where the page loads it from.
 const SHIPPED: &str = include_str!("../../../www/puzzles/italian.json");
