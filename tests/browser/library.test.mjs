@@ -217,7 +217,7 @@ test('a full storage is reported and loses no game', { timeout: 30000 }, async (
   await page.context().close();
 });
 
-// The library's code (app-library.js) arrives after the board is playable: the saves asked
+// The library's code (play/library-dialog.js) arrives after the board is playable: the saves asked
 // before it wait in their queue and are written in order, the last one last.
 test("moves played before the library's code arrives are saved, in order, once it does", { timeout: 30000 }, async () => {
   const page = await newPage(env);
@@ -225,7 +225,7 @@ test("moves played before the library's code arrives are saved, in order, once i
   let release = () => {};
   const held = new Promise((r) => (release = r));
   let asked = 0;
-  await page.route('**/www/app-library.js', async (route) => {
+  await page.route('**/www/play/library-dialog.js', async (route) => {
     asked++;
     await held;
     await route.continue();
@@ -247,7 +247,7 @@ test("moves played before the library's code arrives are saved, in order, once i
 
 test("a library's code that cannot be loaded is reported and loses no game", { timeout: 30000 }, async () => {
   const page = await newPage(env);
-  await page.route('**/www/app-library.js', (route) => route.abort());
+  await page.route('**/www/play/library-dialog.js', (route) => route.abort());
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   await clickMove(page, '22-18');
@@ -256,7 +256,7 @@ test("a library's code that cannot be loaded is reported and loses no game", { t
   await page.click('#btn-library');
   await page.waitForFunction(() => /Saved games are not available/i.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
   assert.deepEqual(await history(page), ['22-18']);
-  await page.unroute('**/www/app-library.js');
+  await page.unroute('**/www/play/library-dialog.js');
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.deepEqual(await history(page), ['22-18'], "the tab's own copy");

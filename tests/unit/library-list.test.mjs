@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
-import { standing, listGames, readRecord, formatDate, listedDate, LEFT_AFTER_MS } from '../../www/library-list.js';
+import { standing, listGames, readRecord, formatDate, listedDate, LEFT_AFTER_MS } from '../../www/play/library-list.js';
 
 const wasm = await loadCore();
 const NOW = Date.UTC(2025, 5, 1, 12);

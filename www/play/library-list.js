@@ -7,9 +7,9 @@
 // are last, out of the way, and can be cleared, save those a player wrote something in. No
 // DOM; the core reads the PDN.
 
-import { treeFromPdn } from './game/record.js';
+import { treeFromPdn } from '../game/record.js';
 
-/** @typedef {import('./library.js').GameRecord} GameRecord */
+/** @typedef {import('../library.js').GameRecord} GameRecord */
 /** @typedef {'live' | 'finished' | 'left'} Standing */
 /** @typedef {{g: GameRecord, standing: Standing, date: string, annotated: boolean}} Listed */
 
@@ -49,7 +49,7 @@ export function readRecord(wasm, g) {
   }
   try {
     const date = /** @type {[string, string][]} */ (tree.tags()).find(([k]) => k.toLowerCase() === 'date')?.[1] ?? '';
-    const nodes = /** @type {import('../types/dama-wasm.js').TreeNode[]} */ (tree.nodes());
+    const nodes = /** @type {import('../../types/dama-wasm.js').TreeNode[]} */ (tree.nodes());
     const annotated = nodes.some((n) => n.comment || n.preComment || n.nags.length || n.glyph || !n.mainline);
     return { date, annotated };
   } finally {

@@ -1,23 +1,23 @@
 // @ts-check
 // The page's games: opening a PDN file of many games through the picker (games-picker.js: every
-// game listed, none dropped), writing the saves app-records.js queues, and the library of saved
+// game listed, none dropped), writing the saves records.js queues, and the library of saved
 // games (library.js) with its dialog. Loaded when first used or at the first save, after the
-// board is playable (app-records.js). The games are read by the core (PdnFile); this module
+// board is playable (records.js). The games are read by the core (PdnFile); this module
 // asks the board to open one.
 
-import { t, getLanguage } from './i18n.js';
-import { loadWasm } from './wasm.js';
-import { Library, newId, revOf } from './library.js';
-import { libraryId, setLibraryId, openingRecord, whenSaved } from './app-records.js';
+import { t, getLanguage } from '../i18n.js';
+import { loadWasm } from '../wasm.js';
+import { Library, newId, revOf } from '../library.js';
+import { libraryId, setLibraryId, openingRecord, whenSaved } from './records.js';
 import { download } from './download.js';
-import { mergeInto, setResult } from './game/record.js';
+import { mergeInto, setResult } from '../game/record.js';
 
 // Loaded when first used: the games picker, and the saved games' list.
-const picker = () => import('./games-picker.js');
+const picker = () => import('../games-picker.js');
 const listing = () => import('./library-list.js');
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
+import { board } from './page.js';
 
 /** @type {Promise<Library> | null} */
 let library = null;
@@ -71,7 +71,7 @@ function openLibrary() {
 }
 
 /**
- * Writes a save queued by saveToLibrary (app-records.js), under the game's record id. A record
+ * Writes a save queued by saveToLibrary (records.js), under the game's record id. A record
  * that has moved on since this page last wrote or read it (another tab wrote it) is never
  * written over with this older copy: when the two are one game and this one is ahead, its
  * moves are played into that record, which keeps what the other tab added (a review,
@@ -79,15 +79,15 @@ function openLibrary() {
  * says so. A failure is reported with `report`; the page keeps its own copy of the game in
  * progress, so no game is lost. `saved` runs after the write, with whether the record shown
  * changed.
- * @param {import('./app-records.js').SaveJob} job
- * @param {import('./app-records.js').Report} report
+ * @param {import('./records.js').SaveJob} job
+ * @param {import('./records.js').Report} report
  * @param {(adopted: boolean) => void} saved
  */
 export async function writeRecord({ s, game, rec, fields, ours }, report, saved) {
   try {
     const lib = await openLibrary();
     let adopted = false;
-    const decide = (/** @type {import('./library.js').GameRecord | undefined} */ current) => {
+    const decide = (/** @type {import('../library.js').GameRecord | undefined} */ current) => {
       if (!current || (rec.rev !== null && revOf(current) === rec.rev)) return fields;
       const tree = mergeInto(s.wasm, current.pdn, ours);
       if (!tree) return null;
@@ -244,7 +244,7 @@ async function renderLibrary() {
   }
 }
 
-/** @param {import('./library.js').GameRecord} g */
+/** @param {import('../library.js').GameRecord} g */
 async function openRecord(g) {
   try {
     const snap = /** @type {any} */ (g.snapshot);

@@ -2,35 +2,35 @@
 // The game page's link from each game it shows to that game's record in the library of saved
 // games: the record's id and the revision this page last wrote or read, and the queue of
 // saves, kept in order. Small and loaded with the page, so the tab's own copy of a game
-// (app.js) names its record from the first move. The library's code (app-library.js:
+// (app.js) names its record from the first move. The library's code (library-dialog.js:
 // IndexedDB, its dialog, the games picker) is loaded at the first save or the first use of
 // the library, after the board is playable; a save asked before it arrives waits in the
 // queue, and the tab's own copy is written meanwhile, so no game waits on it.
 
-import { t } from './i18n.js';
-import { newId } from './record-id.js';
-import { resultToken } from './game/record.js';
-import { looksLikeFen } from './game/options.js';
-import { playerNames } from './game/texts.js';
+import { t } from '../i18n.js';
+import { newId } from '../record-id.js';
+import { resultToken } from '../game/record.js';
+import { looksLikeFen } from '../game/options.js';
+import { playerNames } from '../game/texts.js';
 
-/** @typedef {import('./library.js').GameRecord} GameRecord */
+/** @typedef {import('../library.js').GameRecord} GameRecord */
 /** @typedef {{id: string, rev: number | null}} RecordRef */
-/** @typedef {(message: import('./i18n.js').Message) => void} Report the page's notice (words made when shown) */
+/** @typedef {(message: import('../i18n.js').Message) => void} Report the page's notice (words made when shown) */
 /**
  * A save as asked: the session and game it was asked for, the game's record, the record's
  * fields as they were then, and the moves (for merging into a record that moved on).
- * @typedef {{s: import('./game/session.js').Session, game: object, rec: RecordRef,
+ * @typedef {{s: import('../game/session.js').Session, game: object, rec: RecordRef,
  *   fields: Omit<GameRecord, 'id'>, ours: {variant: string, startFen: string, moves: string[], result: string}}} SaveJob
  */
 
-const board = /** @type {import('./dama-board.js').DamaBoard} */ (document.getElementById('board'));
+import { board } from './page.js';
 /** The library's code, loaded when first needed. */
-const library = () => import('./app-library.js');
+const library = () => import('./library-dialog.js');
 
 /**
  * Each game's library record (a game not in it is not saved yet), by the core's game object:
  * its id, and the revision this page last wrote or read (null: not known), which a save
- * must find unchanged to write over the record (see app-library.js, writeRecord).
+ * must find unchanged to write over the record (see library-dialog.js, writeRecord).
  * @type {WeakMap<object, RecordRef>}
  */
 const records = new WeakMap();
@@ -93,7 +93,7 @@ export const whenSaved = () => saving;
  * Saves the game on the board to the library, in the order asked (a reload right after a move
  * must not lose it: the page's own copy is written at once, app.js), under the game's own
  * record id. Games without a move are not saved. What is saved is taken now; the write waits
- * for the library's code and the saves before it (app-library.js, writeRecord: a record that
+ * for the library's code and the saves before it (library-dialog.js, writeRecord: a record that
  * has moved on since this page last wrote or read it is never written over). A failure is
  * reported with `report`; `saved` runs after each write, with whether the record shown changed.
  * @param {Report} report @param {(adopted: boolean) => void} [saved]
@@ -115,7 +115,7 @@ export function saveToLibrary(report, saved = () => {}) {
   );
 }
 
-/** @param {import('./game/session.js').Session} s @returns {Omit<GameRecord, 'id'>} */
+/** @param {import('../game/session.js').Session} s @returns {Omit<GameRecord, 'id'>} */
 function recordFields(s) {
   const names = playerNames(s, 'en');
   const result = s.game.result();
@@ -135,7 +135,7 @@ function recordFields(s) {
 }
 
 /**
- * Opens a FEN, or a PDN text: one game at once, several through the picker (app-library.js).
+ * Opens a FEN, or a PDN text: one game at once, several through the picker (library-dialog.js).
  * Throws with the core's reason for text that cannot be read, and then the game on the board
  * is untouched.
  * @param {string} text @returns {Promise<'opened' | 'picker'>}
@@ -155,7 +155,7 @@ export async function openGamesFile(text) {
  * @param {Report} report
  */
 export function wireLibrary(report) {
-  /** @param {string} id @param {(m: typeof import('./app-library.js')) => unknown} act */
+  /** @param {string} id @param {(m: typeof import('./library-dialog.js')) => unknown} act */
   const on = (id, act) =>
     document.getElementById(id)?.addEventListener('click', () =>
       library().then(act, (err) => report(() => t('libraryUnavailable', { error: /** @type {Error} */ (err).message }))),

@@ -1,0 +1,257 @@
+// @ts-check
+// The game page's controller: the <dama-board> element (which owns the game, the board and
+// the computer) with the page's panels around it. It starts the page (settings, the saved game
+// or the address's), wires the element's events and the buttons, and hands the rest to the
+// modules beside it: view.js draws the panels from the element's state (on its `change`
+// event), store.js keeps settings and the game in the browser, new-game.js, games.js and
+// editor.js run their dialogs and box, records.js saves to the library.
+
+import '../dama-board.js';
+import { normMode, normVariant, readOptions } from '../game/options.js';
+import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../i18n.js';
+import { refusedParams, is } from '../address.js';
+import { loadedEngine, whenEngineLoaded } from '../engine-loader.js';
+import { wireLibrary, saveToLibrary, whenSaved } from './records.js';
+import { disclosure } from '../menu.js';
+import { wireSettings } from '../settings-dialog.js';
+import { $, $button, $dialog, board, settings, numbersKey, defaultGame, showNotice, pageNotice } from './page.js';
+import { render, renderEngineData, showChoices, tickClocks } from './view.js';
+import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from './store.js';
+import { wireNewGame, openNewGame, refreshNewGame } from './new-game.js';
+import { wireGames } from './games.js';
+import { wireEditor } from './editor.js';
+import { confirmButton, disarmAll } from './confirm.js';
+import { openAnalysis } from './open-analysis.js';
+
+/** @typedef {import('../game/session.js').Move} Move */
+
+let restoring = true; // no saving while the saved game is being read
+
+// ---------------------------------------------------------------- start-up
+
+async function main() {
+  loadSettings();
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
+  board.toggleAttribute('numbers', settings[numbersKey()]);
+  board.toggleAttribute('sound', settings.sound);
+  wireControls();
+  wireNewGame();
+  wireBoard();
+  wireGames();
+  wireEditor();
+  wireLibrary(showNotice);
+  wireSettings($dialog('settings'), $('btn-settings'));
+  wireKeys();
+  onLanguageChange(() => {
+    translatePage();
+    render();
+    renderEngineData();
+    refreshNewGame();
+  });
+  whenEngineLoaded((e) => e.addEventListener('data', renderEngineData));
+  // The page's words (the HTML's English shows until they arrive); the board loads the same.
+  await startLanguage({ part: 'game' });
+
+  await board.whenReady();
+  // The first visit's texts in the HTML (painted before the core, translated while it loads)
+  // are the game's own from here on: no later translation of the page may put them back.
+  for (const el of document.querySelectorAll('[data-first-paint]')) {
+    el.removeAttribute('data-i18n');
+    el.removeAttribute('data-i18n-args');
+  }
+  const params = new URLSearchParams(location.search);
+  if (['fen', 'mode', 'pdn', 'variant', 'game'].some((k) => params.has(k))) {
+    startFromParams(params);
+    // The address set the game up once; a reload should continue it, not start again.
+    history.replaceState(null, '', location.pathname + location.hash);
+  } else if (!restoreGame()) {
+    newGame(defaultGame());
+  }
+  restoring = false;
+  // The game as restored is in the library too (a reload may have come before its last save).
+  saveToLibrary(showNotice, librarySaved);
+  saveGame();
+  render();
+  tickClocks();
+  exposeTestHook();
+  // Loaded once playable: not part of the first load.
+  import('../sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
+}
+
+
+/** @param {URLSearchParams} params */
+function startFromParams(params) {
+  // The element's own table of options and aliases (game/options.js), with the New game
+  // dialog's choices where the address says nothing.
+  const o = readOptions((n) => params.get(n));
+  const { fen, pdn } = o;
+  /** @type {import('../game/session.js').GameOptions} */
+  const opts = {
+    // The game the FEN is written for (a PDN's GameType, when it has one, says it itself).
+    variant: normVariant(o.variant ?? settings.variant),
+    mode: normMode(o.mode ?? settings.mode),
+    side: o.side ?? (fen || pdn ? undefined : settings.color),
+    // A level out of its range is named below and ignored, not taken as the nearest one.
+    level: o.level !== null && is.whole(1, 10)(o.level) ? Number(o.level) : settings.level,
+    fen,
+    pdn,
+  };
+  if (opts.side === undefined) opts.side = null; // the side to move of the set-up position
+  // Watching the computer play itself: ?delay=ms between moves (0 for tests).
+  if (params.has('delay')) board.setAttribute('delay', /** @type {string} */ (params.get('delay')));
+  try {
+    board.newGame(opts);
+  } catch (err) {
+    newGame({ ...opts, fen: null, pdn: null });
+    const error = /** @type {Error} */ (err).message;
+    showNotice(() => t('badFen', { error }));
+    return;
+  }
+  // The other values fall back to the New game dialog's choices; a value not understood is named.
+  const refused = refusedParams(params, {
+    variant: is.variant,
+    game: is.variant,
+    mode: is.oneOf(['computer', 'two-players', 'friend', 'two', '2', 'human', 'humans', 'view', 'viewer', 'watch', 'computer-vs-computer', 'cvc', 'auto', 'demo']),
+    side: is.oneOf(['white', 'black', 'random']),
+    color: is.oneOf(['white', 'black', 'random']),
+    level: is.whole(1, 10),
+    delay: is.whole(0, 60000),
+  });
+  if (refused.length) showNotice(() => refused.map((r) => t('addressIgnored', r)).join(' '));
+}
+
+/** @param {import('../game/session.js').GameOptions} opts */
+function newGame(opts) {
+  board.newGame(opts);
+}
+
+// ---------------------------------------------------------------- the board's events
+
+function wireBoard() {
+  /** @type {unknown} the core's game shown (compared by identity) */
+  let shown = null;
+  board.addEventListener('change', () => {
+    // Another game: a button asking "really?" about the last one asks no more.
+    if (board.session?.game !== shown) {
+      shown = board.session?.game ?? null;
+      disarmAll();
+    }
+    if (!restoring) {
+      saveToLibrary(showNotice, librarySaved);
+      saveGame();
+    }
+    render();
+  });
+  board.addEventListener('notice', (e) => showNotice(/** @type {CustomEvent<{text: string, message: () => string}>} */ (e).detail.message));
+  board.addEventListener('ambiguous', (e) => showChoices(/** @type {CustomEvent<{moves: Move[]}>} */ (e).detail.moves));
+  board.addEventListener('newgamerequest', (e) => {
+    e.preventDefault(); // the page asks how, with its dialog
+    openNewGame();
+  });
+  board.addEventListener('move', () => {
+    if (pageNotice()) showNotice('');
+  });
+}
+
+/** @param {() => void} apply switches to the new version (the page reloads) */
+function showUpdate(apply) {
+  setMessage($('update-text'), () => t('updateReady'));
+  $('update').hidden = false;
+  $('update-reload').onclick = apply;
+}
+
+// ---------------------------------------------------------------- controls
+
+function wireControls() {
+  $('btn-new').addEventListener('click', openNewGame);
+  $('btn-undo').addEventListener('click', () => {
+    showNotice('');
+    board.undo();
+  });
+  $('btn-redo').addEventListener('click', () => board.redo());
+  $('btn-hint').addEventListener('click', () => board.hint());
+  $('btn-pause').addEventListener('click', () => (board.paused = !board.paused));
+  // On phones the buttons rarely used during a game wait behind More (style.css).
+  disclosure($button('btn-more'), (open) => $('controls').classList.toggle('more-open', open));
+  $('btn-flip').addEventListener('click', () => board.flip());
+  $('btn-numbers').addEventListener('click', () => {
+    settings[numbersKey()] = !board.numbers;
+    board.numbers = settings[numbersKey()];
+    saveSettings();
+  });
+  $('btn-sound').addEventListener('click', () => {
+    settings.sound = !settings.sound;
+    board.toggleAttribute('sound', settings.sound);
+    saveSettings();
+    render();
+  });
+  confirmButton($('btn-resign'), 'confirmResign', () => board.resign());
+  $('btn-draw').addEventListener('click', () => {
+    if (board.mode === 'computer') board.offerDraw();
+  });
+  confirmButton($('btn-draw'), 'confirmDraw', () => board.offerDraw(), () => board.mode !== 'computer');
+  $('btn-prev').addEventListener('click', () => board.review((board.reviewing ?? board.history().length) - 1));
+  $('btn-next').addEventListener('click', () => board.review((board.reviewing ?? 0) + 1));
+  $('btn-back').addEventListener('click', () => board.exitReview());
+  // Play on from the move shown: the game up to it is kept (a variation's own line from one).
+  $('btn-analyse').addEventListener('click', () => openAnalysis(false));
+  $('btn-review-game').addEventListener('click', () => openAnalysis(true));
+  $('btn-continue-computer').addEventListener('click', () => board.continueFrom('computer'));
+  $('btn-continue-friend').addEventListener('click', () => board.continueFrom('two-players'));
+
+
+  // Arrow keys step through the moves while looking back (the board uses them otherwise).
+  document.addEventListener('keydown', (e) => {
+    if (board.reviewing === null || /** @type {Element} */ (e.target).closest?.('input, textarea, select, dialog, dama-board')) return;
+    if (e.key === 'ArrowLeft') board.review(board.reviewing - 1);
+    else if (e.key === 'ArrowRight') board.review(board.reviewing + 1);
+    else if (e.key === 'Escape') board.exitReview();
+    else return;
+    e.preventDefault();
+  });
+}
+
+/**
+ * The keys of the analysis board on the game page too: ← → step through the moves, Home goes
+ * to the start and End back to the game; not while typing, in a dialog, or on the board
+ * (whose arrow keys move its cursor).
+ */
+function wireKeys() {
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented || board.editing) return;
+    if (/** @type {Element} */ (e.target).closest?.('input, textarea, select, dialog, dama-board')) return;
+    const n = board.history().length;
+    const at = board.reviewing ?? n;
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n })[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    board.review(Math.max(0, Math.min(n, to)));
+  });
+}
+
+// ---------------------------------------------------------------- tests
+
+// A read-only view for the browser tests; they still play by clicking the canvas.
+function exposeTestHook() {
+  window.__dama = {
+    ready: true,
+    board,
+    variant: () => board.variant,
+    fen: () => board.fen(),
+    turn: () => board.turn(),
+    history: () => board.history().map((m) => m.text),
+    result: () => board.result() ?? null,
+    thinking: () => board.thinking,
+    animating: () => board.animating,
+    orientation: () => board.orientation,
+    legalMoves: () => board.legalMoves().map((m) => m.text),
+    // The page's engine once loaded (it loads after the board is playable), else null.
+    get engine() {
+      return loadedEngine();
+    },
+    // Once the library saves asked so far are written (they wait for the library's code).
+    saved: () => whenSaved(),
+  };
+}
+
+main();

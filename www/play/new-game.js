@@ -1,0 +1,97 @@
+// @ts-check
+// The New game dialog: the game, who plays, the side, the computer's level (with what it plays
+// like) and the clock; its choices are the page's settings for the next game.
+
+import { t } from '../i18n.js';
+import { normVariant, clampLevel } from '../game/options.js';
+import { parseControl, CONTROLS } from '../game/clock.js';
+import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
+import { saveSettings } from './store.js';
+
+/** Wires the dialog's form: what it asks follows what is chosen; Start starts the game. */
+export function wireNewGame() {
+  const dialog = $dialog('new-game');
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
+  /** @type {(selector: string) => NodeListOf<HTMLFieldSetElement>} */
+  const fieldsets = (selector) => form.querySelectorAll(selector);
+  const syncForm = () => {
+    const mode = field(form, 'mode').value;
+    // The side is only asked against the computer; the level also when watching it play itself.
+    for (const fs of fieldsets('.computer-only')) fs.disabled = mode !== 'computer';
+    for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players';
+    $('level-out').textContent = field(form, 'level').value;
+    // The levels' strengths were measured in Italian games.
+    const level = clampLevel(field(form, 'level').value);
+    $('level-elo').textContent = levelStrength(level);
+    $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${LEVEL_ELO[level - 1]}` }) : '';
+    $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
+    // Clocks are for games people play; a custom one asks for its minutes and increment.
+    for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch';
+    /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';
+  };
+  form.addEventListener('input', syncForm);
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue !== 'start') return;
+    settings.variant = normVariant(field(form, 'variant').value);
+    settings.mode = field(form, 'mode').value;
+    settings.color = field(form, 'color').value;
+    settings.level = clampLevel(field(form, 'level').value);
+    const clock = field(form, 'clock').value;
+    const custom = `${field(form, 'clockMinutes').value}+${field(form, 'clockIncrement').value}`;
+    settings.clock = clock === 'custom' ? (parseControl(custom) ? custom : '') : clock;
+    saveSettings();
+    showNotice('');
+    board.newGame(defaultGame());
+  });
+  syncNewGameForm = syncForm;
+}
+
+/** Words the form's level and clock as chosen; set once the form is wired. */
+let syncNewGameForm = () => {};
+
+/**
+ * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
+ * levels (`dama match --a level=N+1 --b level=N --time 200`; docs/ENGINE.md has the table).
+ */
+const LEVEL_ELO = [0, 230, 440, 700, 910, 1120, 1350, 1540, 1650, 1690];
+
+/**
+ * The strength of a level as a player would say it, a pair of levels at a time (about 400 Elo
+ * from one pair to the next up to level 8; 9 and 10 are the engine's full strength).
+ * @param {number} level 1-10
+ * @returns {string}
+ */
+function levelStrength(level) {
+  const words = ['levelBeginner', 'levelCasual', 'levelClub', 'levelStrongClub', 'levelMaster'];
+  return t(words[Math.min(4, Math.max(0, Math.floor((level - 1) / 2)))]);
+}
+
+/**
+ * A field of the New game form by name: a group of radio buttons, the level's slider, the
+ * clock's choice or its custom minutes and increment.
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+const field = (form, name) => /** @type {RadioNodeList | HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
+
+/** Opens the dialog with the last choices. */
+export function openNewGame() {
+  const dialog = $dialog('new-game');
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
+  field(form, 'variant').value = settings.variant;
+  field(form, 'mode').value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
+  field(form, 'color').value = settings.color;
+  field(form, 'level').value = String(settings.level);
+  field(form, 'clock').value = !settings.clock || CONTROLS.includes(settings.clock) ? settings.clock : 'custom';
+  const custom = parseControl(settings.clock);
+  if (custom && !CONTROLS.includes(settings.clock)) {
+    field(form, 'clockMinutes').value = String(custom.initialMs / 60_000);
+    field(form, 'clockIncrement').value = String(custom.incrementMs / 1000);
+  }
+  syncNewGameForm();
+  dialog.returnValue = '';
+  dialog.showModal();
+}
+
+/** Words the form again (after a switch of language). */
+export const refreshNewGame = () => syncNewGameForm();

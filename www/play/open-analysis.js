@@ -1,0 +1,33 @@
+// @ts-check
+// The analysis board in a new tab, from the game page.
+
+import { libraryId } from './records.js';
+import { board, showNotice } from './page.js';
+
+/**
+ * The analysis board in a new tab, with the game (its PDN, variations and comments) at the
+ * position shown, or the editor's position; the game here goes on untouched. `review`: the
+ * board starts by reviewing the game. A game saved in the library is named, so the review is
+ * written into it.
+ * @param {boolean} review
+ */
+export function openAnalysis(review) {
+  const s = board.session;
+  if (!s?.game) return;
+  const p = new URLSearchParams({ variant: s.variant });
+  if (s.editing) {
+    try {
+      p.set('fen', s.editorFen());
+    } catch (err) {
+      showNotice(/** @type {Error} */ (err).message);
+      return;
+    }
+  } else {
+    p.set('pdn', board.pdn());
+    p.set('ply', String(board.reviewing ?? s.game.ply()));
+    if (review) p.set('review', '1');
+    const id = libraryId();
+    if (id) p.set('id', id);
+  }
+  window.open(`www/analysis.html#${p}`, '_blank', 'noopener');
+}
