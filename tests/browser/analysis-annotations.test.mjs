@@ -74,6 +74,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 test("the game page's move list shows the same symbols", { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=friend');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', ANNOTATED);
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.history().length === 4);

@@ -31,6 +31,7 @@ test('axe: the game page and each of its dialogs', { timeout: 60000 }, async (t)
   }
   // The game picker, with a file of two games.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', '[White "A"]\n1. 22-18 *\n\n[White "B"]\n1. 21-17 *\n');
   await page.click('#pdn-open');
   await page.waitForSelector('#picker[open]');
@@ -38,6 +39,7 @@ test('axe: the game page and each of its dialogs', { timeout: 60000 }, async (t)
   await page.keyboard.press('Escape');
   // The editor.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.click('#open-editor');
   assert.deepEqual(await axeViolations(page, source), [], 'the editor');
   assert.deepEqual(page.errors, []);

@@ -276,6 +276,7 @@ test('a man passing the far row mid-capture goes on capturing backward and stays
   // Set it up in the board editor, on the Brazilian board: a white man on d6, black men on
   // e7 and g7, and one on b8 so the game goes on.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.click('#open-editor');
   await page.click('#editor-clear');
   await page.check('#editor input[name="tool"][value="1"]');
@@ -328,6 +329,7 @@ test('PDN GameType 26 round trip through the page: export, download, import swit
   assert.deepEqual(await history(page), moves);
 
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   const pdn = await page.inputValue('#pdn-out');
   assert.match(pdn, /\[GameType "26"\]/);
   assert.match(pdn, /1\. c3-b4 h6-g5 2\. b4-c5 d6xb4 3\. a3xc5 \*/);
@@ -341,6 +343,7 @@ test('PDN GameType 26 round trip through the page: export, download, import swit
   await page.evaluate(() => window.__dama.board.newGame({ variant: 'italian', mode: 'two-players' }));
   assert.equal(await variant(page), 'italian');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.setInputFiles('#pdn-file', { name: 'game.pdn', mimeType: 'text/plain', buffer: Buffer.from(pdn) });
   await page.waitForFunction(() => window.__dama.history().length === 5);
   assert.equal(await variant(page), 'brazilian');
@@ -348,6 +351,7 @@ test('PDN GameType 26 round trip through the page: export, download, import swit
   assert.equal(await page.textContent('#subtitle'), 'Brazilian draughts');
   // The exported text is the same game again, GameType 26 and all.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   const again = await page.inputValue('#pdn-out');
   assert.match(again, /\[GameType "26"\]/);
   assert.match(again, /1\. c3-b4 h6-g5 2\. b4-c5 d6xb4 3\. a3xc5 \*/);
@@ -358,6 +362,7 @@ test('PDN GameType 26 round trip through the page: export, download, import swit
 
   // An Italian PDN opened in the Brazilian game switches back to Italian.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', '[GameType "22"]\n1. 22-18 9-13 *');
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.variant() === 'italian');
@@ -365,6 +370,7 @@ test('PDN GameType 26 round trip through the page: export, download, import swit
   // A PDN without a GameType in a Brazilian game is read as Brazilian.
   await page.evaluate(() => window.__dama.board.newGame({ variant: 'brazilian', mode: 'two-players' }));
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', '1. c3-d4 f6-g5 *');
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.history().length === 2);

@@ -23,6 +23,7 @@ test('a custom clock from the New game dialog: both shown, the increment added, 
   const page = await openPage(env, '?mode=friend');
   assert.equal((await clocks(page))['player-bottom'].hidden, true, 'no clock by default');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
   await page.check('#new-game input[name="mode"][value="two-players"]');
   await page.selectOption('#clock-choice', 'custom');
   await page.fill('#new-game input[name="clockMinutes"]', '1');

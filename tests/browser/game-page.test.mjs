@@ -21,6 +21,7 @@ const GAME = readFileSync(join(ROOT, 'tests/browser/fixtures/review-120.pdn'), '
 
 async function openGame(page) {
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', GAME);
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.history().length === 120);
@@ -67,6 +68,7 @@ test('← → Home End step through the moves on the game page (item 9)', { time
   assert.equal(await shown(), null, 'back to the game');
   // Not while typing: the arrow keys are the text field's.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.focus('#pdn-in');
   await page.keyboard.press('Home');
   await page.keyboard.press('Escape');

@@ -23,6 +23,7 @@ test('PDN round trip through the page: export, copy, download, import; a bad fil
   assert.deepEqual(await history(page), moves);
 
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   const pdn = await page.inputValue('#pdn-out');
   for (const tag of ['Event', 'Site', 'Date', 'White', 'Black', 'Result']) assert.match(pdn, new RegExp(`\\[${tag} "[^"]+"\\]`), `${tag} tag`);
   assert.match(pdn, /\[GameType "22"\]/);
@@ -56,12 +57,14 @@ test('PDN round trip through the page: export, copy, download, import; a bad fil
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   assert.deepEqual(await history(page), []);
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.setInputFiles('#pdn-file', { name: 'game.pdn', mimeType: 'text/plain', buffer: Buffer.from(pdn) });
   await page.waitForFunction(() => window.__dama.history().length === 4);
   assert.deepEqual(await history(page), moves);
   assert.equal(await page.isVisible('#games'), false, 'the dialog closes on success');
   // Tags of an opened game are kept for the next export.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   const again = await page.inputValue('#pdn-out');
   assert.match(again, /\[Date "\d{4}\.\d\d\.\d\d"\]/);
   assert.match(again, /1\. 22-18 9-13 2\. 18x9 10-14 \*/);
@@ -72,6 +75,7 @@ test('PDN round trip through the page: export, copy, download, import; a bad fil
 test('FEN: shown, copied and set up; a resigned game keeps its result through PDN', { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=friend', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   assert.equal(await page.inputValue('#fen-field'), START);
   await page.click('#fen-copy');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), START);
@@ -81,6 +85,7 @@ test('FEN: shown, copied and set up; a resigned game keeps its result through PD
   assert.equal(await page.evaluate(() => window.__dama.turn()), 'black');
   // A bad FEN is refused with the core's reason.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#fen-field', 'W:W1:B2');
   await page.click('#fen-set');
   assert.match(await page.textContent('#games-message'), /crowned/);
@@ -93,6 +98,7 @@ test('FEN: shown, copied and set up; a resigned game keeps its result through PD
   await page.click('#btn-resign');
   await page.click('#btn-resign');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   const pdn = await page.inputValue('#pdn-out');
   assert.match(pdn, /\[Result "1-0"\]/);
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
@@ -107,6 +113,7 @@ test('FEN: shown, copied and set up; a resigned game keeps its result through PD
 test('the board editor places pieces and refuses impossible positions with the reason', { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=friend');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.click('#open-editor');
   assert.equal(await page.isVisible('#editor'), true);
   await page.click('#editor-clear');
@@ -149,6 +156,7 @@ test('the board editor places pieces and refuses impossible positions with the r
   assert.equal(await page.evaluate(() => window.__dama.turn()), 'black');
   // Cancel leaves the game as it was.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.click('#open-editor');
   await page.click('#editor-clear');
   await page.click('#editor-cancel');

@@ -291,6 +291,7 @@ test('the frame takes ?lang=pt and ?lang=pt-BR, and else follows the browser', {
 test("the New game dialog says each level's strength as a player would, in the page's language", { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=computer&color=white&level=1');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
   const setLevel = (n) => page.evaluate((v) => {
     const r = /** @type {HTMLInputElement} */ (document.querySelector('#level'));
     r.value = String(v);

@@ -31,6 +31,7 @@ test('a PDN file of several games opens a picker listing every game; each opens;
   assert.ok(GAMES.length >= 5, `the file holds ${GAMES.length} games`);
   const page = await openPage(env, '?mode=friend');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.setInputFiles('#pdn-file', { name: 'club.pdn', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
   await page.waitForSelector('#picker[open]');
   await page.waitForSelector('#picker-list:not([aria-busy])', { state: 'attached' });
@@ -42,6 +43,7 @@ test('a PDN file of several games opens a picker listing every game; each opens;
   for (let i = 0; i < rows.length; i++) {
     if (i > 0) {
       await page.click('#btn-games');
+      await page.waitForSelector('#games[open]'); // its code loads when first opened
       await page.setInputFiles('#pdn-file', { name: 'club.pdn', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
       await page.waitForSelector('#picker[open]');
     }
@@ -63,6 +65,7 @@ test('a game with an illegal move is listed with the reason and cannot be opened
   const bad = '[White "X"]\n[Black "Y"]\n1. 22-18 9-13 2. 18-14 *';
   const good = '[White "Anna"]\n[Black "Bruno"]\n[Result "0-1"]\n1. 22-18 11-14 2. 18x11 7x14 0-1';
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', `${bad}\n\n${good}\n`);
   await page.click('#pdn-open');
   await page.waitForSelector('#picker[open]');
@@ -78,6 +81,7 @@ test('comments and variations are shown in the move list, and a variation can be
   const page = await openPage(env, '?mode=friend');
   const pdn = '[White "Anna"]\n[Black "Bruno"]\n{A quiet opening.} 1. 22-18 {the usual} (1. 21-17 11-14 (1... 12-15) 2. 17-13) 1... 11-14 $1 2. 18x11 7x14! *';
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', pdn);
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.history().length === 4);
@@ -110,6 +114,7 @@ test('comments and variations are shown in the move list, and a variation can be
 test('an imported game shows its players and result, not "You" and "Computer"; it plays on from any move', { timeout: 30000 }, async () => {
   const page = await openPage(env, '?mode=computer&color=white&level=5');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', '[Event "Club night"]\n[White "Rossi, M."]\n[Black "Bianchi, L."]\n[Result "1-0"]\n1. 22-18 11-14 2. 18x11 7x14 1-0');
   await page.click('#pdn-open');
   await page.waitForFunction(() => window.__dama.history().length === 4);

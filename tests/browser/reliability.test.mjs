@@ -40,6 +40,7 @@ test('the pages load and play under their CSP with no violations', { timeout: 60
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 15000 });
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.keyboard.press('Escape');
   await page.click('#btn-sound');
   await clickMove(page, (await page.evaluate(() => window.__dama.legalMoves()[0])));

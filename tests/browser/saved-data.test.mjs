@@ -26,6 +26,7 @@ const records = (page) =>
 
 async function importPdn(page, pdn) {
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.fill('#pdn-in', pdn);
   await page.click('#pdn-open');
   await page.waitForFunction(() => !document.querySelector('#games')?.open);

@@ -169,6 +169,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const page = await openIn(env, '?mode=two-players', ready, 'pt-BR', options);
     if (await page.isVisible('#btn-more')) await page.click('#btn-more');
     await page.click('#btn-games');
+    await page.waitForSelector('#games[open]'); // its code loads when first opened
     await page.fill('#pdn-in', THREE);
     await page.click('#pdn-open');
     await page.waitForSelector('#picker[open]');

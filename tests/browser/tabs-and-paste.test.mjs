@@ -67,6 +67,7 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   const before = await wasmBytes();
   const text = file(3000); // about 0.9 MB, 3,001 games
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.$eval('#pdn-in', (el, t) => (el.value = t), text);
   // A heartbeat on the page's thread: the longest pause while the text is read.
   await page.evaluate(() => {
@@ -107,6 +108,7 @@ test('past the bound (8 MiB) a paste is refused at once with the reason, and the
   await ready(page);
   await clickMove(page, '22-18');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // its code loads when first opened
   // The box is hidden while it holds the text: drawing 600,000 lines is the browser's own
   // work (20 s here), not the page's, and the page reads the box's value either way.
   await page.evaluate(() => {

@@ -35,6 +35,7 @@ test('the New game dialog offers computer vs computer', { timeout: 60000 }, asyn
   const page = await openPage(env, '?mode=two-players');
   await page.evaluate(() => window.__dama.board.setAttribute('delay', '0'));
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
   await page.check('#new-game input[name="mode"][value="watch"]');
   assert.equal(await page.isDisabled('#new-game input[name="color"][value="white"]'), true, 'no side to choose');
   assert.equal(await page.isDisabled('#new-game input[name="level"]'), false, 'the level still applies');
@@ -45,11 +46,13 @@ test('the New game dialog offers computer vs computer', { timeout: 60000 }, asyn
   assert.match(await page.textContent('#player-top .name'), /Black · Computer · level 1/);
   // The choice is remembered for the next New game.
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
   assert.equal(await page.isChecked('#new-game input[name="mode"][value="watch"]'), true);
   await page.click('#new-game button[value="cancel"]');
   // In Italian too.
   await pickLanguage(page, 'it');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
   assert.equal((await page.textContent('#new-game label:has(input[value="watch"])')).trim(), 'Computer contro computer');
   await page.click('#new-game button[value="cancel"]');
   assert.deepEqual(page.errors, []);

@@ -1,17 +1,31 @@
 // @ts-check
 // The Games & positions dialog: the game as PDN (copy, download) and as FEN (copy, set up), a
 // PDN or FEN to open (pasted or from a file: one game at once, several through the picker),
-// and the way to the board editor.
+// and the way to the board editor. Loaded when first opened (main.js), with the editor.
 
 import { t } from '../i18n.js';
 import { looksLikeFen } from '../game/options.js';
 import { openGamesFile } from './records.js';
 import { download } from './download.js';
-import { openEditor } from './editor.js';
+import { openEditor, wireEditor } from './editor.js';
 import { $, $text, $dialog, board, showNotice } from './page.js';
 
+/** Shows the dialog (set once the dialog is wired). */
+let show = () => {};
+let wired = false;
+
+/** Opens the dialog with the game's PDN and FEN (wiring it, and the editor, the first time). */
+export function openGames() {
+  if (!wired) {
+    wireGames();
+    wireEditor();
+    wired = true;
+  }
+  show();
+}
+
 /** Wires the dialog and its buttons. */
-export function wireGames() {
+function wireGames() {
   const dialog = $dialog('games');
   /** @param {string} text @param {boolean} [bad] */
   const message = (text, bad = false) => {
@@ -21,12 +35,12 @@ export function wireGames() {
     el.classList.toggle('bad', bad);
     if (text) el.scrollIntoView({ block: 'nearest' });
   };
-  $('btn-games').addEventListener('click', () => {
+  show = () => {
     $text('pdn-out').value = board.pdn();
     $text('fen-field').value = board.fen();
     message('');
     dialog.showModal();
-  });
+  };
   const copy = async (/** @type {string} */ text) => {
     try {
       await navigator.clipboard.writeText(text);

@@ -17,9 +17,12 @@ import { wireSettings } from '../settings-dialog.js';
 import { $, $button, $dialog, board, settings, numbersKey, defaultGame, showNotice, pageNotice } from './page.js';
 import { render, renderEngineData, showChoices, tickClocks } from './view.js';
 import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from './store.js';
-import { wireNewGame, openNewGame, refreshNewGame } from './new-game.js';
-import { wireGames } from './games.js';
-import { wireEditor } from './editor.js';
+// The dialogs' code (New game; Games & positions, with the editor) loads when first opened,
+// after the board is playable.
+// (Offline, the service worker has them; a failure is said rather than lost.)
+const failed = (/** @type {Error} */ err) => showNotice(err.message);
+const openNewGame = () => import('./new-game.js').then((m) => m.openNewGame(), failed);
+const openGames = () => import('./games.js').then((m) => m.openGames(), failed);
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
 
@@ -35,10 +38,8 @@ async function main() {
   board.toggleAttribute('numbers', settings[numbersKey()]);
   board.toggleAttribute('sound', settings.sound);
   wireControls();
-  wireNewGame();
   wireBoard();
-  wireGames();
-  wireEditor();
+  $('btn-games').addEventListener('click', openGames);
   wireLibrary(showNotice);
   wireSettings($dialog('settings'), $('btn-settings'));
   wireKeys();
@@ -46,7 +47,6 @@ async function main() {
     translatePage();
     render();
     renderEngineData();
-    refreshNewGame();
   });
   whenEngineLoaded((e) => e.addEventListener('data', renderEngineData));
   // The page's words (the HTML's English shows until they arrive); the board loads the same.

@@ -1,15 +1,16 @@
 // @ts-check
 // The New game dialog: the game, who plays, the side, the computer's level (with what it plays
 // like) and the clock; its choices are the page's settings for the next game.
+// Loaded when first opened (main.js).
 
-import { t } from '../i18n.js';
+import { t, onLanguageChange } from '../i18n.js';
 import { normVariant, clampLevel } from '../game/options.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';
 
 /** Wires the dialog's form: what it asks follows what is chosen; Start starts the game. */
-export function wireNewGame() {
+function wireNewGame() {
   const dialog = $dialog('new-game');
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   /** @type {(selector: string) => NodeListOf<HTMLFieldSetElement>} */
@@ -44,6 +45,7 @@ export function wireNewGame() {
     board.newGame(defaultGame());
   });
   syncNewGameForm = syncForm;
+  onLanguageChange(syncForm);
 }
 
 /** Words the form's level and clock as chosen; set once the form is wired. */
@@ -74,8 +76,14 @@ function levelStrength(level) {
  */
 const field = (form, name) => /** @type {RadioNodeList | HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
 
-/** Opens the dialog with the last choices. */
+let wired = false;
+
+/** Opens the dialog with the last choices (wiring it the first time). */
 export function openNewGame() {
+  if (!wired) {
+    wireNewGame();
+    wired = true;
+  }
   const dialog = $dialog('new-game');
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   field(form, 'variant').value = settings.variant;
@@ -92,6 +100,3 @@ export function openNewGame() {
   dialog.returnValue = '';
   dialog.showModal();
 }
-
-/** Words the form again (after a switch of language). */
-export const refreshNewGame = () => syncNewGameForm();
