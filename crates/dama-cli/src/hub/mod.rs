@@ -45,32 +45,36 @@
 //! `moves` 1-1000; `tt-size` 1-1024 and `level` 1-10. [`Hub::serve`] reads lines of at most
 //! [`MAX_LINE`] bytes: a longer one is answered with an error and skipped up to its newline.
 
+mod command;
+mod search;
+mod text;
+
 pub use crate::lines::MAX_LINE;
+use command::bounded;
+pub use command::Command;
 use dama::engine::egtb::Tables;
 use dama::engine::eval::Eval;
-use dama::engine::level::{self, Rng};
-use dama::engine::search::{Engine, Info, Limits, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use dama::rules::moves::{Move, MoveList};
-use dama::{rules::fen, rules::notation, Color, DrawRules, Game, PlayError, Position, Variant};
-use std::fmt::Display;
+use dama::engine::level::Rng;
+use dama::engine::search::MAX_PLY;
+use dama::{rules::fen, DrawRules, Game, PlayError, Position, Variant};
+use search::{engine_thread, raise, Job, Level, Mode, Running, StopSlot};
 use std::io::{BufRead, Write};
-use std::ops::RangeInclusive;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+pub use text::{move_text, parse_move, parse_position, position_text, Notation};
 
-const DEFAULT_TT_MB: usize = 32;
-const MAX_TT_MB: usize = 1024;
+pub(super) const DEFAULT_TT_MB: usize = 32;
+pub(super) const MAX_TT_MB: usize = 1024;
 /// The longest time a `level` takes, in seconds (11.6 days), for a move, a clock or an
 /// increment: far beyond any game, and small enough for every duration made from it.
-const MAX_SECONDS: f64 = 1_000_000.0;
+pub(super) const MAX_SECONDS: f64 = 1_000_000.0;
 /// The most moves to a time control a `level` takes.
-const MAX_MOVES: u32 = 1000;
+pub(super) const MAX_MOVES: u32 = 1000;
 /// The deepest search a `level` asks for: the engine's deepest iteration.
-const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+pub(super) const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// What every engine of a session is built with (the options of `dama hub`).
 #[derive(Clone, Debug)]
@@ -100,418 +104,19 @@ impl Default for Setup {
 
 /// Writes one line and flushes. Errors are ignored: a GUI that has gone away closes our input
 /// too, and that ends the session.
-fn send<W: Write>(out: &Mutex<W>, line: &str) {
+pub(super) fn send<W: Write>(out: &Mutex<W>, line: &str) {
     let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
 }
 
 /// An `error message=".."` line, the message made safe for one quoted argument.
-fn error_line(message: &str) -> String {
+pub(super) fn error_line(message: &str) -> String {
     let clean: String = message
         .chars()
         .map(|c| if c == '"' || c.is_control() { '\'' } else { c })
         .collect();
     format!("error message=\"{clean}\"")
-}
-
-/// The `name=value` arguments of a command line (flags have no value), as both ends of the
-/// protocol read them.
-pub struct Command {
-    args: Vec<(String, Option<String>)>,
-}
-
-impl Command {
-    /// The command word of a line, and the rest.
-    pub fn split(line: &str) -> Option<(&str, &str)> {
-        let line = line.trim();
-        if line.is_empty() {
-            return None;
-        }
-        Some(line.split_once(char::is_whitespace).unwrap_or((line, "")))
-    }
-
-    /// Reads the arguments of a command: `name`, `name=value` or `name="value with spaces"`.
-    pub fn parse(rest: &str) -> Result<Command, String> {
-        let mut args = Vec::new();
-        let mut chars = rest.chars().peekable();
-        loop {
-            while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                chars.next();
-            }
-            if chars.peek().is_none() {
-                break;
-            }
-            let mut key = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_whitespace() || c == '=' {
-                    break;
-                }
-                key.push(c);
-                chars.next();
-            }
-            if chars.peek() != Some(&'=') {
-                args.push((key, None));
-                continue;
-            }
-            chars.next();
-            let mut value = String::new();
-            if chars.peek() == Some(&'"') {
-                chars.next();
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == '"' {
-                        closed = true;
-                        break;
-                    }
-                    value.push(c);
-                }
-                if !closed {
-                    return Err(format!("unterminated quote in argument {key:?}"));
-                }
-            } else {
-                while let Some(&c) = chars.peek() {
-                    if c.is_whitespace() {
-                        break;
-                    }
-                    value.push(c);
-                    chars.next();
-                }
-            }
-            args.push((key, Some(value)));
-        }
-        Ok(Command { args })
-    }
-
-    /// Whether the argument `name` was given, with a value or not.
-    pub fn has(&self, name: &str) -> bool {
-        self.args.iter().any(|(n, _)| n == name)
-    }
-
-    /// The value of `name=value`, if given with a value.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.args
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, v)| v.as_deref())
-    }
-
-    /// A number argument within `range`, if given; anything else (no number, NaN, an
-    /// infinity, out of range) is refused with a message naming the argument and its range.
-    fn number_in<T>(&self, name: &str, range: RangeInclusive<T>) -> Result<Option<T>, String>
-    where
-        T: FromStr + PartialOrd + Display,
-    {
-        match self.get(name) {
-            None if self.has(name) => Err(format!("{name} needs a value")),
-            None => Ok(None),
-            Some(v) => bounded(name, v, &range).map(Some),
-        }
-    }
-
-    /// A time in seconds: 0 to [`MAX_SECONDS`].
-    fn seconds(&self, name: &str) -> Result<Option<f64>, String> {
-        self.number_in(name, 0.0..=MAX_SECONDS)
-    }
-}
-
-/// `text`, the value of `name`, as a number within `range`, or a message naming both.
-fn bounded<T>(name: &str, text: &str, range: &RangeInclusive<T>) -> Result<T, String>
-where
-    T: FromStr + PartialOrd + Display,
-{
-    match text.parse::<T>() {
-        Ok(x) if range.contains(&x) => Ok(x),
-        _ => Err(format!(
-            "{name} must be {} to {}, got {text:?}",
-            range.start(),
-            range.end()
-        )),
-    }
-}
-
-/// How to write moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Notation {
-    /// `22-18`, `22x13`, and the landing path `27x18x11x4` only where two captures share from
-    /// and to.
-    Standard,
-    /// Scan's: from x to x each captured piece, for every capture (`27x4x23x15x8`).
-    Hub,
-}
-
-/// A move of `variant` with that game's square numbers, given the legal moves it belongs to.
-///
-/// ```
-/// use dama::{Position, Variant};
-/// use dama_cli::hub::{move_text, Notation};
-/// let pos = Position::start();
-/// let legal = pos.moves_in(Variant::Brazilian);
-/// let c3d4 = legal.iter().find(|m| dama::rules::notation::text_for(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
-/// assert_eq!(move_text(Variant::Brazilian, &legal, c3d4, Notation::Standard), "22-18");
-/// ```
-pub fn move_text(variant: Variant, legal: &MoveList, m: &Move, notation: Notation) -> String {
-    let n = |s| variant.square_number(s).to_string();
-    if !m.is_capture() {
-        return format!("{}-{}", n(m.from()), n(m.to()));
-    }
-    let mut s = format!("{}x", n(m.from()));
-    match notation {
-        Notation::Standard => {
-            let ambiguous = legal
-                .iter()
-                .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured());
-            if ambiguous {
-                let path: Vec<String> = m.path().map(n).collect();
-                s.push_str(&path.join("x"));
-            } else {
-                s.push_str(&n(m.to()));
-            }
-        }
-        Notation::Hub => {
-            s.push_str(&n(m.to()));
-            for c in m.captured_in_order() {
-                s.push('x');
-                s.push_str(&n(c));
-            }
-        }
-    }
-    s
-}
-
-/// Reads a move of `variant` in any form [`move_text`] writes, and in the game's own notation
-/// (algebraic in Brazilian). With three or more squares the numeric readings cannot both
-/// match: Scan's names occupied squares (the captured pieces) where the landing path names
-/// empty ones.
-pub fn parse_move(variant: Variant, legal: &MoveList, text: &str) -> Result<Move, String> {
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    if parts.len() >= 3 {
-        let squares: Option<Vec<dama::Square>> = parts
-            .iter()
-            .map(|p| p.parse().ok().and_then(|n| variant.square(n)))
-            .collect();
-        if let Some(sq) = squares {
-            let captured = sq[2..].iter().fold(0u32, |c, s| c | s.bit());
-            let found = legal.iter().find(|m| {
-                m.from() == sq[0]
-                    && m.to() == sq[1]
-                    && m.captured() == captured
-                    && m.capture_count() as usize == sq.len() - 2
-            });
-            if let Some(m) = found {
-                return Ok(*m);
-            }
-        }
-    }
-    notation::parse_for_in(variant, legal, text).map_err(|e| e.to_string())
-}
-
-/// Reads Hub's position string: the side to move, then each square 1-32 of `variant`'s
-/// numbering.
-pub fn parse_position(variant: Variant, s: &str) -> Result<Position, String> {
-    let chars: Vec<char> = s.chars().collect();
-    if chars.len() != 33 {
-        return Err(format!(
-            "a position is the side to move and 32 squares (33 characters), got {}",
-            chars.len()
-        ));
-    }
-    let turn = match chars[0] {
-        'W' | 'w' => Color::White,
-        'B' | 'b' => Color::Black,
-        c => return Err(format!("the side to move must be W or B, got {c:?}")),
-    };
-    let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
-    for (i, c) in chars[1..].iter().enumerate() {
-        let bit = variant.square(i as u32 + 1).expect("1-32").bit();
-        match c {
-            'w' => white |= bit,
-            'b' => black |= bit,
-            'W' => {
-                white |= bit;
-                kings |= bit
-            }
-            'B' => {
-                black |= bit;
-                kings |= bit
-            }
-            'e' | '.' => {}
-            c => {
-                return Err(format!(
-                    "square {}: expected one of w b W B e, got {c:?}",
-                    i + 1
-                ))
-            }
-        }
-    }
-    Position::from_bitboards(white, black, kings, turn).map_err(|e| e.describe(variant))
-}
-
-/// The position in Hub's form, squares in `variant`'s numbering.
-pub fn position_text(variant: Variant, p: &Position) -> String {
-    let mut s = String::with_capacity(33);
-    s.push(p.turn().letter());
-    for n in 1..=32 {
-        let sq = variant.square(n).expect("1-32");
-        s.push(match p.piece_at(sq) {
-            None => 'e',
-            Some(pc) => match (pc.color, pc.role) {
-                (Color::White, dama::Role::Man) => 'w',
-                (Color::Black, dama::Role::Man) => 'b',
-                (Color::White, dama::Role::King) => 'W',
-                (Color::Black, dama::Role::King) => 'B',
-            },
-        });
-    }
-    s
-}
-
-/// The search limit from the last `level` command.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Level {
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    /// Seconds for this move.
-    move_time: Option<f64>,
-    /// Seconds left on the clock, with the increment and the moves to the next control.
-    time: Option<f64>,
-    inc: f64,
-    moves: Option<u32>,
-}
-
-impl Level {
-    const DEFAULT: Level = Level {
-        depth: None,
-        nodes: None,
-        move_time: Some(1.0),
-        time: None,
-        inc: 0.0,
-        moves: None,
-    };
-
-    fn parse(c: &Command) -> Result<Level, String> {
-        let level = Level {
-            depth: c.number_in("depth", 1..=MAX_DEPTH)?,
-            nodes: c.number_in("nodes", 1..=u64::MAX)?,
-            move_time: c.seconds("move-time")?,
-            time: c.seconds("time")?,
-            inc: c.seconds("inc")?.unwrap_or(0.0),
-            moves: c.number_in("moves", 1..=MAX_MOVES)?,
-        };
-        let infinite = c.has("infinite");
-        let limited = level.depth.is_some()
-            || level.nodes.is_some()
-            || level.move_time.is_some()
-            || level.time.is_some();
-        if !infinite && !limited {
-            return Err(
-                "level needs depth=N, move-time=S, time=S [inc=S] [moves=N] or infinite".into(),
-            );
-        }
-        Ok(level)
-    }
-
-    /// Milliseconds for this move, if the level sets a time.
-    fn time_ms(&self) -> Option<f64> {
-        if let Some(t) = self.move_time {
-            // Leave a little for replying and for the GUI's own latency.
-            return Some((t * 1000.0 - (t * 20.0).min(20.0)).max(1.0));
-        }
-        // The clock already includes this move's increment (the protocol adds it before every
-        // move); the core spreads the rest over the moves to go.
-        let clock = dama::engine::time::GameClock {
-            remaining_ms: self.time? * 1000.0,
-            increment_ms: self.inc * 1000.0,
-            moves_to_go: self.moves,
-        };
-        Some(clock.budget_ms())
-    }
-
-    fn limits(&self, timed: bool) -> Limits {
-        Limits {
-            depth: self.depth.unwrap_or(MAX_PLY as u32),
-            nodes: self.nodes.unwrap_or(u64::MAX),
-            time_ms: if timed { self.time_ms() } else { None },
-            // A fixed time per move is spent whole; on a game clock, what an iteration would
-            // not finish is saved for later moves.
-            soft_ms: match (timed, self.move_time) {
-                (true, None) => self.time_ms().map(|t| t * 0.5),
-                _ => None,
-            },
-        }
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
-    Think,
-    Analyze,
-    Ponder,
-}
-
-/// A search job for the engine thread.
-struct Job {
-    game: Game,
-    limits: Limits,
-    level: u8,
-    /// At level 10, play from the opening book when the position is in it (lower levels
-    /// consult it through `level::play`).
-    book: bool,
-    seed: u64,
-    notation: Notation,
-    tt_mb: usize,
-    clear: bool,
-    finished: Arc<AtomicBool>,
-}
-
-/// The engine's stop flag, published by the engine thread whenever it builds an engine.
-type StopSlot = Arc<Mutex<Option<Arc<AtomicBool>>>>;
-
-/// The engine thread: the engine lives here for the whole session (its table should persist
-/// between searches) and runs one job at a time.
-fn engine_thread<W: Write>(
-    jobs: Receiver<Job>,
-    slot: StopSlot,
-    setup: Arc<Setup>,
-    out: Arc<Mutex<W>>,
-) {
-    let mut engine: Option<(Engine, usize)> = None;
-    for job in jobs {
-        if engine.as_ref().is_none_or(|(_, mb)| *mb != job.tt_mb) {
-            // Free the old table before allocating the new one.
-            drop(engine.take());
-            let mut e = Engine::new(job.tt_mb);
-            for eval in &setup.evals {
-                e.set_eval(eval.clone());
-            }
-            e.set_tables(setup.tables.clone());
-            *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.stop_handle());
-            engine = Some((e, job.tt_mb));
-        }
-        let (e, _) = engine.as_mut().expect("built above");
-        if job.clear {
-            e.clear();
-        }
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            think(e, &job, &mut |l| send(&out, l))
-        }));
-        // Set before `done` goes out: a GUI answering at once must find the engine free.
-        job.finished.store(true, Ordering::SeqCst);
-        match outcome {
-            Ok(r) => send(&out, &done_line(&job.game, &r, job.notation)),
-            Err(_) => {
-                engine = None;
-                send(&out, &error_line("internal error in the search"));
-            }
-        }
-    }
-}
-
-/// The search in progress.
-struct Running {
-    finished: Arc<AtomicBool>,
-    mode: Mode,
-    id: u64,
 }
 
 /// One Hub session: the state a GUI sets up (game, position, level, parameters) and the search
@@ -905,107 +510,13 @@ impl<W: Write + Send + 'static> Drop for Hub<W> {
     }
 }
 
-fn raise(slot: &StopSlot) {
-    if let Some(s) = slot.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
-        s.store(true, Ordering::SeqCst);
-    }
-}
-
-/// One search, sending an `info` line per iteration.
-fn think(engine: &mut Engine, job: &Job, send: &mut dyn FnMut(&str)) -> SearchResult {
-    let (game, limits, level, seed, notation) =
-        (&job.game, &job.limits, job.level, job.seed, job.notation);
-    // Below level 10, `level::play` keeps its own depth and node budget and consults the book
-    // itself (levels 9 and up); level 10 is the full search, from the book when allowed.
-    let picked = if level < 10 {
-        let ms = limits.time_ms.unwrap_or(1e12);
-        Some(level::play(engine, game, level, ms, seed))
-    } else if job.book {
-        level::book_move(game, level, seed)
-    } else {
-        None
-    };
-    if let Some(r) = picked {
-        let info = Info {
-            depth: r.depth,
-            seldepth: r.depth,
-            score: r.score,
-            nodes: r.nodes,
-            time_ms: r.time_ms,
-            pv: r.pv.clone(),
-        };
-        send(&info_line(game, &info, notation));
-        return r;
-    }
-    engine.search(game, limits, &mut |i| send(&info_line(game, i, notation)))
-}
-
-/// A score in Scan's units: men, with wins and losses near +-100.
-fn score_text(s: i32) -> String {
-    let men = if s > MATE_BOUND {
-        100.0 - (MATE - s) as f64 / 100.0
-    } else if s < -MATE_BOUND {
-        -(100.0 - (MATE + s) as f64 / 100.0)
-    } else {
-        s as f64 / 100.0
-    };
-    format!("{men:.2}")
-}
-
-/// The moves of a line in order, each written against its own position; stops at a move that
-/// is not legal where it stands (a PV should never have one).
-fn line_text(game: &Game, pv: &[Move], notation: Notation) -> Vec<String> {
-    let v = game.variant();
-    let mut pos = *game.position();
-    let mut out = Vec::new();
-    for m in pv {
-        let legal = pos.moves_in(v);
-        if !legal.contains(m) {
-            break;
-        }
-        out.push(move_text(v, &legal, m, notation));
-        pos = pos.play(m);
-    }
-    out
-}
-
-fn info_line(game: &Game, i: &Info, notation: Notation) -> String {
-    let secs = i.time_ms / 1000.0;
-    let mnps = if i.time_ms > 0.0 {
-        i.nodes as f64 / i.time_ms / 1000.0
-    } else {
-        0.0
-    };
-    format!(
-        "info depth={} sel-depth={} score={} nodes={} time={:.3} nps={:.2} pv=\"{}\"",
-        i.depth,
-        i.seldepth,
-        score_text(i.score),
-        i.nodes,
-        secs,
-        mnps,
-        line_text(game, &i.pv, notation).join(" ")
-    )
-}
-
-fn done_line(game: &Game, r: &SearchResult, notation: Notation) -> String {
-    let mut pv = r.pv.clone();
-    if let Some(b) = r.best
-        && pv.first() != Some(&b)
-    {
-        pv = vec![b];
-    }
-    let texts = line_text(game, &pv, notation);
-    match texts.as_slice() {
-        [] => "done".to_string(),
-        [m] => format!("done move={m}"),
-        [m, p, ..] => format!("done move={m} ponder={p}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama::engine::search::MATE;
+    use dama::rules::notation;
+    use dama::{Color, Move};
+    use text::score_text;
 
     const I: Variant = Variant::Italian;
     const B: Variant = Variant::Brazilian;
