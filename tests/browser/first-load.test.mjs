@@ -122,7 +122,11 @@ test('the game takes a move before the engine has arrived, and the computer answ
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 20000 });
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 10000 });
+  // The engine's client loads once the board is playable: its wasm is asked for around the
+  // player's first move, before or just after it.
+  for (let i = 0; i < 100 && !held.length; i++) await page.waitForTimeout(50);
   assert.equal(held.length, 1, 'the engine was asked for and has not arrived');
+  assert.equal(await page.evaluate(() => window.__dama.history().length), 1, 'the computer has not answered');
   assert.equal(await page.evaluate(() => window.__dama.engine?.ready ?? false), false);
   await screenshot(page, 'first-load-before-engine-phone');
   await held[0].continue();
