@@ -29,6 +29,8 @@ test("each page's modules are found, its workers and the modules it loads later 
   for (const f of ['www/play/main.js', 'www/dama-board.js', 'www/games-picker.js', 'www/engine.worker.js', 'www/menu.js']) assert.ok(game.includes(f), f);
   const frame = pageFiles(ROOT, 'www/frame.html');
   assert.ok(frame.includes('www/dama-board.js') && !frame.includes('www/play/main.js'));
+  const analysis = pageFiles(ROOT, 'www/analysis.html');
+  for (const f of ['www/analysis/main.js', 'www/analysis/view.js', 'www/games-picker.js', 'www/analysis.worker.js']) assert.ok(analysis.includes(f), f);
 });
 
 test('every page calls for its own part', () => {

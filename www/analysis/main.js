@@ -1,0 +1,176 @@
+// @ts-check
+// The analysis board page: a game tree (model.js) on the project's board, the engine's best
+// lines of the position shown (analysis worker, live as the search deepens), an evaluation
+// bar, the game review (every position searched, moves judged, a graph), and "learn from your
+// mistakes". Opened from the game page with the game or position in the address's fragment
+// (#pdn=..., #fen=..., &ply=N, &review=1, &id=<saved game>), or empty. The game page is never
+// touched: this page has its own tree, worker and storage key.
+//
+// This is its controller: it starts the page and wires the board and the buttons, and hands
+// the rest to the modules beside it: page.js (what they share), view.js (the panels),
+// navigate.js (moving), lines.js (the engine's lines), review-run.js (the review),
+// learn-view.js (the lessons), open.js (another game or position), saved.js (the saved game).
+
+import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLanguageSelect, setMessage, textOf } from '../i18n.js';
+import { loadWasm } from '../wasm.js';
+import { createBoard } from '../board/api.js';
+import { followBoardSettings } from '../settings.js';
+import { engineWanted, rememberEngine } from './engine-choice.js';
+import { AnalysisModel } from './model.js';
+import { EvalBar } from './evalbar.js';
+import { withHumanText } from './comment.js';
+import { LearnView } from './learn-view.js';
+import { squareDescription } from '../game/texts.js';
+import { refusedParams, is } from '../address.js';
+import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
+import { render, renderMoves, renderReview, onPositionChange } from './view.js';
+import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
+import { setEngine, startEngine } from './lines.js';
+import { startReview, cancelReview, readSaved } from './review-run.js';
+import { openTree, openAddressGames, openInput, whenOpened } from './open.js';
+import { saved, saveToLibrary, readSavedRev } from './saved.js';
+
+/** @typedef {import('./page.js').Color} Color */
+
+main().catch((err) => showError(String(err?.message ?? err)));
+
+async function main() {
+  wireLanguageSelect(/** @type {HTMLSelectElement} */ ($('lang')));
+  onLanguageChange(() => {
+    translatePage();
+    if (page.board) render(); // once the page is built
+  });
+  // The page's words load beside the core (the HTML's English shows until they arrive).
+  [page.wasm] = await Promise.all([loadWasm(), startLanguage({ part: 'analysis' })]);
+  page.bar = new EvalBar($('evalbar'));
+  const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  saved.id = params.get('id');
+  const model = (page.model = new AnalysisModel(page.wasm, openTree(params)));
+  // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
+  const refused = refusedParams(params, { variant: is.oneOf(['italian', 'brazilian']), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
+  if (refused.some((r) => r.name === 'id')) saved.id = null;
+  const before = shownError();
+  if (refused.length) showError(() => [textOf(before), ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
+  const ply = Number(params.get('ply'));
+  if (Number.isInteger(ply) && ply > 0) {
+    const n = model.mainlineAt(Math.min(ply, model.mainline().length));
+    if (n) model.goto(n.id);
+  }
+  readSaved();
+  await readSavedRev();
+  const board = (page.board = createBoard($('board'), {
+    variant: model.variant,
+    orientation: page.orientation,
+    // Square numbers are how Italian moves are written; a Brazilian board has its files and
+    // ranks on its edges instead (both at once wrote numbers over the rank labels).
+    coordinates: model.variant === 'italian',
+    events: {
+      move: (m) => onBoardMove(m),
+      announce: (text) => say(text),
+    },
+    describe: (sq, piece, o) => squareDescription(squareName(sq), piece, o, getLanguage()),
+  }));
+  followBoardSettings(board, $('board')); // the player's theme and pieces (the game page's dialog)
+  page.learn = new LearnView({ model: () => page.model, board, client, review, render, say, firstMover });
+  wire();
+  render();
+  if (params.get('review') === '1' && model.mainline().length) startReview();
+  else setEngine(engineWanted());
+  exposeTestHook();
+  // Once playable: the offline copy's downloads must not slow the page's own.
+  import('../sw-register.js').then((m) => m.registerServiceWorker());
+  openAddressGames();
+}
+
+/** @param {number} sq */
+function squareName(sq) {
+  const g = page.wasm.Game.fromFen(page.model.currentNode.fen, page.model.variant);
+  try {
+    return g.squareName(sq);
+  } finally {
+    g.free();
+  }
+}
+
+function wire() {
+  onPositionChange(positionChanged);
+  wireNavigation();
+  $('an-engine').addEventListener('click', () => {
+    setEngine(!engine.on);
+    rememberEngine(engine.on);
+  });
+  $('an-lines').addEventListener('change', () => engine.on && startEngine());
+  $('an-flip').addEventListener('click', () => {
+    page.orientation = page.orientation === 'white' ? 'black' : 'white';
+    render();
+  });
+  $('an-review').addEventListener('click', startReview);
+  $('an-review-cancel').addEventListener('click', cancelReview);
+  $('an-learn').addEventListener('click', () => {
+    if (!page.learn.start(/** @type {Color} */ (/** @type {HTMLSelectElement} */ ($('an-learn-side')).value))) return;
+    setEngine(false);
+    page.learn.showLesson();
+  });
+  $('an-learn-side').addEventListener('change', (e) => {
+    /** @type {HTMLElement} */ (e.target).dataset.chosen = '1';
+    renderReview();
+  });
+  $('an-learn-hint').addEventListener('click', () => page.learn.hint());
+  $('an-learn-show').addEventListener('click', () => page.learn.showBest());
+  $('an-learn-next').addEventListener('click', () => page.learn.next());
+  $('an-learn-stop').addEventListener('click', () => page.learn.stop());
+  $('an-delete').addEventListener('click', () => {
+    page.model.delete(page.model.current);
+    positionChanged();
+  });
+  $('an-promote').addEventListener('click', () => {
+    page.model.promote(page.model.current);
+    render();
+  });
+  $('an-comment').addEventListener('change', (e) => {
+    try {
+      page.model.setComment(page.model.current, withHumanText(page.model.currentNode.comment, /** @type {HTMLTextAreaElement} */ (e.target).value));
+      renderMoves();
+    } catch (err) {
+      showError(/** @type {Error} */ (err).message);
+    }
+  });
+  $('an-open').addEventListener('click', openInput);
+  $('an-copy-fen').addEventListener('click', () => copy(page.model.currentNode.fen));
+  $('an-copy-pdn').addEventListener('click', () => copy(page.model.pdn()));
+  $('an-download').addEventListener('click', () => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([page.model.pdn()], { type: 'application/x-pdn' }));
+    a.download = 'analysis.pdn';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $('an-save').addEventListener('click', () => saveToLibrary(false));
+}
+
+/** @param {string} text */
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    setMessage($('an-saved'), () => t('copied'));
+  } catch {
+    /** @type {HTMLTextAreaElement} */ ($('an-input')).value = text;
+  }
+}
+
+// For the browser tests: the state as data.
+function exposeTestHook() {
+  const { board, learn } = page;
+  /** @type {any} */ (window).__analysis = {
+    model: () => page.model,
+    lines: () => (engine.lines && engine.node === page.model.current ? engine.lines : null),
+    engineOn: () => engine.on,
+    review: () => ({ running: review.running, positions: review.positions, moves: review.moves, timeMs: review.timeMs }),
+    learn: () => (learn.lessons ? { state: learn.lessons.state, index: learn.lessons.index, items: learn.lessons.items.length } : null),
+    pdn: () => page.model.pdn(),
+    squareCenter: (/** @type {number} */ sq) => board.squareCenter(sq),
+    restarts: () => client.restarts,
+    opening: () => whenOpened(),
+    numbers: () => board.state.coordinates,
+  };
+}
