@@ -4,13 +4,15 @@
 // the computer's last score, the editor's position, an imported game's tags and its tree of
 // variations. What the core knows (the result, a resignation, the FEN, the PDN) is asked of
 // the core, never rebuilt here. The element (dama-board.js) shows a session; the computer
-// driver (computer.js) plays its computer's moves; Node tests drive it directly.
+// driver (computer.js) plays its computer's moves; Node tests drive it directly. Beside it:
+// start.js makes a new game's core game and clocks, session-record.js keeps its record and
+// writes its PDN, editing.js sets up a position, snapshot.js saves and resumes it.
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
-import { pdnDate, pdnNames } from './texts.js';
-import { Clock } from './clock.js';
-import { readSnapshot, snapshotOf, resumeOptions, applyEnded } from './snapshot.js';
-import { extend, mainline, resultToken, rootFen, setResult } from './record.js';
+import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
+import { keepRecord, pdnOf, takeRecord } from './session-record.js';
+import { gameFrom, clockFor } from './start.js';
+import { putPiece, editedFen } from './editing.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
@@ -34,7 +36,7 @@ import { extend, mainline, resultToken, rootFen, setResult } from './record.js';
  * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
  *   preComment: string | null, nags: number[], glyph: string, children: number[], mainline: boolean, depth: number}} TreeNode
  */
-/** @typedef {{pieces: Int8Array, turn: Color}} Editing */
+/** @typedef {import('./editing.js').Editing} Editing */
 
 export class Session {
   /** @param {any} wasm the loaded wasm module (www/pkg/dama_wasm.js) */
@@ -71,7 +73,7 @@ export class Session {
     this.node = null;
     /** @type {GameOptions} what the New game button repeats */
     this.lastOptions = {};
-    /** @type {Clock | null} the game's clocks, if it has a time control */
+    /** @type {import('./clock.js').Clock | null} the game's clocks, if it has a time control */
     this.clock = null;
     /** The time now, in ms (tests give their own). */
     this.now = () => performance.now();
@@ -87,38 +89,10 @@ export class Session {
    * @param {GameOptions} [o]
    */
   newGame(o = {}) {
-    const { Game } = this.wasm;
     const mode = o.mode != null ? normMode(o.mode) : this.mode;
     const level = /** @type {number} */ (clampLevel(o.level, this.level));
     const variant = o.variant != null ? normVariant(o.variant) : this.variant;
-    let game;
-    let tags = o.tags ?? null;
-    if (o.pdn) {
-      // The file's GameType says which game it is; a PDN without one is read as the game
-      // asked for, so a Brazilian board takes "1. c3-d4 f6-g5" as it is.
-      const typed = /\[\s*GameType\s/i.test(o.pdn) || variant === 'italian';
-      const text = typed ? o.pdn : `[GameType "26"]\n${o.pdn}`;
-      game = Game.fromPdn(text);
-      try {
-        tags = Game.pdnTags(text);
-      } catch {
-        tags = null;
-      }
-    } else {
-      game = o.fen ? Game.fromFen(o.fen, variant) : new Game(variant);
-    }
-    try {
-      for (const m of o.moves ?? []) game.play(m);
-      if (o.ended) applyEnded(game, o.ended);
-      // A record kept beside the moves must be of this game: the moves start its main line.
-      if (o.tree) {
-        if (o.tree.variant() !== game.variant() || rootFen(o.tree) !== game.startFen()) throw new Error("the game's record is of another game");
-        extend(o.tree, game.history().map((/** @type {Move} */ m) => m.text));
-      }
-    } catch (err) {
-      game.free();
-      throw err;
-    }
+    const { game, tags } = gameFrom(this.wasm, o, variant);
     const asked = normSide(o.side);
     let side = asked ?? (o.side === undefined ? /** @type {Color | 'random' | null} */ (this.lastOptions.side ?? null) : null);
     if (!side) side = o.fen || o.pdn ? sideToMove(game.startFen()) : 'white';
@@ -145,13 +119,7 @@ export class Session {
     this.paused = false;
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
-    if (mode === 'computer' || mode === 'two-players') {
-      this.clock = o.clockState ? Clock.restore(o.clockState, this.now(), o.wallNow ?? Date.now()) : o.clock ? new Clock(o.clock) : null;
-      // As on the playing sites, the clocks start with the first move (White's first move is
-      // on no clock), so a game set up and left alone loses no time.
-      if (this.clock && !o.clockState && game.ply() > 0) this.clock.start(game.turn(), this.now());
-      if (this.clock && game.result()) this.clock.stop(this.now());
-    }
+    if (mode === 'computer' || mode === 'two-players') this.clock = clockFor(o, game, () => this.now());
     if (mode === 'view') {
       const want = o.ply;
       const n = game.ply();
@@ -301,29 +269,7 @@ export class Session {
    */
   played(mover) {
     this.clock?.moved(mover, this.now(), !this.game.result());
-    this.#keepRecord();
-  }
-
-  /**
-   * Keeps the game's record (an imported or reopened game's tree) in step with its moves
-   * (game/record.js). A tree that cannot take a move (the core's bounds) stays as it was, and
-   * the game goes on as a new game object, so the page saves it as a new record and the old
-   * one keeps its comments and variations.
-   */
-  #keepRecord() {
-    if (!this.tree || !this.game) return;
-    const moves = this.history().map((m) => m.text);
-    try {
-      extend(this.tree, moves);
-    } catch (err) {
-      console.warn('the game record is full; the game goes on as a new record:', /** @type {Error} */ (err).message);
-      const g = this.wasm.Game.fromFen(this.game.startFen(), this.variant);
-      for (const m of moves) g.play(m);
-      this.tree.free();
-      this.tree = null;
-      this.game.free();
-      this.game = g;
-    }
+    keepRecord(this);
   }
 
   /**
@@ -407,7 +353,7 @@ export class Session {
       played.push(m);
     } while (this.mode === 'computer' && g.turn() !== this.human && g.canRedo() && !g.result());
     this.hint = null;
-    this.#keepRecord();
+    keepRecord(this);
     return played;
   }
 
@@ -481,32 +427,15 @@ export class Session {
   }
 
   /**
-   * A tap on square `sq` in the editor puts `tool` there (or empties it if it already holds it).
-   * A man on the row where it would have been crowned is no position that can arise: refused
-   * at once, the square left as it was; returns the core's reason, else null.
+   * A tap on square `sq` in the editor puts `tool` there (or empties it if it already holds it);
+   * a man on his crowning row is refused at once (editing.js). Returns the core's reason, else null.
    * @param {number} sq
    * @param {number} tool
    * @returns {string | null}
    */
   editSquare(sq, tool) {
     if (!this.editing || sq < 1 || sq > 32) return null;
-    const cells = this.editing.pieces;
-    const was = cells[sq - 1];
-    cells[sq - 1] = was === tool ? 0 : tool;
-    if (Math.abs(cells[sq - 1]) !== 1) return null;
-    const alone = new Int8Array(32);
-    alone[sq - 1] = cells[sq - 1];
-    try {
-      // The man alone on the board: any refusal is then about his square.
-      this.wasm.Game.fromBoard(alone, this.editing.turn, this.variant).free();
-    } catch (err) {
-      const why = /** @type {Error} */ (err).message;
-      if (/crowned/.test(why)) {
-        cells[sq - 1] = was;
-        return why;
-      }
-    }
-    return null;
+    return putPiece(this.wasm, this.editing, this.variant, sq, tool);
   }
 
   /**
@@ -514,13 +443,7 @@ export class Session {
    * position that cannot be played (none, a man on its crowning row, a game already over).
    */
   editorFen() {
-    if (!this.editing) return '';
-    const g = this.wasm.Game.fromBoard(this.editing.pieces, this.editing.turn, this.variant);
-    try {
-      return g.fen();
-    } finally {
-      g.free();
-    }
+    return this.editing ? editedFen(this.wasm, this.editing, this.variant) : '';
   }
 
   /**
@@ -565,25 +488,8 @@ export class Session {
    * @param {string} [site]
    */
   pdn(extra = {}, site = '?') {
-    if (!this.game) return '';
-    this.#keepRecord();
-    if (this.tree) {
-      // The record's result is the game's once its moves are the whole main line (a
-      // resignation is no move: only the result says it); a game taken back is unfinished.
-      const whole = mainline(this.tree).length === this.game.ply();
-      setResult(this.tree, whole ? resultToken(this.game.result()) : '*');
-      for (const [k, v] of Object.entries(extra)) this.tree.setTag(k, String(v));
-      return this.tree.toPdn();
-    }
-    const names = pdnNames(this);
-    // A Map, not an object: tag names are data, and "toString" or "__proto__" must be no
-    // different from "Round" or "Annotator".
-    const all = new Map(Object.entries({ Event: 'Dama game', Site: site, Date: pdnDate(), White: names.white, Black: names.black }));
-    for (const [k, v] of this.tags ?? []) all.set(k, v);
-    for (const [k, v] of Object.entries(extra)) all.set(k, v);
-    return this.game.pdnWithTags([...all].map(([k, v]) => [k, String(v)]));
+    return pdnOf(this, extra, site);
   }
-
 
   /** The imported tree's nodes (empty without one). @returns {TreeNode[]} */
   treeNodes() {
@@ -640,11 +546,7 @@ export class Session {
    * @param {any} tree
    */
   adoptRecord(tree) {
-    if (!this.game || tree.variant() !== this.variant || rootFen(tree) !== this.game.startFen()) throw new Error("the game's record is of another game");
-    extend(tree, this.history().map((m) => m.text));
-    if (this.tree !== tree) this.tree?.free();
-    this.tree = tree;
-    this.node = null;
+    takeRecord(this, tree);
   }
 
   /**
