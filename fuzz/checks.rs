@@ -24,11 +24,11 @@ pub fn variant_and_rest(data: &[u8]) -> Option<(Variant, &[u8])> {
 
 /// The moves of `pos` in `v`, checked against the list's capacity.
 fn moves(v: Variant, pos: &Position) -> dama::MoveList {
-    let legal = pos.moves_in(v);
+    let legal = pos.with_variant(v).legal_moves();
     assert!(
         legal.len() < MAX_MOVES,
         "{}: the move list is full",
-        fen_text::write_in(v, pos)
+        fen_text::write(pos)
     );
     legal
 }
@@ -47,9 +47,9 @@ pub fn fen_in(v: Variant, data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let parsed = fen_text::parse_in(v, text);
+    let parsed = fen_text::parse(v, text);
     let other = Variant::ALL.into_iter().find(|&o| o != v).unwrap();
-    let mirrored = fen_text::parse_in(other, text);
+    let mirrored = fen_text::parse(other, text);
     assert_eq!(
         parsed.as_ref().map(mirror).ok(),
         mirrored.as_ref().ok().copied(),
@@ -58,11 +58,11 @@ pub fn fen_in(v: Variant, data: &[u8]) {
     let Ok(pos) = parsed else {
         return;
     };
-    let written = fen_text::write_in(v, &pos);
-    let again = fen_text::parse_in(v, &written)
+    let written = fen_text::write(&pos);
+    let again = fen_text::parse(v, &written)
         .unwrap_or_else(|e| panic!("{text:?} parsed, but its FEN {written:?} does not: {e:?}"));
     assert_eq!(pos, again, "{text:?} -> {written:?}");
-    assert_eq!(written, fen_text::write_in(v, &again));
+    assert_eq!(written, fen_text::write(&again));
     if v == Variant::Italian {
         assert_eq!(written, pos.to_fen());
     }
@@ -77,7 +77,13 @@ fn mirror(p: &Position) -> Position {
             .filter(|i| bb & (1 << i) != 0)
             .fold(0u32, |acc, i| acc | 1 << ((i & !3) | (3 - (i & 3))))
     };
+    // The same squares in the other game's numbering: the position of the other game.
+    let other = Variant::ALL
+        .into_iter()
+        .find(|&o| o != p.variant())
+        .unwrap();
     Position::from_bitboards(
+        other,
         m(p.pieces(Color::White)),
         m(p.pieces(Color::Black)),
         m(p.kings()),
@@ -130,7 +136,7 @@ pub fn move_text_position(v: Variant, sel: u8) -> (&'static str, Position) {
         Variant::Brazilian => BRAZILIAN_MOVE_TEXT_FENS,
     };
     let fen = fens[sel as usize % fens.len()];
-    (fen, fen_text::parse_in(v, fen).unwrap())
+    (fen, fen_text::parse(v, fen).unwrap())
 }
 
 /// Move text (first byte: the game; second: one of its fixed positions): see
@@ -152,7 +158,7 @@ pub fn move_text_in(v: Variant, data: &[u8]) {
     };
     let (fen, pos) = move_text_position(v, sel);
     let legal = moves(v, &pos);
-    if let Ok(m) = notation::parse_for(v, &pos, text) {
+    if let Ok(m) = notation::parse(&pos.with_variant(v), text) {
         assert!(
             legal
                 .iter()
@@ -160,10 +166,10 @@ pub fn move_text_in(v: Variant, data: &[u8]) {
             "{text:?} parsed to a move not legal in {fen}: {m:?}"
         );
         for own in [
-            notation::text_for(v, &legal, &m),
-            notation::full_text_for(v, &m),
+            notation::move_text_among(v, &legal, &m),
+            notation::full_text(v, &m),
         ] {
-            let back = notation::parse_for(v, &pos, &own)
+            let back = notation::parse(&pos.with_variant(v), &own)
                 .unwrap_or_else(|e| panic!("the text {own:?} of {m:?} does not parse: {e:?}"));
             assert_eq!(back.captured(), m.captured(), "{own:?}");
             assert_eq!((back.from(), back.to()), (m.from(), m.to()), "{own:?}");
@@ -172,7 +178,7 @@ pub fn move_text_in(v: Variant, data: &[u8]) {
             assert_eq!(notation::parse(&pos, text), Ok(m));
         }
     }
-    let _ = notation::parse_for_in(v, &legal, text);
+    let _ = notation::parse_among(v, &legal, text);
 }
 
 /// PDN: parse and replay never panic; a replayed game written back reads back the same.
@@ -208,7 +214,7 @@ pub fn play_indices(data: &[u8]) {
 /// Each byte picks a legal move from the start of a game of `v`; after every move the game's
 /// invariants hold.
 pub fn play_indices_in(v: Variant, data: &[u8]) {
-    let mut game = Game::with_variant(v);
+    let mut game = Game::new(v);
     let mut counts = (12u32, 12u32);
     for &b in data {
         let legal = game.legal_moves();
@@ -323,8 +329,8 @@ pub fn loaders_read(data: &[u8]) -> bool {
                 return false;
             };
             assert!(samples.len() <= 1 << 16, "more samples than allowed");
-            let bytes = dama::engine::train::write_samples_in(v, &samples);
-            let back = dama::engine::train::read_samples_in(&bytes).expect("samples round trip");
+            let bytes = dama::engine::train::write_samples(v, &samples);
+            let back = dama::engine::train::read_samples(&bytes).expect("samples round trip");
             assert_eq!(back, (v, samples), "samples round trip");
         }
         2 => {

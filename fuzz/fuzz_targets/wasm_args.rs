@@ -161,7 +161,7 @@ fn run(data: &[u8]) {
     };
     let v = Variant::ALL[(first & 1) as usize];
     let mut input = Input(rest);
-    let mut game = Game::with_variant(v);
+    let mut game = Game::new(v);
     let mut tree = GameTree::new(v, *game.position());
     while let Some(op) = input.byte() {
         match op % 10 {
@@ -229,10 +229,10 @@ fn run(data: &[u8]) {
                 let depth = ranged("the perft depth", x, r, f64::from, 0, 14);
                 if let Some(d) = depth.filter(|&d| d <= 3) {
                     let pos = game.position();
-                    let n = perft_in(v, pos, d);
+                    let n = perft(&pos.with_variant(v), d);
                     match d {
                         0 => assert_eq!(n, 1),
-                        1 => assert_eq!(n, pos.moves_in(v).len() as u64),
+                        1 => assert_eq!(n, pos.with_variant(v).legal_moves().len() as u64),
                         _ => {}
                     }
                 }
@@ -316,7 +316,7 @@ fn run(data: &[u8]) {
                     assert!(tree.delete(id).is_err());
                     continue;
                 };
-                let legal = node.position().moves_in(v);
+                let legal = node.position().with_variant(v).legal_moves();
                 match what % 4 {
                     0 | 1 if !legal.is_empty() => {
                         let m = legal[what as usize / 4 % legal.len()];
@@ -389,8 +389,8 @@ fn run(data: &[u8]) {
                         }
                     }
                     let turn = if what & 2 == 0 { Color::White } else { Color::Black };
-                    if let Ok(pos) = Position::from_bitboards(white, black, kings, turn) {
-                        let _ = Game::from_position_in(v, pos).result();
+                    if let Ok(pos) = Position::from_bitboards(Variant::Italian, white, black, kings, turn) {
+                        let _ = Game::from_position(pos.with_variant(v)).result();
                     }
                 }
             }

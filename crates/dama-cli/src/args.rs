@@ -95,8 +95,8 @@ impl Args {
     /// The position given by `--fen` in `variant`'s numbering, or the start.
     pub fn position(&self, variant: Variant) -> Result<dama::Position, String> {
         match self.get("fen") {
-            Some(f) => dama::rules::fen::parse_in(variant, f).map_err(|e| e.to_string()),
-            None => Ok(dama::Position::start()),
+            Some(f) => dama::rules::fen::parse(variant, f).map_err(|e| e.to_string()),
+            None => Ok(dama::Position::start(variant)),
         }
     }
 }

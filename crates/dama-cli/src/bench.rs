@@ -74,10 +74,10 @@ fn depth(args: &[String]) -> Result<(), String> {
     let v = a.variant()?;
     let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
     let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
-    let game = Game::from_position_in(v, a.position(v)?);
+    let game = Game::from_position(a.position(v)?);
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
-        let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text_for(v, m)).collect();
+        let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text(v, m)).collect();
         say!(
             "depth {:2}  sel {:2}  score {:>8}  nodes {:>11}  {:8.1} ms  {}",
             i.depth,
@@ -125,14 +125,13 @@ fn perft(args: &[String]) -> Result<(), String> {
         Some(_) => vec![a.variant()?],
         None => Variant::ALL.to_vec(),
     };
-    let start = dama::Position::start();
     let mut wrong = Vec::new();
     for v in games {
         let mut best = f64::INFINITY;
         let mut leaves = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            leaves = dama::rules::perft::perft_in(v, &start, depth);
+            leaves = dama::perft(&dama::Position::start(v), depth);
             best = best.min(t.elapsed().as_secs_f64());
         }
         let known = KNOWN

@@ -95,14 +95,14 @@ fn build(args: &[String]) -> Result<(), String> {
     let mut builder = BookBuilder::new();
     let mut seen: HashSet<Position> = HashSet::new();
     // Each position with the ply before which the book ends on its line.
-    let mut layer = vec![(Position::start(), plies)];
-    seen.insert(Position::start());
+    let mut layer = vec![(Position::start(Variant::Italian), plies)];
+    seen.insert(Position::start(Variant::Italian));
     let mut stored = 0usize;
     let last = plies.max(OPENING_PLY + opening_plies);
     for ply in 0..last {
         if ply == OPENING_PLY && opening_plies > 0 {
             let horizon = OPENING_PLY + opening_plies;
-            for p in openings::distinct(Variant::Italian, Position::start(), OPENING_PLY) {
+            for p in openings::distinct(Position::start(Variant::Italian), OPENING_PLY) {
                 match layer.iter_mut().find(|(q, _)| *q == p) {
                     Some((_, limit)) => *limit = (*limit).max(horizon),
                     None if seen.insert(p) => layer.push((p, horizon)),

@@ -154,7 +154,7 @@ fn probe(args: &[String]) -> Result<(), String> {
     }
     let dir = dir.ok_or("egtb probe needs --dir DIR")?;
     let fen = fen.ok_or("egtb probe needs a FEN")?;
-    let pos = Position::from_fen(&fen).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(dama::Variant::Italian, &fen).map_err(|e| e.to_string())?;
     let tables = Tables::from_dir(&dir).map_err(|e| e.to_string())?;
     let Some(p) = tables.probe(&pos) else {
         return Err(format!(
@@ -176,7 +176,7 @@ fn probe(args: &[String]) -> Result<(), String> {
     if let Some((m, v)) = tables.best_move(&pos, plies) {
         say!(
             "best {} ({:?} dtz {})",
-            notation::move_text_in(&pos.legal_moves(), &m),
+            notation::move_text(&pos, &m),
             v.wdl,
             v.dtz
         );

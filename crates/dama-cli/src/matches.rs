@@ -492,7 +492,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
         seat.new_game().map_err(|e| format!("{name}: {e}"))?;
     }
     let v = setup.variant;
-    let mut game = Game::from_position_in(v, p.opening);
+    let mut game = Game::from_position(p.opening);
     let mut sides = [SideStats::default(), SideStats::default()];
     let a_color = if p.a_white {
         Color::White
@@ -556,7 +556,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
                         reason: "illegal-move",
                         detail: format!(
                             "illegal move {} ({})",
-                            notation::full_text_for(v, &c.mv),
+                            notation::full_text(v, &c.mv),
                             match e {
                                 dama::PlayError::Illegal(i) => i.describe(v),
                                 e => e.to_string(),
@@ -587,7 +587,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
     Ok(Record {
         number: p.number,
         opening_index: p.opening_index,
-        opening_fen: fen::write_in(v, &p.opening),
+        opening_fen: fen::write(&p.opening),
         a_white: p.a_white,
         score,
         reason,
@@ -705,7 +705,7 @@ impl PdnOut {
 /// A game as PDN, with the engines' names, how the game ended (`Termination`) and a comment on
 /// a forfeit, followed by an empty line.
 fn game_pdn(variant: Variant, r: &Record, specs: &[String; 2]) -> Result<String, String> {
-    let mut game = Game::from_fen_in(variant, &r.opening_fen).map_err(|e| e.to_string())?;
+    let mut game = Game::from_fen(variant, &r.opening_fen).map_err(|e| e.to_string())?;
     for m in &r.moves {
         game.play_text(m).map_err(|e| e.to_string())?;
     }
@@ -753,7 +753,7 @@ mod tests {
 
     #[test]
     fn openings_spread() {
-        let all = vec![Position::start(); 10];
+        let all = vec![Position::start(Variant::Italian); 10];
         let picked = pick_openings(&all, 3);
         let idx: Vec<usize> = picked.iter().map(|p| p.1).collect();
         assert_eq!(idx, vec![1, 4, 7]);

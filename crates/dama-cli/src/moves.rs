@@ -7,8 +7,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["fen", "variant"], &[])?;
     let v = a.variant()?;
     let pos = a.position(v)?;
-    for m in pos.moves_in(v).iter() {
-        say!("{}", dama::rules::notation::full_text_for(v, m));
+    for m in pos.legal_moves().iter() {
+        say!("{}", dama::rules::notation::full_text(v, m));
     }
     Ok(())
 }

@@ -21,22 +21,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let v = a.variant()?;
     // Deeper gives too many positions to be useful.
     let plies: u32 = a.number_in("plies", 3, 0..=8)?;
-    for p in distinct(v, a.position(v)?, plies) {
-        say!("{}", fen::write_in(v, &p));
+    for p in distinct(a.position(v)?, plies) {
+        say!("{}", fen::write(&p));
     }
     Ok(())
 }
 
-/// The distinct positions `plies` plies after `start` in `variant`, in the order the move
+/// The distinct positions `plies` plies after `start` in its game, in the order the move
 /// generator first reaches them (so the list is stable); positions where the side to move has
 /// no move are left out, since no game can be played from them.
-pub fn distinct(variant: Variant, start: Position, plies: u32) -> Vec<Position> {
+pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
     let mut layer = vec![start];
     for _ in 0..plies {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for p in &layer {
-            for m in p.moves_in(variant).iter() {
+            for m in p.legal_moves().iter() {
                 let c = p.play(m);
                 if seen.insert(c) {
                     next.push(c);
@@ -45,7 +45,7 @@ pub fn distinct(variant: Variant, start: Position, plies: u32) -> Vec<Position> 
         }
         layer = next;
     }
-    layer.retain(|p| !p.moves_in(variant).is_empty());
+    layer.retain(|p| !p.legal_moves().is_empty());
     layer
 }
 
@@ -58,7 +58,7 @@ pub fn parse_list(variant: Variant, text: &str) -> Result<Vec<Position>, String>
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let p = fen::parse_in(variant, l).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let p = fen::parse(variant, l).map_err(|e| format!("line {}: {e}", i + 1))?;
         out.push(p);
     }
     if out.is_empty() {

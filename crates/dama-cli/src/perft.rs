@@ -15,15 +15,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let depth: u32 = a.number_in("depth", 0, 0..=20)?;
     let t = Instant::now();
     let total = if a.flag("divide") {
-        let legal = pos.moves_in(v);
+        let legal = pos.legal_moves();
         let mut total = 0;
-        for (m, n) in dama::rules::perft::perft_divide_in(v, &pos, depth) {
-            say!("{} {n}", notation::text_for(v, &legal, &m));
+        for (m, n) in dama::perft_divide(&pos, depth) {
+            say!("{} {n}", notation::move_text_among(v, &legal, &m));
             total += n;
         }
         total
     } else {
-        dama::rules::perft::perft_in(v, &pos, depth)
+        dama::perft(&pos, depth)
     };
     let secs = t.elapsed().as_secs_f64();
     say!("leaves {total}");

@@ -231,7 +231,7 @@ fn self_play(variant: Variant, seed: u64, k: u64, player: &mut Engine) -> Game {
     let play_seed = rng.next_u64();
     // A clean engine per game: the game depends on its seed alone.
     player.clear();
-    let mut g = Game::with_variant(variant);
+    let mut g = Game::new(variant);
     for _ in 0..plies {
         if g.result().is_some() {
             break;

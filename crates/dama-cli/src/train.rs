@@ -134,8 +134,7 @@ fn generate(args: &[String]) -> Result<(), String> {
                 }
                 let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64);
                 let start = openings[rng.below(openings.len() as u64) as usize];
-                let (samples, result) =
-                    self_play(&mut engine, variant, start, nodes, max_plies, &mut rng);
+                let (samples, result) = self_play(&mut engine, start, nodes, max_plies, &mut rng);
                 let mut c = collected.lock().unwrap_or_else(|e| e.into_inner());
                 c.0.extend(samples);
                 c.1[(result * 2.0) as usize] += 1;
@@ -154,7 +153,7 @@ fn generate(args: &[String]) -> Result<(), String> {
         h.join().map_err(|_| "a self-play thread failed")?;
     }
     let (samples, wdl) = std::mem::take(&mut *collected.lock().unwrap_or_else(|e| e.into_inner()));
-    std::fs::write(&out, train::write_samples_in(variant, &samples))
+    std::fs::write(&out, train::write_samples(variant, &samples))
         .map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
         "{games} games of {} at {nodes} nodes a move ({} White wins, {} draws, {} Black wins), \
@@ -172,13 +171,12 @@ fn generate(args: &[String]) -> Result<(), String> {
 /// One game from `start`: the quiet positions after the random plies, and White's result.
 fn self_play(
     engine: &mut Engine,
-    variant: Variant,
     start: dama::Position,
     nodes: u64,
     max_plies: usize,
     rng: &mut Rng,
 ) -> (Vec<Sample>, f32) {
-    let mut game = Game::from_position_in(variant, start);
+    let mut game = Game::from_position(start);
     for _ in 0..rng.below(5) {
         let moves = game.legal_moves();
         if moves.is_empty() {

@@ -32,7 +32,7 @@ fn a_tiny_build_writes_a_book_that_loads() {
     assert_eq!(book.positions(), 4, "{out}");
     assert!(out.contains(&format!("bytes {}", bytes.len())), "{out}");
     assert!(out.contains(&format!("entries {}", book.len())), "{out}");
-    let start = dama::Position::start();
+    let start = dama::Position::start(dama::Variant::Italian);
     assert_eq!(book.probe(&start).len(), 3);
 
     let probe = stdout(&dama(&["book", "probe", "--book", path]));

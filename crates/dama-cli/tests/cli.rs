@@ -14,7 +14,7 @@ fn shipped_openings_are_the_generator_output() {
     let fens: std::collections::HashSet<&str> = shipped.lines().collect();
     assert_eq!(fens.len(), 216, "positions repeat");
     for fen in shipped.lines() {
-        let p = dama::Position::from_fen(fen).unwrap();
+        let p = dama::Position::from_fen(dama::Variant::Italian, fen).unwrap();
         assert!(!p.legal_moves().is_empty());
     }
 }

@@ -174,7 +174,7 @@ fn think_gives_a_legal_move() {
         "{lines:?}"
     );
     let mv = arg(done, "move").expect("move=");
-    let mut pos = Position::start();
+    let mut pos = Position::start(dama::Variant::Italian);
     for m in ["22-18", "10-14"] {
         pos = pos.play(&notation::parse(&pos, m).unwrap());
     }
@@ -209,7 +209,7 @@ fn start_position_and_move_time() {
         t.elapsed()
     );
     let mv = arg(&done, "move").unwrap();
-    notation::parse(&Position::start(), &mv).unwrap();
+    notation::parse(&Position::start(dama::Variant::Italian), &mv).unwrap();
     let (status, _) = h.quit();
     assert!(status.success());
 }
@@ -240,7 +240,11 @@ fn stop_ends_an_infinite_analysis_promptly() {
         "stop took {:?}",
         t.elapsed()
     );
-    notation::parse(&Position::start(), &arg(&done, "move").unwrap()).unwrap();
+    notation::parse(
+        &Position::start(dama::Variant::Italian),
+        &arg(&done, "move").unwrap(),
+    )
+    .unwrap();
     // And the engine is ready for the next search.
     h.send("level depth=4");
     h.send("go think");
@@ -590,7 +594,11 @@ fn survives_thousands_of_random_lines() {
     h.send("level depth=5");
     h.send("go think");
     let done = h.line_starting("done");
-    notation::parse(&Position::start(), &arg(&done, "move").unwrap()).unwrap();
+    notation::parse(
+        &Position::start(dama::Variant::Italian),
+        &arg(&done, "move").unwrap(),
+    )
+    .unwrap();
     let (status, err) = h.quit();
     assert!(status.success(), "{status:?}");
     assert!(!err.contains("panicked"), "{err}");

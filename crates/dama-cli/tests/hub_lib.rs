@@ -176,12 +176,12 @@ fn brazilian_think_gives_a_legal_brazilian_move() {
         // The PV is in Brazilian numbers and legal in Brazilian.
         let info = lines.iter().rev().find(|l| l.starts_with("info")).unwrap();
         let pv = arg(info, "pv").unwrap();
-        let mut pos = Position::start();
+        let mut pos = Position::start(Variant::Italian);
         for t in ["c3-d4", "f6-e5"] {
-            pos = pos.play(&notation::parse_for(b, &pos, t).unwrap());
+            pos = pos.play(&notation::parse(&pos.with_variant(b), t).unwrap());
         }
         for t in pv.split_whitespace() {
-            let legal = pos.moves_in(b);
+            let legal = pos.with_variant(b).legal_moves();
             let m = parse_move(b, &legal, t).unwrap_or_else(|e| panic!("{info}: {t}: {e}"));
             pos = pos.play(&m);
         }
@@ -194,12 +194,14 @@ fn brazilian_think_gives_a_legal_brazilian_move() {
     s.send("go think");
     let done = s.line_starting("done");
     let mv = arg(&done, "move").unwrap();
-    let legal = Position::start().moves_in(b);
+    let legal = Position::start(Variant::Italian)
+        .with_variant(b)
+        .legal_moves();
     let m = parse_move(b, &legal, &mv).unwrap();
     assert_eq!(move_text(b, &legal, &m, Notation::Standard), mv);
     let ponder = arg(&done, "ponder").unwrap();
-    let after = Position::start().play(&m);
-    parse_move(b, &after.moves_in(b), &ponder).unwrap();
+    let after = Position::start(Variant::Italian).play(&m);
+    parse_move(b, &after.with_variant(b).legal_moves(), &ponder).unwrap();
 }
 
 #[test]
@@ -207,7 +209,7 @@ fn brazilian_rules_and_numbering_apply_after_the_switch() {
     let b = Variant::Brazilian;
     // A white man on Brazilian 18 (d4) with a black man behind it on 22 (c3) and the square
     // beyond (b2 = 25) empty: a Brazilian man captures backward, so d4xb2 is compulsory.
-    let pos = fen::parse_in(b, "W:W18,32:B22,1").unwrap();
+    let pos = fen::parse(b, "W:W18,32:B22,1").unwrap();
     let text = position_text(b, &pos);
     let mut s = Session::new(Setup::default());
     s.send("set-param name=variant value=brazilian");
@@ -240,8 +242,8 @@ fn brazilian_rules_and_numbering_apply_after_the_switch() {
 #[test]
 fn a_flying_king_capture_in_scan_form_is_read() {
     let b = Variant::Brazilian;
-    let pos = fen::parse_in(b, "W:WK29:B25,18,11,3").unwrap();
-    let legal = pos.moves_in(b);
+    let pos = fen::parse(b, "W:WK29:B25,18,11,3").unwrap();
+    let legal = pos.with_variant(b).legal_moves();
     let best = legal.iter().max_by_key(|m| m.capture_count()).unwrap();
     assert!(best.capture_count() >= 3, "{legal:?}");
     let scan = move_text(b, &legal, best, Notation::Hub);
@@ -271,7 +273,9 @@ fn switching_the_game_starts_it_afresh() {
     s.send("level depth=2");
     s.send("go think");
     let done = s.line_starting("done");
-    let legal = Position::start().moves_in(Variant::Brazilian);
+    let legal = Position::start(Variant::Italian)
+        .with_variant(Variant::Brazilian)
+        .legal_moves();
     parse_move(Variant::Brazilian, &legal, &arg(&done, "move").unwrap()).unwrap();
 }
 

@@ -26,7 +26,7 @@ fn a_mined_tactic_is_a_puzzle() {
     // From data/tactics.txt: White's 18-13 gives a man, 14-11 another, and 19x3 takes three
     // and crowns.
     let fen = "W:W14,15,18,19,21,25,26,30,31,32:B1,2,4,5,6,7,8,10,23";
-    let game = Game::from_fen(fen).unwrap();
+    let game = Game::from_fen(Variant::Italian, fen).unwrap();
     let mut engine = Engine::new(puzzle::TT_MB);
     let p = puzzle::find(&mut engine, &game, &Settings::default()).expect("a puzzle");
     assert_eq!(p.fen, fen);
@@ -57,16 +57,16 @@ fn quiet_and_forced_positions_are_not_puzzles() {
     let mut engine = Engine::new(puzzle::TT_MB);
     let s = Settings::default();
     assert_eq!(
-        puzzle::find(&mut engine, &Game::new(), &s),
+        puzzle::find(&mut engine, &Game::new(Variant::Italian), &s),
         Err(Reject::NoWin)
     );
     // White must capture 18x9: a recapture, not a shot.
-    let mut g = Game::new();
+    let mut g = Game::new(Variant::Italian);
     g.play_text("22-18").unwrap();
     g.play_text("9-13").unwrap();
     assert!(puzzle::find(&mut engine, &g, &s).is_err());
     // A game that is over.
-    let over = Game::from_fen("W:W:B1").unwrap();
+    let over = Game::from_fen(Variant::Italian, "W:W:B1").unwrap();
     assert_eq!(puzzle::find(&mut engine, &over, &s), Err(Reject::Over));
 }
 
@@ -87,7 +87,8 @@ fn the_shipped_file_is_well_formed() {
     assert_eq!(fens.len(), puzzles.len(), "a position repeats");
     for (e, p) in file.puzzles.iter().zip(&puzzles) {
         let id = &e.id;
-        let g = Game::from_fen(&p.fen).unwrap_or_else(|err| panic!("{id}: {err}"));
+        let g =
+            Game::from_fen(Variant::Italian, &p.fen).unwrap_or_else(|err| panic!("{id}: {err}"));
         let legal = g.legal_moves();
         assert!(legal.len() >= 3, "{id}: {} legal moves", legal.len());
         assert!(!legal[0].is_capture(), "{id}: starts with a capture");
@@ -146,7 +147,7 @@ fn the_shipped_solver_moves_are_the_engines() {
     let puzzles = shipped();
     let line_depth = Settings::default().line_depth;
     let check = |p: &Puzzle, engine: &mut Engine| -> Result<(), String> {
-        let mut g = Game::from_fen(&p.fen).map_err(|e| e.to_string())?;
+        let mut g = Game::from_fen(Variant::Italian, &p.fen).map_err(|e| e.to_string())?;
         for (i, text) in p.line.iter().enumerate() {
             if i % 2 == 0 && g.legal_moves().len() > 1 {
                 let depth = if i == 0 { p.depth } else { line_depth };
@@ -203,7 +204,7 @@ fn the_shipped_puzzles_are_mined_again() {
     let mut engine = Engine::new(puzzle::TT_MB);
     let mut failed = Vec::new();
     for p in &puzzles {
-        let g = Game::from_fen(&p.fen).unwrap();
+        let g = Game::from_fen(Variant::Italian, &p.fen).unwrap();
         match puzzle::find(&mut engine, &g, &Settings::default()) {
             Ok(again) => {
                 let again = Puzzle {

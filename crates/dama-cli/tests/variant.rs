@@ -72,12 +72,9 @@ fn brazilian_moves_are_algebraic() {
     assert_eq!(got, ["a1xe5xg7", "a1xe5xh8"], "{out}");
     let f = "W:WK29,22:B18,10,11,19,26";
     let out = stdout(&dama(&["moves", "--variant", "brazilian", "--fen", f]));
-    let pos = fen::parse_in(B, f).unwrap();
-    let legal = pos.moves_in(B);
-    let mut want: Vec<String> = legal
-        .iter()
-        .map(|m| notation::full_text_for(B, m))
-        .collect();
+    let pos = fen::parse(B, f).unwrap();
+    let legal = pos.with_variant(B).legal_moves();
+    let mut want: Vec<String> = legal.iter().map(|m| notation::full_text(B, m)).collect();
     let mut got: Vec<String> = out.lines().map(str::to_string).collect();
     want.sort();
     got.sort();
@@ -112,8 +109,8 @@ fn shipped_brazilian_openings_are_the_generator_output() {
     let fens: std::collections::HashSet<&str> = shipped.lines().collect();
     assert_eq!(fens.len(), shipped.lines().count(), "positions repeat");
     for f in shipped.lines() {
-        let p = fen::parse_in(B, f).unwrap();
-        assert!(!p.moves_in(B).is_empty());
+        let p = fen::parse(B, f).unwrap();
+        assert!(!p.with_variant(B).legal_moves().is_empty());
     }
     // The Brazilian list is in its own numbering: not the Italian file.
     assert_ne!(shipped, include_str!("../data/openings.txt"));

@@ -10,7 +10,8 @@ use wasm_bindgen::prelude::*;
 pub fn perft(fen: StrArg, depth: NumArg) -> Result<f64, JsValue> {
     let a = Args("perft");
     let (fen, depth) = (a.string("fen", &fen)?, a.number("depth", &depth)?);
-    let pos = dama::Position::from_fen(&fen).map_err(|e| js_sys::Error::new(&e.to_string()))?;
+    let pos = dama::Position::from_fen(dama::Variant::Italian, &fen)
+        .map_err(|e| js_sys::Error::new(&e.to_string()))?;
     let depth = crate::bounded("the perft depth", depth, 0, 14)?;
     Ok(dama::perft(&pos, depth) as f64)
 }

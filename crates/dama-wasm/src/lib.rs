@@ -93,7 +93,7 @@ fn move_object(v: Variant, legal: &MoveList, m: &Move) -> JsValue {
     set(&o, "path", numbers(m.path().map(n)));
     // In jump order, which is also the order the page animates them.
     set(&o, "captured", numbers(m.captured_in_order().map(n)));
-    set(&o, "text", notation::text_for(v, legal, m));
+    set(&o, "text", notation::move_text_among(v, legal, m));
     set(&o, "capture", m.is_capture());
     set(&o, "king", m.is_king_move());
     set(&o, "promotes", m.promotes());
@@ -153,7 +153,7 @@ pub struct Game {
 impl Default for Game {
     fn default() -> Self {
         Game {
-            inner: dama::Game::new(),
+            inner: dama::Game::new(Variant::Italian),
         }
     }
 }
@@ -166,7 +166,7 @@ impl Game {
     pub fn new(variant: Option<StrArg>) -> Result<Game, JsValue> {
         let variant = Args("new Game").opt_string("variant", variant)?;
         Ok(Game {
-            inner: dama::Game::with_variant(parse_variant(variant)?),
+            inner: dama::Game::new(parse_variant(variant)?),
         })
     }
 
@@ -177,7 +177,7 @@ impl Game {
         let a = Args("Game.fromFen");
         let fen = a.string("fen", &fen)?;
         let variant = a.opt_string("variant", variant)?;
-        dama::Game::from_fen_in(parse_variant(variant)?, &fen)
+        dama::Game::from_fen(parse_variant(variant)?, &fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -224,8 +224,8 @@ impl Game {
                 kings |= bit;
             }
         }
-        let pos = Position::from_bitboards(white, black, kings, turn).map_err(js_err)?;
-        let inner = dama::Game::from_position_in(v, pos);
+        let pos = Position::from_bitboards(v, white, black, kings, turn).map_err(js_err)?;
+        let inner = dama::Game::from_position(pos);
         if inner.result().is_some() {
             // A position with nothing to play would start a game already lost.
             let (side, own) = match turn {
@@ -278,7 +278,7 @@ impl Game {
     /// The position the game started from, in FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        dama::rules::fen::write_in(self.inner.variant(), self.inner.start_position())
+        dama::rules::fen::write(self.inner.start_position())
     }
 
     /// The game in PDN.
@@ -380,7 +380,7 @@ impl Game {
         own_frame(|| {
             let v = self.inner.variant();
             match self.inner.undo() {
-                Some(m) => move_object(v, &self.inner.position().moves_in(v), &m),
+                Some(m) => move_object(v, &self.inner.position().legal_moves(), &m),
                 None => JsValue::UNDEFINED,
             }
         })
@@ -390,7 +390,7 @@ impl Game {
     pub fn redo(&mut self) -> JsValue {
         own_frame(|| {
             let v = self.inner.variant();
-            let legal = self.inner.position().moves_in(v);
+            let legal = self.inner.position().legal_moves();
             match self.inner.redo() {
                 Some(m) => move_object(v, &legal, &m),
                 None => JsValue::UNDEFINED,
@@ -411,7 +411,7 @@ impl Game {
             // Each text is written against the position it was played in.
             if let Some(pos) = self.inner.position_at(i) {
                 let v = self.inner.variant();
-                out.push(&move_object(v, &pos.moves_in(v), m));
+                out.push(&move_object(v, &pos.legal_moves(), m));
             }
         }
         out
@@ -664,7 +664,11 @@ fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
     let out = Array::new();
     let mut pos = *game.position();
     for m in pv {
-        out.push(&JsValue::from(notation::text_for(v, &pos.moves_in(v), m)));
+        out.push(&JsValue::from(notation::move_text_among(
+            v,
+            &pos.legal_moves(),
+            m,
+        )));
         pos = pos.play(m);
     }
     out

@@ -45,7 +45,7 @@ impl PdnFile {
         let a = Args("PdnFile.parse");
         let text = a.string("text", &text)?;
         let variant = a.opt_string("variant", variant)?;
-        pdn::PdnFile::parse_in(&text, parse_variant(variant)?)
+        pdn::PdnFile::parse(&text, parse_variant(variant)?)
             .map(|inner| PdnFile { inner })
             .map_err(js_err)
     }
@@ -127,7 +127,7 @@ impl GameTree {
         let fen = a.opt_string("fen", fen)?;
         let inner = match fen {
             Some(f) => pdn::GameTree::from_fen(v, &f).map_err(js_err)?,
-            None => pdn::GameTree::new(v, dama::Position::start()),
+            None => pdn::GameTree::new(dama::Position::start(v)),
         };
         Ok(GameTree { inner })
     }
@@ -162,7 +162,6 @@ impl GameTree {
     /// nesting level (0 on the main line).
     pub fn nodes(&self) -> Array {
         let t = &self.inner;
-        let v = t.variant();
         let out = Array::new();
         // Depths are carried down the walk rather than recomputed for each node.
         let mut stack = vec![(t.root(), 0u32)];
@@ -177,7 +176,7 @@ impl GameTree {
             );
             set(&o, "ply", n.ply());
             set(&o, "text", n.text());
-            set(&o, "fen", dama::rules::fen::write_in(v, n.position()));
+            set(&o, "fen", dama::rules::fen::write(n.position()));
             let text = |c: Option<&str>| c.map_or(JsValue::NULL, JsValue::from_str);
             set(&o, "comment", text(n.comment()));
             set(&o, "preComment", text(n.pre_comment()));

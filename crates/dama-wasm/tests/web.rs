@@ -693,7 +693,7 @@ fn tables_load_and_answer_a_won_ending() {
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
     let g = Game::from_fen(js(fen), None).unwrap();
-    let pos = dama::Position::from_fen(fen).unwrap();
+    let pos = dama::Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
     assert_eq!(probe.wdl, dama::engine::egtb::Wdl::Win);
     let expected = dama::rules::notation::move_text(&pos, &best);
@@ -780,7 +780,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
     assert_eq!(dama_wasm::book_positions(), book.positions());
     assert!(book.positions() > 100);
 
-    let start = dama::Position::start();
+    let start = dama::Position::start(dama::Variant::Italian);
     let moves: Vec<String> = book
         .probe(&start)
         .iter()

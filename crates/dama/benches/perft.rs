@@ -4,7 +4,7 @@
 //! three times each, and prints the best time and leaves per second, on one core. The native
 //! CLI gives the same counts: `cargo run --release -p dama-cli -- perft --depth 11`.
 
-use dama::rules::perft::perft_in;
+use dama::perft;
 use dama::{Position, Variant};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -20,14 +20,14 @@ const RUNS: usize = 3;
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this too, so keep that quick.
     let quick = std::env::args().all(|a| a != "--bench");
-    let start = Position::start();
+    let start = Position::start(Variant::Italian);
     for (variant, depth, expected) in EXPECTED {
         let depth = if quick { depth - 4 } else { depth };
         let mut best = Duration::MAX;
         let mut leaves = 0;
         for _ in 0..RUNS {
             let t = Instant::now();
-            leaves = perft_in(variant, black_box(&start), black_box(depth));
+            leaves = perft(&(black_box(&start)).with_variant(variant), black_box(depth));
             best = best.min(t.elapsed());
         }
         if !quick {

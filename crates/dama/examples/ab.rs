@@ -33,7 +33,7 @@ fn main() {
     let (mut w, mut d, mut l) = (0, 0, 0);
     for fen in &openings {
         for cand_white in [true, false] {
-            let mut g = Game::from_fen(fen).unwrap();
+            let mut g = Game::from_fen(dama::Variant::Italian, fen).unwrap();
             let mut a = Engine::new(8);
             let mut b = Engine::new(8);
             b.set_weights(cand);

@@ -28,7 +28,7 @@ fn main() {
     let mut found = 0;
     let mut engine = Engine::new(32);
     while found < want {
-        let mut g = Game::with_variant(variant);
+        let mut g = Game::new(variant);
         let plies = 6 + rng.below(50) as usize;
         // Low-level self-play (randomised among near-best moves) keeps the material level,
         // where random moves would give one side a won game within a few moves.
@@ -79,7 +79,7 @@ fn main() {
         println!(
             "{};{};{};{}",
             g.fen(),
-            notation::text_for(variant, &legal, &best),
+            notation::move_text_among(variant, &legal, &best),
             s0,
             need
         );

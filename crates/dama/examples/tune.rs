@@ -38,7 +38,7 @@ fn self_play(games: usize, seed: u64) -> Vec<(Position, f64)> {
     let mut data = Vec::new();
     let mut engine = Engine::new(8);
     for gi in 0..games {
-        let mut g = Game::new();
+        let mut g = Game::new(dama::Variant::Italian);
         for _ in 0..2 + rng.below(3) {
             let moves = g.legal_moves();
             g.play(&moves[rng.below(moves.len() as u64) as usize])

@@ -11,13 +11,13 @@
 //!
 //! ```
 //! use dama::{Game, Position, Variant};
-//! let mut game = Game::new();
+//! let mut game = Game::new(Variant::Italian);
 //! game.play_text("22-18").unwrap();
 //! game.play_text("9-13").unwrap();
 //! assert_eq!(game.position().legal_moves().len(), 1); // 18x9 is compulsory
 //! assert!(game.play_text("21-17").is_err());
 //!
-//! let mut br = Game::with_variant(Variant::Brazilian);
+//! let mut br = Game::new(Variant::Brazilian);
 //! br.play_text("c3-d4").unwrap();
 //! ```
 
@@ -35,6 +35,6 @@ pub use rules::moves::{Move, MoveList};
 pub use rules::notation::MoveTextError;
 pub use rules::pdn::{PdnError, PdnGame};
 pub use rules::perft::{perft, perft_divide};
-pub use rules::position::{Position, PositionError};
+pub use rules::position::{Position, PositionError, PositionErrorKind};
 pub use rules::square::{Color, Piece, Role, Square};
 pub use rules::{Brazilian, Italian, Rules, UnknownVariant, Variant};

@@ -21,7 +21,7 @@ fn positions(seed: u64, n: usize) -> Vec<Game> {
         } else {
             Variant::Italian
         };
-        let mut g = Game::with_variant(variant);
+        let mut g = Game::new(variant);
         for _ in 0..rng.below(60) {
             let moves = g.legal_moves();
             if moves.is_empty() || g.result().is_some() {
@@ -51,7 +51,11 @@ fn lines_are_distinct_legal_best_first_and_as_many_as_asked_or_legal() {
             // The whole line replays.
             let mut p = *g.position();
             for m in &l.pv {
-                assert!(p.moves_in(g.variant()).contains(m), "{}", g.fen());
+                assert!(
+                    p.with_variant(g.variant()).legal_moves().contains(m),
+                    "{}",
+                    g.fen()
+                );
                 p = p.play(m);
             }
             for other in &a.lines[..k] {
@@ -82,13 +86,13 @@ fn the_first_line_is_the_plain_search() {
 fn the_second_line_is_the_best_of_the_other_moves() {
     // White to move: 30x23 wins at once (Black is left without a move), 30-26 and 30-25 do
     // not; the second line must be one of those and score below the win.
-    let g = Game::from_fen("W:W30:B27").unwrap();
+    let g = Game::from_fen(Variant::Italian, "W:W30:B27").unwrap();
     let a = engine().analyse(&g, &Limits::depth(8), 3);
     assert_eq!(a.lines.len(), 1, "a capture is compulsory: one legal move");
     // The only move is searched as deep as asked: it wins at once, so it is settled.
     assert_eq!(a.depth, 8);
     assert!(a.lines[0].score > MATE_BOUND && a.settled);
-    let g = Game::from_fen("W:W31,K4:B12,20").unwrap();
+    let g = Game::from_fen(Variant::Italian, "W:W31,K4:B12,20").unwrap();
     let a = engine().analyse(&g, &Limits::depth(10), 2);
     assert_eq!(a.lines.len(), 2);
     let r = engine().root_scores(&g, 10, &Limits::depth(10));
@@ -103,7 +107,7 @@ fn the_second_line_is_the_best_of_the_other_moves() {
 
 #[test]
 fn a_node_limit_leaves_the_analysis_incomplete_and_changes_nothing_after() {
-    let g = Game::new();
+    let g = Game::new(Variant::Italian);
     let mut e = engine();
     let a = e.analyse(
         &g,
@@ -127,7 +131,7 @@ fn a_node_limit_leaves_the_analysis_incomplete_and_changes_nothing_after() {
 #[test]
 fn a_time_limit_keeps_the_best_line_so_far() {
     // With a clock, the time runs out long before depth 100: the first line is still there.
-    let g = Game::new();
+    let g = Game::new(Variant::Italian);
     let mut e = Engine::new(4);
     let a = e.analyse(
         &g,
@@ -145,7 +149,7 @@ fn a_time_limit_keeps_the_best_line_so_far() {
 
 #[test]
 fn a_game_that_is_over_has_no_lines() {
-    let mut g = Game::from_fen("W:W30:B27").unwrap();
+    let mut g = Game::from_fen(Variant::Italian, "W:W30:B27").unwrap();
     let m = g.legal_moves()[0];
     g.play(&m).unwrap();
     assert!(g.result().is_some());
@@ -153,7 +157,7 @@ fn a_game_that_is_over_has_no_lines() {
     assert!(a.lines.is_empty());
     assert_eq!(
         engine()
-            .analyse(&Game::new(), &Limits::depth(3), 0)
+            .analyse(&Game::new(Variant::Italian), &Limits::depth(3), 0)
             .lines
             .len(),
         0
@@ -163,7 +167,7 @@ fn a_game_that_is_over_has_no_lines() {
 #[test]
 fn a_known_win_is_settled() {
     // A lone king against a man that cannot escape: the search finds the win and says so.
-    let g = Game::from_fen("W:WK22:B1").unwrap();
+    let g = Game::from_fen(Variant::Italian, "W:WK22:B1").unwrap();
     let a = engine().analyse(&g, &Limits::depth(20), 1);
     assert!(a.lines[0].score > MATE_BOUND, "{:?}", a.lines[0]);
     assert!(a.settled);

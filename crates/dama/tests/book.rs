@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 /// A small book: the start and a few positions after it, every move scored.
 fn small_book() -> Book {
     let mut b = BookBuilder::new();
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     let moves: Vec<_> = start
         .legal_moves()
         .iter()
@@ -52,7 +52,7 @@ fn the_format_round_trips() {
     assert_eq!(again, book);
     assert_eq!(again.to_bytes(), bytes);
     // Best first, and every move of the start is there.
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     let probed = again.probe(&start);
     assert_eq!(probed.len(), 7);
     assert!(probed.windows(2).all(|w| w[0].1 >= w[1].1));
@@ -147,7 +147,7 @@ fn entries_out_of_order_are_refused() {
 fn a_move_that_is_not_legal_is_ignored() {
     let book = small_book();
     let mut bytes = book.to_bytes();
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     let key = start.hash();
     let i = book.entries().iter().position(|e| e.key == key).unwrap();
     // From square 1 to square 2: no such move anywhere. Keep the order valid: lowest score,
@@ -163,8 +163,8 @@ fn a_move_that_is_not_legal_is_ignored() {
 
 #[test]
 fn the_builder_refuses_nothing_legal_and_stores_nothing_illegal() {
-    let start = Position::start();
-    let other = Position::from_fen("W:W31:B12,20,28").unwrap();
+    let start = Position::start(dama::Variant::Italian);
+    let other = Position::from_fen(dama::Variant::Italian, "W:W31:B12,20,28").unwrap();
     let mut b = BookBuilder::new();
     // A move of another position is not legal here.
     let m = other.legal_moves()[0];
@@ -181,7 +181,7 @@ fn the_builder_refuses_nothing_legal_and_stores_nothing_illegal() {
 
 /// The 216 shipped opening positions: every distinct position three plies from the start.
 fn openings() -> Vec<Position> {
-    let mut layer = vec![Position::start()];
+    let mut layer = vec![Position::start(dama::Variant::Italian)];
     for _ in 0..3 {
         let mut seen = HashSet::new();
         layer = layer
@@ -209,7 +209,7 @@ fn the_shipped_book_loads_is_legal_and_reachable() {
     assert_eq!(openings.len(), 216);
     // Walk the book from the start and from every opening, through forced moves too.
     let mut visited: HashMap<u64, Position> = HashMap::new();
-    let mut stack: Vec<Position> = vec![Position::start()];
+    let mut stack: Vec<Position> = vec![Position::start(dama::Variant::Italian)];
     stack.extend(&openings);
     let mut seen: HashSet<Position> = stack.iter().copied().collect();
     while let Some(p) = stack.pop() {
@@ -238,7 +238,9 @@ fn the_shipped_book_loads_is_legal_and_reachable() {
     let unreached = keys.iter().filter(|k| !visited.contains_key(k)).count();
     assert_eq!(unreached, 0, "book positions not reachable by book moves");
     // The start and every shipped opening are in the book.
-    assert!(!book.probe(&Position::start()).is_empty());
+    assert!(!book
+        .probe(&Position::start(dama::Variant::Italian))
+        .is_empty());
     for p in &openings {
         assert!(
             p.legal_moves().len() == 1 || !book.probe(p).is_empty(),
@@ -259,7 +261,7 @@ fn choose_varies_among_equal_moves() {
         .map(|w| w[0].key)
         .expect("the book has a position with a choice");
     // Find the position by walking the book from the start and the openings.
-    let mut stack = vec![Position::start()];
+    let mut stack = vec![Position::start(dama::Variant::Italian)];
     stack.extend(openings());
     let mut seen = HashSet::new();
     let pos = loop {
@@ -292,13 +294,13 @@ fn choose_varies_among_equal_moves() {
         let m = book.choose(&pos, 0, &mut Rng::new(s)).unwrap();
         assert!(book.probe(&pos).contains(&(m, best)));
     }
-    let lone = Position::from_fen("W:W31:B12,20,28").unwrap();
+    let lone = Position::from_fen(dama::Variant::Italian, "W:W31:B12,20,28").unwrap();
     assert_eq!(book.choose(&lone, 100, &mut Rng::new(1)), None);
 }
 
 #[test]
 fn only_the_top_levels_play_from_the_book() {
-    let game = Game::new();
+    let game = Game::new(dama::Variant::Italian);
     assert!(!Book::shipped().probe(game.position()).is_empty());
     let mut engine = Engine::with_clock(1, Box::new(NoClock));
     for l in 1..=5 {

@@ -7,14 +7,14 @@ use dama::{rules::fen, rules::pdn, Color, DrawRules, Game, Outcome, Reason, Vari
 const BR: Variant = Variant::Brazilian;
 
 fn game(fen: &str) -> Game {
-    Game::from_fen_in(BR, fen).unwrap()
+    Game::from_fen(BR, fen).unwrap()
 }
 
 fn texts(g: &Game) -> Vec<String> {
     let legal = g.legal_moves();
     let mut t: Vec<String> = legal
         .iter()
-        .map(|m| dama::rules::notation::text_for(BR, &legal, m))
+        .map(|m| dama::rules::notation::move_text_among(BR, &legal, m))
         .collect();
     t.sort();
     t
@@ -22,17 +22,17 @@ fn texts(g: &Game) -> Vec<String> {
 
 #[test]
 fn the_start_is_the_mirrored_board_with_algebraic_moves() {
-    let g = Game::with_variant(BR);
+    let g = Game::new(BR);
     assert_eq!(
         g.fen(),
-        Game::new().fen(),
+        Game::new(Variant::Italian).fen(),
         "the same FEN string in both games"
     );
     assert_eq!(
         texts(&g),
         ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
     );
-    let diagram = g.position().diagram(BR);
+    let diagram = g.position().with_variant(BR).to_string();
     // a1 (bottom left) is a playing square in Brazilian, a8 is not.
     let rows: Vec<&str> = diagram.lines().collect();
     assert!(rows[7].starts_with(" w"), "{diagram}");
@@ -41,7 +41,7 @@ fn the_start_is_the_mirrored_board_with_algebraic_moves() {
 
 #[test]
 fn move_text_reads_algebraic_numbers_and_full_paths() {
-    let mut g = Game::with_variant(BR);
+    let mut g = Game::new(BR);
     g.play_text("c3-d4").unwrap();
     g.play_text("11-15").unwrap(); // f6-e5 in Brazilian numbers
     assert_eq!(g.move_texts(), ["c3-d4", "f6-e5"]);
@@ -50,11 +50,11 @@ fn move_text_reads_algebraic_numbers_and_full_paths() {
     h.play_text("d4xf6").unwrap();
     g.play_text("d4xf6").unwrap();
     assert_eq!(h.fen(), g.fen());
-    let e = Game::with_variant(BR).play_text("c3-c4").unwrap_err();
+    let e = Game::new(BR).play_text("c3-c4").unwrap_err();
     assert!(e.to_string().contains("c3-c4"), "{e}");
-    assert!(Game::with_variant(BR).play_text("i9-c4").is_err());
+    assert!(Game::new(BR).play_text("i9-c4").is_err());
     // Italian games do not read algebraic squares.
-    assert!(Game::new().play_text("c3-d4").is_err());
+    assert!(Game::new(Variant::Italian).play_text("c3-d4").is_err());
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn three_kings_against_one_are_drawn_after_twenty_moves_of_the_stronger_side() {
     assert!(g.result().is_none());
     assert_eq!(g.three_kings_moves(), 19);
     // Italian has no such rule.
-    let it = Game::from_fen("W:WK29,K30,K31:BK4").unwrap();
+    let it = Game::from_fen(Variant::Italian, "W:WK29,K30,K31:BK4").unwrap();
     assert_eq!(it.draw_rules().three_kings_moves, 0);
 }
 
@@ -184,7 +184,7 @@ fn the_count_starts_when_the_ending_is_reached() {
 
 #[test]
 fn pdn_type_26_round_trips_and_chooses_the_game() {
-    let mut g = Game::with_variant(BR);
+    let mut g = Game::new(BR);
     for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "b2-c3"] {
         g.play_text(m).unwrap();
     }
@@ -210,12 +210,12 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
 
 #[test]
 fn fen_numbers_are_the_brazilian_ones() {
-    let p = fen::parse_in(BR, "B:W29:BK4").unwrap();
+    let p = fen::parse(BR, "B:W29:BK4").unwrap();
     let names: Vec<String> = p.board().map(|(s, _)| BR.algebraic(s)).collect();
     assert!(names.contains(&"a1".to_string()) && names.contains(&"h8".to_string()));
-    assert_eq!(fen::write_in(BR, &p), "B:W29:BK4");
+    assert_eq!(fen::write(&p.with_variant(BR)), "B:W29:BK4");
     // A man on its crowning row is refused with the Brazilian square number.
-    let e = fen::parse_in(BR, "W:W1:B32").unwrap_err();
+    let e = fen::parse(BR, "W:W1:B32").unwrap_err();
     assert!(e.to_string().contains("square 1"), "{e}");
 }
 
@@ -225,7 +225,7 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
     // A Black man hangs on d4 in front of White's c3 man: every level must take it (it is
     // compulsory), and from the start each level answers with a legal move.
     for level in 1..=10 {
-        let g = Game::with_variant(BR);
+        let g = Game::new(BR);
         let r = dama::engine::level::play(&mut engine, &g, level, 30.0, level as u64);
         let m = r.best.unwrap();
         assert!(g.legal_moves().contains(&m), "level {level}");
@@ -234,8 +234,8 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
         assert!(r.best.unwrap().is_capture(), "level {level}");
     }
     // The book is Italian: no book move in a Brazilian game, even at level 10.
-    assert!(dama::engine::level::book_move(&Game::with_variant(BR), 10, 1).is_none());
-    assert!(dama::engine::level::book_move(&Game::new(), 10, 1).is_some());
+    assert!(dama::engine::level::book_move(&Game::new(BR), 10, 1).is_none());
+    assert!(dama::engine::level::book_move(&Game::new(Variant::Italian), 10, 1).is_some());
 }
 
 #[test]
@@ -249,7 +249,7 @@ fn stopping_part_way_along_a_capture_is_refused_as_such() {
         "the capture goes on from square e5: a piece must keep capturing while it can"
     );
     // In Italian the same refusal names the square by number.
-    let it = Game::from_fen("W:W31:B12,20,28").unwrap();
+    let it = Game::from_fen(Variant::Italian, "W:W31:B12,20,28").unwrap();
     let why = it.why_illegal(31, 24).unwrap();
     assert_eq!(why, dama::Illegal::GoesOn(24));
 }

@@ -14,7 +14,7 @@ fn tables() -> &'static Arc<Tables> {
 }
 
 fn fen(s: &str) -> Position {
-    Position::from_fen(s).unwrap()
+    Position::from_fen(dama::Variant::Italian, s).unwrap()
 }
 
 /// The same position with the colours swapped and the board turned: the other side to move.
@@ -206,7 +206,7 @@ fn known_results() {
     }
     // A side with nothing left has lost; positions of more than 4 pieces are not known.
     assert_eq!(t.probe(&fen("B:W21:B")).map(|p| p.wdl), Some(Wdl::Loss));
-    assert_eq!(t.probe(&Position::start()), None);
+    assert_eq!(t.probe(&Position::start(dama::Variant::Italian)), None);
     // Almost every 2-king vs 1-king position is won (the rest lose a king at once).
     let s = t.stats(&Signature::new(0, 2, 0, 1)).unwrap();
     assert!(s.wins * 100 > s.positions * 99, "{s:?}");
@@ -324,17 +324,20 @@ fn search_probes_reach_the_tables() {
     // Five pieces, not in the tables: White's capture leads to a won 4-piece ending.
     let mut engine = Engine::with_clock(1, Box::new(NoClock));
     engine.set_tables(Some(tables().clone()));
-    let game = Game::from_fen("W:WK22,K29,K30:BK18,K4").unwrap();
+    let game = Game::from_fen(dama::Variant::Italian, "W:WK22,K29,K30:BK18,K4").unwrap();
     assert_eq!(tables().probe(game.position()), None);
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
-    assert_eq!(dama::rules::notation::full_text(&r.best.unwrap()), "22x13");
+    assert_eq!(
+        dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        "22x13"
+    );
     assert!(
         r.score > TB_WIN - 200 && r.score < MATE_BOUND,
         "{}",
         r.score
     );
     // In the tables, a lost root is defended by the tables too.
-    let game = Game::from_fen("B:WK29,K30:BK4").unwrap();
+    let game = Game::from_fen(dama::Variant::Italian, "B:WK29,K30:BK4").unwrap();
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
     assert!(r.score < -(TB_WIN - 200), "{}", r.score);
 }

@@ -10,7 +10,7 @@ fn random_games(seed: u64, games: usize) -> Vec<Game> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut g = Game::new();
+        let mut g = Game::new(dama::Variant::Italian);
         let plies = rng.below(120) as usize;
         for _ in 0..plies {
             let moves = g.legal_moves();
@@ -65,7 +65,7 @@ fn answers_with_a_move_even_with_one_millisecond() {
 #[test]
 fn stops_close_to_its_deadline() {
     let mut engine = Engine::new(16);
-    let g = Game::new();
+    let g = Game::new(dama::Variant::Italian);
     for ms in [5.0, 30.0, 120.0] {
         let r = engine.search(&g, &Limits::time(ms), &mut |_| {});
         assert!(
@@ -84,7 +84,11 @@ fn the_stop_flag_ends_a_search() {
         std::thread::sleep(std::time::Duration::from_millis(50));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     });
-    let r = engine.search(&Game::new(), &Limits::depth(100), &mut |_| {});
+    let r = engine.search(
+        &Game::new(dama::Variant::Italian),
+        &Limits::depth(100),
+        &mut |_| {},
+    );
     t.join().unwrap();
     assert!(r.best.is_some());
     assert!(r.time_ms < 1000.0, "took {} ms", r.time_ms);
@@ -94,17 +98,20 @@ fn the_stop_flag_ends_a_search() {
 fn prefers_the_fastest_win() {
     // The king stepping to 28 leaves Black's man on 24 without a move (men cannot take kings):
     // an immediate win; every other move wins only later.
-    let g = Game::from_fen("W:WK23,K1:B24").unwrap();
+    let g = Game::from_fen(dama::Variant::Italian, "W:WK23,K1:B24").unwrap();
     assert!(g.legal_moves().len() > 3);
     let r = search_fixed(&g, &Limits::depth(12));
-    assert_eq!(notation::full_text(&r.best.unwrap()), "23-28");
+    assert_eq!(
+        notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        "23-28"
+    );
     assert_eq!(r.score, MATE - 1);
 }
 
 #[test]
 fn a_lost_position_scores_as_a_loss() {
     // Black to move, one man against a man about to be crowned and a king: lost.
-    let g = Game::from_fen("B:W6,K14:B3").unwrap();
+    let g = Game::from_fen(dama::Variant::Italian, "B:W6,K14:B3").unwrap();
     let r = search_fixed(&g, &Limits::depth(20));
     assert!(r.score < -MATE_BOUND, "score {}", r.score);
 }
@@ -112,13 +119,13 @@ fn a_lost_position_scores_as_a_loss() {
 #[test]
 fn the_king_move_rule_is_a_draw_inside_the_search() {
     // Two kings against one is a win, but not if every king move draws at once.
-    let mut g = Game::from_fen("W:WK1,K2:BK32").unwrap();
+    let mut g = Game::from_fen(dama::Variant::Italian, "W:WK1,K2:BK32").unwrap();
     let open = search_fixed(&g, &Limits::depth(8));
     assert!(open.score > 50, "score {}", open.score);
     g.set_draw_rules(DrawRules {
         repetitions: 3,
         king_move_plies: 1,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     let r = search_fixed(&g, &Limits::depth(8));
     assert_eq!(r.score, 0);
@@ -128,7 +135,7 @@ fn the_king_move_rule_is_a_draw_inside_the_search() {
 fn repetition_is_a_draw_inside_the_search() {
     // Two kings against one win; but after 29-25 4-8 25-29 8-4, playing 29-25 again repeats a
     // position, which the search must score as a draw while other moves keep the win.
-    let mut g = Game::from_fen("W:WK29,K30:BK4").unwrap();
+    let mut g = Game::from_fen(dama::Variant::Italian, "W:WK29,K30:BK4").unwrap();
     for m in ["29-25", "4-8", "25-29", "8-4"] {
         g.play_text(m).unwrap();
     }
@@ -137,7 +144,7 @@ fn repetition_is_a_draw_inside_the_search() {
     let score_of = |t: &str| {
         scores
             .iter()
-            .find(|(m, _)| notation::full_text(m) == t)
+            .find(|(m, _)| notation::full_text(dama::Variant::Italian, m) == t)
             .map(|(_, s)| *s)
             .unwrap()
     };
@@ -148,7 +155,7 @@ fn repetition_is_a_draw_inside_the_search() {
 #[test]
 fn levels_are_reproducible_with_a_seed() {
     let play = |seed: u64| {
-        let mut g = Game::new();
+        let mut g = Game::new(dama::Variant::Italian);
         let mut e = Engine::new(4);
         for _ in 0..30 {
             if g.result().is_some() {
@@ -172,7 +179,7 @@ fn a_higher_level_beats_level_one() {
     let mut score = 0.0;
     let games = 4;
     for i in 0..games {
-        let mut g = Game::new();
+        let mut g = Game::new(dama::Variant::Italian);
         let mut strong = Engine::new(4);
         let mut weak = Engine::new(4);
         let strong_is_white = i % 2 == 0;
@@ -200,9 +207,12 @@ fn a_higher_level_beats_level_one() {
 #[test]
 fn plain_alpha_beta_agrees_on_a_forced_line() {
     // The plain engine must find the same forced win: features change speed, not truth.
-    let g = Game::from_fen("W:W31:B12,20,28").unwrap();
+    let g = Game::from_fen(dama::Variant::Italian, "W:W31:B12,20,28").unwrap();
     let mut e = Engine::new(1);
     e.set_features(Features::PLAIN);
     let r = e.search(&g, &Limits::depth(6), &mut |_| {});
-    assert_eq!(notation::full_text(&r.best.unwrap()), "31x24x15x8");
+    assert_eq!(
+        notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        "31x24x15x8"
+    );
 }

@@ -11,7 +11,7 @@ use dama::{
 use reference::{board, random_board, Rng};
 
 fn game(fen: &str) -> Game {
-    Game::from_fen(fen).unwrap()
+    Game::from_fen(dama::Variant::Italian, fen).unwrap()
 }
 
 fn play_all(g: &mut Game, moves: &[&str]) {
@@ -144,7 +144,7 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 4,
         king_move_plies: 80,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     for ply in 1..=12 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();
@@ -160,7 +160,7 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 80,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     for ply in 1..=80 {
         assert_eq!(g.result(), None, "before ply {ply}");
@@ -174,14 +174,14 @@ fn repetitions_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 0,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     assert_eq!(
         g.draw_rules(),
         DrawRules {
             repetitions: 0,
             king_move_plies: 0,
-            ..DrawRules::default()
+            ..dama::Variant::Italian.draw_rules()
         }
     );
     for ply in 1..=400 {
@@ -189,21 +189,24 @@ fn repetitions_are_configurable() {
         assert_eq!(g.result(), None);
     }
     // Turning the rules back on applies them to the game as it stands.
-    g.set_draw_rules(DrawRules::default());
+    g.set_draw_rules(dama::Variant::Italian.draw_rules());
     assert_eq!(g.result().map(|r| r.outcome), Some(Outcome::Draw));
 }
 
 #[test]
 fn default_draw_rules_are_those_of_rules_md() {
     assert_eq!(
-        DrawRules::default(),
+        dama::Variant::Italian.draw_rules(),
         DrawRules {
             repetitions: 3,
             king_move_plies: 80,
-            ..DrawRules::default()
+            ..dama::Variant::Italian.draw_rules()
         }
     );
-    assert_eq!(Game::new().draw_rules(), DrawRules::default());
+    assert_eq!(
+        Game::new(dama::Variant::Italian).draw_rules(),
+        dama::Variant::Italian.draw_rules()
+    );
 }
 
 #[test]
@@ -227,7 +230,7 @@ fn no_repetition_rule(fen: &str) -> Game {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 80,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     g
 }
@@ -333,7 +336,7 @@ fn king_move_plies_are_configurable() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 10,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     for ply in 1..=10 {
         assert_eq!(g.result(), None);
@@ -347,7 +350,7 @@ fn king_move_plies_are_configurable() {
 
 #[test]
 fn resignation_and_agreement() {
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.resign(Color::Black);
     assert_eq!(g.result(), win(Color::White, Reason::Resignation));
@@ -422,7 +425,7 @@ fn result_text_follows_configured_draw_rules() {
     g.set_draw_rules(DrawRules {
         repetitions: 4,
         king_move_plies: 80,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     for ply in 1..=12 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();
@@ -434,7 +437,7 @@ fn result_text_follows_configured_draw_rules() {
     g.set_draw_rules(DrawRules {
         repetitions: 0,
         king_move_plies: 10,
-        ..DrawRules::default()
+        ..dama::Variant::Italian.draw_rules()
     });
     for ply in 1..=10 {
         g.play_text(SHUFFLE[(ply - 1) % 4]).unwrap();
@@ -449,7 +452,7 @@ fn result_text_follows_configured_draw_rules() {
 
 #[test]
 fn why_illegal_quiet_move_when_a_capture_is_compulsory() {
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     play_all(&mut g, &["22-18", "9-13"]);
     assert_eq!(g.why_illegal(21, 17), Some(Illegal::MustCapture(vec![18])));
     assert_eq!(g.why_illegal(18, 14), Some(Illegal::MustCapture(vec![18])));
@@ -457,7 +460,7 @@ fn why_illegal_quiet_move_when_a_capture_is_compulsory() {
     let e = g.why_illegal(21, 17).unwrap().to_string();
     assert!(e.contains("compulsory") && e.contains("18"), "{e}");
     // Game::play with the quiet move gives the same reason.
-    let quiet = Game::new().position().legal_moves();
+    let quiet = Game::new(dama::Variant::Italian).position().legal_moves();
     let m = quiet
         .iter()
         .find(|m| m.from().number() == 21 && m.to().number() == 17)
@@ -567,14 +570,14 @@ fn why_illegal_man_moving_backward() {
     let g = game("W:WK18:B1");
     assert_eq!(g.why_illegal(18, 22), None);
     assert!(g.why_illegal(18, 22).is_none());
-    assert!(Game::new()
+    assert!(Game::new(dama::Variant::Italian)
         .why_illegal(22, 26)
         .is_some_and(|r| r == Illegal::ManBackward || r == Illegal::Occupied(26)));
 }
 
 #[test]
 fn why_illegal_occupied_square_opponents_piece_empty_square() {
-    let g = Game::new();
+    let g = Game::new(dama::Variant::Italian);
     assert_eq!(g.why_illegal(26, 22), Some(Illegal::Occupied(22)));
     assert_eq!(g.why_illegal(9, 13), Some(Illegal::NotYourPiece(9)));
     assert_eq!(g.why_illegal(17, 13), Some(Illegal::NoPiece(17)));
@@ -590,7 +593,7 @@ fn why_illegal_occupied_square_opponents_piece_empty_square() {
     let g = game("W:W22:B18,13");
     assert_eq!(g.why_illegal(22, 13), Some(Illegal::Occupied(13)));
     assert!(g.why_illegal(22, 13).unwrap().to_string().contains("13"));
-    assert!(Game::new()
+    assert!(Game::new(dama::Variant::Italian)
         .why_illegal(9, 13)
         .unwrap()
         .to_string()
@@ -705,7 +708,7 @@ fn two_captures_with_the_same_from_and_to_need_the_full_path() {
             (31, 15, sq(&[20, 28]), vec![vec![24, 15]]),
         ]
     );
-    let pos = Position::from_fen(fen).unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let legal = pos.legal_moves();
     let mut texts: Vec<String> = legal.iter().map(|m| notation::move_text(&pos, m)).collect();
     texts.sort();
@@ -723,7 +726,7 @@ fn two_captures_with_the_same_from_and_to_need_the_full_path() {
     assert!(e.contains("ambiguous") && e.contains("31x22x15") && e.contains("31x24x15"));
     for full in ["31x22x15", "31x24x15"] {
         let m = notation::parse(&pos, full).unwrap();
-        assert_eq!(notation::full_text(&m), full);
+        assert_eq!(notation::full_text(dama::Variant::Italian, &m), full);
     }
     assert!(matches!(
         notation::parse(&pos, "31x23x15"),
@@ -740,7 +743,7 @@ fn two_captures_with_the_same_from_and_to_need_the_full_path() {
     assert_eq!(g.position().to_fen(), "B:W15:B19,27");
     assert_eq!(g.move_texts(), vec!["31x24x15"]);
     // Black's men can be ambiguous the same way (2x9x18 or 2x11x18).
-    let pos = Position::from_fen("B:W5,6,13,14:B2").unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, "B:W5,6,13,14:B2").unwrap();
     assert_eq!(board("B:W5,6,13,14:B2").legal().len(), 2);
     assert!(matches!(
         notation::parse(&pos, "2x18"),
@@ -762,7 +765,7 @@ fn ambiguous_king_captures_need_the_full_path() {
         .collect();
     want.sort();
     assert_eq!(want.len(), 2, "{want:?}");
-    let pos = Position::from_fen(fen).unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let legal = pos.legal_moves();
     let mut texts: Vec<String> = legal
         .iter()
@@ -793,7 +796,7 @@ fn ambiguous_king_captures_need_the_full_path() {
     }
     for t in &texts {
         let m = notation::parse(&pos, t).unwrap();
-        assert_eq!(notation::full_text(&m), *t);
+        assert_eq!(notation::full_text(dama::Variant::Italian, &m), *t);
         assert!(m.is_king_move());
     }
 }
@@ -843,7 +846,12 @@ fn ambiguous_captures_found_at_random_are_written_in_full() {
             found += 1;
             by_king += m.is_king_move() as usize;
             let text = notation::move_text(&pos, m);
-            assert_eq!(text, notation::full_text(m), "{}", b.fen());
+            assert_eq!(
+                text,
+                notation::full_text(dama::Variant::Italian, m),
+                "{}",
+                b.fen()
+            );
             assert_eq!(notation::parse(&pos, &text), Ok(*m));
             let short = format!("{}x{}", m.from().number(), m.to().number());
             match notation::parse(&pos, &short) {
@@ -869,7 +877,7 @@ fn either_full_path_of_a_circling_king_is_read() {
     let fen = "W:WK18:B14,15,22,23";
     let paths = &board(fen).legal()[0].paths;
     assert_eq!(paths.len(), 2);
-    let pos = Position::from_fen(fen).unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let m = pos.legal_moves()[0];
     assert_eq!(notation::move_text(&pos, &m), "18x18");
     assert_eq!(notation::parse(&pos, "18x18"), Ok(m));
@@ -884,7 +892,7 @@ fn either_full_path_of_a_circling_king_is_read() {
 /// game exported after one comes back over.
 #[test]
 fn pdn_results_of_open_games_are_resignations_or_agreements() {
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.resign(Color::White);
     let back = dama::rules::pdn::read_game(&g.to_pdn(&[])).unwrap();
@@ -897,7 +905,7 @@ fn pdn_results_of_open_games_are_resignations_or_agreements() {
 
 #[test]
 fn a_clock_running_out_loses_the_game_and_undo_takes_it_back() {
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.lose_on_time(Color::Black);
     assert_eq!(g.result(), win(Color::White, Reason::Time));

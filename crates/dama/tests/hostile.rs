@@ -12,12 +12,15 @@ use reference::Rng;
 const RELEASE: bool = !cfg!(debug_assertions);
 
 fn fen_error(text: &str) -> String {
-    match fen::parse(text) {
+    match fen::parse(dama::Variant::Italian, text) {
         Ok(p) => panic!("{text:?} was accepted as {}", p.to_fen()),
         Err(e) => {
             // Position::from_fen is the same parser.
-            assert_eq!(Position::from_fen(text).unwrap_err(), e);
-            assert!(Game::from_fen(text).is_err());
+            assert_eq!(
+                Position::from_fen(dama::Variant::Italian, text).unwrap_err(),
+                e
+            );
+            assert!(Game::from_fen(dama::Variant::Italian, text).is_err());
             e.to_string()
         }
     }
@@ -79,19 +82,21 @@ fn malformed_fens_are_refused_with_a_reason() {
 
 #[test]
 fn fen_errors_point_at_the_offending_item() {
-    let e = fen::parse("W:W21,33:B1").unwrap_err();
+    let e = fen::parse(dama::Variant::Italian, "W:W21,33:B1").unwrap_err();
     assert_eq!(e.kind, FenErrorKind::SquareOutOfRange(33));
     assert_eq!(e.at, 6, "{e}");
     assert!(e.to_string().contains("character 7"), "{e}");
-    let e = fen::parse("W:W21:B1,x").unwrap_err();
+    let e = fen::parse(dama::Variant::Italian, "W:W21:B1,x").unwrap_err();
     assert_eq!(e.at, 9, "{e}");
-    let e = fen::parse("X:W21:B1").unwrap_err();
+    let e = fen::parse(dama::Variant::Italian, "X:W21:B1").unwrap_err();
     assert_eq!(e.at, 0);
-    let e = fen::parse("W:W21:Q1").unwrap_err();
+    let e = fen::parse(dama::Variant::Italian, "W:W21:Q1").unwrap_err();
     assert_eq!(e.at, 6, "{e}");
     assert!(matches!(e.kind, FenErrorKind::BadColour(_)));
     assert_eq!(
-        fen::parse("W:W21:B21").unwrap_err().kind,
+        fen::parse(dama::Variant::Italian, "W:W21:B21")
+            .unwrap_err()
+            .kind,
         FenErrorKind::Duplicate(21)
     );
 }
@@ -111,22 +116,25 @@ fn huge_fens_are_refused_quickly() {
         e.len()
     );
     let many_fields = format!("W{}", ":W".repeat(100_000));
-    assert!(fen::parse(&many_fields).is_ok());
+    assert!(fen::parse(dama::Variant::Italian, &many_fields).is_ok());
 }
 
 #[test]
 fn lenient_but_correct_fens() {
     // Any order, spaces, lower case, ranges, trailing full stop.
-    let a = fen::parse(" b : bK5 , 1 : w 30 , k22 . ").unwrap();
+    let a = fen::parse(dama::Variant::Italian, " b : bK5 , 1 : w 30 , k22 . ").unwrap();
     assert_eq!(fen::write(&a), "B:WK22,30:B1,K5");
-    assert_eq!(fen::parse("W:W21-32:B1-12").unwrap(), Position::start());
+    assert_eq!(
+        fen::parse(dama::Variant::Italian, "W:W21-32:B1-12").unwrap(),
+        Position::start(dama::Variant::Italian)
+    );
     // A king may stand on its own promotion row.
-    assert!(fen::parse("W:WK2:BK30").is_ok());
+    assert!(fen::parse(dama::Variant::Italian, "W:WK2:BK30").is_ok());
 }
 
 #[test]
 fn malformed_move_texts_are_refused_with_a_reason() {
-    let pos = Position::start();
+    let pos = Position::start(dama::Variant::Italian);
     let syntax = [
         "",
         " ",
@@ -181,14 +189,14 @@ fn malformed_move_texts_are_refused_with_a_reason() {
         assert!(e.contains("22-18") && e.contains("21-17"), "{t}: {e}");
     }
     // No legal move at all.
-    let dead = Position::from_fen("W:W:B1").unwrap();
+    let dead = Position::from_fen(dama::Variant::Italian, "W:W:B1").unwrap();
     let e = notation::parse(&dead, "22-18").unwrap_err().to_string();
     assert!(e.contains("no legal move"), "{e}");
 }
 
 #[test]
 fn refused_play_text_changes_nothing() {
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.play_text("12-16").unwrap();
     g.undo();
@@ -226,11 +234,12 @@ fn refused_play_text_changes_nothing() {
     }
     // And the game is still usable, redo included.
     assert_eq!(
-        g.redo().map(|m| notation::full_text(&m)),
+        g.redo()
+            .map(|m| notation::full_text(dama::Variant::Italian, &m)),
         Some("12-16".to_string())
     );
     // A well-formed but illegal text is refused with the rule it breaks, as why_illegal says.
-    let mut g = Game::new();
+    let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.play_text("9-13").unwrap();
     let before = (g.position().to_fen(), g.hash(), g.ply());
@@ -447,14 +456,18 @@ fn random_soup(rng: &mut Rng) -> String {
 /// Feeds one text to every parser; a panic fails the test. Checks that refused moves change
 /// nothing and accepted ones are legal.
 fn feed(text: &str, games: &mut [Game]) {
-    if let Ok(p) = fen::parse(text) {
+    if let Ok(p) = fen::parse(dama::Variant::Italian, text) {
         // Whatever is accepted is a valid position that writes and reads back.
-        assert_eq!(fen::parse(&fen::write(&p)), Ok(p), "{text:?}");
+        assert_eq!(
+            fen::parse(dama::Variant::Italian, &fen::write(&p)),
+            Ok(p),
+            "{text:?}"
+        );
         assert!(p.pieces(dama::Color::White).count_ones() <= 12);
         assert!(p.pieces(dama::Color::Black).count_ones() <= 12);
         let _ = p.legal_moves();
     }
-    let _ = Game::from_fen(text);
+    let _ = Game::from_fen(dama::Variant::Italian, text);
     for g in games.iter_mut() {
         let _ = notation::parse(g.position(), text);
         let (fen_before, hash, ply) = (g.position().to_fen(), g.hash(), g.ply());
@@ -483,15 +496,15 @@ fn feed(text: &str, games: &mut [Game]) {
 }
 
 fn fuzz_games() -> Vec<Game> {
-    let mut after = Game::new();
+    let mut after = Game::new(dama::Variant::Italian);
     after.play_text("22-18").unwrap();
     after.play_text("9-13").unwrap();
     vec![
-        Game::new(),
+        Game::new(dama::Variant::Italian),
         after,
-        Game::from_fen("W:WK18:B14,15,22,23").unwrap(),
-        Game::from_fen("W:W31:B19,20,27,28").unwrap(),
-        Game::from_fen("B:WK1,K32:BK12,K13,9").unwrap(),
+        Game::from_fen(dama::Variant::Italian, "W:WK18:B14,15,22,23").unwrap(),
+        Game::from_fen(dama::Variant::Italian, "W:W31:B19,20,27,28").unwrap(),
+        Game::from_fen(dama::Variant::Italian, "B:WK1,K32:BK12,K13,9").unwrap(),
     ]
 }
 
@@ -512,7 +525,7 @@ fn grammar_soup_never_panics_any_parser() {
     let mut accepted_fens = 0;
     for _ in 0..if RELEASE { 20_000 } else { 2_000 } {
         let t = random_soup(&mut rng);
-        if fen::parse(&t).is_ok() {
+        if fen::parse(dama::Variant::Italian, &t).is_ok() {
             accepted_fens += 1;
         }
         feed(&t, &mut games);
@@ -538,7 +551,7 @@ fn grammar_soup_never_panics_any_parser() {
                 }
             }
         }
-        if fen::parse(&t).is_ok() {
+        if fen::parse(dama::Variant::Italian, &t).is_ok() {
             accepted_fens += 1;
         }
         feed(&t, &mut games);
@@ -565,8 +578,12 @@ fn pathological_pdn_does_not_hang_or_panic() {
     assert_eq!(pdn::parse(&comment).unwrap().len(), 1);
     let numbers = "1. ".repeat(100_000) + "*";
     assert!(pdn::parse(&numbers).is_ok());
-    let tags = "[A \"b\"]\n".repeat(10_000);
-    assert_eq!(pdn::parse(&tags).unwrap()[0].tags.len(), 10_000);
+    // Tags up to the bound, and past it a refusal naming it.
+    let tags = "[A \"b\"]\n".repeat(pdn::MAX_TAGS);
+    assert_eq!(pdn::parse(&tags).unwrap()[0].tags.len(), pdn::MAX_TAGS);
+    let too_many = "[A \"b\"]\n".repeat(pdn::MAX_TAGS + 1);
+    let e = pdn::parse(&too_many).unwrap_err();
+    assert!(e.message.contains("more than 1000 tags"), "{e}");
     let results = "* ".repeat(10_000);
     assert_eq!(pdn::parse(&results).unwrap().len(), 10_000);
 }

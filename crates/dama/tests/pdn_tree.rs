@@ -85,7 +85,9 @@ fn the_annotated_file_round_trips_losing_only_whitespace() {
     assert_eq!(variants[5], Variant::Brazilian);
     let results: Vec<&str> = games.iter().map(GameTree::result).collect();
     assert_eq!(results, ["1/2-1/2", "1-0", "0-1", "*", "1/2-1/2", "0-1"]);
-    assert!(games.iter().any(|t| *t.start() != Position::start()));
+    assert!(games
+        .iter()
+        .any(|t| *t.start() != Position::start(Variant::Italian)));
     let deepest = games
         .iter()
         .flat_map(|t| t.preorder().into_iter().map(move |id| t.depth(id).unwrap()))
@@ -274,7 +276,7 @@ fn a_file_lists_games_that_cannot_open_with_their_reason() {
     let text = "[White \"A\"]\n[Black \"B\"]\n[Event \"e\"]\n1. 22-18 (1. 21-17 {x}) 9-13 1-0\n\n\
                 [White \"C\"]\n[GameType \"26\"]\n1. c3-d4 (1. c3-c4) f6-g5 *\n\n\
                 [White \"D\"]\n[Result \"0-1\"]\n{no moves}";
-    let f = PdnFile::parse(text).unwrap();
+    let f = PdnFile::parse(text, dama::Variant::Italian).unwrap();
     assert_eq!(f.len(), 3);
     let g = f.games();
     assert_eq!(
@@ -300,7 +302,7 @@ fn a_file_lists_games_that_cannot_open_with_their_reason() {
     let t = f.tree(0).unwrap();
     assert_eq!(t, trees(text.split("\n\n").next().unwrap())[0]);
     assert!(f.tree(3).is_err());
-    let all = PdnFile::parse(ANNOTATED).unwrap();
+    let all = PdnFile::parse(ANNOTATED, dama::Variant::Italian).unwrap();
     for (i, t) in trees(ANNOTATED).iter().enumerate() {
         assert_eq!(all.tree(i).unwrap(), *t);
         assert_eq!(all.games()[i].plies, t.mainline().len() - 1);
@@ -349,7 +351,7 @@ fn unbalanced_or_misplaced_brackets_are_refused() {
         }
         assert_eq!((e.line, e.column), *place, "{text:?}: {e}");
         // The file reader refuses the same text whole, or lists the game with that error.
-        match PdnFile::parse(text) {
+        match PdnFile::parse(text, dama::Variant::Italian) {
             Err(f) => assert_eq!(f, e),
             Ok(f) => assert_eq!(f.games()[0].error.as_ref(), Some(&e)),
         }
@@ -366,13 +368,13 @@ fn bounds_are_refused_with_a_clear_error() {
     let big = format!("{{{}}} 1. 22-18 *", "x".repeat(MAX_TEXT_BYTES));
     let e = refusal(&big);
     assert!(e.message.contains("at most 8388608"), "{e}");
-    assert!(PdnFile::parse(&big).is_err());
+    assert!(PdnFile::parse(&big, dama::Variant::Italian).is_err());
     // Games.
     assert_eq!(trees(&"* ".repeat(MAX_GAMES)).len(), MAX_GAMES);
     let e = refusal(&"* ".repeat(MAX_GAMES + 1));
     assert!(e.message.contains("more than 10000 games"), "{e}");
     assert_eq!((e.line, e.column), (1, 2 * MAX_GAMES + 1));
-    assert!(PdnFile::parse(&"* ".repeat(MAX_GAMES + 1)).is_err());
+    assert!(PdnFile::parse(&"* ".repeat(MAX_GAMES + 1), dama::Variant::Italian).is_err());
     // Nesting: each variation replaces the first move of the one around it.
     let nested = |n: usize| format!("1. 22-18 {}{} *", "(1. 21-17 ".repeat(n), ")".repeat(n));
     // (All replace 22-18, so the tree holds them as its variations, one level deep.)
@@ -413,7 +415,7 @@ fn bounds_are_refused_with_a_clear_error() {
 
 #[test]
 fn the_edit_api_builds_a_tree_the_reader_reads_back() {
-    let mut t = GameTree::new(Variant::Italian, Position::start());
+    let mut t = GameTree::new(Position::start(Variant::Italian));
     assert_eq!(t.tags().len(), 2);
     assert_eq!((t.result(), t.len()), ("*", 1));
     let root = t.root();
@@ -425,7 +427,7 @@ fn the_edit_api_builds_a_tree_the_reader_reads_back() {
     assert_eq!(t.play_text(a, "9-13").unwrap(), b);
     let v1 = t.play_text(a, "10-14").unwrap();
     let pos = *t.node(a).unwrap().position();
-    let m = dama::rules::notation::parse_for(Variant::Italian, &pos, "11-15").unwrap();
+    let m = dama::rules::notation::parse(&pos.with_variant(Variant::Italian), "11-15").unwrap();
     let v2 = t.play(a, &m).unwrap();
     assert_eq!(text_of(&t, v2), "11-15");
     assert_eq!(t.node(a).unwrap().children(), [b, v1, v2]);
@@ -632,7 +634,7 @@ fn random_edits_always_write_a_text_that_reads_back() {
     ];
     for round in 0..40 {
         let variant = [Variant::Italian, Variant::Brazilian][round % 2];
-        let mut t = GameTree::new(variant, Position::start());
+        let mut t = GameTree::new(Position::start(variant));
         for _ in 0..60 {
             let live = t.preorder();
             let id = live[rng.below(live.len())];
@@ -735,7 +737,7 @@ fn soup_never_panics_and_what_is_read_round_trips() {
             .map(|_| PIECES[rng.below(PIECES.len())])
             .collect::<Vec<_>>()
             .join(" ");
-        let file = PdnFile::parse(&text);
+        let file = PdnFile::parse(&text, dama::Variant::Italian);
         match pdn::parse_trees(&text) {
             Ok(ts) => {
                 accepted += 1;
@@ -765,13 +767,13 @@ fn each_game_text_is_that_game_alone_and_the_texts_make_the_file() {
         "/tests/data/annotated.pdn"
     ))
     .unwrap();
-    let file = dama::rules::pdn::PdnFile::parse(&text).unwrap();
+    let file = dama::rules::pdn::PdnFile::parse(&text, dama::Variant::Italian).unwrap();
     let mut joined = String::new();
     for i in 0..file.len() {
         let one = file.game_text(i).unwrap();
         joined.push_str(one);
         // Read alone, the game is the same tree as read from the whole file.
-        let alone = dama::rules::pdn::PdnFile::parse(one).unwrap();
+        let alone = dama::rules::pdn::PdnFile::parse(one, dama::Variant::Italian).unwrap();
         assert_eq!(alone.len(), 1, "game {i} alone");
         assert_eq!(alone.tree(0).unwrap(), file.tree(i).unwrap(), "game {i}");
     }

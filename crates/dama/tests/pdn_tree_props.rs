@@ -135,7 +135,7 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
 /// Every edit it tries is valid where it is made (`Root` refused on the start position, the
 /// fixed tags refused); anything else refused fails the case.
 fn random_tree(rng: &mut Rng, variant: Variant) -> Result<GameTree, String> {
-    let mut start = Game::with_variant(variant);
+    let mut start = Game::new(variant);
     if rng.chance(2, 3) {
         for _ in 0..rng.below(60) {
             let legal = start.legal_moves();
@@ -146,7 +146,7 @@ fn random_tree(rng: &mut Rng, variant: Variant) -> Result<GameTree, String> {
             start.play(&m).map_err(|e| e.to_string())?;
         }
     }
-    let mut t = GameTree::new(variant, *start.position());
+    let mut t = GameTree::new(*start.position());
     let edits = rng.below(100);
     for _ in 0..edits {
         let live = t.preorder();
@@ -267,7 +267,7 @@ fn case(seed: u64) -> Result<(usize, usize), String> {
     }
     // The file reader, in either default game (every tree has its GameType tag).
     for default in Variant::ALL {
-        let file = PdnFile::parse_in(&text, default).map_err(|e| fail(format!("PdnFile: {e}")))?;
+        let file = PdnFile::parse(&text, default).map_err(|e| fail(format!("PdnFile: {e}")))?;
         if file.len() != count {
             return Err(fail(format!(
                 "PdnFile lists {} games of {count}",

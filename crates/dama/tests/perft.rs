@@ -179,7 +179,7 @@ fn reference_follows_the_official_examples() {
         want.sort();
         assert_eq!(reference_texts(fen), want, "reference on {fen}");
         // And the crate agrees in every detail.
-        check_position(&Position::from_fen(fen).unwrap());
+        check_position(&Position::from_fen(dama::Variant::Italian, fen).unwrap());
     }
 }
 
@@ -224,7 +224,7 @@ fn squares_follow_rules_md_numbering() {
 fn reference_reproduces_the_start_table() {
     let depth = work(7, 5);
     let b = board("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    assert_eq!(b.to_position(), Position::start());
+    assert_eq!(b.to_position(), Position::start(dama::Variant::Italian));
     for (d, &want) in START_PERFT.iter().enumerate().take(depth + 1) {
         assert_eq!(b.perft(d as u32), want, "reference perft {d}");
     }
@@ -236,7 +236,7 @@ fn reference_reproduces_the_start_table() {
 #[test]
 fn perft_from_the_start_matches_rules_md() {
     let max = work(10, 7);
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     for (d, &want) in START_PERFT.iter().enumerate().take(max + 1) {
         assert_eq!(perft(&start, d as u32), want, "perft {d} from the start");
     }
@@ -244,7 +244,7 @@ fn perft_from_the_start_matches_rules_md() {
 
 #[test]
 fn perft_divide_sums_to_perft() {
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     assert!(perft_divide(&start, 0).is_empty());
     for d in 1..=work(8, 6) as u32 {
         let div = perft_divide(&start, d);
@@ -259,7 +259,7 @@ fn perft_divide_sums_to_perft() {
     }
     // Positions with kings and compulsory captures too; the divide lists the legal moves.
     for fen in KING_FENS {
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
         for d in 1..=4 {
             let div = perft_divide(&pos, d);
             let got: BTreeSet<_> = div.iter().map(|(m, _)| key(m)).collect();
@@ -290,7 +290,7 @@ const KING_FENS: &[&str] = &[
 fn perft_with_kings_matches_the_reference() {
     let depth = work(5, 3) as u32;
     for fen in KING_FENS {
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
         let b = board(fen);
         assert_eq!(b.to_position(), pos, "{fen}");
         for d in 0..=depth {
@@ -303,7 +303,7 @@ fn perft_with_kings_matches_the_reference() {
 fn perft_from_the_start_matches_the_reference_at_every_first_move() {
     // Depth 6 is where Italian first differs from English checkers (36,768 there).
     let depth = work(6, 4) as u32;
-    let start = Position::start();
+    let start = Position::start(dama::Variant::Italian);
     let b = Board::from_position(&start);
     let by_key: BTreeMap<_, _> = b.legal().into_iter().map(|m| (m.key(), m)).collect();
     for (m, n) in perft_divide(&start, depth) {
@@ -362,7 +362,7 @@ fn random_games(seed: u64, games: usize, from_random: bool) -> (usize, usize) {
         let mut pos = if from_random {
             random_board(&mut rng).to_position()
         } else {
-            Position::start()
+            Position::start(dama::Variant::Italian)
         };
         for _ply in 0..200 {
             nodes += 1;
@@ -405,7 +405,7 @@ fn duplicate_paths_are_one_move() {
     let want = b.legal();
     assert_eq!(want.len(), 1);
     assert_eq!(want[0].paths.len(), 2, "{:?}", want[0].paths);
-    let pos = Position::from_fen(fen).unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let got = pos.legal_moves();
     assert_eq!(got.len(), 1);
     assert_eq!((got[0].from().number(), got[0].to().number()), (18, 18));

@@ -1,7 +1,7 @@
 //! Property tests on random positions and random games: undo/redo, hashing, material,
 //! move text, FEN and PDN round trips; in both games (the variant is part of the input).
 
-use dama::rules::perft::perft_in;
+use dama::perft;
 use dama::{
     rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, Move, Position, Variant,
 };
@@ -47,7 +47,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
         } else {
             Color::Black
         };
-        Position::from_bitboards(w, b, k, turn).expect("valid by construction")
+        Position::from_bitboards(Variant::Italian, w, b, k, turn).expect("valid by construction")
     })
 }
 
@@ -59,9 +59,10 @@ fn arb_variant() -> impl Strategy<Value = Variant> {
 fn arb_game() -> impl Strategy<Value = (Variant, Position, Vec<u16>)> {
     (
         arb_variant(),
-        prop_oneof![Just(Position::start()), arb_position()],
+        prop_oneof![Just(Position::start(Variant::Italian)), arb_position()],
         prop::collection::vec(any::<u16>(), 0..160),
     )
+        .prop_map(|(v, start, choices)| (v, start.with_variant(v), choices))
 }
 
 /// Plays the choices (index modulo the number of legal moves) in `v` until they run out or the
@@ -72,7 +73,7 @@ fn play_out(
     choices: &[u16],
     mut each: impl FnMut(&Game, &Move),
 ) -> Game {
-    let mut g = Game::from_position_in(v, start);
+    let mut g = Game::from_position(start);
     assert_eq!(g.variant(), v);
     for &c in choices {
         let legal = g.legal_moves();
@@ -212,22 +213,22 @@ proptest! {
     fn every_move_text_parses_back_to_the_same_move((v, start, choices) in arb_game()) {
         play_out(v, start, &choices, |g, _| {
             let pos = g.position();
-            let legal = pos.moves_in(v);
+            let legal = pos.with_variant(v).legal_moves();
             let fen_text = g.fen();
             for m in legal.iter() {
-                let short = notation::text_for(v, &legal, m);
+                let short = notation::move_text_among(v, &legal, m);
                 assert_eq!(g.move_text(m), short);
-                assert_eq!(notation::parse_for(v, pos, &short), Ok(*m), "{fen_text} {short}");
-                assert_eq!(notation::parse_for_in(v, &legal, &short), Ok(*m), "{fen_text} {short}");
-                let full = notation::full_text_for(v, m);
-                assert_eq!(notation::parse_for(v, pos, &full), Ok(*m), "{fen_text} {full}");
+                assert_eq!(notation::parse(&pos.with_variant(v), &short), Ok(*m), "{fen_text} {short}");
+                assert_eq!(notation::parse_among(v, &legal, &short), Ok(*m), "{fen_text} {short}");
+                let full = notation::full_text(v, m);
+                assert_eq!(notation::parse(&pos.with_variant(v), &full), Ok(*m), "{fen_text} {full}");
                 if v == Variant::Italian {
                     // The Italian-only entry points say the same.
                     assert_eq!(notation::move_text(pos, m), short);
-                    assert_eq!(notation::move_text_in(&legal, m), short);
-                    assert_eq!(notation::full_text(m), full);
+                    assert_eq!(notation::move_text_among(Variant::Italian, &legal, m), short);
+                    assert_eq!(notation::full_text(Variant::Italian, m), full);
                     assert_eq!(notation::parse(pos, &short), Ok(*m));
-                    assert_eq!(notation::parse_in(&legal, &full), Ok(*m));
+                    assert_eq!(notation::parse_among(Variant::Italian, &legal, &full), Ok(*m));
                 }
                 // The short form is "from-to" / "fromxto" unless that would be ambiguous.
                 let plain = format!(
@@ -250,34 +251,27 @@ proptest! {
 
     #[test]
     fn fen_round_trips(pos in arb_position(), v in arb_variant()) {
-        let text = fen::write_in(v, &pos);
-        prop_assert_eq!(fen::parse_in(v, &text), Ok(pos));
-        if v == Variant::Italian {
-            prop_assert_eq!(&fen::write(&pos), &text);
-            prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
-        }
+        let pos = pos.with_variant(v);
+        let text = fen::write(&pos);
+        prop_assert_eq!(fen::parse(v, &text), Ok(pos));
+        prop_assert_eq!(Position::from_fen(v, &pos.to_fen()), Ok(pos));
         // Lower-case letters, spaces and a trailing full stop read the same.
         let loose = format!(" {} . ", text.replace(',', " , ").to_lowercase());
-        prop_assert_eq!(fen::parse_in(v, &loose), Ok(pos));
+        prop_assert_eq!(fen::parse(v, &loose), Ok(pos));
         // The same text in the other game is the same numbers on its board: the mirror image.
-        let mirrored = Position::from_bitboards(
-            mirror(pos.pieces(Color::White)),
-            mirror(pos.pieces(Color::Black)),
-            mirror(pos.kings()),
-            pos.turn(),
-        );
-        prop_assert_eq!(fen::parse_in(other(v), &text).ok(), mirrored.ok());
+        let mirrored = Position::from_bitboards(other(v), mirror(pos.pieces(Color::White)), mirror(pos.pieces(Color::Black)), mirror(pos.kings()), pos.turn());
+        prop_assert_eq!(fen::parse(other(v), &text).ok(), mirrored.ok());
         // A Game set up from it writes it back in its own numbering.
-        prop_assert_eq!(Game::from_fen_in(v, &text).unwrap().fen(), text);
+        prop_assert_eq!(Game::from_fen(v, &text).unwrap().fen(), text);
     }
 
     #[test]
     fn fen_round_trips_along_games((v, start, choices) in arb_game()) {
         play_out(v, start, &choices, |g, _| {
             let pos = *g.position();
-            assert_eq!(g.fen(), fen::write_in(v, &pos));
-            assert_eq!(fen::parse_in(v, &g.fen()), Ok(pos));
-            assert_eq!(*Game::from_fen_in(v, &g.fen()).unwrap().position(), pos);
+            assert_eq!(g.fen(), fen::write(&pos));
+            assert_eq!(fen::parse(v, &g.fen()), Ok(pos));
+            assert_eq!(*Game::from_fen(v, &g.fen()).unwrap().position(), pos);
         });
     }
 
@@ -357,7 +351,7 @@ proptest! {
 
     #[test]
     fn king_plies_counts_the_trailing_king_moves((v, start, choices) in arb_game()) {
-        let mut g = Game::from_position_in(v, start);
+        let mut g = Game::from_position(start.with_variant(v));
         g.set_draw_rules(dama::DrawRules::NONE);
         let mut run = 0;
         for &c in &choices {
@@ -379,8 +373,8 @@ proptest! {
         let f = pos.flipped();
         prop_assert_eq!(f.flipped(), pos);
         prop_assert_eq!(f.turn(), pos.turn().opposite());
-        let (a, b) = (pos.moves_in(v), f.moves_in(v));
-        prop_assert_eq!(a.len(), b.len(), "{}", fen::write_in(v, &pos));
+        let (a, b) = (pos.with_variant(v).legal_moves(), f.with_variant(v).legal_moves());
+        prop_assert_eq!(a.len(), b.len(), "{}", fen::write(&pos.with_variant(v)));
         prop_assert_eq!(ids(&a, rotate), ids(&b, |x| x));
         // Square n goes to 33 - n in both numberings.
         for n in 1..=32u32 {
@@ -397,7 +391,7 @@ proptest! {
             prop_assert!(twin.is_some());
             prop_assert_eq!(f.play(twin.unwrap()), pos.play(m).flipped());
         }
-        prop_assert_eq!(perft_in(v, &pos, 2), perft_in(v, &f, 2));
+        prop_assert_eq!(perft(&pos.with_variant(v), 2), perft(&f.with_variant(v), 2));
     }
 
     /// Brazilian captures reach at least as far as Italian ones: whenever an Italian capture
@@ -406,8 +400,8 @@ proptest! {
     /// the same.
     #[test]
     fn brazilian_captures_reach_at_least_as_far_as_italian_ones(pos in arb_position()) {
-        let it = pos.moves_in(Variant::Italian);
-        let br = pos.moves_in(Variant::Brazilian);
+        let it = pos.with_variant(Variant::Italian).legal_moves();
+        let br = pos.with_variant(Variant::Brazilian).legal_moves();
         let most = |l: &dama::MoveList| l.iter().map(|m| m.capture_count()).max().unwrap_or(0);
         prop_assert!(most(&br) >= most(&it), "{}", pos.to_fen());
         let captures = |l: &dama::MoveList| l.first().is_some_and(|m| m.is_capture());
@@ -427,9 +421,9 @@ proptest! {
     fn a_game_plays_exactly_its_own_variant_s_moves((v, start, choices) in arb_game()) {
         play_out(v, start, &choices, |g, _| {
             let pos = *g.position();
-            let own = pos.moves_in(v);
+            let own = pos.with_variant(v).legal_moves();
             let id = |m: &Move| (m.from(), m.to(), m.captured());
-            for m in pos.moves_in(other(v)).iter() {
+            for m in pos.with_variant(other(v)).legal_moves().iter() {
                 let legal_here = own.iter().any(|o| id(o) == id(m));
                 let mut h = g.clone();
                 assert_eq!(h.play(m).is_ok(), legal_here, "{} {m:?}", g.fen());
@@ -451,7 +445,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
         ("W:WK18:B1,14,15,22,23", &["18x18", "1-5"][..]),
         ("B:W5,6,13,14,30:B2", &["2x11x18", "30-26"][..]),
     ] {
-        let mut g = Game::from_fen(fen_text).unwrap();
+        let mut g = Game::from_fen(Variant::Italian, fen_text).unwrap();
         for m in moves {
             g.play_text(m).unwrap();
         }
@@ -465,7 +459,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
         assert_eq!(back.hash(), g.hash());
     }
     // Black to move first: the first move is numbered "1...".
-    let mut g = Game::from_fen("B:W21-32:B1-12").unwrap();
+    let mut g = Game::from_fen(Variant::Italian, "B:W21-32:B1-12").unwrap();
     g.play_text("9-13").unwrap();
     g.play_text("22-18").unwrap();
     let text = g.to_pdn(&[]);
@@ -476,7 +470,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
 /// A different move after undo drops the redo stack.
 #[test]
 fn playing_another_move_after_undo_clears_redo() {
-    let mut g = Game::new();
+    let mut g = Game::new(Variant::Italian);
     g.play_text("22-18").unwrap();
     g.undo();
     assert!(g.can_redo());
@@ -491,7 +485,7 @@ fn playing_another_move_after_undo_clears_redo() {
     g.play_text("12-16").unwrap();
     assert!(g.can_redo());
     assert_eq!(
-        g.redo().map(|m| notation::full_text(&m)),
+        g.redo().map(|m| notation::full_text(Variant::Italian, &m)),
         Some("23-19".to_string())
     );
     assert!(!g.can_redo());

@@ -165,7 +165,8 @@ impl Board {
         } else {
             dama::Color::Black
         };
-        dama::Position::from_bitboards(w, b, k, turn).expect("reference board is a valid position")
+        dama::Position::from_bitboards(dama::Variant::Italian, w, b, k, turn)
+            .expect("reference board is a valid position")
     }
 
     /// A FEN written by the reference itself (squares ascending, kings with K).

@@ -13,7 +13,7 @@ mod bref;
 
 use bref::{board, name, num, random_board, random_capture_board, rc, square_named, Board, Rng, P};
 use dama::rules::moves::MAX_MOVES;
-use dama::rules::perft::{perft_divide_in, perft_in, perft_with};
+use dama::{perft, perft_divide};
 use dama::{
     rules::fen, rules::movegen, rules::notation, Brazilian, Color, DrawRules, Game, Move, MoveList,
     Position, Role, Square, Variant,
@@ -79,14 +79,18 @@ fn from_position(pos: &Position) -> Board {
 /// The crate's position for a reference board, through a FEN in Brazilian numbering.
 fn to_position(b: &Board) -> Position {
     let text = b.fen();
-    let pos = fen::parse_in(V, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let pos = fen::parse(V, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(&from_position(&pos), b, "{text} read back square by square");
-    assert_eq!(fen::write_in(V, &pos), text, "{text} written back");
+    assert_eq!(
+        fen::write(&pos.with_variant(V)),
+        text,
+        "{text} written back"
+    );
     pos
 }
 
 fn pos(fen_text: &str) -> Position {
-    let p = fen::parse_in(V, fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+    let p = fen::parse(V, fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
     assert_eq!(from_position(&p), board(fen_text), "{fen_text}");
     p
 }
@@ -112,9 +116,9 @@ fn show(keys: &BTreeSet<(u8, u8, u32)>) -> Vec<String> {
 fn check_position(pos: &Position) -> Vec<bref::RefMove> {
     let b = from_position(pos);
     let fen_text = b.fen();
-    assert_eq!(fen::write_in(V, pos), fen_text);
+    assert_eq!(fen::write(&pos.with_variant(V)), fen_text);
     let want = b.legal();
-    let got = pos.moves_in(V);
+    let got = pos.with_variant(V).legal_moves();
     assert!(got.len() < MAX_MOVES, "{fen_text}: the move list is full");
 
     let got_keys: BTreeSet<_> = got.iter().map(key).collect();
@@ -171,11 +175,10 @@ fn check_position(pos: &Position) -> Vec<bref::RefMove> {
     }
     // The counting shortcut of perft's last ply, and the capture helpers.
     assert_eq!(
-        perft_in(V, pos, 1),
+        perft(&pos.with_variant(V), 1),
         want.len() as u64,
         "{fen_text}: perft 1"
     );
-    assert_eq!(perft_with::<Brazilian>(pos, 1), want.len() as u64);
     assert_eq!(
         movegen::count::<Brazilian>(pos),
         want.len() as u64,
@@ -203,7 +206,7 @@ fn check_position(pos: &Position) -> Vec<bref::RefMove> {
 /// pieces to the same square is one of them), never, say, a Turkish strike or a jump over a
 /// piece already taken.
 fn check_bogus_paths(pos: &Position, want: &[bref::RefMove]) {
-    let fen_text = fen::write_in(V, pos);
+    let fen_text = fen::write(&pos.with_variant(V));
     let by_key: BTreeMap<_, _> = want.iter().map(|m| (m.key(), m)).collect();
     for r in want {
         let Some(path) = r.paths.first() else {
@@ -217,7 +220,7 @@ fn check_bogus_paths(pos: &Position, want: &[bref::RefMove]) {
                 let mut bogus = path.clone();
                 bogus[i] = n;
                 let text = r.path_text(&bogus);
-                if let Ok(m) = notation::parse_for(V, pos, &text) {
+                if let Ok(m) = notation::parse(&pos.with_variant(V), &text) {
                     let found = by_key[&key(&m)];
                     assert!(
                         found.paths.contains(&bogus),
@@ -234,20 +237,20 @@ fn check_bogus_paths(pos: &Position, want: &[bref::RefMove]) {
 /// does every route the reference knows for it (a circling king has two), in algebraic squares
 /// and in Brazilian numbers.
 fn check_notation(pos: &Position, want: &[bref::RefMove]) {
-    let fen_text = fen::write_in(V, pos);
-    let legal = pos.moves_in(V);
+    let fen_text = fen::write(&pos.with_variant(V));
+    let legal = pos.with_variant(V).legal_moves();
     let by_key: BTreeMap<_, _> = legal.iter().map(|m| (key(m), *m)).collect();
     for m in legal.iter() {
-        let text = notation::text_for(V, &legal, m);
+        let text = notation::move_text_among(V, &legal, m);
         assert_eq!(
-            notation::parse_for(V, pos, &text),
+            notation::parse(&pos.with_variant(V), &text),
             Ok(*m),
             "{fen_text}: {text}"
         );
-        assert_eq!(notation::parse_for_in(V, &legal, &text), Ok(*m), "{text}");
-        let full = notation::full_text_for(V, m);
+        assert_eq!(notation::parse_among(V, &legal, &text), Ok(*m), "{text}");
+        let full = notation::full_text(V, m);
         assert_eq!(
-            notation::parse_for(V, pos, &full),
+            notation::parse(&pos.with_variant(V), &full),
             Ok(*m),
             "{fen_text}: {full}"
         );
@@ -264,7 +267,7 @@ fn check_notation(pos: &Position, want: &[bref::RefMove]) {
             assert_eq!(text, plain, "{fen_text}");
             let numbers = format!("{f}{sep}{t}");
             assert_eq!(
-                notation::parse_for(V, pos, &numbers),
+                notation::parse(&pos.with_variant(V), &numbers),
                 Ok(*m),
                 "{fen_text}: {numbers}"
             );
@@ -273,7 +276,7 @@ fn check_notation(pos: &Position, want: &[bref::RefMove]) {
     for r in want {
         for p in &r.paths {
             let text = r.path_text(p);
-            let got = notation::parse_for(V, pos, &text)
+            let got = notation::parse(&pos.with_variant(V), &text)
                 .unwrap_or_else(|e| panic!("{fen_text}: {text} does not parse: {e}"));
             assert_eq!(key(&got), r.key(), "{fen_text}: {text}");
             assert_eq!(got, by_key[&r.key()], "{fen_text}: {text}");
@@ -283,7 +286,7 @@ fn check_notation(pos: &Position, want: &[bref::RefMove]) {
                 .collect();
             let numbers = numbers.join("x");
             assert_eq!(
-                notation::parse_for(V, pos, &numbers).map(|m| key(&m)),
+                notation::parse(&pos.with_variant(V), &numbers).map(|m| key(&m)),
                 Ok(r.key()),
                 "{fen_text}: {numbers}"
             );
@@ -344,8 +347,8 @@ fn numbering_matches_rules_md() {
 #[test]
 fn the_start_is_the_same_fen_on_the_mirrored_board() {
     let p = pos(START);
-    assert_eq!(p, Position::start());
-    assert_eq!(fen::write_in(V, &p), START);
+    assert_eq!(p, Position::start(V));
+    assert_eq!(fen::write(&p), START);
     let b = board(START);
     // White's men on a1-h3, Black's on a6-h8.
     for n in 1..=32u8 {
@@ -371,7 +374,7 @@ fn the_start_is_the_same_fen_on_the_mirrored_board() {
     .into();
     assert_eq!(texts, want);
     check_position(&p);
-    let g = Game::with_variant(V);
+    let g = Game::new(V);
     assert_eq!(g.fen(), START);
     assert_eq!(g.variant(), V);
     assert_eq!(*g.position(), p);
@@ -386,10 +389,10 @@ fn texts(fen_text: &str) -> (Vec<String>, Vec<String>) {
         .collect();
     mine.sort();
     let p = pos(fen_text);
-    let legal = p.moves_in(V);
+    let legal = p.with_variant(V).legal_moves();
     let mut theirs: Vec<String> = legal
         .iter()
-        .map(|m| notation::text_for(V, &legal, m))
+        .map(|m| notation::move_text_among(V, &legal, m))
         .collect();
     theirs.sort();
     (mine, theirs)
@@ -480,7 +483,7 @@ fn rule_examples() {
 #[test]
 fn rule_example_details() {
     let one = |fen_text: &str| {
-        let legal = pos(fen_text).moves_in(V);
+        let legal = pos(fen_text).with_variant(V).legal_moves();
         assert_eq!(legal.len(), 1, "{fen_text}");
         legal[0]
     };
@@ -490,11 +493,14 @@ fn rule_example_details() {
     let path: Vec<String> = m.path().map(|s| V.algebraic(s)).collect();
     assert_eq!(path, ["d8", "f6"]);
     let after = pos("W:W9:B6,7").play(&m);
-    assert_eq!(fen::write_in(V, &after), "B:W11:B");
+    assert_eq!(fen::write(&after.with_variant(V)), "B:W11:B");
     // Ending there: crowned.
     let m = one("W:W9:B6");
     assert!(m.promotes());
-    assert_eq!(fen::write_in(V, &pos("W:W9:B6").play(&m)), "B:WK2:B");
+    assert_eq!(
+        fen::write(&(pos("W:W9:B6").play(&m)).with_variant(V)),
+        "B:WK2:B"
+    );
     let m = one("W:W5:B20");
     assert!(m.promotes() && !m.is_capture());
     // The man takes two and stays a man; the majority rule leaves the king's capture out.
@@ -504,7 +510,8 @@ fn rule_example_details() {
     // The king circling back: one move (two routes), back on d4 with the board cleared.
     let p = pos("W:WK18:B6,7,14,15");
     let home: Vec<Move> = p
-        .moves_in(V)
+        .with_variant(V)
+        .legal_moves()
         .iter()
         .copied()
         .filter(|m| m.from() == m.to())
@@ -519,12 +526,12 @@ fn rule_example_details() {
     routes.sort();
     // b6 d8 f6 d4 and f6 d8 b6 d4
     assert_eq!(routes, [vec![9, 2, 11, 18], vec![11, 2, 9, 18]]);
-    assert_eq!(fen::write_in(V, &p.play(&home[0])), "B:WK18:B");
+    assert_eq!(fen::write(&(p.play(&home[0])).with_variant(V)), "B:WK18:B");
     // The same positions under the Italian rules read from the same squares: a man there never
     // captures backward nor takes a king (a check that the variants really differ).
     let it = pos("W:W22:BK18");
-    assert!(!it.moves_in(Variant::Italian)[0].is_capture());
-    assert!(it.moves_in(V)[0].is_capture());
+    assert!(!it.with_variant(Variant::Italian).legal_moves()[0].is_capture());
+    assert!(it.with_variant(V).legal_moves()[0].is_capture());
 }
 
 #[test]
@@ -543,26 +550,25 @@ fn reference_reproduces_the_start_table() {
 fn perft_from_the_start_matches_rules_md() {
     // RULES.md's table to depth 10 in release (a third of a second); depth 9 unoptimised.
     let max = work(10, 9);
-    let start = Position::start();
+    let start = Position::start(Variant::Italian);
     for (d, &want) in START_PERFT.iter().enumerate().take(max + 1) {
         assert_eq!(
-            perft_in(V, &start, d as u32),
+            perft(&start.with_variant(V), d as u32),
             want,
             "perft {d} from the start"
         );
     }
-    assert_eq!(perft_with::<Brazilian>(&start, 5), START_PERFT[5]);
     // Depth 5 is where Brazilian first parts from Italian (7,361 there).
-    assert_eq!(perft_in(Variant::Italian, &start, 5), 7_361);
+    assert_eq!(perft(&start.with_variant(Variant::Italian), 5), 7_361);
 }
 
 #[test]
 fn perft_from_the_start_matches_the_reference_at_every_first_move() {
     let depth = work(7, 6) as u32;
-    let start = Position::start();
+    let start = Position::start(Variant::Italian);
     let b = board(START);
     let by_key: BTreeMap<_, _> = b.legal().into_iter().map(|m| (m.key(), m)).collect();
-    let div = perft_divide_in(V, &start, depth);
+    let div = perft_divide(&start.with_variant(V), depth);
     assert_eq!(div.len(), 7);
     assert_eq!(
         div.iter().map(|(_, n)| n).sum::<u64>(),
@@ -571,7 +577,7 @@ fn perft_from_the_start_matches_the_reference_at_every_first_move() {
     for (m, n) in div {
         assert_eq!(n, b.play(&by_key[&key(&m)]).perft(depth - 1), "{m:?}");
     }
-    assert!(perft_divide_in(V, &start, 0).is_empty());
+    assert!(perft_divide(&start.with_variant(V), 0).is_empty());
 }
 
 /// Middle and end games with flying kings, men capturing backward and long captures.
@@ -593,12 +599,16 @@ fn perft_with_kings_matches_the_reference() {
         let p = pos(fen_text);
         let b = board(fen_text);
         for d in 0..=depth {
-            assert_eq!(perft_in(V, &p, d), b.perft(d), "{fen_text} depth {d}");
+            assert_eq!(
+                perft(&p.with_variant(V), d),
+                b.perft(d),
+                "{fen_text} depth {d}"
+            );
         }
-        let div = perft_divide_in(V, &p, depth);
+        let div = perft_divide(&p.with_variant(V), depth);
         assert_eq!(
             div.iter().map(|(_, n)| n).sum::<u64>(),
-            perft_in(V, &p, depth)
+            perft(&p.with_variant(V), depth)
         );
         let got: BTreeSet<_> = div.iter().map(|(m, _)| key(m)).collect();
         let want: BTreeSet<_> = b.legal().iter().map(|m| m.key()).collect();
@@ -683,7 +693,7 @@ fn random_games(seed: u64, games: usize, from_random: bool) -> (usize, usize) {
             board(START)
         };
         let mut p = to_position(&b);
-        let mut g = Game::from_position_in(V, p);
+        let mut g = Game::from_position(p.with_variant(V));
         g.set_draw_rules(DrawRules::NONE);
         for _ply in 0..150 {
             nodes += 1;
@@ -692,7 +702,7 @@ fn random_games(seed: u64, games: usize, from_random: bool) -> (usize, usize) {
             if nodes % 7 == 0 {
                 check_notation(&p, &want);
             }
-            let legal = p.moves_in(V);
+            let legal = p.with_variant(V).legal_moves();
             if legal.is_empty() {
                 assert!(g.result().is_some());
                 finished += 1;
@@ -731,7 +741,7 @@ fn random_games_from_random_positions_match_the_reference() {
 /// the same move; a compulsory capture is enforced.
 #[test]
 fn game_reads_brazilian_move_text() {
-    let mut g = Game::with_variant(V);
+    let mut g = Game::new(V);
     g.play_text("c3-d4").unwrap();
     g.play_text("11-15").unwrap(); // f6-e5 in Brazilian numbers
     assert!(g.play_text("b2-c3").is_err(), "the capture is compulsory");
@@ -744,7 +754,7 @@ fn game_reads_brazilian_move_text() {
         "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15"
     );
     assert_eq!(g.fen(), board(&g.fen()).fen());
-    let again = Game::from_fen_in(V, &g.fen()).unwrap();
+    let again = Game::from_fen(V, &g.fen()).unwrap();
     assert_eq!(again.position(), g.position());
 }
 
@@ -766,7 +776,12 @@ fn quiet_walk(variant: Variant, start: &str, plies: usize, seed: u64) -> Vec<Mov
         if left == 0 {
             return true;
         }
-        let mut moves: Vec<Move> = p.moves_in(variant).iter().copied().collect();
+        let mut moves: Vec<Move> = p
+            .with_variant(variant)
+            .legal_moves()
+            .iter()
+            .copied()
+            .collect();
         // Shuffle, then try each.
         for i in (1..moves.len()).rev() {
             moves.swap(i, rng.below(i as u64 + 1) as usize);
@@ -791,7 +806,7 @@ fn quiet_walk(variant: Variant, start: &str, plies: usize, seed: u64) -> Vec<Mov
         }
         false
     }
-    let p = fen::parse_in(variant, start).unwrap();
+    let p = fen::parse(variant, start).unwrap();
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     assert!(
@@ -808,7 +823,7 @@ fn brazilian_draw_rules_are_the_federation_s() {
         (r.repetitions, r.king_move_plies, r.three_kings_moves),
         (3, 40, 20)
     );
-    assert_eq!(Game::with_variant(V).draw_rules(), r);
+    assert_eq!(Game::new(V).draw_rules(), r);
     assert_eq!(Variant::Italian.draw_rules().three_kings_moves, 0);
     assert_eq!(Variant::Italian.draw_rules().king_move_plies, 80);
 }
@@ -817,7 +832,7 @@ fn brazilian_draw_rules_are_the_federation_s() {
 fn three_kings_against_one_draw_after_twenty_moves_of_the_stronger_side() {
     let start = "W:WK1,K2,K3:BK30";
     let walk = quiet_walk(V, start, 39, 7);
-    let mut g = Game::from_fen_in(V, start).unwrap();
+    let mut g = Game::from_fen(V, start).unwrap();
     for (i, m) in walk.iter().enumerate() {
         assert!(g.result().is_none(), "ended early, before ply {i}");
         g.play(m).unwrap();
@@ -836,7 +851,7 @@ fn three_kings_against_one_draw_after_twenty_moves_of_the_stronger_side() {
     assert_eq!(g.three_kings_moves(), 19);
     // Italian has no such rule: 60 plies of the same ending there end nothing.
     let walk = quiet_walk(Variant::Italian, start, 60, 7);
-    let mut it = Game::from_fen_in(Variant::Italian, start).unwrap();
+    let mut it = Game::from_fen(Variant::Italian, start).unwrap();
     for m in &walk {
         assert!(it.result().is_none(), "{:?}", it.result());
         it.play(m).unwrap();
@@ -845,7 +860,7 @@ fn three_kings_against_one_draw_after_twenty_moves_of_the_stronger_side() {
     // Black with three kings is the stronger side too, and the count is Black's moves.
     let start = "B:WK30:BK1,K2,K3";
     let walk = quiet_walk(V, start, 39, 8);
-    let mut g = Game::from_fen_in(V, start).unwrap();
+    let mut g = Game::from_fen(V, start).unwrap();
     for m in &walk[..38] {
         g.play(m).unwrap();
     }
@@ -860,7 +875,7 @@ fn forty_king_plies_without_capture_draw() {
     // Two kings each: not the three-kings ending.
     let start = "W:WK29,K30:BK3,K4";
     let walk = quiet_walk(V, start, 40, 9);
-    let mut g = Game::from_fen_in(V, start).unwrap();
+    let mut g = Game::from_fen(V, start).unwrap();
     for m in &walk[..39] {
         g.play(m).unwrap();
     }

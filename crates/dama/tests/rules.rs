@@ -3,11 +3,11 @@
 use dama::{rules::notation, Position};
 
 fn moves(fen: &str) -> Vec<String> {
-    let pos = Position::from_fen(fen).unwrap();
+    let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let legal = pos.legal_moves();
     let mut v: Vec<String> = legal
         .iter()
-        .map(|m| notation::move_text_in(&legal, m))
+        .map(|m| notation::move_text_among(dama::Variant::Italian, &legal, m))
         .collect();
     v.sort();
     v

@@ -100,7 +100,7 @@ fn check(game: &Game, m: &Move, counts: &mut (u32, u32), ctx: &dyn Fn() -> Strin
     *counts = now;
     // Round trip of the position through FEN.
     assert_eq!(
-        dama::rules::fen::parse(&p.to_fen()).ok(),
+        dama::rules::fen::parse(dama::Variant::Italian, &p.to_fen()).ok(),
         Some(p),
         "FEN: {}",
         ctx()
@@ -142,7 +142,7 @@ struct GameStats {
 
 fn play_game(players: &mut Players, kinds: [Player; 2], seed: u64) -> GameStats {
     let mut rng = Rng::new(seed);
-    let mut game = Game::new();
+    let mut game = Game::new(dama::Variant::Italian);
     for e in &mut players.engines {
         e.clear();
     }
@@ -186,8 +186,14 @@ fn play_game(players: &mut Players, kinds: [Player; 2], seed: u64) -> GameStats 
     // Undo to the start restores the start position and its hash.
     while game.undo().is_some() {}
     assert_eq!(game.ply(), 0);
-    assert_eq!(*game.position(), dama::Position::start());
-    assert_eq!(game.hash(), dama::Position::start().hash());
+    assert_eq!(
+        *game.position(),
+        dama::Position::start(dama::Variant::Italian)
+    );
+    assert_eq!(
+        game.hash(),
+        dama::Position::start(dama::Variant::Italian).hash()
+    );
     GameStats {
         plies,
         reason: r.reason,

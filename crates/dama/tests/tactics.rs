@@ -26,11 +26,11 @@ const GAIN: i32 = 60;
 const BRAZILIAN_DEPTH: u32 = 14;
 
 fn solve_in(variant: Variant, fen: &str, depth: u32) -> (String, i32) {
-    let g = Game::from_fen_in(variant, fen).unwrap();
+    let g = Game::from_fen(variant, fen).unwrap();
     let r = search_fixed(&g, &Limits::depth(depth));
     let legal = g.legal_moves();
     (
-        notation::text_for(variant, &legal, &r.best.unwrap()),
+        notation::move_text_among(variant, &legal, &r.best.unwrap()),
         r.score,
     )
 }
@@ -119,10 +119,10 @@ fn mined_tactics_hold_at_depth_22() {
     let mut failed = Vec::new();
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split(';').collect();
-        let g = Game::from_fen(f[0]).unwrap();
+        let g = Game::from_fen(Variant::Italian, f[0]).unwrap();
         let r = search_fixed(&g, &Limits::depth(22));
         let legal = g.legal_moves();
-        let got = notation::move_text_in(&legal, &r.best.unwrap());
+        let got = notation::move_text_among(Variant::Italian, &legal, &r.best.unwrap());
         if got != f[1] || r.score < GAIN {
             failed.push(format!("{};{};{}", f[0], got, r.score));
         }

@@ -31,7 +31,7 @@ fn schedstat() -> Option<(u64, u64)> {
 /// (with one legal move the engine answers at once, which tests nothing).
 fn random_game(rng: &mut Rng) -> Game {
     loop {
-        let mut g = Game::new();
+        let mut g = Game::new(dama::Variant::Italian);
         let plies = rng.below(61);
         for _ in 0..plies {
             let legal = g.legal_moves();
@@ -77,7 +77,11 @@ fn searches_keep_to_their_time() {
     let mut rng = Rng::new(env_u64("TIMING_SEED", 0x71AE));
     let mut engine = Engine::new(16);
     // Warm up: the first touch of the table and the code.
-    engine.search(&Game::new(), &Limits::time(20.0), &mut |_| {});
+    engine.search(
+        &Game::new(dama::Variant::Italian),
+        &Limits::time(20.0),
+        &mut |_| {},
+    );
 
     let mut samples = Vec::new();
     for _ in 0..rounds {

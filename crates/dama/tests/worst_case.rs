@@ -18,8 +18,8 @@ mod reference;
 #[path = "support/brazilian_reference.rs"]
 mod bref;
 
+use dama::perft;
 use dama::rules::moves::MAX_MOVES;
-use dama::rules::perft::perft_in;
 use dama::{rules::fen, rules::movegen, Color, Position, Variant};
 use reference::{work, Rng};
 
@@ -31,11 +31,11 @@ enum Kind {
 
 /// The number of legal moves of `pos` in `v` if they are of the kind wanted.
 fn score(v: Variant, pos: &Position, kind: Kind) -> Option<usize> {
-    let legal = pos.moves_in(v);
+    let legal = pos.with_variant(v).legal_moves();
     assert!(
         legal.len() < MAX_MOVES,
         "{}: the move list is full",
-        fen::write_in(v, pos)
+        fen::write(&pos.with_variant(v))
     );
     let capture = legal.first().is_some_and(|m| m.is_capture());
     match (kind, capture) {
@@ -71,7 +71,14 @@ const BLACK_CROWN: u32 = 0xF000_0000;
 
 impl Cells {
     fn position(&self) -> Option<Position> {
-        Position::from_bitboards(self.white, self.black, self.kings, Color::White).ok()
+        Position::from_bitboards(
+            Variant::Italian,
+            self.white,
+            self.black,
+            self.kings,
+            Color::White,
+        )
+        .ok()
     }
 
     fn random(rng: &mut Rng, kind: Kind) -> Cells {
@@ -286,7 +293,7 @@ const KEPT: &[(Variant, Kind, &str, usize)] = &[
 #[test]
 fn kept_worst_cases_have_their_counts() {
     for &(v, kind, fen_text, want) in KEPT {
-        let pos = fen::parse_in(v, fen_text).unwrap();
+        let pos = fen::parse(v, fen_text).unwrap();
         assert_eq!(score(v, &pos, kind), Some(want), "{v} {fen_text}");
         assert_eq!(
             reference_count(v, fen_text),
@@ -301,7 +308,7 @@ fn kept_worst_cases_have_their_counts() {
             Variant::Brazilian => movegen::count::<dama::Brazilian>(&pos),
         };
         assert_eq!(counted, want as u64, "count: {v} {fen_text}");
-        assert_eq!(perft_in(v, &pos, 1), want as u64);
+        assert_eq!(perft(&pos.with_variant(v), 1), want as u64);
         let mut list = dama::MoveList::new();
         match v {
             Variant::Italian => movegen::generate::<dama::Italian>(&pos, &mut list),
@@ -314,8 +321,12 @@ fn kept_worst_cases_have_their_counts() {
 #[test]
 fn flipping_keeps_the_counts() {
     for &(v, _, fen_text, want) in KEPT {
-        let pos = fen::parse_in(v, fen_text).unwrap();
-        assert_eq!(pos.flipped().moves_in(v).len(), want, "{v} {fen_text}");
+        let pos = fen::parse(v, fen_text).unwrap();
+        assert_eq!(
+            pos.flipped().with_variant(v).legal_moves().len(),
+            want,
+            "{v} {fen_text}"
+        );
     }
 }
 
@@ -326,7 +337,7 @@ fn bounded_search_stays_below_the_capacity() {
     for v in Variant::ALL {
         for kind in [Kind::Quiet, Kind::Capture] {
             let (pos, n) = search(v, kind, evals, 4, 0xC0FFEE);
-            let fen_text = fen::write_in(v, &pos);
+            let fen_text = fen::write(&pos.with_variant(v));
             println!("{v} {kind:?}: {n} moves in {fen_text}");
             assert_eq!(reference_count(v, &fen_text), n, "{fen_text}");
             assert!(n < MAX_MOVES);
@@ -355,7 +366,7 @@ fn long_search() {
                 continue;
             }
             let (pos, n) = search(v, kind, evals, 40, seed);
-            let fen_text = fen::write_in(v, &pos);
+            let fen_text = fen::write(&pos.with_variant(v));
             println!("{v} {kind:?}: {n} moves in {fen_text}");
             assert_eq!(reference_count(v, &fen_text), n, "{fen_text}");
         }

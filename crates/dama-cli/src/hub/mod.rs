@@ -174,7 +174,7 @@ impl<W: Write + Send + 'static> Hub<W> {
             notation: Notation::Standard,
             variant,
             clear_pending: false,
-            game: Some(Game::with_variant(variant)),
+            game: Some(Game::new(variant)),
             level: Level::DEFAULT,
             running: None,
             search_id: Arc::new(AtomicU64::new(0)),
@@ -309,7 +309,7 @@ impl<W: Write + Send + 'static> Hub<W> {
                 if v != self.variant {
                     // A new game: its start position, and nothing remembered from the other.
                     self.variant = v;
-                    self.game = Some(Game::with_variant(v));
+                    self.game = Some(Game::new(v));
                     self.clear_pending = true;
                 }
                 Ok(())
@@ -341,18 +341,18 @@ impl<W: Write + Send + 'static> Hub<W> {
         let v = self.variant;
         let start = if let Some(p) = c.get("pos") {
             if p == "start" {
-                Position::start()
+                Position::start(v)
             } else {
                 parse_position(v, p)?
             }
         } else if let Some(f) = c.get("fen") {
-            fen::parse_in(v, f).map_err(|e| e.to_string())?
+            fen::parse(v, f).map_err(|e| e.to_string())?
         } else if c.has("pos") || c.has("fen") {
             return Err("pos needs a value".into());
         } else {
-            Position::start()
+            Position::start(v)
         };
-        let mut game = Game::from_position_in(v, start);
+        let mut game = Game::from_position(start);
         // The GUI decides when the game is over; replaying its moves must not stop at a draw
         // that our rules would have declared.
         game.set_draw_rules(DrawRules::NONE);
@@ -392,7 +392,7 @@ impl<W: Write + Send + 'static> Hub<W> {
         let Some(mut game) = self.game.clone() else {
             return Err("no valid position: send pos first".into());
         };
-        if game.position().moves_in(game.variant()).is_empty() {
+        if game.position().legal_moves().is_empty() {
             return Err("the side to move has no legal move".into());
         }
         if game.result().is_some() {
@@ -527,14 +527,15 @@ mod tests {
 
     #[test]
     fn position_strings_round_trip() {
-        let p = Position::start();
+        let p = Position::start(Variant::Italian);
         let s = position_text(I, &p);
         assert_eq!(s, "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
         assert_eq!(parse_position(I, &s).unwrap(), p);
         // The start is the same string in the Brazilian numbering.
         assert_eq!(position_text(B, &p), s);
-        let k = Position::from_fen("B:WK1,22:BK32,5").unwrap();
+        let k = Position::from_fen(Variant::Italian, "B:WK1,22:BK32,5").unwrap();
         for v in Variant::ALL {
+            let k = k.with_variant(v);
             assert_eq!(parse_position(v, &position_text(v, &k)).unwrap(), k);
         }
         assert!(parse_position(I, "W").is_err());
@@ -546,7 +547,7 @@ mod tests {
     #[test]
     fn brazilian_position_strings_use_brazilian_numbers() {
         // Character i is Brazilian square i + 1: a white man on 29 (a1), a black king on 1 (b8).
-        let pos = fen::parse_in(B, "W:W29:BK1").unwrap();
+        let pos = fen::parse(B, "W:W29:BK1").unwrap();
         let s = position_text(B, &pos);
         assert_eq!(s, format!("WB{}w{}", "e".repeat(27), "e".repeat(3)));
         assert_eq!(parse_position(B, &s).unwrap(), pos);
@@ -563,12 +564,12 @@ mod tests {
             "W:WK20,22:BK4,10,11,18,19",
             "W:WK30:B10,12,18,K20,K26,27",
         ] {
-            let pos = Position::from_fen(f).unwrap();
+            let pos = Position::from_fen(Variant::Italian, f).unwrap();
             let legal = pos.legal_moves();
             for m in legal.iter() {
                 assert_eq!(
                     move_text(I, &legal, m, Notation::Standard),
-                    notation::move_text_in(&legal, m)
+                    notation::move_text_among(Variant::Italian, &legal, m)
                 );
             }
         }
@@ -577,7 +578,7 @@ mod tests {
     #[test]
     fn both_capture_notations_are_read() {
         // 22x13x6 and 22x15x6 take different pieces: the path or the captured set is needed.
-        let pos = Position::from_fen("W:WK20,22:BK4,10,11,18,19").unwrap();
+        let pos = Position::from_fen(Variant::Italian, "W:WK20,22:BK4,10,11,18,19").unwrap();
         let legal = pos.legal_moves();
         let texts: Vec<String> = legal
             .iter()
@@ -597,7 +598,7 @@ mod tests {
                 assert_eq!(back.to(), m.to());
                 assert_eq!(back.captured(), m.captured(), "{t}");
             }
-            let full = notation::full_text(m);
+            let full = notation::full_text(Variant::Italian, m);
             assert_eq!(
                 parse_move(I, &legal, &full).unwrap().captured(),
                 m.captured()
@@ -613,15 +614,15 @@ mod tests {
             "W:W22,23,K32:B18,19,27,26,11,12",
             "B:W14,15,22,23,K30:B10,11,K3",
         ] {
-            let pos = fen::parse_in(B, f).unwrap();
-            let legal = pos.moves_in(B);
+            let pos = fen::parse(B, f).unwrap();
+            let legal = pos.with_variant(B).legal_moves();
             assert!(!legal.is_empty(), "{f}");
             for m in legal.iter() {
                 for t in [
                     move_text(B, &legal, m, Notation::Standard),
                     move_text(B, &legal, m, Notation::Hub),
-                    notation::text_for(B, &legal, m),
-                    notation::full_text_for(B, m),
+                    notation::move_text_among(B, &legal, m),
+                    notation::full_text(B, m),
                 ] {
                     let back = parse_move(B, &legal, &t).unwrap_or_else(|e| panic!("{f} {t}: {e}"));
                     assert!(same(&back, m), "{f}: {t}");
@@ -629,7 +630,9 @@ mod tests {
             }
         }
         // c3-d4 from the start is 22-18 in the Brazilian numbering (and d4 is not 18 in Italian).
-        let legal = Position::start().moves_in(B);
+        let legal = Position::start(Variant::Italian)
+            .with_variant(B)
+            .legal_moves();
         let m = parse_move(B, &legal, "c3-d4").unwrap();
         assert_eq!(move_text(B, &legal, &m, Notation::Standard), "22-18");
         assert!(same(&parse_move(B, &legal, "22-18").unwrap(), &m));

@@ -20,9 +20,9 @@ pub enum Notation {
 /// ```
 /// use dama::{Position, Variant};
 /// use dama_cli::hub::{move_text, Notation};
-/// let pos = Position::start();
-/// let legal = pos.moves_in(Variant::Brazilian);
-/// let c3d4 = legal.iter().find(|m| dama::rules::notation::text_for(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
+/// let pos = Position::start(Variant::Italian);
+/// let legal = pos.with_variant(Variant::Brazilian).legal_moves();
+/// let c3d4 = legal.iter().find(|m| dama::rules::notation::move_text_among(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
 /// assert_eq!(move_text(Variant::Brazilian, &legal, c3d4, Notation::Standard), "22-18");
 /// ```
 pub fn move_text(variant: Variant, legal: &MoveList, m: &Move, notation: Notation) -> String {
@@ -78,7 +78,7 @@ pub fn parse_move(variant: Variant, legal: &MoveList, text: &str) -> Result<Move
             }
         }
     }
-    notation::parse_for_in(variant, legal, text).map_err(|e| e.to_string())
+    notation::parse_among(variant, legal, text).map_err(|e| e.to_string())
 }
 
 /// Reads Hub's position string: the side to move, then each square 1-32 of `variant`'s
@@ -119,7 +119,7 @@ pub fn parse_position(variant: Variant, s: &str) -> Result<Position, String> {
             }
         }
     }
-    Position::from_bitboards(white, black, kings, turn).map_err(|e| e.describe(variant))
+    Position::from_bitboards(variant, white, black, kings, turn).map_err(|e| e.to_string())
 }
 
 /// The position in Hub's form, squares in `variant`'s numbering.
@@ -160,7 +160,7 @@ pub(super) fn line_text(game: &Game, pv: &[Move], notation: Notation) -> Vec<Str
     let mut pos = *game.position();
     let mut out = Vec::new();
     for m in pv {
-        let legal = pos.moves_in(v);
+        let legal = pos.legal_moves();
         if !legal.contains(m) {
             break;
         }

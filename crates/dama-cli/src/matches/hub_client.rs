@@ -467,7 +467,7 @@ pub fn pos_command(game: &Game) -> String {
     let mut moves = Vec::with_capacity(game.ply());
     for (i, m) in game.moves().enumerate() {
         let before = game.position_at(i).expect("a position before each move");
-        moves.push(move_text(v, &before.moves_in(v), m, Notation::Hub));
+        moves.push(move_text(v, &before.legal_moves(), m, Notation::Hub));
     }
     let pos = position_text(v, game.start_position());
     if moves.is_empty() {
@@ -535,7 +535,7 @@ mod tests {
 
     #[test]
     fn positions_are_sent_with_scan_captures() {
-        let mut g = Game::from_fen("W:W22,23:B19,15").unwrap();
+        let mut g = Game::from_fen(Variant::Italian, "W:W22,23:B19,15").unwrap();
         assert_eq!(
             pos_command(&g),
             format!(
@@ -550,7 +550,7 @@ mod tests {
 
     #[test]
     fn brazilian_positions_are_sent_in_brazilian_numbers() {
-        let mut g = Game::with_variant(Variant::Brazilian);
+        let mut g = Game::new(Variant::Brazilian);
         g.play_text("c3-d4").unwrap();
         g.play_text("f6-e5").unwrap();
         g.play_text("d4xf6").unwrap();

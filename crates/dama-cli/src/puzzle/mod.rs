@@ -281,8 +281,8 @@ pub fn material_lead(variant: Variant, pos: &Position, color: Color) -> i32 {
 }
 
 /// Whether either side could capture now (the side to move, or the other if it were its turn).
-fn capture_pending(variant: Variant, pos: &Position) -> bool {
-    let captures = |p: &Position| p.moves_in(variant).first().is_some_and(Move::is_capture);
+fn capture_pending(pos: &Position) -> bool {
+    let captures = |p: &Position| p.legal_moves().first().is_some_and(Move::is_capture);
     captures(pos) || captures(&pos.with_turn(pos.turn().opposite()))
 }
 
@@ -342,7 +342,7 @@ pub fn find(engine: &mut Engine, game: &Game, settings: &Settings) -> Result<Puz
     let variant = game.variant();
     // Searched from the FEN alone, as the page and the tests see it: earlier moves (a
     // repetition, the king-move count) must not change the engine's answers.
-    let root = Game::from_fen_in(variant, &game.fen()).map_err(|_| Reject::Over)?;
+    let root = Game::from_fen(variant, &game.fen()).map_err(|_| Reject::Over)?;
     if root.result().is_some() {
         return Err(Reject::Over);
     }
@@ -426,7 +426,7 @@ pub fn find(engine: &mut Engine, game: &Game, settings: &Settings) -> Result<Puz
     }
     let puzzle = Puzzle {
         fen: root.fen(),
-        themes: themes(variant, &start, &moves, deep.score),
+        themes: themes(&start, &moves, deep.score),
         rating: rating(need, moves.len().div_ceil(2), legal.len()),
         line: texts,
         depth: need,
@@ -462,7 +462,7 @@ fn solution(
             return (moves, r.outcome == Outcome::Win(solver));
         }
         let gain = material_lead(variant, g.position(), solver) - lead0;
-        if gain >= 1 && !capture_pending(variant, g.position()) {
+        if gain >= 1 && !capture_pending(g.position()) {
             return (moves, true);
         }
         if moves.len() + 2 > MAX_LINE_PLIES {
@@ -502,7 +502,7 @@ fn solution(
 }
 
 /// The themes of a line of `moves` from `start` (see [`Theme`]).
-fn themes(variant: Variant, start: &Position, moves: &[Move], score: i32) -> Vec<Theme> {
+fn themes(start: &Position, moves: &[Move], score: i32) -> Vec<Theme> {
     // After the first move, with a reply to come: what the reply is, and whether the solver
     // would have a capture if it were their move again.
     let (shot, threat, waiting) = match (moves.first(), moves.get(1)) {
@@ -510,7 +510,7 @@ fn themes(variant: Variant, start: &Position, moves: &[Move], score: i32) -> Vec
             let after = start.play(first);
             let threat = after
                 .with_turn(start.turn())
-                .moves_in(variant)
+                .legal_moves()
                 .first()
                 .is_some_and(Move::is_capture);
             let quiet = !reply.is_capture();
@@ -549,7 +549,7 @@ fn themes(variant: Variant, start: &Position, moves: &[Move], score: i32) -> Vec
 /// The themes of `puzzle`'s line, derived again from its FEN, line and score (what [`find`]
 /// recorded, unless the file was edited); an error if the line does not replay.
 pub fn derive_themes(variant: Variant, puzzle: &Puzzle) -> Result<Vec<Theme>, String> {
-    let mut g = Game::from_fen_in(variant, &puzzle.fen).map_err(|e| format!("FEN: {e}"))?;
+    let mut g = Game::from_fen(variant, &puzzle.fen).map_err(|e| format!("FEN: {e}"))?;
     let start = *g.position();
     let mut moves = Vec::with_capacity(puzzle.line.len());
     for (i, text) in puzzle.line.iter().enumerate() {
@@ -558,13 +558,13 @@ pub fn derive_themes(variant: Variant, puzzle: &Puzzle) -> Result<Vec<Theme>, St
             .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         moves.push(m);
     }
-    Ok(themes(variant, &start, &moves, puzzle.score))
+    Ok(themes(&start, &moves, puzzle.score))
 }
 
 /// Replays a puzzle's line from its FEN in `variant`: every move must be legal in turn, and
 /// the line must not be empty or end with the opponent's move.
 pub fn check_line(variant: Variant, puzzle: &Puzzle) -> Result<(), String> {
-    let mut g = Game::from_fen_in(variant, &puzzle.fen).map_err(|e| format!("FEN: {e}"))?;
+    let mut g = Game::from_fen(variant, &puzzle.fen).map_err(|e| format!("FEN: {e}"))?;
     if puzzle.line.is_empty() || puzzle.line.len().is_multiple_of(2) {
         return Err(format!(
             "the line has {} moves: it must end with the solver's",

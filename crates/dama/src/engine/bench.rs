@@ -6,6 +6,7 @@ use crate::engine::clock::Clock;
 use crate::engine::search::{Engine, Limits};
 use crate::rules::game::Game;
 use crate::rules::notation;
+use crate::rules::Variant;
 
 /// One benchmark position: a name, a FEN and the depth searched by default (deeper where the
 /// tree is narrow, so each takes a comparable share of the time).
@@ -87,7 +88,7 @@ pub fn search(
         checksum: 0xcbf2_9ce4_8422_2325,
     };
     for pos in POSITIONS {
-        let game = Game::from_fen(pos.fen).expect("benchmark FENs are valid");
+        let game = Game::from_fen(Variant::Italian, pos.fen).expect("benchmark FENs are valid");
         let mut engine = Engine::with_clock(tt_mb, clock());
         let r = engine.search(
             &game,
@@ -130,7 +131,8 @@ mod tests {
     #[test]
     fn positions_are_playable() {
         for p in POSITIONS {
-            let g = Game::from_fen(p.fen).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+            let g = Game::from_fen(Variant::Italian, p.fen)
+                .unwrap_or_else(|e| panic!("{}: {e}", p.name));
             // A single legal move would cut the search short and hide changes.
             assert!(g.legal_moves().len() >= 2, "{}", p.name);
         }

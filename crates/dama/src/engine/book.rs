@@ -40,7 +40,7 @@
 //! use dama::engine::level::Rng;
 //! use dama::Position;
 //! let book = Book::shipped();
-//! let start = Position::start();
+//! let start = Position::start(dama::Variant::Italian);
 //! for (m, score) in book.probe(&start) {
 //!     assert!(start.legal_moves().contains(&m));
 //!     assert!(score.abs() < 30_000);
@@ -57,6 +57,7 @@ use crate::engine::level::Rng;
 use crate::engine::search::MATE_BOUND;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
+use crate::rules::Variant;
 use core::fmt;
 use std::collections::HashMap;
 use std::io::{BufReader, Read};
@@ -311,7 +312,8 @@ impl Book {
         out.extend_from_slice(&(ENTRY_BYTES as u16).to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
         out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-        out.extend_from_slice(&Position::start().hash().to_le_bytes());
+        // The key scheme's mark: the start's hash, the same in both games (it leaves the game out).
+        out.extend_from_slice(&Position::start(Variant::Italian).hash().to_le_bytes());
         out.extend_from_slice(&body);
         out
     }
@@ -352,7 +354,7 @@ impl Book {
         }
         let mut start = [0u8; 8];
         start.copy_from_slice(&header[16..24]);
-        if u64::from_le_bytes(start) != Position::start().hash() {
+        if u64::from_le_bytes(start) != Position::start(Variant::Italian).hash() {
             return Err(BookError::KeyScheme);
         }
         let mut entries = Vec::with_capacity(n);

@@ -5,10 +5,10 @@
 //! ```
 //! use dama::engine::search::{Engine, Limits};
 //! use dama::Game;
-//! let game = Game::from_fen("W:W30:B27").unwrap();
+//! let game = Game::from_fen(dama::Variant::Italian, "W:W30:B27").unwrap();
 //! let mut engine = Engine::new(1);
 //! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
-//! assert_eq!(dama::rules::notation::full_text(&r.best.unwrap()), "30x23");
+//! assert_eq!(dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
 //! assert!(r.score > dama::engine::search::MATE - 10); // Black is left without a move
 //! ```
 
@@ -327,7 +327,7 @@ impl Engine {
     /// ```
     /// use dama::engine::search::{Engine, Limits};
     /// use dama::Game;
-    /// let game = Game::new();
+    /// let game = Game::new(dama::Variant::Italian);
     /// let mut engine = Engine::new(1);
     /// let a = engine.analyse(&game, &Limits::depth(6), 3);
     /// assert_eq!(a.lines.len(), 3);

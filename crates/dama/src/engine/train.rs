@@ -90,13 +90,8 @@ impl fmt::Display for SamplesError {
 
 impl std::error::Error for SamplesError {}
 
-/// The samples of an Italian game in the file layout described above.
-pub fn write_samples(samples: &[Sample]) -> Vec<u8> {
-    write_samples_in(crate::Variant::Italian, samples)
-}
-
 /// The samples of `variant`'s positions in the file layout described above.
-pub fn write_samples_in(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> {
+pub fn write_samples(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> {
     let mut out = Vec::with_capacity(16 + samples.len() * RECORD);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(samples.len() as u32).to_le_bytes());
@@ -112,19 +107,13 @@ pub fn write_samples_in(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> 
     out
 }
 
-/// Reads the samples of a file in the layout above, whatever its game, checking every
-/// position (use [`read_samples_in`] to know the game).
-pub fn read_samples(bytes: &[u8]) -> Result<Vec<Sample>, SamplesError> {
-    read_samples_in(bytes).map(|(_, s)| s)
-}
-
 /// Reads a samples file: the game its positions are of, and the samples, every position
-/// checked.
-pub fn read_samples_in(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+/// checked and of that game.
+pub fn read_samples(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
     read_samples_from(bytes, bytes.len() as u64, MAX_SAMPLES)
 }
 
-/// Reads a samples file of `len` bytes from `r`, as [`read_samples_in`] does, taking at most
+/// Reads a samples file of `len` bytes from `r`, as [`read_samples`] does, taking at most
 /// `at_most` samples (and never more than [`MAX_SAMPLES`]: the room left by files read before
 /// it): the header first, so that a file that is not one, holds more samples than that or is
 /// not as long as its count says is refused before a record is read; then the records one at
@@ -180,7 +169,7 @@ pub fn read_samples_from(
         if result > 2 || flags >> 3 != 0 {
             return Err(SamplesError::BadRecord(i));
         }
-        let pos = Position::from_bitboards(word(&c, 0), word(&c, 4), word(&c, 8), turn)
+        let pos = Position::from_bitboards(variant, word(&c, 0), word(&c, 4), word(&c, 8), turn)
             .map_err(|_| SamplesError::BadRecord(i))?;
         samples.push(Sample {
             pos,
@@ -319,7 +308,8 @@ impl Flat {
         let mut terms = Vec::new();
         f.start.push(0);
         for s in samples {
-            let n = pattern::features_in(variant, &s.pos, &mut terms);
+            // The terms of the net's game, whatever game the sample was read as.
+            let n = pattern::features(&s.pos.with_variant(variant), &mut terms);
             for (p, v) in &terms {
                 f.param.push(*p);
                 f.value.push(*v);
@@ -480,16 +470,17 @@ mod tests {
     fn samples_round_trip_and_bad_files_are_refused() {
         let s = vec![
             Sample {
-                pos: Position::start(),
+                pos: Position::start(crate::Variant::Italian),
                 result: 1.0,
             },
             Sample {
-                pos: Position::from_fen("B:W18,K30:B3,K12").unwrap(),
+                pos: Position::from_fen(crate::Variant::Italian, "B:W18,K30:B3,K12").unwrap(),
                 result: 0.5,
             },
         ];
-        let bytes = write_samples(&s);
-        assert_eq!(read_samples(&bytes).unwrap(), s);
+        let it = crate::Variant::Italian;
+        let bytes = write_samples(it, &s);
+        assert_eq!(read_samples(&bytes).unwrap(), (it, s.clone()));
         assert_eq!(
             read_samples(b"nonsense"),
             Err(SamplesError::NotASamplesFile)
@@ -507,20 +498,24 @@ mod tests {
         bad[16 + 12] = 7;
         assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(0)));
         // The file says its game; a game type not ours is refused.
-        let br = write_samples_in(crate::Variant::Brazilian, &s);
-        assert_eq!(
-            read_samples_in(&br).unwrap(),
-            (crate::Variant::Brazilian, s.clone())
-        );
-        assert_eq!(read_samples_in(&bytes).unwrap().0, crate::Variant::Italian);
+        let b = crate::Variant::Brazilian;
+        let br = write_samples(b, &s);
+        let as_br: Vec<Sample> = s
+            .iter()
+            .map(|x| Sample {
+                pos: x.pos.with_variant(b),
+                ..*x
+            })
+            .collect();
+        assert_eq!(read_samples(&br).unwrap(), (b, as_br));
         let mut odd = br.clone();
         odd[12] = 20;
-        assert_eq!(read_samples_in(&odd), Err(SamplesError::UnknownGame(20)));
+        assert_eq!(read_samples(&odd), Err(SamplesError::UnknownGame(20)));
         // First-version files (no game type) are Italian.
         let mut v1 = b"DAMASMP1".to_vec();
         v1.extend_from_slice(&bytes[8..12]);
         v1.extend_from_slice(&bytes[16..]);
-        assert_eq!(read_samples_in(&v1).unwrap(), (crate::Variant::Italian, s));
+        assert_eq!(read_samples(&v1).unwrap(), (it, s));
     }
 
     #[test]
@@ -530,7 +525,7 @@ mod tests {
         let mut samples = Vec::new();
         let mut rng = Rng::new(5);
         while samples.len() < 4000 {
-            let mut p = Position::start();
+            let mut p = Position::start(crate::Variant::Italian);
             for _ in 0..rng.below(40) {
                 let moves = p.legal_moves();
                 if moves.is_empty() {

@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn stores_and_finds() {
         let mut t = Table::new(1);
-        let pos = crate::Position::start();
+        let pos = crate::Position::start(crate::Variant::Italian);
         let m = pos.legal_moves()[3];
         let h = pos.hash();
         assert!(t.probe(h).is_none());

@@ -19,7 +19,7 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
     let (Some(f), Some(t)) = (v.square(from as u32), v.square(to as u32)) else {
         return Some(Illegal::NotAMove);
     };
-    let legal = pos.moves_in(v);
+    let legal = pos.legal_moves();
     if legal.iter().any(|m| m.from() == f && m.to() == t) {
         return None;
     }

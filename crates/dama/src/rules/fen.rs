@@ -65,19 +65,18 @@ impl fmt::Display for FenError {
             FenErrorKind::MissingPieces => {
                 f.write_str("expected ':W' and ':B' piece lists after the side to move")
             }
-            FenErrorKind::Position(e) => f.write_str(&e.describe(self.variant)),
+            FenErrorKind::Position(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for FenError {}
 
-fn err(at: usize, kind: FenErrorKind) -> FenError {
-    FenError {
-        at,
-        kind,
-        variant: Variant::Italian,
-    }
+/// An error before its game is attached: where, and what.
+type Found = (usize, FenErrorKind);
+
+fn err(at: usize, kind: FenErrorKind) -> Found {
+    (at, kind)
 }
 
 /// Text for an error message: the token, shortened.
@@ -85,35 +84,27 @@ fn shown(s: &str) -> String {
     s.chars().take(12).collect()
 }
 
-/// Reads a FEN.
+/// Reads a FEN of `variant`, whose square numbers are that game's (the Brazilian board numbers
+/// its squares in mirror order; the start position has the same FEN in both games).
 ///
 /// ```
-/// use dama::{rules::fen, Color};
-/// let pos = fen::parse("B:W21,K30:B1-3").unwrap();
+/// use dama::{rules::fen, Color, Variant};
+/// let pos = fen::parse(Variant::Italian, "B:W21,K30:B1-3").unwrap();
 /// assert_eq!(pos.turn(), Color::Black);
 /// assert_eq!(fen::write(&pos), "B:W21,K30:B1,2,3");
-/// assert!(fen::parse("X:W21:B1").is_err());
-/// assert!(fen::parse("W:W33:B1").is_err());
-/// ```
-pub fn parse(text: &str) -> Result<Position, FenError> {
-    parse_in(Variant::Italian, text)
-}
-
-/// Reads a FEN whose square numbers are `variant`'s (the Brazilian board numbers its squares
-/// in mirror order; the start position has the same FEN in both games).
+/// assert!(fen::parse(Variant::Italian, "X:W21:B1").is_err());
+/// assert!(fen::parse(Variant::Italian, "W:W33:B1").is_err());
 ///
-/// ```
-/// use dama::{rules::fen, Variant};
-/// let pos = fen::parse_in(Variant::Brazilian, "W:W29:B1").unwrap();
+/// let pos = fen::parse(Variant::Brazilian, "W:W29:B1").unwrap();
 /// let sq = pos.board().next().unwrap().0; // the lowest bit: Black's man on b8
 /// assert_eq!(Variant::Brazilian.algebraic(sq), "b8");
-/// assert_eq!(fen::write_in(Variant::Brazilian, &pos), "W:W29:B1");
+/// assert_eq!(fen::write(&pos), "W:W29:B1");
 /// ```
-pub fn parse_in(variant: Variant, text: &str) -> Result<Position, FenError> {
-    parse_numbered(variant, text).map_err(|e| FenError { variant, ..e })
+pub fn parse(variant: Variant, text: &str) -> Result<Position, FenError> {
+    parse_numbered(variant, text).map_err(|(at, kind)| FenError { at, kind, variant })
 }
 
-fn parse_numbered(variant: Variant, text: &str) -> Result<Position, FenError> {
+fn parse_numbered(variant: Variant, text: &str) -> Result<Position, Found> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed_start = text.len() - text.trim_start().len();
     let body = text.trim().trim_end_matches('.').trim_end();
@@ -181,11 +172,11 @@ fn parse_numbered(variant: Variant, text: &str) -> Result<Position, FenError> {
             }
         }
     }
-    Position::from_bitboards(bb[0], bb[1], kings, turn)
+    Position::from_bitboards(variant, bb[0], bb[1], kings, turn)
         .map_err(|e| err(side_at, FenErrorKind::Position(e)))
 }
 
-fn number(s: &str, at: usize) -> Result<u32, FenError> {
+fn number(s: &str, at: usize) -> Result<u32, Found> {
     let t = s.trim();
     if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err(at, FenErrorKind::ExpectedSquare(shown(t))));
@@ -200,13 +191,9 @@ fn number(s: &str, at: usize) -> Result<u32, FenError> {
     }
 }
 
-/// Writes a FEN with squares in increasing order, kings marked `K`.
+/// Writes a FEN in its game's numbering, squares in increasing order, kings marked `K`.
 pub fn write(pos: &Position) -> String {
-    write_in(Variant::Italian, pos)
-}
-
-/// Writes a FEN in `variant`'s numbering, squares in increasing order, kings marked `K`.
-pub fn write_in(variant: Variant, pos: &Position) -> String {
+    let variant = pos.variant();
     let mut s = String::new();
     s.push(pos.turn().letter());
     for c in [Color::White, Color::Black] {
@@ -238,19 +225,24 @@ mod tests {
     #[test]
     fn start_round_trips() {
         let start = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
-        let pos = parse(start).unwrap();
-        assert_eq!(pos, Position::start());
+        let pos = parse(Variant::Italian, start).unwrap();
+        assert_eq!(pos, Position::start(Variant::Italian));
         assert_eq!(write(&pos), start);
     }
 
     #[test]
     fn accepts_any_order_spaces_and_ranges() {
-        let a = parse(" B:BK5,1 : W30,K22. ").unwrap();
-        let b = parse("B:W22K:B1").map(|_| ()).unwrap_err();
+        let a = parse(Variant::Italian, " B:BK5,1 : W30,K22. ").unwrap();
+        let b = parse(Variant::Italian, "B:W22K:B1")
+            .map(|_| ())
+            .unwrap_err();
         assert!(matches!(b.kind, FenErrorKind::ExpectedSquare(_)));
         assert_eq!(write(&a), "B:WK22,30:B1,K5");
-        assert_eq!(parse("W:W21-32:B1-12").unwrap(), Position::start());
-        assert_eq!(write(&parse("W:W:B1").unwrap()), "W:W:B1");
+        assert_eq!(
+            parse(Variant::Italian, "W:W21-32:B1-12").unwrap(),
+            Position::start(Variant::Italian)
+        );
+        assert_eq!(write(&parse(Variant::Italian, "W:W:B1").unwrap()), "W:W:B1");
     }
 
     #[test]
@@ -271,10 +263,10 @@ mod tests {
             ("W", "expected ':W'"),
         ];
         for (fen, want) in cases {
-            let e = parse(fen).unwrap_err().to_string();
+            let e = parse(Variant::Italian, fen).unwrap_err().to_string();
             assert!(e.contains(want), "{fen:?}: {e}");
         }
         // A king may stand on its own promotion row.
-        assert!(parse("W:WK2:BK30").is_ok());
+        assert!(parse(Variant::Italian, "W:WK2:BK30").is_ok());
     }
 }

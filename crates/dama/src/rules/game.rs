@@ -43,13 +43,6 @@ impl DrawRules {
     };
 }
 
-impl Default for DrawRules {
-    /// The Italian rules.
-    fn default() -> Self {
-        Variant::Italian.draw_rules()
-    }
-}
-
 /// Who won, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -253,7 +246,7 @@ impl Illegal {
     ///
     /// ```
     /// use dama::{Game, Variant};
-    /// let g = Game::with_variant(Variant::Brazilian);
+    /// let g = Game::new(Variant::Brazilian);
     /// let d5 = Variant::Brazilian.square_at("d4").unwrap();
     /// let n = Variant::Brazilian.square_number(d5);
     /// let why = g.why_illegal(n, n).unwrap();
@@ -313,7 +306,7 @@ struct Entry {
 ///
 /// ```
 /// use dama::{Game, Outcome, Reason};
-/// let mut g = Game::from_fen("W:W30:B27").unwrap();
+/// let mut g = Game::from_fen(dama::Variant::Italian, "W:W30:B27").unwrap();
 /// g.play_text("30x23").unwrap();
 /// let r = g.result().unwrap();
 /// assert_eq!(r.outcome, Outcome::Win(dama::Color::White));
@@ -324,7 +317,6 @@ struct Entry {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    variant: Variant,
     start: Position,
     pos: Position,
     hash: u64,
@@ -336,32 +328,15 @@ pub struct Game {
     rules: DrawRules,
 }
 
-impl Default for Game {
-    fn default() -> Self {
-        Game::new()
-    }
-}
-
 impl Game {
-    /// A new game of Italian draughts from the starting position.
-    pub fn new() -> Game {
-        Game::from_position(Position::start())
-    }
-
     /// A new game of `variant` from the starting position.
-    pub fn with_variant(variant: Variant) -> Game {
-        Game::from_position_in(variant, Position::start())
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::start(variant))
     }
 
-    /// A new game of Italian draughts from a set-up position.
+    /// A new game from a set-up position, by its game's rules and draw rules.
     pub fn from_position(pos: Position) -> Game {
-        Game::from_position_in(Variant::Italian, pos)
-    }
-
-    /// A new game of `variant` from a set-up position, with that game's draw rules.
-    pub fn from_position_in(variant: Variant, pos: Position) -> Game {
         Game {
-            variant,
             start: pos,
             pos,
             hash: pos.hash(),
@@ -370,31 +345,23 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             declared: None,
-            rules: variant.draw_rules(),
+            rules: pos.variant().draw_rules(),
         }
     }
 
-    /// A new game of Italian draughts from a FEN.
-    pub fn from_fen(fen: &str) -> Result<Game, crate::FenError> {
-        Ok(Game::from_position(Position::from_fen(fen)?))
-    }
-
     /// A new game of `variant` from a FEN in its numbering.
-    pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, crate::FenError> {
-        Ok(Game::from_position_in(
-            variant,
-            crate::rules::fen::parse_in(variant, fen)?,
-        ))
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, crate::FenError> {
+        Ok(Game::from_position(Position::from_fen(variant, fen)?))
     }
 
     /// The game being played.
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.pos.variant()
     }
 
     /// The current position in FEN, in this game's numbering.
     pub fn fen(&self) -> String {
-        crate::rules::fen::write_in(self.variant, &self.pos)
+        crate::rules::fen::write(&self.pos)
     }
 
     /// Sets the draw rules.
@@ -441,13 +408,13 @@ impl Game {
     pub fn move_texts(&self) -> Vec<String> {
         self.history
             .iter()
-            .map(|e| notation::text_for(self.variant, &e.pos.moves_in(self.variant), &e.mv))
+            .map(|e| notation::move_text(&e.pos, &e.mv))
             .collect()
     }
 
     /// A move in this game's notation, written against the current position.
     pub fn move_text(&self, m: &Move) -> String {
-        notation::text_for(self.variant, &self.pos.moves_in(self.variant), m)
+        notation::move_text(&self.pos, m)
     }
 
     /// Moves played in a row by the stronger side with three kings against a lone king.
@@ -486,7 +453,7 @@ impl Game {
         if self.result().is_some() {
             MoveList::new()
         } else {
-            self.pos.moves_in(self.variant)
+            self.pos.legal_moves()
         }
     }
 
@@ -495,9 +462,9 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let legal = self.pos.moves_in(self.variant);
+        let legal = self.pos.legal_moves();
         let Some(m) = legal.iter().find(|l| l.same_as(m)).copied() else {
-            let n = |s| self.variant.square_number(s);
+            let n = |s| self.variant().square_number(s);
             return Err(PlayError::Illegal(
                 self.why_illegal(n(m.from()), n(m.to()))
                     .unwrap_or(Illegal::NotAMove),
@@ -543,11 +510,11 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let m = match notation::parse_for(self.variant, &self.pos, text) {
+        let m = match notation::parse(&self.pos, text) {
             Ok(m) => m,
             Err(e @ MoveTextError::NoMatch { .. }) => {
                 // A readable text naming a from and a to: say which rule it breaks.
-                let v = self.variant;
+                let v = self.variant();
                 let squares: Vec<u8> = text
                     .trim()
                     .split(['-', 'x', 'X', ':'])
@@ -649,7 +616,7 @@ impl Game {
         if let Some(r) = self.declared {
             return Some(r);
         }
-        if self.pos.moves_in(self.variant).is_empty() {
+        if self.pos.legal_moves().is_empty() {
             return Some(GameResult {
                 outcome: Outcome::Win(self.pos.turn().opposite()),
                 reason: Reason::NoMoves,
@@ -687,7 +654,7 @@ impl Game {
         if self.result().is_some() {
             return Some(Illegal::GameOver);
         }
-        super::explain::why_illegal(self.variant, &self.pos, from, to)
+        super::explain::why_illegal(self.variant(), &self.pos, from, to)
     }
 
     /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).

@@ -108,7 +108,7 @@ impl Move {
     ///
     /// ```
     /// use dama::{Position, Square};
-    /// let pos = Position::from_fen("W:W31:B12,20,28").unwrap();
+    /// let pos = Position::from_fen(dama::Variant::Italian, "W:W31:B12,20,28").unwrap();
     /// let moves = pos.legal_moves();
     /// let path: Vec<u8> = moves[0].path().map(|s| s.number()).collect();
     /// assert_eq!(path, vec![24, 15, 8]);

@@ -67,13 +67,9 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
-/// The move written with every landing square: `31x22x13`, or `22-18` for a quiet move.
-pub fn full_text(m: &Move) -> String {
-    full_text_for(Variant::Italian, m)
-}
-
-/// [`full_text`] with `variant`'s square names: `c3xe5xg7` in Brazilian.
-pub fn full_text_for(variant: Variant, m: &Move) -> String {
+/// The move written with every landing square in `variant`'s names: `31x22x13` (Italian),
+/// `c3xe5xg7` (Brazilian), or `22-18` for a quiet move.
+pub fn full_text(variant: Variant, m: &Move) -> String {
     let mut s = variant.square_name(m.from());
     let sep = if m.is_capture() { 'x' } else { '-' };
     for sq in m.path() {
@@ -83,38 +79,33 @@ pub fn full_text_for(variant: Variant, m: &Move) -> String {
     s
 }
 
-/// The move in standard notation: from and to, with the full path only where another legal
-/// move shares both.
+/// The move in its position's game's standard notation: from and to, with the full path only
+/// where another legal move shares both.
 ///
 /// ```
-/// use dama::{rules::notation, Position};
-/// let pos = Position::start();
+/// use dama::{rules::notation, Position, Variant};
+/// let pos = Position::start(Variant::Italian);
 /// let m = pos.legal_moves()[0];
 /// assert_eq!(notation::parse(&pos, &notation::move_text(&pos, &m)).unwrap(), m);
 /// ```
 pub fn move_text(pos: &Position, m: &Move) -> String {
-    move_text_in(&pos.legal_moves(), m)
+    move_text_among(pos.variant(), &pos.legal_moves(), m)
 }
 
-/// [`move_text`] given the legal moves already generated.
-pub fn move_text_in(legal: &MoveList, m: &Move) -> String {
-    text_for(Variant::Italian, legal, m)
-}
-
-/// The move in `variant`'s standard notation given the legal moves it belongs to: `22-18` and
+/// The move in `variant`'s standard notation among the legal moves it belongs to: `22-18` and
 /// `22x13` in Italian, `c3-d4` and `c3xe5` in Brazilian; the full landing path where another
 /// legal move has the same from and to.
 ///
 /// ```
 /// use dama::{rules::notation, Position, Variant};
 /// let v = Variant::Brazilian;
-/// let pos = Position::start();
-/// let legal = pos.moves_in(v);
-/// let texts: Vec<String> = legal.iter().map(|m| notation::text_for(v, &legal, m)).collect();
+/// let pos = Position::start(v);
+/// let legal = pos.legal_moves();
+/// let texts: Vec<String> = legal.iter().map(|m| notation::move_text_among(v, &legal, m)).collect();
 /// assert!(texts.contains(&"c3-d4".to_string()));
-/// assert_eq!(notation::parse_for(v, &pos, "c3-d4").unwrap().from(), v.square_at("c3").unwrap());
+/// assert_eq!(notation::parse(&pos, "c3-d4").unwrap().from(), v.square_at("c3").unwrap());
 /// ```
-pub fn text_for(variant: Variant, legal: &MoveList, m: &Move) -> String {
+pub fn move_text_among(variant: Variant, legal: &MoveList, m: &Move) -> String {
     let name = |s| variant.square_name(s);
     if !m.is_capture() {
         return format!("{}-{}", name(m.from()), name(m.to()));
@@ -123,34 +114,25 @@ pub fn text_for(variant: Variant, legal: &MoveList, m: &Move) -> String {
         .iter()
         .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured());
     if ambiguous {
-        full_text_for(variant, m)
+        full_text(variant, m)
     } else {
         format!("{}x{}", name(m.from()), name(m.to()))
     }
 }
 
-/// Reads a move text against the legal moves of `pos`: `22-18`, `22x13`, `27x18x11x4`
-/// (`:` is read as `x`). A text naming only from and to matches any legal move with those
-/// squares; one with landing squares must describe a path of that move: the stored one, or
-/// another route over the same pieces (a king circling either way), each landing square empty.
+/// Reads a move text against the legal moves of `pos`, in its game's names: `22-18`, `22x13`,
+/// `27x18x11x4` (`:` is read as `x`); Brazilian squares as algebraic names (`c3xe5`) or numbers
+/// in the Brazilian numbering. A text naming only from and to matches any legal move with
+/// those squares; one with landing squares must describe a path of that move: the stored one,
+/// or another route over the same pieces (a king circling either way), each landing square
+/// empty.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    parse_with(Variant::Italian, &pos.legal_moves(), text, Some(pos))
+    parse_with(pos.variant(), &pos.legal_moves(), text, Some(pos))
 }
 
-/// [`parse`] given the legal moves already generated (another route over the same pieces is
-/// checked for its geometry only, as the position is not known).
-pub fn parse_in(legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
-    parse_with(Variant::Italian, legal, text, None)
-}
-
-/// [`parse`] in `variant`: Brazilian squares are read as algebraic names (`c3xe5`) or as
-/// numbers in the Brazilian numbering.
-pub fn parse_for(variant: Variant, pos: &Position, text: &str) -> Result<Move, MoveTextError> {
-    parse_with(variant, &pos.moves_in(variant), text, Some(pos))
-}
-
-/// [`parse_for`] given the legal moves already generated.
-pub fn parse_for_in(variant: Variant, legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
+/// [`parse`] among legal moves of `variant` already generated (another route over the same
+/// pieces is checked for its geometry only, as the position is not known).
+pub fn parse_among(variant: Variant, legal: &MoveList, text: &str) -> Result<Move, MoveTextError> {
     parse_with(variant, legal, text, None)
 }
 
@@ -237,7 +219,10 @@ fn parse_with(
         [m] => Ok(**m),
         [] => Err(MoveTextError::NoMatch {
             text: shown,
-            legal: legal.iter().map(|m| text_for(variant, legal, m)).collect(),
+            legal: legal
+                .iter()
+                .map(|m| move_text_among(variant, legal, m))
+                .collect(),
         }),
         many => {
             // Several paths with the same captured set are one move: any of them will do.
@@ -246,7 +231,7 @@ fn parse_with(
             }
             Err(MoveTextError::Ambiguous {
                 text: shown,
-                candidates: many.iter().map(|m| full_text_for(variant, m)).collect(),
+                candidates: many.iter().map(|m| full_text(variant, m)).collect(),
             })
         }
     }

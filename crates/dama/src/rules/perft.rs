@@ -3,31 +3,22 @@
 use crate::rules::movegen;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
-use crate::rules::{Italian, Rules, Variant};
+use crate::rules::Rules;
 
-/// The number of move sequences of length `depth` from `pos` (distinct moves; the last ply is
-/// counted without building its quiet moves).
+/// The number of move sequences of length `depth` from `pos` by its game's rules (distinct
+/// moves; the last ply is counted without building its quiet moves).
 ///
 /// ```
-/// use dama::{perft, Position};
-/// assert_eq!(perft(&Position::start(), 4), 1469);
+/// use dama::{perft, Position, Variant};
+/// assert_eq!(perft(&Position::start(Variant::Italian), 4), 1469);
+/// assert_eq!(perft(&Position::start(Variant::Brazilian), 5), 7473);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    perft_with::<Italian>(pos, depth)
+    crate::with_rules!(pos.variant(), R => perft_with::<R>(pos, depth))
 }
 
-/// [`perft`] in `variant`.
-///
-/// ```
-/// use dama::{rules::perft::perft_in, Position, Variant};
-/// assert_eq!(perft_in(Variant::Brazilian, &Position::start(), 5), 7473);
-/// ```
-pub fn perft_in(variant: Variant, pos: &Position, depth: u32) -> u64 {
-    crate::with_rules!(variant, R => perft_with::<R>(pos, depth))
-}
-
-/// [`perft`] under rules `R`, compiled for them.
-pub fn perft_with<R: Rules>(pos: &Position, depth: u32) -> u64 {
+/// [`perft`] under rules `R` (the position's), compiled for them.
+fn perft_with<R: Rules>(pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return if depth == 0 {
             1
@@ -55,16 +46,11 @@ fn walk<R: Rules>(pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
 
 /// Perft split by first move: each legal move with the leaf count below it.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    perft_divide_in(Variant::Italian, pos, depth)
-}
-
-/// [`perft_divide`] in `variant`.
-pub fn perft_divide_in(variant: Variant, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.moves_in(variant)
+    pos.legal_moves()
         .iter()
-        .map(|m| (*m, perft_in(variant, &pos.play(m), depth - 1)))
+        .map(|m| (*m, perft(&pos.play(m), depth - 1)))
         .collect()
 }

@@ -3,15 +3,18 @@
 use crate::rules::bitboard::{Bitboard, Bits, BLACK_PROMOTION, WHITE_PROMOTION};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::square::{Color, Piece, Role, Square};
+use crate::rules::Variant;
 use core::fmt;
 
-/// A position of Italian draughts: three bitboards and the side to move, 16 bytes, `Copy`.
+/// A position of one game: three bitboards, the side to move and the game whose rules it is
+/// played by, 16 bytes, `Copy`. Its moves, its FEN and its squares' numbers are that game's.
 ///
 /// ```
-/// use dama::{Color, Position};
-/// let pos = Position::start();
+/// use dama::{Color, Position, Variant};
+/// let pos = Position::start(Variant::Italian);
 /// assert_eq!(pos.turn(), Color::White);
 /// assert_eq!(pos.legal_moves().len(), 7);
+/// assert_eq!(pos.variant(), Variant::Italian);
 /// assert!(std::mem::size_of::<Position>() <= 16);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -20,11 +23,21 @@ pub struct Position {
     black: Bitboard,
     kings: Bitboard,
     turn: Color,
+    variant: Variant,
 }
 
 /// Why a set of pieces is not a position that can arise in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionError {
+pub struct PositionError {
+    /// The game whose numbering the message uses.
+    pub variant: Variant,
+    /// What is wrong.
+    pub kind: PositionErrorKind,
+}
+
+/// The kinds of [`PositionError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionErrorKind {
     /// A square holds both a white and a black piece.
     Overlap(Square),
     /// A man stands on the row where it would already have been crowned.
@@ -35,17 +48,19 @@ pub enum PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Overlap(s) => {
-                write!(f, "square {s} holds both a white and a black piece")
+        let n = |s: &Square| self.variant.square_number(*s);
+        match &self.kind {
+            PositionErrorKind::Overlap(s) => {
+                write!(f, "square {} holds both a white and a black piece", n(s))
             }
-            PositionError::ManOnPromotionRow(c, s) => write!(
+            PositionErrorKind::ManOnPromotionRow(c, s) => write!(
                 f,
-                "a {} man cannot stand on square {s}: it would have been crowned there",
-                c.name()
+                "a {} man cannot stand on square {}: it would have been crowned there",
+                c.name(),
+                n(s)
             ),
-            PositionError::TooManyPieces(c, n) => {
-                write!(f, "{} has {n} pieces; each side has at most 12", c)
+            PositionErrorKind::TooManyPieces(c, count) => {
+                write!(f, "{c} has {count} pieces; each side has at most 12")
             }
         }
     }
@@ -53,47 +68,32 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-impl PositionError {
-    /// The message with squares numbered as in `variant` (the `Display` form numbers them as
-    /// in Italian).
-    pub fn describe(&self, variant: crate::Variant) -> String {
-        let n = |s: &Square| variant.square_number(*s);
-        match self {
-            PositionError::Overlap(s) => {
-                format!("square {} holds both a white and a black piece", n(s))
-            }
-            PositionError::ManOnPromotionRow(c, s) => format!(
-                "a {} man cannot stand on square {}: it would have been crowned there",
-                c.name(),
-                n(s)
-            ),
-            PositionError::TooManyPieces(..) => self.to_string(),
-        }
-    }
-}
-
 impl Position {
-    /// The starting position: Black men on 1-12, White men on 21-32, White to move.
-    pub const fn start() -> Position {
+    /// The starting position of `variant`: Black men on 1-12, White men on 21-32, White to
+    /// move.
+    pub const fn start(variant: Variant) -> Position {
         Position {
             white: 0xFFF0_0000,
             black: 0x0000_0FFF,
             kings: 0,
             turn: Color::White,
+            variant,
         }
     }
 
-    /// A position from bitboards, checked: no overlap, no man on its promotion row, at most 12
-    /// pieces a side. `kings` outside both colours is ignored.
+    /// A position of `variant` from bitboards, checked: no overlap, no man on its promotion
+    /// row, at most 12 pieces a side. `kings` outside both colours is ignored.
     pub fn from_bitboards(
+        variant: Variant,
         white: Bitboard,
         black: Bitboard,
         kings: Bitboard,
         turn: Color,
     ) -> Result<Position, PositionError> {
+        let error = |kind| Err(PositionError { variant, kind });
         if white & black != 0 {
             let s = Square::from_index((white & black).trailing_zeros()).expect("in range");
-            return Err(PositionError::Overlap(s));
+            return error(PositionErrorKind::Overlap(s));
         }
         let kings = kings & (white | black);
         for (color, bb, promo) in [
@@ -103,10 +103,10 @@ impl Position {
             let bad = bb & !kings & promo;
             if bad != 0 {
                 let s = Square::from_index(bad.trailing_zeros()).expect("in range");
-                return Err(PositionError::ManOnPromotionRow(color, s));
+                return error(PositionErrorKind::ManOnPromotionRow(color, s));
             }
             if bb.count_ones() > 12 {
-                return Err(PositionError::TooManyPieces(color, bb.count_ones()));
+                return error(PositionErrorKind::TooManyPieces(color, bb.count_ones()));
             }
         }
         Ok(Position {
@@ -114,7 +114,20 @@ impl Position {
             black,
             kings,
             turn,
+            variant,
         })
+    }
+
+    /// The game this position is played in.
+    #[inline(always)]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The same squares as a position of `variant` (a board set up for one game carried to the
+    /// other: the pieces stay on their squares, their numbers and the rules change).
+    pub const fn with_variant(&self, variant: Variant) -> Position {
+        Position { variant, ..*self }
     }
 
     /// The side to move.
@@ -187,25 +200,20 @@ impl Position {
         })
     }
 
-    /// Every legal move for the side to move, under the Italian rules.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        crate::rules::movegen::generate::<crate::Italian>(self, &mut list);
-        list
-    }
-
-    /// Every legal move for the side to move in `variant`.
+    /// Every legal move for the side to move, by this position's game's rules.
     ///
     /// ```
     /// use dama::{Position, Variant};
     /// // A Brazilian man captures backward and takes kings; an Italian one does neither.
-    /// let pos = Position::from_fen("W:W18:BK22").unwrap();
-    /// assert_eq!(pos.moves_in(Variant::Brazilian).len(), 1);
-    /// assert!(!pos.moves_in(Variant::Italian)[0].is_capture());
+    /// let it = Position::from_fen(Variant::Italian, "W:W18:BK22").unwrap();
+    /// assert!(!it.legal_moves()[0].is_capture());
+    /// let br = it.with_variant(Variant::Brazilian);
+    /// assert_eq!(br.legal_moves().len(), 1);
+    /// assert!(br.legal_moves()[0].is_capture());
     /// ```
-    pub fn moves_in(&self, variant: crate::Variant) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        crate::with_rules!(variant, R => crate::rules::movegen::generate::<R>(self, &mut list));
+        crate::with_rules!(self.variant, R => crate::rules::movegen::generate::<R>(self, &mut list));
         list
     }
 
@@ -229,6 +237,7 @@ impl Position {
             black,
             kings,
             turn: self.turn.opposite(),
+            variant: self.variant,
         }
     }
 
@@ -238,7 +247,7 @@ impl Position {
     ///
     /// ```
     /// use dama::Position;
-    /// let p = Position::from_fen("W:W21,K30:B3").unwrap();
+    /// let p = Position::from_fen(dama::Variant::Italian, "W:W21,K30:B3").unwrap();
     /// assert_eq!(p.flipped().to_fen(), "B:W30:BK3,12");
     /// assert_eq!(p.flipped().flipped(), p);
     /// ```
@@ -249,11 +258,12 @@ impl Position {
             black: self.white.reverse_bits(),
             kings: self.kings.reverse_bits(),
             turn: self.turn.opposite(),
+            variant: self.variant,
         }
     }
 
     /// The Zobrist hash computed from scratch (the one the game and the engine update move by
-    /// move).
+    /// move). It does not include the game: a table holds one game's positions.
     pub fn hash(&self) -> u64 {
         crate::rules::hash::hash(self)
     }
@@ -263,7 +273,7 @@ impl Position {
     ///
     /// ```
     /// use dama::Position;
-    /// let pos = Position::start();
+    /// let pos = Position::start(dama::Variant::Italian);
     /// let m = pos.legal_moves()[0];
     /// assert_eq!(pos.hash_after(pos.hash(), &m), pos.play(&m).hash());
     /// ```
@@ -272,44 +282,18 @@ impl Position {
         crate::rules::hash::update(h, self, m)
     }
 
-    /// The position in FEN, such as `W:W21,22:BK5,6`.
+    /// The position in FEN in its game's numbering, such as `W:W21,22:BK5,6`.
     pub fn to_fen(&self) -> String {
         crate::rules::fen::write(self)
     }
 
-    /// Reads a FEN (see [`fen`](crate::rules::fen)).
-    pub fn from_fen(s: &str) -> Result<Position, crate::FenError> {
-        crate::rules::fen::parse(s)
-    }
-}
-
-impl Default for Position {
-    fn default() -> Self {
-        Position::start()
+    /// Reads a FEN of `variant`, in its numbering (see [`fen`](crate::rules::fen)).
+    pub fn from_fen(variant: Variant, s: &str) -> Result<Position, crate::FenError> {
+        crate::rules::fen::parse(variant, s)
     }
 }
 
 impl Position {
-    /// A text diagram from White's side of `variant`'s board: `w`/`b` men, `W`/`B` kings, `.`
-    /// empty playing squares (the [`Display`](fmt::Display) form is the Italian board's).
-    pub fn diagram(&self, variant: crate::Variant) -> String {
-        let mut s = String::new();
-        for row in 0..8u32 {
-            for file in 0..8u8 {
-                let sq = (0..4)
-                    .filter_map(|k| Square::from_index(row * 4 + k))
-                    .find(|&q| variant.file(q) == file);
-                s.push_str(&match sq {
-                    None => "  ".to_string(),
-                    Some(q) => format!(" {}", self.symbol(q)),
-                });
-            }
-            s.push('\n');
-        }
-        s.push_str(&format!("{} to move", self.turn));
-        s
-    }
-
     fn symbol(&self, sq: Square) -> char {
         match self.piece_at(sq) {
             None => '.',
@@ -324,36 +308,18 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// A text diagram from White's side: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
+    /// A text diagram from White's side of its game's board: `w`/`b` men, `W`/`B` kings, `.`
+    /// empty playing squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..8u32 {
-            for file in 0..8u32 {
-                let dark = (row + file).is_multiple_of(2);
-                if !dark {
-                    f.write_str("  ")?;
-                    continue;
+            for file in 0..8u8 {
+                let sq = (0..4)
+                    .filter_map(|k| Square::from_index(row * 4 + k))
+                    .find(|&q| self.variant.file(q) == file);
+                match sq {
+                    None => f.write_str("  ")?,
+                    Some(q) => write!(f, " {}", self.symbol(q))?,
                 }
-                let sq = Square::from_index(row * 4 + file / 2).expect("in range");
-                let c = match self.piece_at(sq) {
-                    None => '.',
-                    Some(Piece {
-                        color: Color::White,
-                        role: Role::Man,
-                    }) => 'w',
-                    Some(Piece {
-                        color: Color::White,
-                        role: Role::King,
-                    }) => 'W',
-                    Some(Piece {
-                        color: Color::Black,
-                        role: Role::Man,
-                    }) => 'b',
-                    Some(Piece {
-                        color: Color::Black,
-                        role: Role::King,
-                    }) => 'B',
-                };
-                write!(f, " {c}")?;
             }
             writeln!(f)?;
         }

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use dama::{Game, Variant};
-//! let mut game = Game::with_variant(Variant::Brazilian);
+//! let mut game = Game::new(Variant::Brazilian);
 //! game.play_text("c3-d4").unwrap();
 //! assert_eq!(game.move_texts(), ["c3-d4"]);
 //! assert_eq!(Variant::Brazilian.square_name(game.moves().next().unwrap().to()), "d4");
@@ -129,10 +129,9 @@ impl Rules for Brazilian {
 }
 
 /// The game being played, chosen at run time (command line, Hub, PDN, the page).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Italian draughts (Dama Italiana), PDN game type 22.
-    #[default]
     Italian,
     /// Brazilian draughts, PDN game type 26.
     Brazilian,

@@ -19,7 +19,7 @@ use crate::rules::movegen;
 use crate::rules::moves::MoveList;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use crate::rules::Italian;
+use crate::rules::{Italian, Variant};
 use std::collections::HashMap;
 
 /// What a built table holds.
@@ -226,7 +226,9 @@ impl Builder {
             let base = to.slice * k as u64;
             for_each_in_slice(&unit.sig, unit.wm, unit.bm, |i, us, them, kings| {
                 let p = u * k + i as usize;
-                let Ok(pos) = Position::from_bitboards(us, them, kings, Color::White) else {
+                let Ok(pos) =
+                    Position::from_bitboards(Variant::Italian, us, them, kings, Color::White)
+                else {
                     start.push(succ.len() as u32);
                     return;
                 };

@@ -20,6 +20,7 @@
 use crate::rules::bitboard::{Bitboard, Bits};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
+use crate::rules::Variant;
 use core::fmt;
 
 /// The most pieces a table may have: beyond this, sizes leave what any machine can hold.
@@ -170,7 +171,8 @@ impl Signature {
         let i = index % k;
         let uk = expand(unrank(i / per, wk), wm | bm);
         let tk = expand(unrank(i % per, bk), wm | bm | uk);
-        Position::from_bitboards(wm | uk, bm | tk, uk | tk, Color::White).ok()
+        // The tables are Italian draughts'.
+        Position::from_bitboards(Variant::Italian, wm | uk, bm | tk, uk | tk, Color::White).ok()
     }
 
     /// The index of a position in this table (seen from the side to move), if it has this

@@ -15,11 +15,11 @@
 //! use dama::Position;
 //! let tables = Tables::build(3, 80, &mut |_| {});
 //! // Two kings against one: a win for the side with two.
-//! let p = tables.probe(&Position::from_fen("W:WK1,K3:BK32").unwrap()).unwrap();
+//! let p = tables.probe(&Position::from_fen(dama::Variant::Italian, "W:WK1,K3:BK32").unwrap()).unwrap();
 //! assert_eq!(p.wdl, Wdl::Win);
 //! // The bytes of a file load back.
 //! let again = Tables::load(&tables.to_bytes(3)).unwrap();
-//! assert_eq!(again.probe(&Position::from_fen("B:WK1,K3:BK32").unwrap()).unwrap().wdl, Wdl::Loss);
+//! assert_eq!(again.probe(&Position::from_fen(dama::Variant::Italian, "B:WK1,K3:BK32").unwrap()).unwrap().wdl, Wdl::Loss);
 //! ```
 //!
 //! `docs/EGTB.md` documents the index, the file format and how to build the files.

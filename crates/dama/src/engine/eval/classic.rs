@@ -280,8 +280,8 @@ fn lone_kings(
 /// ```
 /// use dama::{engine::eval, Position};
 /// let w = eval::Weights::default();
-/// assert_eq!(eval::evaluate_with(&Position::start(), &w), 0);
-/// let up = Position::from_fen("W:W21,22,23:B1,2").unwrap();
+/// assert_eq!(eval::evaluate_with(&Position::start(dama::Variant::Italian), &w), 0);
+/// let up = Position::from_fen(dama::Variant::Italian, "W:W21,22,23:B1,2").unwrap();
 /// assert!(eval::evaluate_with(&up, &w) > 50);
 /// ```
 #[inline]
@@ -301,9 +301,10 @@ mod tests {
     fn symmetric_positions_score_zero_for_either_side() {
         // Mirror of a position through the centre swaps colours: scores must be opposite.
         for fen in ["W:W21,22,K30:B1,2,K11", "B:W18,24,26,K5:B7,9,K27,28"] {
-            let p = Position::from_fen(fen).unwrap();
+            let p = Position::from_fen(crate::Variant::Italian, fen).unwrap();
             let mirror = |b: Bitboard| b.reverse_bits();
             let m = Position::from_bitboards(
+                crate::Variant::Italian,
                 mirror(p.pieces(Color::Black)),
                 mirror(p.pieces(Color::White)),
                 mirror(p.kings()),

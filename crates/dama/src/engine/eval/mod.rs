@@ -5,8 +5,8 @@
 //!
 //! ```
 //! use dama::{engine::eval, Position};
-//! assert_eq!(eval::evaluate(&Position::start()), eval::evaluate(&Position::start()));
-//! let up = Position::from_fen("W:W21,22,23:B1,2").unwrap();
+//! assert_eq!(eval::evaluate(&Position::start(dama::Variant::Italian)), eval::evaluate(&Position::start(dama::Variant::Italian)));
+//! let up = Position::from_fen(dama::Variant::Italian, "W:W21,22,23:B1,2").unwrap();
 //! assert!(eval::evaluate(&up) > 50);
 //! ```
 

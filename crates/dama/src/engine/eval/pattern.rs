@@ -232,13 +232,9 @@ fn phase(pos: &Position) -> i32 {
 /// Every term of `pos` with its value from White's side, as (parameter, value) pairs (a
 /// parameter may appear more than once), and the phase (pieces on the board, 0-24): the
 /// evaluation is the sum of `value * blend(weight)`. This is what [`Net::evaluate`] computes,
-/// written plainly, for fitting.
+/// written plainly, for fitting; the terms are those of the position's game.
 pub fn features(pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
-    features_in(Variant::Italian, pos, out)
-}
-
-/// [`features`] for a position of `variant`.
-pub fn features_in(variant: Variant, pos: &Position, out: &mut Vec<(u32, i8)>) -> u32 {
+    let variant = pos.variant();
     out.clear();
     let wm = pos.men_of(Color::White);
     let bm = pos.men_of(Color::Black);
@@ -618,7 +614,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         while out.len() < n {
-            let mut p = Position::start();
+            let mut p = Position::start(Variant::Italian);
             let plies = rng.below(120);
             for _ in 0..plies {
                 let moves = p.legal_moves();
@@ -651,14 +647,14 @@ mod tests {
             let mut positions = random_positions(3000, 1);
             // Kings everywhere: the flying kings' mobility at its largest.
             positions.push(
-                crate::rules::fen::parse_in(
+                crate::rules::fen::parse(
                     variant,
                     "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B",
                 )
                 .unwrap(),
             );
             for p in positions {
-                let n = features_in(variant, &p, &mut f) as i32;
+                let n = features(&p.with_variant(variant), &mut f) as i32;
                 let (mut op, mut eg) = (0, 0);
                 for (i, v) in &f {
                     let w = net.weight(*i as usize);

@@ -11,10 +11,6 @@ pub(super) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    pub(super) fn new(text: &'a str) -> Self {
-        Reader::at(text, 0, 1, 1)
-    }
-
     /// A reader resuming at byte `offset`, known to be at `line` and `column`.
     pub(super) fn at(text: &'a str, offset: usize, line: usize, column: usize) -> Self {
         Reader {
@@ -50,7 +46,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-pub(super) fn skip_line(r: &mut Reader<'_>) {
+fn skip_line(r: &mut Reader<'_>) {
     while let Some(c) = r.next() {
         if c == '\n' {
             break;
@@ -59,11 +55,7 @@ pub(super) fn skip_line(r: &mut Reader<'_>) {
 }
 
 /// Reads a tag after its `[`, through its `]`.
-pub(super) fn read_tag(
-    r: &mut Reader<'_>,
-    line: usize,
-    column: usize,
-) -> Result<(String, String), PdnError> {
+fn read_tag(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(String, String), PdnError> {
     let mut name = String::new();
     while r.peek().is_some_and(|c| c.is_whitespace()) {
         r.next();
@@ -122,7 +114,7 @@ pub(super) fn read_tag(
 }
 
 /// A move token: numbered squares (`22-18`) or algebraic ones (`c3xe5`, Brazilian).
-pub(super) fn is_move(t: &str) -> bool {
+fn is_move(t: &str) -> bool {
     let mut parts = 0;
     for p in t.split(['-', 'x', 'X', ':']) {
         let b = p.as_bytes();

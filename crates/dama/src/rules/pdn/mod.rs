@@ -1,13 +1,13 @@
 //! PDN (Portable Draughts Notation): whole games with tags, several to a file.
 //!
-//! Two readers share one grammar. [`parse`] and [`replay`] read the moves of each game's main
-//! line, skipping comments `{...}` and `;...`, variations `(...)`, NAGs `$n`, move numbers and
-//! move annotations (`!`, `?`). [`PdnFile`] and [`parse_trees`] read each game whole into a
-//! [`GameTree`]: comments, variations, NAGs and annotations kept, every move of every line
-//! checked, and [`GameTree::to_pdn`] writes it back. Results are `1-0 0-1 1/2-1/2 *` (and the
+//! One tokenizer (`lexer`) reads every text, with one set of bounds. [`parse`] and [`replay`]
+//! keep each game's main line, leaving out comments `{...}` and `;...`, variations `(...)`,
+//! NAGs `$n`, move numbers and move annotations (`!`, `?`). [`PdnFile`] and [`parse_trees`]
+//! read each game whole into a [`GameTree`]: comments, variations, NAGs and annotations kept,
+//! every move of every line checked, and [`GameTree::to_pdn`] writes it back. Results are `1-0 0-1 1/2-1/2 *` (and the
 //! `2-0 0-2 1-1` forms some programs write).
 //!
-//! The tree reader's bounds: a text of at most [`MAX_TEXT_BYTES`], [`MAX_GAMES`] games,
+//! The bounds: a text of at most [`MAX_TEXT_BYTES`], [`MAX_GAMES`] games,
 //! [`MAX_TAGS`] tags a game, [`MAX_NODES`] moves a game (all lines), variations nested at most
 //! [`MAX_DEPTH`] deep and [`MAX_NAGS`] NAGs a move; past any of them the text is refused.
 
@@ -25,7 +25,7 @@ use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::Variant;
 use core::fmt;
-use lexer::{is_move, read_tag, skip_line, Reader};
+use lexer::{Lexer, RawGame, Tok};
 
 /// One game as read from PDN text, before its moves are checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,168 +114,55 @@ pub fn parse(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     parse_games(text, usize::MAX)
 }
 
-/// Reads the games of a PDN text up to `limit` of them: the text past the last one wanted is
-/// not read (a large file's first game costs only that game). Texts over [`MAX_TEXT_BYTES`]
-/// are refused, whatever is wanted of them.
+/// Reads the games of a PDN text up to `limit` of them, each game's main line: the text past
+/// the last one wanted is not read (a large file's first game costs only that game). The same
+/// tokenizer as the tree reader's, with its bounds.
 fn parse_games(text: &str, limit: usize) -> Result<Vec<PdnGame>, PdnError> {
-    if text.len() > MAX_TEXT_BYTES {
-        return Err(PdnError {
-            line: 0,
-            column: 0,
-            message: format!(
-                "the text is {} bytes: at most {MAX_TEXT_BYTES} (8 MiB) are read",
-                text.len()
-            ),
-        });
-    }
-    // A byte-order mark, as some Windows editors write, is not part of the game.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut r = Reader::new(text);
+    let mut lexer = Lexer::new(read::checked(text)?);
     let mut games = Vec::new();
-    let mut g = PdnGame::default();
-    let mut in_moves = false;
-    let mut at_line_start = true;
-    while let Some(c) = r.peek() {
-        if games.len() >= limit {
+    while games.len() < limit {
+        let Some(raw) = lexer.game()? else {
             break;
-        }
-        let (line, column) = (r.line, r.column);
-        if c.is_whitespace() {
-            at_line_start = c == '\n';
-            r.next();
-            continue;
-        }
-        let line_start = at_line_start;
-        at_line_start = false;
-        match c {
-            '%' if line_start => skip_line(&mut r),
-            ';' => skip_line(&mut r),
-            '[' => {
-                if in_moves || g.result.is_some() {
-                    games.push(core::mem::take(&mut g));
-                    in_moves = false;
-                }
-                r.next();
-                g.tags.push(read_tag(&mut r, line, column)?);
-            }
-            '{' => skip_until(&mut r, '{', '}', line, column, "comment")?,
-            '(' => skip_until(&mut r, '(', ')', line, column, "variation")?,
-            '$' => {
-                r.next();
-                while r.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    r.next();
-                }
-            }
-            _ => {
-                let mut tok = String::new();
-                while let Some(c) = r.peek() {
-                    if c.is_whitespace() || "{}()[];".contains(c) {
-                        break;
-                    }
-                    tok.push(c);
-                    r.next();
-                    if tok.len() > 80 {
-                        return Err(r.error(line, column, "a token is far too long".into()));
-                    }
-                }
-                if tok.is_empty() {
-                    r.next();
-                    return Err(r.error(line, column, format!("unexpected {c:?}")));
-                }
-                // A move number may be glued to the move: "1.22-18".
-                let body = match tok.rfind('.') {
-                    Some(i)
-                        if tok[..i]
-                            .trim_end_matches('.')
-                            .bytes()
-                            .all(|b| b.is_ascii_digit()) =>
-                    {
-                        tok[i + 1..].to_string()
-                    }
-                    _ => tok.clone(),
-                };
-                let body = body.trim_end_matches(['!', '?', '+']);
-                if body.is_empty() {
-                    continue;
-                }
-                if RESULTS.contains(&body) {
-                    g.result = Some(body.to_string());
-                    games.push(core::mem::take(&mut g));
-                    in_moves = false;
-                } else if is_move(body) {
-                    g.moves.push(body.to_string());
-                    in_moves = true;
-                } else {
-                    let shown: String = tok.chars().take(20).collect();
-                    return Err(r.error(
-                        line,
-                        column,
-                        format!("expected a move such as 22-18 or 22x13, a move number or a result, found {shown:?}"),
-                    ));
-                }
-            }
-        }
-    }
-    if in_moves || !g.tags.is_empty() {
-        games.push(g);
+        };
+        games.push(main_line(raw)?);
     }
     if games.is_empty() {
-        return Err(PdnError {
-            line: 0,
-            column: 0,
-            message: "no game found".into(),
-        });
+        return Err(read::no_game());
     }
     Ok(games)
 }
 
-fn skip_until(
-    r: &mut Reader<'_>,
-    open: char,
-    close: char,
-    line: usize,
-    column: usize,
-    what: &str,
-) -> Result<(), PdnError> {
-    let mut depth = 0usize;
-    while let Some(c) = r.next() {
-        // Inside a variation, a comment is text: a bracket in it neither opens nor closes one.
-        if open == '(' && c == '{' {
-            skip_until_comment_end(r, line, column)?;
-            continue;
-        }
-        if open == '(' && c == ';' {
-            skip_line(r);
-            continue;
-        }
-        if c == open && (open == '(' || depth == 0) {
-            depth += 1;
-        } else if c == close {
-            depth -= 1;
-            if depth == 0 {
-                return Ok(());
+/// A game's tags, result and the moves outside every variation, in order; a variation still
+/// open at the game's end is refused where it opens.
+fn main_line(raw: RawGame) -> Result<PdnGame, PdnError> {
+    let mut open = Vec::new();
+    let mut moves = Vec::with_capacity(raw.plies);
+    for t in raw.tokens {
+        match t.tok {
+            Tok::Open => open.push((t.line, t.column)),
+            Tok::Close if open.pop().is_none() => {
+                return Err(PdnError {
+                    line: t.line,
+                    column: t.column,
+                    message: "unexpected ')': no variation is open".into(),
+                });
             }
+            Tok::Move { body, .. } if open.is_empty() => moves.push(body),
+            _ => {}
         }
     }
-    Err(r.error(
-        line,
-        column,
-        format!("this {what} is never closed (missing '{close}')"),
-    ))
-}
-
-/// Past the `}` of a comment whose `{` was just read (PDN comments do not nest).
-fn skip_until_comment_end(r: &mut Reader<'_>, line: usize, column: usize) -> Result<(), PdnError> {
-    while let Some(c) = r.next() {
-        if c == '}' {
-            return Ok(());
-        }
+    if let Some(&(line, column)) = open.first() {
+        return Err(PdnError {
+            line,
+            column,
+            message: "this variation is never closed (missing ')')".into(),
+        });
     }
-    Err(r.error(
-        line,
-        column,
-        "a comment in this variation is never closed (missing '}')".into(),
-    ))
+    Ok(PdnGame {
+        tags: raw.tags,
+        moves,
+        result: raw.result,
+    })
 }
 
 /// Replays a parsed game: the game type chooses the game (22 Italian, the default when the tag
@@ -337,9 +224,9 @@ fn start_game(tags: &[(String, String)], default: Variant) -> Result<Game, Strin
     };
     match find_tag(tags, "FEN") {
         Some(f) => {
-            Game::from_fen_in(variant, f.trim_matches('"')).map_err(|e| format!("FEN tag: {e}"))
+            Game::from_fen(variant, f.trim_matches('"')).map_err(|e| format!("FEN tag: {e}"))
         }
-        None => Ok(Game::with_variant(variant)),
+        None => Ok(Game::new(variant)),
     }
 }
 
@@ -350,7 +237,7 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
     let legal = game.legal_moves();
     let texts: Vec<String> = legal
         .iter()
-        .map(|l| crate::rules::notation::text_for(variant, &legal, l))
+        .map(|l| crate::rules::notation::move_text_among(variant, &legal, l))
         .collect();
     let hint = match &e {
         crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
@@ -414,10 +301,10 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
         variant.game_type()
     ));
     let start = game.start_position();
-    if *start != Position::start() {
+    if *start != Position::start(variant) {
         out.push_str(&format!(
             "[SetUp \"1\"]\n[FEN \"{}\"]\n",
-            crate::rules::fen::write_in(variant, start)
+            crate::rules::fen::write(start)
         ));
     }
     out.push('\n');

@@ -41,7 +41,7 @@ impl GameInfo {
 ///
 /// ```
 /// use dama::rules::pdn::PdnFile;
-/// let f = PdnFile::parse("[White \"Ann\"]\n1. 22-18 {good} 9-13 (10-14) *\n\n1. 22-17 *").unwrap();
+/// let f = PdnFile::parse("[White \"Ann\"]\n1. 22-18 {good} 9-13 (10-14) *\n\n1. 22-17 *", dama::Variant::Italian).unwrap();
 /// assert_eq!(f.len(), 2);
 /// assert_eq!(f.games()[0].tag("White"), Some("Ann"));
 /// assert!(f.games()[1].error.as_ref().unwrap().message.contains("22-17"));
@@ -64,7 +64,7 @@ fn too_big(len: usize) -> PdnError {
     }
 }
 
-fn no_game() -> PdnError {
+pub(super) fn no_game() -> PdnError {
     PdnError {
         line: 0,
         column: 0,
@@ -81,7 +81,7 @@ fn too_many(line: usize, column: usize) -> PdnError {
 }
 
 /// The text without the byte-order mark some editors write, if it is within bounds.
-fn checked(text: &str) -> Result<&str, PdnError> {
+pub(super) fn checked(text: &str) -> Result<&str, PdnError> {
     if text.len() > MAX_TEXT_BYTES {
         return Err(too_big(text.len()));
     }
@@ -90,14 +90,8 @@ fn checked(text: &str) -> Result<&str, PdnError> {
 
 impl PdnFile {
     /// Lists every game of a PDN text, checking each one's moves; a game without a GameType
-    /// tag is Italian.
-    pub fn parse(text: &str) -> Result<PdnFile, PdnError> {
-        PdnFile::parse_in(text, Variant::Italian)
-    }
-
-    /// Lists every game of a PDN text, a game without a GameType tag being one of `default`
-    /// (a Brazilian board reads "1. c3-d4 f6-g5" as Brazilian).
-    pub fn parse_in(text: &str, default: Variant) -> Result<PdnFile, PdnError> {
+    /// tag is one of `default` (a Brazilian board reads "1. c3-d4 f6-g5" as Brazilian).
+    pub fn parse(text: &str, default: Variant) -> Result<PdnFile, PdnError> {
         let text = checked(text)?;
         let mut lexer = Lexer::new(text);
         let mut games = Vec::new();

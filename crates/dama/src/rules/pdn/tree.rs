@@ -169,7 +169,7 @@ impl std::error::Error for TreeError {}
 /// ```
 /// use dama::rules::pdn::{GameTree, NodeId};
 /// use dama::Variant;
-/// let mut t = GameTree::new(Variant::Italian, dama::Position::start());
+/// let mut t = GameTree::new(dama::Position::start(Variant::Italian));
 /// let a = t.play_text(NodeId::ROOT, "22-18").unwrap();
 /// let b = t.play_text(NodeId::ROOT, "21-17").unwrap(); // a variation to 22-18
 /// assert_eq!(t.play_text(NodeId::ROOT, "22-18").unwrap(), a); // already there
@@ -198,26 +198,24 @@ fn clean(text: Option<String>) -> Option<String> {
 }
 
 impl GameTree {
-    /// A game of `variant` from `start` with no moves: tags `Result "*"` and `GameType`, and
+    /// A game from `start`, of its game, with no moves: tags `Result "*"` and `GameType`, and
     /// `SetUp "1"` with the `FEN` when `start` is not the standard start.
-    pub fn new(variant: Variant, start: Position) -> GameTree {
+    pub fn new(start: Position) -> GameTree {
+        let variant = start.variant();
         let mut tags = vec![
             ("Result".to_string(), "*".to_string()),
             ("GameType".to_string(), variant.game_type().to_string()),
         ];
-        if start != Position::start() {
+        if start != Position::start(variant) {
             tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), crate::rules::fen::write_in(variant, &start)));
+            tags.push(("FEN".into(), crate::rules::fen::write(&start)));
         }
         GameTree::with_tags(variant, start, tags, "*".into())
     }
 
     /// A game of `variant` from a FEN in its numbering.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<GameTree, crate::FenError> {
-        Ok(GameTree::new(
-            variant,
-            crate::rules::fen::parse_in(variant, fen)?,
-        ))
+        Ok(GameTree::new(crate::rules::fen::parse(variant, fen)?))
     }
 
     pub(super) fn with_tags(
@@ -260,7 +258,7 @@ impl GameTree {
 
     /// The start position in FEN, in the game's numbering.
     pub fn start_fen(&self) -> String {
-        crate::rules::fen::write_in(self.variant, &self.start)
+        crate::rules::fen::write(&self.start)
     }
 
     /// The tags in order, as read or set.
@@ -455,7 +453,7 @@ impl GameTree {
     /// A [`Game`] replayed from the start to `id`, with the game's draw rules, to play on from
     /// there. A result of the PDN is not applied.
     pub fn game_at(&self, id: NodeId) -> Result<Game, TreeError> {
-        let mut game = Game::from_position_in(self.variant, self.start);
+        let mut game = Game::from_position(self.start);
         for step in self.path_to(id)?.into_iter().skip(1) {
             if let Some(m) = self.get(step)?.mv {
                 game.play(&m).map_err(TreeError::Play)?;
@@ -515,7 +513,7 @@ impl GameTree {
             parent: Some(parent),
             children: Vec::new(),
             mv: Some(m),
-            text: crate::rules::notation::text_for(self.variant, legal, &m),
+            text: crate::rules::notation::move_text_among(self.variant, legal, &m),
             position: *after.position(),
             ply,
             nags: Vec::new(),
