@@ -226,3 +226,25 @@ fn the_shipped_puzzles_are_mined_again() {
         failed.join("\n")
     );
 }
+
+#[test]
+fn the_shipped_file_is_written_back_byte_for_byte() {
+    // The writer's layout is the file's: a regenerated file differs only where puzzles do.
+    let file = puzzle::parse_file(SHIPPED).unwrap();
+    let puzzles: Vec<Puzzle> = file.puzzles.into_iter().map(|e| e.puzzle).collect();
+    let again = puzzle::write_file(file.variant, &file.generator, &puzzles);
+    assert!(
+        again == SHIPPED,
+        "the written file differs from the shipped one"
+    );
+    // Refusals name what is wrong.
+    let bad = SHIPPED.replacen("\"rating\":", "\"rating\":\"x\",\"r\":", 1);
+    let e = puzzle::parse_file(&bad).unwrap_err();
+    assert!(
+        e.starts_with("puzzle 1: rating is not a whole number"),
+        "{e}"
+    );
+    let e = puzzle::parse_file(&SHIPPED[..SHIPPED.len() - 3]).unwrap_err();
+    assert!(e.starts_with("JSON: "), "{e}");
+    assert!(puzzle::parse_file(&"[".repeat(100_000)).is_err());
+}
