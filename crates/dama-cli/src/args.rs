@@ -1,6 +1,8 @@
-//! A small option reader: `--name value` pairs and `--flag` switches, and the reading of the
-//! files options name.
+//! The options of one subcommand, read by clap (`--name value`, `--name=value`, `--flag`; a
+//! repeated option's last value counts), and the reading of the files options name.
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, Command};
 use dama::Variant;
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -16,33 +18,39 @@ pub struct Args {
 impl Args {
     /// Reads `args`, where `valued` lists the options that take a value and `switches` the
     /// flags; anything else is an error.
-    pub fn parse(args: &[String], valued: &[&str], switches: &[&str]) -> Result<Args, String> {
-        let mut values = HashMap::new();
-        let mut flags = Vec::new();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let (name, inline) = match a.split_once('=') {
-                Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-                _ => (a.as_str(), None),
-            };
-            let Some(key) = name.strip_prefix("--") else {
-                return Err(format!("unexpected argument {a:?}"));
-            };
-            if valued.contains(&key) {
-                let v = match inline {
-                    Some(v) => v,
-                    None => it
-                        .next()
-                        .cloned()
-                        .ok_or_else(|| format!("--{key} needs a value"))?,
-                };
-                values.insert(key.to_string(), v);
-            } else if switches.contains(&key) && inline.is_none() {
-                flags.push(key.to_string());
-            } else {
-                return Err(format!("unknown option --{key}"));
-            }
+    pub fn parse(
+        args: &[String],
+        valued: &[&'static str],
+        switches: &[&'static str],
+    ) -> Result<Args, String> {
+        let mut cmd = Command::new("dama")
+            .no_binary_name(true)
+            .disable_help_flag(true)
+            .disable_version_flag(true)
+            .args_override_self(true);
+        for &name in valued {
+            // A value may start with '-' (a negative number, a FEN such as "-"): the old
+            // reader took the next word whatever it was, and so does this one.
+            cmd = cmd.arg(
+                Arg::new(name)
+                    .long(name)
+                    .action(ArgAction::Set)
+                    .allow_hyphen_values(true),
+            );
         }
+        for &name in switches {
+            cmd = cmd.arg(Arg::new(name).long(name).action(ArgAction::SetTrue));
+        }
+        let m = cmd.try_get_matches_from(args).map_err(refusal)?;
+        let values = valued
+            .iter()
+            .filter_map(|&n| Some((n.to_string(), m.get_one::<String>(n)?.clone())))
+            .collect();
+        let flags = switches
+            .iter()
+            .filter(|&&n| m.get_flag(n))
+            .map(|n| n.to_string())
+            .collect();
         Ok(Args { values, flags })
     }
 
@@ -97,6 +105,28 @@ impl Args {
         match self.get("fen") {
             Some(f) => dama::rules::fen::parse(variant, f).map_err(|e| e.to_string()),
             None => Ok(dama::Position::start(variant)),
+        }
+    }
+}
+
+/// clap's refusal in the words the commands' messages use: the option and what is wrong.
+fn refusal(e: clap::Error) -> String {
+    let arg = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(s)) => s.split_whitespace().next().unwrap_or("").to_string(),
+        _ => String::new(),
+    };
+    match e.kind() {
+        ErrorKind::UnknownArgument if arg.starts_with("--") => {
+            format!("unknown option {}", arg.split('=').next().unwrap_or(&arg))
+        }
+        ErrorKind::UnknownArgument => format!("unexpected argument {arg:?}"),
+        ErrorKind::InvalidValue if !arg.is_empty() => format!("{arg} needs a value"),
+        ErrorKind::TooManyValues if !arg.is_empty() => format!("{arg} takes no value"),
+        // Anything else: clap's own first line, without its "error: " prefix.
+        _ => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            first.trim_start_matches("error: ").to_string()
         }
     }
 }
