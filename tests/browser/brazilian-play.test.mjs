@@ -37,7 +37,7 @@ const FLYING = 'W:WK14:B2,8,10,11,19';
 const SQ = { f8: 3, g7: 8, e7: 7, d6: 10, f6: 11, h6: 12, c5: 14, f4: 19, e3: 23, d2: 26, c1: 30 };
 
 test('every refusal the core gives is worded in each language; English keeps the core\'s words', () => {
-  // The element shows the core's clause as a sentence (dama-board.js's sentence()).
+  // The element shows the core's clause as a sentence (element/element.js's sentence()).
   const sentence = (s) => s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? '' : '.');
   const positions = {
     italian: [START, 'W:WK21,31:B10,18,27', 'W:WK23,31:B19,26,27', 'W:WK23:B19,K28', 'W:WK30:B10,12,18,K20,K26,27', 'W:W30:BK26', 'W:W22,K30:B9,27', 'W:W30:B27', 'W:W22:B1'],

@@ -26,9 +26,9 @@ const named = Object.fromEntries(Object.keys(PAGES).map((html) => [html, keysNam
 
 test("each page's modules are found, its workers and the modules it loads later included", () => {
   const game = pageFiles(ROOT, 'index.html');
-  for (const f of ['www/play/main.js', 'www/dama-board.js', 'www/games-picker.js', 'www/engine.worker.js', 'www/menu.js']) assert.ok(game.includes(f), f);
+  for (const f of ['www/play/main.js', 'www/element/element.js', 'www/games-picker.js', 'www/engine.worker.js', 'www/menu.js']) assert.ok(game.includes(f), f);
   const frame = pageFiles(ROOT, 'www/frame.html');
-  assert.ok(frame.includes('www/dama-board.js') && !frame.includes('www/play/main.js'));
+  assert.ok(frame.includes('www/element/element.js') && !frame.includes('www/play/main.js'));
   const analysis = pageFiles(ROOT, 'www/analysis.html');
   for (const f of ['www/analysis/main.js', 'www/analysis/view.js', 'www/games-picker.js', 'www/analysis.worker.js']) assert.ok(analysis.includes(f), f);
 });

@@ -3,10 +3,10 @@
 // bar under the board (status line, review arrows, buttons) and the live region. Markup, and
 // one function that fills it from a session.
 
-import { t } from './i18n.js';
-import { statusText, endTexts, reviewText } from './game/texts.js';
+import { t } from '../i18n.js';
+import { statusText, endTexts, reviewText } from '../game/texts.js';
 
-/** @typedef {import('./game/session.js').Session} Session */
+/** @typedef {import('../game/session.js').Session} Session */
 
 export const CHROME = `
   <div class="wrap" part="wrap">

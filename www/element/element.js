@@ -1,36 +1,37 @@
 // @ts-check
 // <dama-board>: a draughts game in one element. It shows a session (game/session.js) on the
 // canvas board, lets the computer driver (game/computer.js) play through the page's shared
-// engine worker, and reports what happens with DOM events. The app page uses it too.
+// engine worker, and reports what happens with DOM events. The site's pages import this file
+// (element/element.js); other sites import www/dama-board.js, which loads it.
 //
 //   <dama-board mode="computer" side="white" level="5" numbers></dama-board>
 //
-// Attributes: game/options.js; reads: dama-board.reads.js; all of it: docs/EMBED.md. Events
+// Attributes: game/options.js; reads: reads.js; all of it: docs/EMBED.md. Events
 // (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
 // newgamerequest.
 
-import { createBoard } from './board/api.js';
-import { readTheme } from './board/theme.js';
-import { loadWasm } from './wasm.js';
-import { lazyEngine } from './engine-loader.js';
-import { t, onLanguageChange, loadLanguage, textOf } from './i18n.js';
-import { playSound } from './sound.js';
-import { CSS } from './dama-board.css.js';
-import { DamaBoardReads, WATCH_DELAY_MS } from './dama-board.reads.js';
-import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './dama-board.chrome.js';
-import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from './game/options.js';
-import { Session } from './game/session.js';
-import { Computer } from './game/computer.js';
-import { FlagWatch } from './game/clock.js';
-import { boardConfig, resolvePremove } from './game/board-config.js';
-import { boardSettings, onBoardSettingsChange } from './settings.js';
-import { themeName, pieceSetName } from './board/themes.js';
-import { sentence, moveAnnouncement, squareDescription, refusalText } from './game/texts.js';
+import { createBoard } from '../board/api.js';
+import { readTheme } from '../board/theme.js';
+import { loadWasm } from '../wasm.js';
+import { lazyEngine } from '../engine-loader.js';
+import { t, onLanguageChange, loadLanguage, textOf } from '../i18n.js';
+import { playSound } from '../sound.js';
+import { CSS } from './css.js';
+import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
+import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
+import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from '../game/options.js';
+import { Session } from '../game/session.js';
+import { Computer } from '../game/computer.js';
+import { FlagWatch } from '../game/clock.js';
+import { boardConfig, resolvePremove } from '../game/board-config.js';
+import { boardSettings, onBoardSettingsChange } from '../settings.js';
+import { themeName, pieceSetName } from '../board/themes.js';
+import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
 
-/** @typedef {import('./game/session.js').Move} Move */
-/** @typedef {import('./game/session.js').GameOptions} GameOptions */
-/** @typedef {import('./game/options.js').Color} Color */
-/** @typedef {import('./i18n.js').Message} Message */
+/** @typedef {import('../game/session.js').Move} Move */
+/** @typedef {import('../game/session.js').GameOptions} GameOptions */
+/** @typedef {import('../game/options.js').Color} Color */
+/** @typedef {import('../i18n.js').Message} Message */
 
 /** @type {any} the wasm module, loaded once for every board */
 let wasm = null;
@@ -197,7 +198,7 @@ export class DamaBoard extends DamaBoardReads {
     }
   }
 
-  // ------------------------------------------------------------ commands (reads: dama-board.reads.js)
+  // ------------------------------------------------------------ commands (reads: reads.js)
 
   whenReady() { return this.#readyPromise; }
   /** The notice shown in the bar ('' for none), in the board's language. */

@@ -1,13 +1,13 @@
 // @ts-check
 // What a page can read of a <dama-board>: its game, its settings and its texts. The element
-// (dama-board.js) extends this with the commands and the wiring; both read the same session.
+// (element.js) extends this with the commands and the wiring; both read the same session.
 
-import { t, getLanguage } from './i18n.js';
-import { delayMs, clampLevel, START_FEN } from './game/options.js';
-import { statusText, endTexts } from './game/texts.js';
+import { t, getLanguage } from '../i18n.js';
+import { delayMs, clampLevel, START_FEN } from '../game/options.js';
+import { statusText, endTexts } from '../game/texts.js';
 
-/** @typedef {import('./game/session.js').Session} Session */
-/** @typedef {import('./game/options.js').Color} Color */
+/** @typedef {import('../game/session.js').Session} Session */
+/** @typedef {import('../game/options.js').Color} Color */
 
 export const WATCH_DELAY_MS = 600;
 

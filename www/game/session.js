@@ -3,7 +3,7 @@
 // it: who plays which side (mode, side, levels), looking back at earlier moves, the hint and
 // the computer's last score, the editor's position, an imported game's tags and its tree of
 // variations. What the core knows (the result, a resignation, the FEN, the PDN) is asked of
-// the core, never rebuilt here. The element (dama-board.js) shows a session; the computer
+// the core, never rebuilt here. The element (element/element.js) shows a session; the computer
 // driver (computer.js) plays its computer's moves; Node tests drive it directly. Beside it:
 // start.js makes a new game's core game and clocks, session-record.js keeps its record and
 // writes its PDN, editing.js sets up a position, snapshot.js saves and resumes it.

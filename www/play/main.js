@@ -6,7 +6,7 @@
 // event), store.js keeps settings and the game in the browser, new-game.js, games.js and
 // editor.js run their dialogs and box, records.js saves to the library.
 
-import '../dama-board.js';
+import '../element/element.js';
 import { normMode, normVariant, readOptions } from '../game/options.js';
 import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../i18n.js';
 import { refusedParams, is } from '../address.js';

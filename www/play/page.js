@@ -16,7 +16,7 @@ export const $button = (/** @type {string} */ id) => /** @type {HTMLButtonElemen
 export const $text = (/** @type {string} */ id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
 export const $dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
 
-export const board = /** @type {import('../dama-board.js').DamaBoard} */ ($('board'));
+export const board = /** @type {import('../element/element.js').DamaBoard} */ ($('board'));
 // The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
 // square numbers are each game's own choice: on for Italian, whose moves are written with
 // them; off for Brazilian, whose board has files and ranks on its edges instead.
