@@ -23,6 +23,26 @@ impl Args {
         valued: &[&'static str],
         switches: &[&'static str],
     ) -> Result<Args, String> {
+        Args::read(args, valued, switches, None)
+    }
+
+    /// [`parse`](Args::parse), and one bare word taken as the value of `positional` (given
+    /// either way, `--fen FEN` or `FEN`).
+    pub fn parse_with_positional(
+        args: &[String],
+        valued: &[&'static str],
+        switches: &[&'static str],
+        positional: &'static str,
+    ) -> Result<Args, String> {
+        Args::read(args, valued, switches, Some(positional))
+    }
+
+    fn read(
+        args: &[String],
+        valued: &[&'static str],
+        switches: &[&'static str],
+        positional: Option<&'static str>,
+    ) -> Result<Args, String> {
         let mut cmd = Command::new("dama")
             .no_binary_name(true)
             .disable_help_flag(true)
@@ -41,11 +61,18 @@ impl Args {
         for &name in switches {
             cmd = cmd.arg(Arg::new(name).long(name).action(ArgAction::SetTrue));
         }
+        const BARE: &str = "bare word";
+        if positional.is_some() {
+            cmd = cmd.arg(Arg::new(BARE).action(ArgAction::Set));
+        }
         let m = cmd.try_get_matches_from(args).map_err(refusal)?;
-        let values = valued
+        let mut values: HashMap<String, String> = valued
             .iter()
             .filter_map(|&n| Some((n.to_string(), m.get_one::<String>(n)?.clone())))
             .collect();
+        if let (Some(name), Some(v)) = (positional, m.get_one::<String>(BARE)) {
+            values.insert(name.to_string(), v.clone());
+        }
         let flags = switches
             .iter()
             .filter(|&&n| m.get_flag(n))

@@ -135,27 +135,13 @@ fn peak_memory() -> String {
 }
 
 fn probe(args: &[String]) -> Result<(), String> {
-    // The FEN may be given bare: everything that is not an option or its value.
-    let mut dir = None;
-    let mut fen = None;
-    let mut plies = 0u32;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--dir" => dir = it.next().cloned(),
-            "--fen" => fen = it.next().cloned(),
-            "--king-plies" => {
-                let v = it.next().ok_or("--king-plies needs a value")?;
-                plies = crate::args::number_in("king-plies", v, &(0..=MAX_RULE as u32))?;
-            }
-            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
-            s => fen = Some(s.to_string()),
-        }
-    }
-    let dir = dir.ok_or("egtb probe needs --dir DIR")?;
-    let fen = fen.ok_or("egtb probe needs a FEN")?;
-    let pos = Position::from_fen(dama::Variant::Italian, &fen).map_err(|e| e.to_string())?;
-    let tables = Tables::from_dir(&dir).map_err(|e| e.to_string())?;
+    // The FEN may be given bare.
+    let a = Args::parse_with_positional(args, &["dir", "fen", "king-plies"], &[], "fen")?;
+    let plies: u32 = a.number_in("king-plies", 0, 0..=MAX_RULE as u32)?;
+    let dir = a.get("dir").ok_or("egtb probe needs --dir DIR")?;
+    let fen = a.get("fen").ok_or("egtb probe needs a FEN")?;
+    let pos = Position::from_fen(dama::Variant::Italian, fen).map_err(|e| e.to_string())?;
+    let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
     let Some(p) = tables.probe(&pos) else {
         return Err(format!(
             "the position is not in the tables of {dir} (complete up to {} pieces)",
