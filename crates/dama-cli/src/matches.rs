@@ -132,6 +132,65 @@ pub fn run(args: &[String]) -> Result<(), String> {
         say!("{HELP}");
         return Ok(());
     }
+    let (setup, threads, mut pdn) = read_setup(args)?;
+    let [spec_a, spec_b] = [setup.specs[0].as_str(), setup.specs[1].as_str()];
+    let started = Instant::now();
+    let next = Arc::new(AtomicUsize::new(0));
+    let abort = Arc::new(AtomicBool::new(false));
+    // Finished games wait for the printing here, a few at most.
+    let (tx, rx) = mpsc::sync_channel(threads);
+    let mut workers = Vec::new();
+    for _ in 0..threads {
+        let (setup, next, abort, tx) = (setup.clone(), next.clone(), abort.clone(), tx.clone());
+        workers.push(thread::spawn(move || {
+            if let Err(e) = worker(&setup, &next, &abort, &tx) {
+                // The other threads stop after their current game.
+                abort.store(true, Ordering::SeqCst);
+                let _ = tx.send(Err(e));
+            }
+        }));
+    }
+    drop(tx);
+
+    let mut tally = Tally::default();
+    if setup.tables.is_some() {
+        tally.watch_tables();
+    }
+    let mut fatal = None;
+    for msg in rx {
+        let rec = match msg {
+            Ok(rec) => rec,
+            Err(e) => {
+                fatal.get_or_insert(e);
+                continue;
+            }
+        };
+        report(&rec);
+        tally.add(&rec);
+        if let Some(out) = pdn.as_mut() {
+            out.add(rec.number, game_pdn(setup.variant, &rec, &setup.specs));
+        }
+    }
+    for w in workers {
+        w.join().map_err(|_| "a match thread failed".to_string())?;
+    }
+    // The games played are saved even when the match stopped.
+    let saved = pdn.map_or(Ok(()), PdnOut::finish);
+    if let Some(e) = fatal {
+        return Err(format!("match stopped: {e}"));
+    }
+    saved?;
+    tally.print(
+        [spec_a, spec_b],
+        setup.budget,
+        started.elapsed().as_secs_f64(),
+    );
+    Ok(())
+}
+
+/// The match the options describe, checked and announced: its setup, the threads to play it
+/// on and the PDN file its games go to.
+fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), String> {
     let a = Args::parse(
         args,
         &[
@@ -169,7 +228,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if a.flag("adjudicate") && tables.is_none() {
         return Err("--adjudicate needs --egtb DIR".into());
     }
-    let mut pdn = a.get("pdn").map(PdnOut::create).transpose()?;
+    let pdn = a.get("pdn").map(PdnOut::create).transpose()?;
     let spec_a = a.get("a").unwrap_or("full");
     let spec_b = a.get("b").unwrap_or("plain");
     let player_a = Player::parse(spec_a, variant)?;
@@ -205,6 +264,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             a_white: g % 2 == 0,
         })
         .collect();
+    say!(
+        "A = {spec_a}, B = {spec_b}; {}; {games} games from {} openings ({} in the list), {}, \
+         {threads} thread(s), draw adjudicated after {max_plies} plies",
+        variant.name(),
+        chosen.len(),
+        all.len(),
+        budget.describe()
+    );
     let setup = Arc::new(Setup {
         variant,
         players: [player_a, player_b],
@@ -218,83 +285,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
         tables,
         adjudicate: a.flag("adjudicate"),
     });
+    Ok((setup, threads, pdn))
+}
 
-    say!(
-        "A = {spec_a}, B = {spec_b}; {}; {games} games from {} openings ({} in the list), {}, \
-         {threads} thread(s), draw adjudicated after {max_plies} plies",
-        variant.name(),
-        chosen.len(),
-        all.len(),
-        budget.describe()
-    );
-    let started = Instant::now();
-    let next = Arc::new(AtomicUsize::new(0));
-    let abort = Arc::new(AtomicBool::new(false));
-    // Finished games wait for the printing here, a few at most.
-    let (tx, rx) = mpsc::sync_channel(threads);
-    let mut workers = Vec::new();
-    for _ in 0..threads {
-        let (setup, next, abort, tx) = (setup.clone(), next.clone(), abort.clone(), tx.clone());
-        workers.push(thread::spawn(move || {
-            if let Err(e) = worker(&setup, &next, &abort, &tx) {
-                // The other threads stop after their current game.
-                abort.store(true, Ordering::SeqCst);
-                let _ = tx.send(Err(e));
-            }
-        }));
+/// A finished game's line, and what went wrong in it or was missed.
+fn report(rec: &Record) {
+    say!("{}", rec.line());
+    if let Some(p) = &rec.problem {
+        say!("  PROBLEM: {p}");
+        say!(
+            "  reproduce: opening {:?} moves {}",
+            rec.opening_fen,
+            rec.moves.join(" ")
+        );
     }
-    drop(tx);
-
-    let mut tally = Tally::default();
-    if setup.tables.is_some() {
-        tally.watch_tables();
-    }
-    let mut fatal = None;
-    for msg in rx {
-        let rec = match msg {
-            Ok(rec) => rec,
-            Err(e) => {
-                fatal.get_or_insert(e);
-                continue;
-            }
+    for (side, name) in ["A", "B"].iter().enumerate() {
+        let won = match rec.score {
+            Score::Win => side == 0,
+            Score::Loss => side == 1,
+            Score::Draw => false,
         };
-        say!("{}", rec.line());
-        if let Some(p) = &rec.problem {
-            say!("  PROBLEM: {p}");
-            say!(
-                "  reproduce: opening {:?} moves {}",
-                rec.opening_fen,
-                rec.moves.join(" ")
-            );
-        }
-        for (side, name) in ["A", "B"].iter().enumerate() {
-            let won = match rec.score {
-                Score::Win => side == 0,
-                Score::Loss => side == 1,
-                Score::Draw => false,
-            };
-            if let (Some(ply), false) = (rec.table_win[side], won) {
-                say!(
-                    "  NOTE: {name} stood won in the endgame tables from ply {ply} and did not win"
-                );
-            }
-        }
-        tally.add(&rec);
-        if let Some(out) = pdn.as_mut() {
-            out.add(rec.number, game_pdn(variant, &rec, &setup.specs));
+        if let (Some(ply), false) = (rec.table_win[side], won) {
+            say!("  NOTE: {name} stood won in the endgame tables from ply {ply} and did not win");
         }
     }
-    for w in workers {
-        w.join().map_err(|_| "a match thread failed".to_string())?;
-    }
-    // The games played are saved even when the match stopped.
-    let saved = pdn.map_or(Ok(()), PdnOut::finish);
-    if let Some(e) = fatal {
-        return Err(format!("match stopped: {e}"));
-    }
-    saved?;
-    tally.print([spec_a, spec_b], budget, started.elapsed().as_secs_f64());
-    Ok(())
 }
 
 /// The openings of an `--openings` file, read only up to [`OPENINGS_BYTES`]: a larger file is
