@@ -155,6 +155,114 @@ pub(super) enum Tok {
     Result(String),
 }
 
+/// A `;` comment's text, trimmed, to the end of its line (the newline is left for the
+/// whitespace rule, which notes the line start).
+fn line_comment(r: &mut Reader<'_>) -> String {
+    r.next();
+    let mut text = String::new();
+    while let Some(c) = r.peek().filter(|&c| c != '\n') {
+        text.push(c);
+        r.next();
+    }
+    text.trim().to_string()
+}
+
+/// A `{...}` comment's text, trimmed; PDN comments do not nest.
+fn braced_comment(r: &mut Reader<'_>, line: usize, column: usize) -> Result<String, PdnError> {
+    r.next();
+    let mut text = String::new();
+    loop {
+        match r.next() {
+            Some('}') => return Ok(text.trim().to_string()),
+            Some(c) => text.push(c),
+            None => {
+                return Err(r.error(
+                    line,
+                    column,
+                    "this comment is never closed (missing '}')".into(),
+                ))
+            }
+        }
+    }
+}
+
+/// A NAG, `$` and a number 0-255.
+fn nag(r: &mut Reader<'_>, line: usize, column: usize) -> Result<Tok, PdnError> {
+    r.next();
+    let mut digits = String::new();
+    while let Some(d) = r.peek().filter(char::is_ascii_digit) {
+        digits.push(d);
+        r.next();
+        if digits.len() > 3 {
+            break;
+        }
+    }
+    digits.parse::<u8>().map(Tok::Nag).map_err(|_| {
+        r.error(
+            line,
+            column,
+            "a NAG is '$' and a number from 0 to 255, as in $1".into(),
+        )
+    })
+}
+
+/// A word starting with `c`: a move with its annotation, a move number, an annotation alone
+/// or a result.
+fn word(r: &mut Reader<'_>, c: char, line: usize, column: usize) -> Result<Tok, PdnError> {
+    let mut tok = String::new();
+    while let Some(c) = r.peek() {
+        if c.is_whitespace() || "{}()[];".contains(c) {
+            break;
+        }
+        tok.push(c);
+        r.next();
+        if tok.len() > 80 {
+            return Err(r.error(line, column, "a token is far too long".into()));
+        }
+    }
+    if tok.is_empty() {
+        r.next();
+        return Err(r.error(line, column, format!("unexpected {c:?}")));
+    }
+    // A move number may be glued to the move: "1.22-18".
+    let body = match tok.rfind('.') {
+        Some(i)
+            if tok[..i]
+                .trim_end_matches('.')
+                .bytes()
+                .all(|b| b.is_ascii_digit()) =>
+        {
+            &tok[i + 1..]
+        }
+        _ => tok.as_str(),
+    };
+    let bare = body.trim_end_matches(GLYPH_CHARS);
+    let glyph = &body[bare.len()..];
+    if RESULTS.contains(&bare) {
+        return Ok(Tok::Result(bare.to_string()));
+    }
+    if bare.is_empty() {
+        if glyph.is_empty() {
+            return Ok(Tok::Number);
+        }
+        return Ok(Tok::Glyph(glyph.to_string()));
+    }
+    if is_move(bare) {
+        return Ok(Tok::Move {
+            body: bare.to_string(),
+            glyph: glyph.to_string(),
+        });
+    }
+    let shown: String = tok.chars().take(20).collect();
+    Err(r.error(
+        line,
+        column,
+        format!(
+            "expected a move such as 22-18 or 22x13, a move number or a result, found {shown:?}"
+        ),
+    ))
+}
+
 /// A token and where it starts.
 #[derive(Clone, Debug)]
 pub(super) struct Token {
@@ -226,16 +334,9 @@ impl<'a> Lexer<'a> {
                     self.at_line_start = true;
                 }
                 ';' => {
-                    r.next();
-                    let mut text = String::new();
-                    // The newline is left for the whitespace rule, which notes the line start.
-                    while let Some(c) = r.peek().filter(|&c| c != '\n') {
-                        text.push(c);
-                        r.next();
-                    }
-                    let text = text.trim();
+                    let text = line_comment(r);
                     if !text.is_empty() {
-                        return at(Tok::Comment(text.to_string()));
+                        return at(Tok::Comment(text));
                     }
                 }
                 '[' => {
@@ -244,24 +345,9 @@ impl<'a> Lexer<'a> {
                     return at(Tok::Tag(k, v));
                 }
                 '{' => {
-                    r.next();
-                    let mut text = String::new();
-                    loop {
-                        match r.next() {
-                            Some('}') => break,
-                            Some(c) => text.push(c),
-                            None => {
-                                return Err(r.error(
-                                    line,
-                                    column,
-                                    "this comment is never closed (missing '}')".into(),
-                                ))
-                            }
-                        }
-                    }
-                    let text = text.trim();
+                    let text = braced_comment(r, line, column)?;
                     if !text.is_empty() {
-                        return at(Tok::Comment(text.to_string()));
+                        return at(Tok::Comment(text));
                     }
                 }
                 '(' => {
@@ -272,80 +358,8 @@ impl<'a> Lexer<'a> {
                     r.next();
                     return at(Tok::Close);
                 }
-                '$' => {
-                    r.next();
-                    let mut digits = String::new();
-                    while let Some(d) = r.peek().filter(char::is_ascii_digit) {
-                        digits.push(d);
-                        r.next();
-                        if digits.len() > 3 {
-                            break;
-                        }
-                    }
-                    return match digits.parse::<u8>() {
-                        Ok(n) => at(Tok::Nag(n)),
-                        Err(_) => Err(r.error(
-                            line,
-                            column,
-                            "a NAG is '$' and a number from 0 to 255, as in $1".into(),
-                        )),
-                    };
-                }
-                _ => {
-                    let mut tok = String::new();
-                    while let Some(c) = r.peek() {
-                        if c.is_whitespace() || "{}()[];".contains(c) {
-                            break;
-                        }
-                        tok.push(c);
-                        r.next();
-                        if tok.len() > 80 {
-                            return Err(r.error(line, column, "a token is far too long".into()));
-                        }
-                    }
-                    if tok.is_empty() {
-                        r.next();
-                        return Err(r.error(line, column, format!("unexpected {c:?}")));
-                    }
-                    // A move number may be glued to the move: "1.22-18".
-                    let body = match tok.rfind('.') {
-                        Some(i)
-                            if tok[..i]
-                                .trim_end_matches('.')
-                                .bytes()
-                                .all(|b| b.is_ascii_digit()) =>
-                        {
-                            &tok[i + 1..]
-                        }
-                        _ => tok.as_str(),
-                    };
-                    let bare = body.trim_end_matches(GLYPH_CHARS);
-                    let glyph = &body[bare.len()..];
-                    if RESULTS.contains(&bare) {
-                        return at(Tok::Result(bare.to_string()));
-                    }
-                    if bare.is_empty() {
-                        if glyph.is_empty() {
-                            return at(Tok::Number);
-                        }
-                        return at(Tok::Glyph(glyph.to_string()));
-                    }
-                    if is_move(bare) {
-                        return at(Tok::Move {
-                            body: bare.to_string(),
-                            glyph: glyph.to_string(),
-                        });
-                    }
-                    let shown: String = tok.chars().take(20).collect();
-                    return Err(r.error(
-                        line,
-                        column,
-                        format!(
-                            "expected a move such as 22-18 or 22x13, a move number or a \
-                             result, found {shown:?}"
-                        ),
-                    ));
-                }
+                '$' => return at(nag(r, line, column)?),
+                _ => return at(word(r, c, line, column)?),
             }
         }
         Ok(None)

@@ -308,26 +308,7 @@ impl Builder<'_> {
                     after_last = false;
                     numbered = true;
                 }
-                Tok::Glyph(g) => {
-                    let Some(l) = last else {
-                        return Err(self.error(t, format!("the annotation {g} follows no move")));
-                    };
-                    let n = self.node(l);
-                    if !n.glyph.is_empty() {
-                        return Err(self.error(t, format!("a second annotation {g} on one move")));
-                    }
-                    n.glyph = g.clone();
-                }
-                Tok::Nag(v) => {
-                    let Some(l) = last else {
-                        return Err(self.error(t, format!("the NAG ${v} follows no move")));
-                    };
-                    let n = self.node(l);
-                    if n.nags.len() == MAX_NAGS {
-                        return Err(self.error(t, format!("more than {MAX_NAGS} NAGs on one move")));
-                    }
-                    n.nags.push(*v);
-                }
+                Tok::Glyph(_) | Tok::Nag(_) => self.annotate(last, t)?,
                 Tok::Comment(text) => {
                     let text = text.clone();
                     match last {
@@ -345,23 +326,7 @@ impl Builder<'_> {
                     }
                 }
                 Tok::Open => {
-                    let Some(l) = last else {
-                        return Err(self.error(t, "a variation must follow the move it replaces"));
-                    };
-                    if depth + 1 > MAX_DEPTH {
-                        return Err(
-                            self.error(t, format!("variations nested more than {MAX_DEPTH} deep"))
-                        );
-                    }
-                    // The variation replaces `l`: it starts from the position before it.
-                    let replaced = self.game.undo();
-                    let parent = self.node(l).parent.unwrap_or(NodeId::ROOT);
-                    self.line(parent, depth + 1, Some(t))?;
-                    if let Some(m) = replaced {
-                        self.game
-                            .play(&m)
-                            .map_err(|e| self.error(t, format!("cannot replay a move: {e}")))?;
-                    }
+                    self.variation(last, depth, t)?;
                     after_last = false;
                 }
                 Tok::Close => {
@@ -391,6 +356,54 @@ impl Builder<'_> {
         }
         for _ in 0..played {
             self.game.undo();
+        }
+        Ok(())
+    }
+
+    /// An annotation or a NAG on the move before it, `last`.
+    fn annotate(&mut self, last: Option<NodeId>, t: &Token) -> Result<(), PdnError> {
+        match &t.tok {
+            Tok::Glyph(g) => {
+                let Some(l) = last else {
+                    return Err(self.error(t, format!("the annotation {g} follows no move")));
+                };
+                let n = self.node(l);
+                if !n.glyph.is_empty() {
+                    return Err(self.error(t, format!("a second annotation {g} on one move")));
+                }
+                n.glyph = g.clone();
+            }
+            Tok::Nag(v) => {
+                let Some(l) = last else {
+                    return Err(self.error(t, format!("the NAG ${v} follows no move")));
+                };
+                let n = self.node(l);
+                if n.nags.len() == MAX_NAGS {
+                    return Err(self.error(t, format!("more than {MAX_NAGS} NAGs on one move")));
+                }
+                n.nags.push(*v);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The variation opened by `t`, replacing `last`: read from the position before it, then
+    /// `last` played again.
+    fn variation(&mut self, last: Option<NodeId>, depth: usize, t: &Token) -> Result<(), PdnError> {
+        let Some(l) = last else {
+            return Err(self.error(t, "a variation must follow the move it replaces"));
+        };
+        if depth + 1 > MAX_DEPTH {
+            return Err(self.error(t, format!("variations nested more than {MAX_DEPTH} deep")));
+        }
+        let replaced = self.game.undo();
+        let parent = self.node(l).parent.unwrap_or(NodeId::ROOT);
+        self.line(parent, depth + 1, Some(t))?;
+        if let Some(m) = replaced {
+            self.game
+                .play(&m)
+                .map_err(|e| self.error(t, format!("cannot replay a move: {e}")))?;
         }
         Ok(())
     }
