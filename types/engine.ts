@@ -1,4 +1,4 @@
-// The engine worker's messages (www/engine.worker.js <-> www/engine-client.js). Types only:
+// The engine worker's messages (www/engine.worker.js <-> www/engine/client.js). Types only:
 // imported by JSDoc, `/** @import { WorkerReply } from '../types/engine.js' */`.
 
 import type { SearchResult, Variant } from './dama-wasm.js';

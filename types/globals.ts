@@ -1,7 +1,7 @@
 // Globals the pages set for the browser tests (tests/browser/), which wait on them.
 
 import type { DamaBoard } from '../www/element/element.js';
-import type { EngineClient } from '../www/engine-client.js';
+import type { EngineClient } from '../www/engine/client.js';
 import type { Color, Variant } from '../www/game/options.js';
 import type { Result } from '../www/game/texts.js';
 

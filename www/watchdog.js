@@ -4,7 +4,8 @@
 // task at all, so there the page's timer may fire long after it was due, ahead of the worker's
 // answers waiting in the same queue: time spent hidden says nothing of the worker. While the
 // page is hidden nothing is counted; once it is visible again the count starts afresh.
-// Used by the engine's client (engine-client.js) and the analysis board's (analysis/client.js).
+// Used by the engine workers' clients (engine/worker-client.js: the game's engine/client.js and
+// the analysis board's analysis/client.js).
 
 export class Watchdog {
   /** @param {() => void} onSilent called once when the worker has been silent too long */

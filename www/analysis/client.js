@@ -9,10 +9,10 @@
 // the job goes on: an analysis keeps the lines shown until the new worker finds deeper ones, a
 // review carries on from the next position. A slow worker is never replaced (a deep search
 // still says `alive`), nor one in a hidden tab (see watchdog.js). Only when fresh workers fail
-// one after another without ever answering is the job given up, with onError(null).
+// one after another without ever answering is the job given up, with onError(null). The worker
+// itself, its watchdog and its data: engine/worker-client.js.
 
-import { Watchdog } from '../watchdog.js';
-import { sendEngine } from '../wasm.js';
+import { WorkerClient } from '../engine/worker-client.js';
 
 /** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../../types/analysis.js' */
 /** @import { Variant } from '../../types/dama-wasm.js' */
@@ -37,53 +37,35 @@ const LOAD_MS = 30000;
 /** Fresh workers that may fail one after another, none answering the job, before it is given up. */
 const RETRIES = 2;
 
-export class AnalysisClient extends EventTarget {
+/** @extends {WorkerClient<AnalysisReply>} */
+export class AnalysisClient extends WorkerClient {
   /** @param {string | URL} [url] */
   constructor(url = new URL('../analysis.worker.js', import.meta.url)) {
-    super();
-    this.url = url;
-    /** @type {Worker | null} */
-    this.worker = null;
-    /** The worker has said something since it started. */
-    this.heard = false;
-    this.nextId = 1;
+    super(url, 'analysis worker');
     /** @type {Job | null} */
     this.job = null;
-    this.watchdog = new Watchdog(() => this.replace());
-    this.restarts = 0;
-    /** What the worker has loaded: endgame tables up to `tables` pieces. */
-    this.data = { tables: 0, book: false, brazilian: false };
   }
 
-  start() {
-    if (this.worker) return this.worker;
-    const w = new Worker(this.url, { type: 'module' });
-    sendEngine(w); // the page's one copy of the engine's wasm: no download per worker
-    this.worker = w;
-    this.heard = false;
-    w.onmessage = (e) => {
-      if (w !== this.worker) return;
-      if (this.heard) this.watchdog.feed();
-      else {
-        // Loaded: from now on the worker's silence is judged by the shorter bound.
-        this.heard = true;
-        if (this.job) this.watchdog.arm(this.silence(this.job));
-      }
-      this.onMessage(e.data);
-    };
-    w.onerror = (e) => {
-      e.preventDefault?.();
-      if (w === this.worker) this.replace();
-    };
-    return w;
+  /**
+   * Every word of the worker, `alive` too, feeds the watchdog; the first (it has loaded) arms
+   * it with the shorter bound.
+   * @override
+   * @param {AnalysisReply} msg
+   */
+  receive(msg) {
+    if (this.ready) this.watchdog.feed();
+    else {
+      this.loaded();
+      if (this.job) this.watchdog.arm(this.silence(this.job));
+    }
+    this.onMessage(msg);
   }
 
   /** @param {AnalysisReply} msg */
   onMessage(msg) {
     if (msg.type === 'ready' || msg.type === 'alive') return;
     if (msg.type === 'data') {
-      this.data = { tables: Math.max(this.data.tables, msg.tables), book: this.data.book || msg.book, brazilian: this.data.brazilian || msg.brazilian };
-      this.dispatchEvent(new CustomEvent('data', { detail: { ...this.data } }));
+      super.receive(msg);
       return;
     }
     const job = this.job;
@@ -141,7 +123,7 @@ export class AnalysisClient extends EventTarget {
     const w = this.start();
     // A review goes on from the first position not delivered yet.
     w.postMessage(job.msg.type === 'review' ? { ...job.msg, from: job.next } : job.msg);
-    this.watchdog.arm(this.heard ? this.silence(job) : LOAD_MS);
+    this.watchdog.arm(this.ready ? this.silence(job) : LOAD_MS);
   }
 
   /**
@@ -170,11 +152,8 @@ export class AnalysisClient extends EventTarget {
   }
 
   // The worker crashed or went silent: a fresh one takes the job on.
-  replace() {
-    this.watchdog.stop();
-    this.worker?.terminate();
-    this.worker = null;
-    this.restarts++;
+  /** @override */
+  resume() {
     const job = this.job;
     if (!job) return;
     if (job.tries <= RETRIES) this.post();

@@ -13,7 +13,7 @@
 import { createBoard } from '../board/api.js';
 import { readTheme } from '../board/theme.js';
 import { loadWasm } from '../wasm.js';
-import { lazyEngine } from '../engine-loader.js';
+import { lazyEngine } from '../engine/loader.js';
 import { t, onLanguageChange, loadLanguage, textOf } from '../i18n.js';
 import { playSound } from '../sound.js';
 import { CSS } from './css.js';

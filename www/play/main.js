@@ -10,7 +10,7 @@ import '../element/element.js';
 import { normMode, normVariant, readOptions } from '../game/options.js';
 import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../i18n.js';
 import { refusedParams, is } from '../address.js';
-import { loadedEngine, whenEngineLoaded } from '../engine-loader.js';
+import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';
 import { wireLibrary, saveToLibrary, whenSaved } from './records.js';
 import { disclosure } from '../menu.js';
 import { wireSettings } from '../settings-dialog.js';

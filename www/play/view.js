@@ -7,7 +7,7 @@ import { t, setMessage } from '../i18n.js';
 import { playerNames, reviewText, moveNumber, refusalText } from '../game/texts.js';
 import { renderTree, moveButton, numberSpan } from '../game/tree-view.js';
 import { clockText } from '../game/clock.js';
-import { loadedEngine } from '../engine-loader.js';
+import { loadedEngine } from '../engine/loader.js';
 import { $, $button, $text, board, settings, numbersKey, colorName, other, announce } from './page.js';
 
 /** @typedef {import('../game/options.js').Color} Color */

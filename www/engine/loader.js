@@ -1,12 +1,12 @@
 // @ts-check
-// The page's shared engine (engine-client.js: one worker for every board of the page), loaded
+// The page's shared engine (client.js: one worker for every board of the page), loaded
 // when a board first needs it rather than with the page: the board is playable first, and the
 // engine's code, its worker and its wasm come just after (a game against the computer starts
 // it at once, after the page's first paint; two players only at a hint). Requests made while
 // it loads wait for it, in the order made; a load that fails is tried again at the next one.
 
-/** @typedef {import('./engine-client.js').EngineClient} EngineClient */
-/** @import { SearchParams, SearchResult } from '../types/engine.js' */
+/** @typedef {import('./client.js').EngineClient} EngineClient */
+/** @import { SearchParams, SearchResult } from '../../types/engine.js' */
 
 /** @type {EngineClient | null} */
 let client = null;
@@ -20,7 +20,7 @@ export const loadedEngine = () => client;
 
 /** Loads the engine's client once; resolves to the page's shared engine. */
 export function loadEngine() {
-  loading ??= import('./engine-client.js').then(
+  loading ??= import('./client.js').then(
     (m) => {
       client = m.sharedEngine();
       for (const fn of waiting.splice(0)) fn(client);
