@@ -15,7 +15,7 @@
 use crate::engine::clock::{Clock, NoClock};
 use crate::engine::egtb::{Tables, Wdl};
 use crate::engine::eval::{self, Eval, Weights};
-use crate::engine::tt::{Bound, Table};
+use crate::engine::tt::{Bound, Hit, Table};
 use crate::rules::game::{DrawRules, Game};
 use crate::rules::movegen;
 use crate::rules::moves::{Move, MoveList};
@@ -714,86 +714,39 @@ impl Searcher<'_> {
         Some(tb_score(p.under_rule(king_plies, t.rule()), p.dtz, ply))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    /// A non-root node's score when it is known before its moves are generated: a draw by
+    /// the king-move rule or a repetition, a mate bound that closes the window, or the
+    /// endgame tables' value.
+    #[inline(always)]
+    fn settled(
         &mut self,
         pos: &Position,
         hash: u64,
-        depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         king_plies: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 255 == 0 {
-            self.poll();
+    ) -> Option<i32> {
+        if self.rules.king_move_plies > 0 && king_plies >= self.rules.king_move_plies {
+            return Some(eval::DRAW);
         }
-        if self.stopped {
-            return 0;
+        if self.repeated(hash, king_plies) {
+            return Some(eval::DRAW);
         }
-        self.pv_len[ply] = 0;
-        self.seldepth = self.seldepth.max(ply);
-        if ply > 0 {
-            if self.rules.king_move_plies > 0 && king_plies >= self.rules.king_move_plies {
-                return eval::DRAW;
-            }
-            if self.repeated(hash, king_plies) {
-                return eval::DRAW;
-            }
-            // No line from here can beat a faster mate already found.
-            let a = alpha.max(-MATE + ply as i32);
-            let b = beta.min(MATE - ply as i32 - 1);
-            if a >= b {
-                return a;
-            }
-            if let Some(s) = self.probe_tables(pos, ply, king_plies) {
-                return s;
-            }
+        // No line from here can beat a faster mate already found.
+        let a = alpha.max(-MATE + ply as i32);
+        let b = beta.min(MATE - ply as i32 - 1);
+        if a >= b {
+            return Some(a);
         }
-        // Move lists live in a per-ply stack: building a fresh one per node costs a memset.
-        crate::with_rules!(self.variant, R => movegen::generate::<R>(pos, &mut self.lists[ply]));
-        if ply == 0 && !self.excluded.is_empty() {
-            let excluded = &self.excluded;
-            self.lists[0].retain(|m| !excluded.contains(m));
-        }
-        let pv_node = beta - alpha > 1;
-        let n = self.lists[ply].len();
-        if n == 0 {
-            return -MATE + ply as i32;
-        }
-        let capture = self.lists[ply][0].is_capture();
-        if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
-            return self.eval.evaluate(pos);
-        }
+        self.probe_tables(pos, ply, king_plies)
+    }
 
-        // Capture sequences below the horizon are cheap to redo: keep the table for real depth.
-        let hit = if depth > 0 && self.features.tt {
-            self.tt.probe(hash)
-        } else {
-            None
-        };
-        if let Some(h) = hit
-            && !pv_node
-            && ply > 0
-            && h.depth >= depth
-        {
-            let s = from_tt(h.score, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
-        }
-
-        // A forced reply costs no depth: sequences of forced captures are common.
-        let ext = (self.features.extensions && n == 1 && depth > 0 && ply < 64) as i32;
+    /// The ordering keys of the moves at `ply`: the table's move, then captures by size, then
+    /// killers, crownings and the history of quiet moves.
+    #[inline(always)]
+    fn order(&mut self, ply: usize, side: usize, hit: Option<Hit>, capture: bool) {
         let ordering = self.features.ordering;
-
-        let side = (pos.turn() as usize) * 1024;
         let keys = &mut self.keys[ply];
         for (k, m) in keys.iter_mut().zip(self.lists[ply].iter()) {
             *k = if hit.is_some_and(|h| h.is_best(m)) {
@@ -811,23 +764,139 @@ impl Searcher<'_> {
                     + if m.promotes() { 1 << 24 } else { 0 }
             };
         }
+    }
+
+    /// A later move searched with a null window, `r` plies shallower, then again at full depth
+    /// and with the full window where it beats `alpha`.
+    #[inline(always)]
+    fn null_window(&mut self, c: &Child<'_>, r: i32, alpha: i32, beta: i32) -> i32 {
+        let (pos, h, d, ply, kp) = (c.pos, c.hash, c.depth, c.ply, c.king_plies);
+        let mut s = -self.negamax(pos, h, d - r, ply, -alpha - 1, -alpha, kp);
+        if s > alpha && r > 0 {
+            s = -self.negamax(pos, h, d, ply, -alpha - 1, -alpha, kp);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(pos, h, d, ply, -beta, -alpha, kp);
+        }
+        s
+    }
+
+    /// Counts a node and polls the clock now and then: false once the search is stopped.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.poll();
+        }
+        !self.stopped
+    }
+
+    /// The legal moves at `ply` into its list (the root's without the moves left out). Move
+    /// lists live in a per-ply stack: building a fresh one per node costs a memset.
+    #[inline(always)]
+    fn generate(&mut self, pos: &Position, ply: usize) {
+        crate::with_rules!(self.variant, R => movegen::generate::<R>(pos, &mut self.lists[ply]));
+        if ply == 0 && !self.excluded.is_empty() {
+            let excluded = &self.excluded;
+            self.lists[0].retain(|m| !excluded.contains(m));
+        }
+    }
+
+    /// The best-ordered move left among moves `i..n` at `ply`, swapped to place `i`: a
+    /// selection sort, since a cut-off usually comes early.
+    #[inline(always)]
+    fn pick(&mut self, ply: usize, i: usize, n: usize) -> Move {
+        let keys = &mut self.keys[ply];
+        let mut j = i;
+        for k in i + 1..n {
+            if keys[k] > keys[j] {
+                j = k;
+            }
+        }
+        keys.swap(i, j);
+        self.lists[ply].swap(i, j);
+        self.lists[ply][i]
+    }
+
+    /// `m` heads the principal variation at `ply`, followed by the child's.
+    #[inline(always)]
+    fn new_pv(&mut self, ply: usize, m: Move, score: i32) {
+        self.pv[ply][0] = m;
+        let len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+        self.pv_len[ply] = len + 1;
+        if ply == 0 {
+            self.root_best = Some((m, score));
+        }
+    }
+
+    /// A quiet move that cut off: a killer at `ply`, and its history raised by `depth`².
+    #[inline(always)]
+    fn remember_cutoff(&mut self, ply: usize, side: usize, m: Move, depth: i32) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let slot = side + m.from().index() as usize * 32 + m.to().index() as usize;
+        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        king_plies: u32,
+    ) -> i32 {
+        if !self.tick() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0
+            && let Some(s) = self.settled(pos, hash, ply, alpha, beta, king_plies)
+        {
+            return s;
+        }
+        self.generate(pos, ply);
+        let pv_node = beta - alpha > 1;
+        let n = self.lists[ply].len();
+        if n == 0 {
+            return -MATE + ply as i32;
+        }
+        let capture = self.lists[ply][0].is_capture();
+        if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(pos);
+        }
+
+        // Capture sequences below the horizon are cheap to redo: keep the table for real depth.
+        let hit = (depth > 0 && self.features.tt)
+            .then(|| self.tt.probe(hash))
+            .flatten();
+        if let Some(h) = hit
+            && !pv_node
+            && ply > 0
+            && let Some(s) = table_cut(h, depth, ply, alpha, beta)
+        {
+            return s;
+        }
+
+        // A forced reply costs no depth: sequences of forced captures are common.
+        let ext = (self.features.extensions && n == 1 && depth > 0 && ply < 64) as i32;
+
+        let side = (pos.turn() as usize) * 1024;
+        self.order(ply, side, hit, capture);
 
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         for i in 0..n {
-            // Selection sort: usually a cut-off comes early.
-            let keys = &mut self.keys[ply];
-            let mut j = i;
-            for k in i + 1..n {
-                if keys[k] > keys[j] {
-                    j = k;
-                }
-            }
-            keys.swap(i, j);
-            self.lists[ply].swap(i, j);
-            let m = self.lists[ply][i];
-
+            let m = self.pick(ply, i, n);
             let child = pos.play(&m);
             let h = pos.hash_after(hash, &m);
             let kp = next_king_plies(king_plies, &m);
@@ -839,27 +908,26 @@ impl Searcher<'_> {
             let score = if i == 0 || !self.features.pvs {
                 -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp)
             } else {
-                let r = if self.features.reductions
+                // Later moves: a null window first, at reduced depth where allowed.
+                let reducible = self.features.reductions
                     && depth >= 2
                     && i >= 2
                     && !capture
                     && !m.promotes()
-                    && ext == 0
-                {
-                    let r = reduction(depth, i) - pv_node as i32;
-                    r.clamp(0, depth - 1)
+                    && ext == 0;
+                let r = if reducible {
+                    (reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
                 } else {
                     0
                 };
-                let mut s =
-                    -self.negamax(&child, h, new_depth - r, ply + 1, -alpha - 1, -alpha, kp);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, h, new_depth, ply + 1, -alpha - 1, -alpha, kp);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp);
-                }
-                s
+                let child = Child {
+                    pos: &child,
+                    hash: h,
+                    depth: new_depth,
+                    ply: ply + 1,
+                    king_plies: kp,
+                };
+                self.null_window(&child, r, alpha, beta)
             };
             self.path.pop();
             if self.stopped {
@@ -870,43 +938,56 @@ impl Searcher<'_> {
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
-                    self.pv[ply][0] = m;
-                    let len = self.pv_len[ply + 1];
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply][1..=len].copy_from_slice(&tail[0][..len]);
-                    self.pv_len[ply] = len + 1;
-                    if ply == 0 {
-                        self.root_best = Some((m, score));
-                    }
+                    self.new_pv(ply, m, score);
                     if score >= beta {
-                        if !capture && ordering {
-                            if self.killers[ply][0] != m {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = m;
-                            }
-                            let slot =
-                                side + m.from().index() as usize * 32 + m.to().index() as usize;
-                            self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
+                        if !capture && self.features.ordering {
+                            self.remember_cutoff(ply, side, m, depth);
                         }
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         // A root with moves left out has no true score of its own to keep.
         if depth > 0 && self.features.tt && (ply > 0 || self.excluded.is_empty()) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
             self.tt
                 .store(hash, depth, to_tt(best, ply), bound, best_move.as_ref());
         }
         best
     }
+}
+
+/// The score a table entry gives without a search: one stored at least `depth` deep whose
+/// bound settles it against the window.
+#[inline(always)]
+fn table_cut(h: Hit, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if h.depth < depth {
+        return None;
+    }
+    let s = from_tt(h.score, ply);
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
+/// A child node to search: its position and hash, the depth and ply it is searched at, and
+/// the king-move count reaching it.
+struct Child<'a> {
+    pos: &'a Position,
+    hash: u64,
+    depth: i32,
+    ply: usize,
+    king_plies: u32,
 }
 
 /// How many plies to take off the `i`-th move (0-based) at `depth`: later moves and deeper
