@@ -7,8 +7,8 @@ export type { SearchResult };
 
 /** What a search is asked: the game from its start, so the engine sees the whole history. */
 export interface SearchParams {
-  /** Default 'italian'. */
-  variant?: Variant;
+  /** The game: the start FEN's numbering and the moves' texts are its. */
+  variant: Variant;
   /** The start position in the game's own numbering. */
   startFen: string;
   /** The moves played since, as texts. */
@@ -24,7 +24,6 @@ export interface SearchParams {
 /** A request to the worker, before the client gives it an id. */
 export interface SearchMessage extends SearchParams {
   type: 'search';
-  variant: Variant;
 }
 
 /** A request as the worker receives it. */

@@ -34,7 +34,7 @@ self.onmessage = async (/** @type {MessageEvent<WorkerRequest>} */ e) => {
       // Without the weights (offline on a first visit) it plays on material alone.
       if (variant === 'brazilian') await brazilianWeights().catch(() => {});
       // The game is rebuilt in its own rules: the FEN's numbers and the moves' texts are its.
-      const game = wasm.Game.fromFen(startFen, variant || 'italian');
+      const game = wasm.Game.fromFen(startFen, variant);
       try {
         for (const m of moves) game.play(m);
         post({ id, ok: true, result: think(game, level, timeMs, seed) });

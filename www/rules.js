@@ -9,7 +9,7 @@ import { loadWasm } from './wasm.js';
 import { drawPiece, drawPolyline, drawEdgeLabels } from './board/render.js';
 import { namedTheme } from './board/themes.js';
 import { boardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
-import { squareToRowCol, squareName, isPlaying } from './board/util.js';
+import { squareToRowCol, squareName, isPlaying, DEFAULT_VARIANT } from './board/util.js';
 
 /** @import { Cells, Game, Move, Variant } from '../types/dama-wasm.js' */
 /** @import { Pair } from '../types/board.js' */
@@ -124,8 +124,8 @@ async function main() {
   /** @type {NodeListOf<HTMLCanvasElement>} */
   const canvases = document.querySelectorAll('canvas[data-fen]');
   const diagrams = [...canvases].map((c) => {
-    // The core refuses another name.
-    const variant = /** @type {Variant} */ (c.dataset.variant || 'italian');
+    // A diagram with no data-variant is of the default game; the core refuses another name.
+    const variant = /** @type {Variant} */ (c.dataset.variant || DEFAULT_VARIANT);
     const g = Game.fromFen(c.dataset.fen ?? '', variant); // the FEN in the game's own numbering
     const pieces = g.board();
     const moves = c.dataset.arrows === 'none' ? [] : diagramMoves(g, variant);

@@ -9,32 +9,33 @@ import { configure } from '../../www/board/config.js';
 import * as board from '../../www/board/board.js';
 import { planDiff, planMove, frame } from '../../www/board/anim.js';
 
+const I = 'italian';
+
 test('square numbering follows RULES.md: 1 is a8, 32 is h1, the double corner is 25/29', () => {
-  assert.deepEqual(squareToRowCol(1), [0, 0]);
-  assert.deepEqual(squareToRowCol(5), [1, 1]);
-  assert.deepEqual(squareToRowCol(29), [7, 1]);
-  assert.deepEqual(squareToRowCol(32), [7, 7]);
-  assert.equal(squareName(1), 'a8');
-  assert.equal(squareName(32), 'h1');
-  assert.equal(squareName(25), 'a2');
-  assert.equal(rowColToSquare(7, 0), 0, 'a1 is a light square');
-  for (let sq = 1; sq <= 32; sq++) assert.equal(rowColToSquare(...squareToRowCol(sq)), sq);
+  assert.deepEqual(squareToRowCol(1, I), [0, 0]);
+  assert.deepEqual(squareToRowCol(5, I), [1, 1]);
+  assert.deepEqual(squareToRowCol(29, I), [7, 1]);
+  assert.deepEqual(squareToRowCol(32, I), [7, 7]);
+  assert.equal(squareName(1, I), 'a8');
+  assert.equal(squareName(32, I), 'h1');
+  assert.equal(squareName(25, I), 'a2');
+  assert.equal(rowColToSquare(7, 0, I), 0, 'a1 is a light square');
+  for (let sq = 1; sq <= 32; sq++) assert.equal(rowColToSquare(...squareToRowCol(sq, I), I), sq);
   // The long diagonal 1-5-10-14-19-23-28-32.
-  // (Not .map(squareToRowCol): map's index would arrive as the variant.)
-  const diag = [1, 5, 10, 14, 19, 23, 28, 32].map((sq) => squareToRowCol(sq));
+  const diag = [1, 5, 10, 14, 19, 23, 28, 32].map((sq) => squareToRowCol(sq, I));
   diag.forEach(([r, c], i) => assert.deepEqual([r, c], [i, i]));
 });
 
 test('each player has a dark square at the near right', () => {
   const size = 800;
   // White at the bottom: bottom-right is 32, bottom-left is light.
-  assert.equal(squareAt(799, 799, size, 'white'), 32);
-  assert.equal(squareAt(1, 799, size, 'white'), 0);
+  assert.equal(squareAt(799, 799, size, 'white', I), 32);
+  assert.equal(squareAt(1, 799, size, 'white', I), 0);
   // Black at the bottom: bottom-right is square 1 (a8), the top-left is 32.
-  assert.equal(squareAt(799, 799, size, 'black'), 1);
-  assert.equal(squareAt(1, 1, size, 'black'), 32);
-  assert.deepEqual(squareCenter(32, size, 'white'), [750, 750]);
-  assert.deepEqual(squareCenter(1, size, 'black'), [750, 750]);
+  assert.equal(squareAt(799, 799, size, 'black', I), 1);
+  assert.equal(squareAt(1, 1, size, 'black', I), 32);
+  assert.deepEqual(squareCenter(32, size, 'white', I), [750, 750]);
+  assert.deepEqual(squareCenter(1, size, 'black', I), [750, 750]);
 });
 
 const mv = (from, path, captured = []) => ({
@@ -113,11 +114,11 @@ test('animations: a capture hops along its path, then the captured pieces fade',
   before[21] = -1;
   before[13] = -1;
   const m = mv(26, [19, 10], [22, 14]);
-  const plan = planMove(m, before, { quiet: 200, hop: 100, fade: 50 });
+  const plan = planMove(m, before, { quiet: 200, hop: 100, fade: 50 }, I);
   assert.equal(plan.duration, 250);
   const mid = frame(plan, plan.start + 100);
   assert.equal(mid.moving.length, 1);
-  assert.deepEqual([mid.moving[0].row, mid.moving[0].col], squareToRowCol(19));
+  assert.deepEqual([mid.moving[0].row, mid.moving[0].col], squareToRowCol(19, I));
   assert.ok(mid.hidden.has(10));
   assert.equal(mid.fading.length, 2);
   assert.ok(frame(plan, plan.start + 300).done);
@@ -125,7 +126,7 @@ test('animations: a capture hops along its path, then the captured pieces fade',
   const after = Int8Array.from(before);
   after[25] = 0;
   after[17] = 1;
-  const diff = planDiff(before, after, { quiet: 200, hop: 100, fade: 50 });
+  const diff = planDiff(before, after, { quiet: 200, hop: 100, fade: 50 }, I);
   assert.deepEqual(diff.items.map((i) => i.kind), ['slide']);
-  assert.equal(planDiff(before, before, { quiet: 1, hop: 1, fade: 1 }), null);
+  assert.equal(planDiff(before, before, { quiet: 1, hop: 1, fade: 1 }, I), null);
 });

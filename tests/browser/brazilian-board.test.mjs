@@ -42,9 +42,9 @@ test('Brazilian numbering: 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1 (RULES.md)',
   assert.equal(squareFromName('a8', B), 0);
   const diag = [29, 25, 22, 18, 15, 11, 8, 4].map((sq) => squareToRowCol(sq, B));
   diag.forEach(([r, c], i) => assert.deepEqual([r, c], [7 - i, i]));
-  // Italian stays the default.
-  assert.equal(squareName(1), 'a8');
-  assert.equal(squareFromName('a8'), 1);
+  // The Italian board beside it: 1 = a8 there.
+  assert.equal(squareName(1, 'italian'), 'a8');
+  assert.equal(squareFromName('a8', 'italian'), 1);
 });
 
 test('each Brazilian player has a dark square at the near left', () => {

@@ -168,7 +168,7 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
   // The worker's engine uses them: a won ending is played from the tables, the start from the book.
   const search = (startFen) =>
-    page.evaluate((fen) => window.__dama.engine.search({}, { startFen: fen, moves: [], level: 10, timeMs: 1000, seed: 1 }), startFen);
+    page.evaluate((fen) => window.__dama.engine.search({}, { variant: 'italian', startFen: fen, moves: [], level: 10, timeMs: 1000, seed: 1 }), startFen);
   const won = await search(WON);
   assert.ok(isTableWin(won.score), `a table win: ${JSON.stringify(won)}`);
   assert.equal(won.depth, 1, 'answered by the tables, not searched');
@@ -178,7 +178,7 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   // search: a middle game and an ending of five pieces.
   for (const fen of ['B:W17,21,22,23,25,26,27,30,31:B1,2,3,5,6,9,10,11,13', 'W:W21,26,K31:B3,K12']) {
     const t0 = Date.now();
-    const r = await page.evaluate((f) => window.__dama.engine.search({}, { startFen: f, moves: [], level: 10, timeMs: 3100, seed: 1 }), fen);
+    const r = await page.evaluate((f) => window.__dama.engine.search({}, { variant: 'italian', startFen: f, moves: [], level: 10, timeMs: 3100, seed: 1 }), fen);
     const ms = Date.now() - t0;
     console.log(`level 10 with the data: ${fen}: ${r.move} depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.timeMs)} ms in the engine, ${ms} ms on the page`);
     assert.ok(r.depth > 1 && ms < 3100 + 600, `level 10 took ${ms} ms`);
@@ -209,7 +209,7 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 2 pieces');
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
-  const won = await page.evaluate((fen) => window.__dama.engine.search({}, { startFen: fen, moves: [], level: 10, timeMs: 500, seed: 1 }), WON);
+  const won = await page.evaluate((fen) => window.__dama.engine.search({}, { variant: 'italian', startFen: fen, moves: [], level: 10, timeMs: 500, seed: 1 }), WON);
   assert.ok(!isTableWin(won.score), 'no 3-piece tables were loaded');
   assert.equal(await page.isVisible('#notice'), false, 'nothing for the player to worry about');
   assert.deepEqual(page.errors, []);

@@ -75,10 +75,10 @@ async function engineBuild(page) {
   await page.evaluate(async (fen) => {
     const engine = window.__dama.engine;
     const owner = {};
-    const first = engine.search(owner, { startFen: fen, moves: [], level: 1, timeMs: 5000, seed: 1 });
+    const first = engine.search(owner, { variant: 'italian', startFen: fen, moves: [], level: 1, timeMs: 5000, seed: 1 });
     engine.cancel(owner); // terminates the worker that took it
     await first;
-    await engine.search({}, { startFen: fen, moves: [], level: 1, timeMs: 50, seed: 1 });
+    await engine.search({}, { variant: 'italian', startFen: fen, moves: [], level: 1, timeMs: 50, seed: 1 });
   }, START);
   assert.ok(page.engineWorkers.length > before, 'a new engine worker was started');
   const worker = page.engineWorkers[page.engineWorkers.length - 1];

@@ -5,6 +5,7 @@
 // review, saved game and lines behind.
 
 import { t, setMessage } from '../i18n.js';
+import { DEFAULT_VARIANT } from '../board/util.js';
 import { readGames, showPicker } from '../games-picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
@@ -30,7 +31,7 @@ export const whenOpened = () => opening;
  */
 export function openTree(params) {
   const { wasm } = page;
-  const variant = /** @type {Variant} */ (params.get('variant') === 'brazilian' ? 'brazilian' : 'italian');
+  const variant = /** @type {Variant} */ (params.get('variant') === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT);
   const pdn = params.get('pdn');
   const fen = params.get('fen');
   try {

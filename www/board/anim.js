@@ -15,10 +15,10 @@ const ease = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2
 // Animation of a move just played. `before` is the position before it. The plan keeps the
 // variant: it decides where each square is drawn.
 /**
- * @param {Move} move @param {ArrayLike<number>} before @param {Timing} timing @param {Variant} [variant]
+ * @param {Move} move @param {ArrayLike<number>} before @param {Timing} timing @param {Variant} variant
  * @returns {Anim}
  */
-export function planMove(move, before, timing, variant = 'italian') {
+export function planMove(move, before, timing, variant) {
   const points = [move.from, ...move.path];
   const piece = before[move.from - 1];
   /** @type {(SlideItem | FadeItem)[]} */
@@ -46,10 +46,10 @@ export function planMove(move, before, timing, variant = 'italian') {
 // null when nothing changed or when too much changed for an animation to help (new game).
 /**
  * @param {ArrayLike<number>} before @param {ArrayLike<number>} after @param {Timing} timing
- * @param {Variant} [variant]
+ * @param {Variant} variant
  * @returns {Anim | null}
  */
-export function planDiff(before, after, timing, variant = 'italian') {
+export function planDiff(before, after, timing, variant) {
   const gone = [];
   const came = [];
   for (let i = 0; i < 32; i++) {

@@ -2,7 +2,7 @@
 // Applies a partial configuration to the board state. Nested objects (movable, animation,
 // events) merge key by key so callers can change one part without repeating the rest.
 
-import { VARIANTS, SQUARES } from './util.js';
+import { VARIANTS, DEFAULT_VARIANT, SQUARES } from './util.js';
 import { PIECE_SETS } from './themes.js';
 
 /** @import { BoardConfig, BoardState, Move, Premove } from '../../types/board.js' */
@@ -23,7 +23,7 @@ export function configure(state, config) {
       fields[key] = value;
     }
   }
-  if (!VARIANTS.includes(state.variant)) state.variant = 'italian';
+  if (!VARIANTS.includes(state.variant)) state.variant = DEFAULT_VARIANT;
   if (!PIECE_SETS.includes(state.pieceSet)) state.pieceSet = 'discs';
   if (state.premove && !validPremove(state.premove)) state.premove = null;
   // Another board geometry: whatever was picked, dragged or animated is at the wrong place.

@@ -3,6 +3,8 @@
 // through config.js, the rest is the board's own bookkeeping. Nothing here knows the rules:
 // the legal moves come from the game (the wasm core) through `movable.moves`.
 
+import { DEFAULT_VARIANT } from './util.js';
+
 /** @import { BoardState } from '../../types/board.js' */
 
 /** @returns {BoardState} */
@@ -11,8 +13,9 @@ export function defaults() {
     // What to show.
     orientation: 'white', // which side is at the bottom
     // Which game's board: 'italian' (dark square at the near right, 1 = a8) or 'brazilian'
-    // (the mirror: dark square at the near left, 1 = b8, 29 = a1). See util.js.
-    variant: 'italian',
+    // (the mirror: dark square at the near left, 1 = b8, 29 = a1). See util.js. Until a
+    // config names it, the default game's.
+    variant: DEFAULT_VARIANT,
     pieces: new Int8Array(32), // index i = square i+1; 1/2 white man/king, -1/-2 black
     lastMove: null, // a move object {from, to, path, captured}, kept highlighted
     hint: null, // a move object drawn as an arrow

@@ -7,34 +7,42 @@
 // squares are:
 //   italian:   a dark square at each player's near right; 1 = a8, 32 = h1 (a1 is light).
 //   brazilian: a dark square at each player's near left;  1 = b8, 29 = a1, 32 = g1.
-// Every function takes the variant last and defaults to Italian, so callers that know only
-// one game keep working unchanged.
+// Every function takes the variant last, and needs it: each caller knows its game.
 
 /** @import { Color, Pair, Piece, Variant } from '../../types/board.js' */
 
 export const SQUARES = 32;
 /** @type {readonly Variant[]} */
 export const VARIANTS = ['italian', 'brazilian'];
+/**
+ * The game when outside input names none: a <dama-board> with no `variant` attribute (and the
+ * frame's or the game page's address with no `variant`), the board's initial config, a saved
+ * game or settings from a version before Brazilian draughts, the analysis board's address, a
+ * puzzle file or a rules diagram with no variant, a new game asked with none, and the New game
+ * dialog's first choice. Code that knows its game passes it.
+ * @type {Variant}
+ */
+export const DEFAULT_VARIANT = 'italian';
 
 // Column parity of the playing squares in even rows (0, 2, ...): Italian rows 0, 2, 4, 6
 // start on the a-file; Brazilian ones on the b-file.
 const shift = (/** @type {Variant} */ variant) => (variant === 'brazilian' ? 1 : 0);
 
-/** @param {number} sq @param {Variant} [variant] @returns {Pair} */
-export function squareToRowCol(sq, variant = 'italian') {
+/** @param {number} sq @param {Variant} variant @returns {Pair} */
+export function squareToRowCol(sq, variant) {
   const row = (sq - 1) >> 2;
   const col = 2 * ((sq - 1) & 3) + ((row & 1) ^ shift(variant));
   return [row, col];
 }
 
 // Whether a board cell is one of the 32 playing (dark) squares.
-/** @param {number} row @param {number} col @param {Variant} [variant] */
-export function isPlaying(row, col, variant = 'italian') {
+/** @param {number} row @param {number} col @param {Variant} variant */
+export function isPlaying(row, col, variant) {
   return ((row + col) & 1) === shift(variant);
 }
 
-/** @param {number} row @param {number} col @param {Variant} [variant] @returns {number} 0 for none */
-export function rowColToSquare(row, col, variant = 'italian') {
+/** @param {number} row @param {number} col @param {Variant} variant @returns {number} 0 for none */
+export function rowColToSquare(row, col, variant) {
   if (row < 0 || row > 7 || col < 0 || col > 7) return 0;
   if (!isPlaying(row, col, variant)) return 0; // light square: not a playing square
   return row * 4 + (col >> 1) + 1;
@@ -55,8 +63,8 @@ export function fromDisplay(drow, dcol, orientation) {
 }
 
 // Display cell of a playing square.
-/** @param {number} sq @param {Color} orientation @param {Variant} [variant] @returns {Pair} */
-export function squareToDisplay(sq, orientation, variant = 'italian') {
+/** @param {number} sq @param {Color} orientation @param {Variant} variant @returns {Pair} */
+export function squareToDisplay(sq, orientation, variant) {
   const [r, c] = squareToRowCol(sq, variant);
   return toDisplay(r, c, orientation);
 }
@@ -65,10 +73,10 @@ export function squareToDisplay(sq, orientation, variant = 'italian') {
 // point is off the board or on a light square.
 /**
  * @param {number} x @param {number} y @param {number} size @param {Color} orientation
- * @param {Variant} [variant]
+ * @param {Variant} variant
  * @returns {number}
  */
-export function squareAt(x, y, size, orientation, variant = 'italian') {
+export function squareAt(x, y, size, orientation, variant) {
   if (x < 0 || y < 0 || x >= size || y >= size) return 0;
   const dcol = Math.floor((x * 8) / size);
   const drow = Math.floor((y * 8) / size);
@@ -77,8 +85,8 @@ export function squareAt(x, y, size, orientation, variant = 'italian') {
 }
 
 // Centre of a square in CSS pixels, for drawing and for tests that click squares.
-/** @param {number} sq @param {number} size @param {Color} orientation @param {Variant} [variant] @returns {Pair} */
-export function squareCenter(sq, size, orientation, variant = 'italian') {
+/** @param {number} sq @param {number} size @param {Color} orientation @param {Variant} variant @returns {Pair} */
+export function squareCenter(sq, size, orientation, variant) {
   const [dr, dc] = squareToDisplay(sq, orientation, variant);
   const cell = size / 8;
   return [(dc + 0.5) * cell, (dr + 0.5) * cell];
@@ -89,15 +97,15 @@ export const rankName = (/** @type {number} */ row) => String(8 - row);
 
 // The square's file/rank name (a8 for Italian 1, b8 for Brazilian 1): screen-reader
 // descriptions, and Brazilian move text.
-/** @param {number} sq @param {Variant} [variant] */
-export function squareName(sq, variant = 'italian') {
+/** @param {number} sq @param {Variant} variant */
+export function squareName(sq, variant) {
   const [r, c] = squareToRowCol(sq, variant);
   return fileName(c) + rankName(r);
 }
 
 // The square named by "c3" (any case), 0 if the name is not a playing square of the variant.
-/** @param {unknown} name @param {Variant} [variant] @returns {number} */
-export function squareFromName(name, variant = 'italian') {
+/** @param {unknown} name @param {Variant} variant @returns {number} */
+export function squareFromName(name, variant) {
   const m = /^([a-h])([1-8])$/i.exec(String(name).trim());
   if (!m) return 0;
   return rowColToSquare(8 - Number(m[2]), m[1].toLowerCase().charCodeAt(0) - 97, variant);

@@ -3,7 +3,7 @@
 // (element.js) extends this with the commands and the wiring; both read the same session.
 
 import { t, getLanguage } from '../i18n.js';
-import { delayMs, clampLevel, START_FEN } from '../game/options.js';
+import { delayMs, clampLevel, normVariant, START_FEN } from '../game/options.js';
 import { statusText, endTexts } from '../game/texts.js';
 
 /** @typedef {import('../game/session.js').Session} Session */
@@ -21,8 +21,8 @@ export class DamaBoardReads extends HTMLElement {
   get level() { return this.session?.level ?? 5; }
   set level(v) { this.setAttribute('level', String(clampLevel(v, this.level))); }
   get mode() { return this.session?.mode ?? 'computer'; }
-  /** The game being played: 'italian' or 'brazilian' (an imported PDN can change it). */
-  get variant() { return this.session?.variant ?? 'italian'; }
+  /** The game being played (an imported PDN can change it); before the wasm has loaded, the attribute's. */
+  get variant() { return this.session?.variant ?? normVariant(this.getAttribute('variant')); }
   /** The human's colour against the computer (random already decided). */
   get side() { return this.session?.human ?? 'white'; }
   /** @param {Color} color the level the computer plays `color` at */

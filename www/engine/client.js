@@ -65,10 +65,9 @@ export class EngineClient extends WorkerClient {
   }
 
   // Resolves to {move, score, depth, nodes, pv, timeMs}, or null if cancelled. `variant` is the
-  // game ('italian', the default, or 'brazilian'): the start FEN's numbering and the moves'
-  // notation are that game's.
+  // game: the start FEN's numbering and the moves' notation are that game's.
   /** @param {unknown} owner @param {SearchParams} params @returns {Promise<SearchResult | null>} */
-  search(owner, { variant = 'italian', startFen, moves, level, timeMs, seed }) {
+  search(owner, { variant, startFen, moves, level, timeMs, seed }) {
     return this.enqueue(owner, { type: 'search', variant, startFen, moves, level, timeMs, seed });
   }
 

@@ -2,6 +2,8 @@
 // The game's options as the element's attributes, the frame's address and the app's address
 // write them: one table of names and aliases, and the functions that read each value. No DOM.
 
+import { DEFAULT_VARIANT } from '../board/util.js';
+
 /** @typedef {'italian' | 'brazilian'} Variant */
 /** @typedef {'computer' | 'two-players' | 'watch' | 'view'} Mode */
 /** @typedef {'white' | 'black'} Color */
@@ -56,13 +58,14 @@ export function readOptions(get) {
 }
 
 /**
- * The game: 'brazilian' (also its PDN GameType, 26), else 'italian'.
+ * The game an attribute, an address or a dialog names: 'brazilian' (also its PDN GameType,
+ * 26), else (none, or another) the default game, Italian.
  * @param {unknown} v
  * @returns {Variant}
  */
 export function normVariant(v) {
   const s = String(v ?? '').trim().toLowerCase();
-  return ['brazilian', 'brasileira', 'brasileiro', 'brazil', 'br', '26'].includes(s) ? 'brazilian' : 'italian';
+  return ['brazilian', 'brasileira', 'brasileiro', 'brazil', 'br', '26'].includes(s) ? 'brazilian' : DEFAULT_VARIANT;
 }
 
 /**

@@ -10,6 +10,7 @@
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
+import { DEFAULT_VARIANT } from '../board/util.js';
 import { keepRecord, pdnOf, takeRecord } from './session-record.js';
 import { gameFrom, clockFor } from './start.js';
 import { putPiece, editedFen } from './editing.js';
@@ -79,8 +80,9 @@ export class Session {
     this.now = () => performance.now();
   }
 
+  /** The game's; before the first game, the default one (what a first newGame() with no variant plays). */
   get variant() {
-    return /** @type {Variant} */ (this.game?.variant() ?? 'italian');
+    return /** @type {Variant} */ (this.game?.variant() ?? DEFAULT_VARIANT);
   }
 
   /**

@@ -6,6 +6,7 @@
 
 import { normMode, clampLevel, looksLikeFen } from './options.js';
 import { treeFromPdn } from './record.js';
+import { DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
@@ -44,7 +45,7 @@ export function readSnapshot(raw) {
   const tags = s.tags ?? null;
   const goodTags = Array.isArray(tags) && tags.length <= MAX_TAGS && tags.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'));
   return {
-    variant: s.variant === 'brazilian' ? 'brazilian' : 'italian',
+    variant: s.variant === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT, // none: saved before Brazilian draughts
     startFen: s.startFen,
     moves: /** @type {string[]} */ (moves),
     mode: normMode(s.mode),

@@ -5,6 +5,7 @@
 
 import { t, setMessage } from '../i18n.js';
 import { parseControl } from '../game/clock.js';
+import { DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../i18n.js').Message} Message */
@@ -20,7 +21,7 @@ export const board = /** @type {import('../element/element.js').DamaBoard} */ ($
 // The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
 // square numbers are each game's own choice: on for Italian, whose moves are written with
 // them; off for Brazilian, whose board has files and ranks on its edges instead.
-export const settings = { variant: 'italian', mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false, clock: '' };
+export const settings = { variant: DEFAULT_VARIANT, mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false, clock: '' };
 /** The setting that says whether the game on the board shows square numbers. */
 export const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : 'numbers');
 

@@ -6,6 +6,7 @@
 import { t } from '../i18n.js';
 import { normMode, clampLevel } from '../game/options.js';
 import { parseControl } from '../game/clock.js';
+import { VARIANTS } from '../board/util.js';
 import { setLibraryId, libraryId, libraryRev } from './records.js';
 import { board, settings, defaultGame, showNotice } from './page.js';
 import { render } from './view.js';
@@ -19,7 +20,7 @@ export function loadSettings() {
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || 'null');
     if (s && typeof s === 'object') {
-      if (['italian', 'brazilian'].includes(s.variant)) settings.variant = s.variant;
+      if (VARIANTS.includes(s.variant)) settings.variant = s.variant;
       if (['computer', 'two-players', 'friend', 'watch'].includes(s.mode)) settings.mode = normMode(s.mode);
       if (['white', 'black', 'random'].includes(s.color)) settings.color = s.color;
       settings.level = clampLevel(s.level ?? 5);

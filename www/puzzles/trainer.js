@@ -7,6 +7,8 @@
 // A puzzle's `line` alternates: the solver's move (the side to move in the FEN), the
 // opponent's reply, the solver's next move..., ending with a solver move.
 
+import { DEFAULT_VARIANT } from '../board/util.js';
+
 /** @import { DamaRules, Game, Move, Color, Variant } from '../../types/dama-wasm.js' */
 /** @import { Stats } from './store.js' */
 
@@ -92,7 +94,7 @@ export function puzzleGoal(themes, before, after, solver) {
 export function readPuzzleFile(data) {
   const d = /** @type {Record<string, unknown>} */ (data && typeof data === 'object' ? data : {});
   if (d.format !== 1 || !Array.isArray(d.puzzles)) throw new Error('not a puzzle file (format 1)');
-  const variant = d.variant === 'brazilian' ? 'brazilian' : 'italian';
+  const variant = d.variant === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT; // a file naming none: the first files were Italian
   /** @type {Puzzle[]} */
   const puzzles = [];
   const ids = new Set();
