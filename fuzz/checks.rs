@@ -186,16 +186,16 @@ pub fn pdn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let _ = pdn_text::read_game(text);
+    let _ = pdn_text::read_game(text, dama::Variant::Italian);
     let Ok(games) = pdn_text::parse(text) else {
         return;
     };
     for g in &games {
-        let Ok(game) = pdn_text::replay(g) else {
+        let Ok(game) = pdn_text::replay(g, Variant::Italian) else {
             continue;
         };
         let out = game.to_pdn(&[]);
-        let back = pdn_text::read_game(&out).unwrap_or_else(|e| {
+        let back = pdn_text::read_game(&out, dama::Variant::Italian).unwrap_or_else(|e| {
             panic!("replayed game writes PDN that does not read: {e:?}\n{out}")
         });
         assert_eq!(back.ply(), game.ply(), "{out}");

@@ -364,7 +364,8 @@ fn a_brazilian_match_between_two_hub_engines_writes_pdn_26() {
             "{:?}",
             g.moves
         );
-        let game = dama::rules::pdn::replay(g).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let game = dama::rules::pdn::replay(g, dama::Variant::Italian)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(game.variant(), dama::Variant::Brazilian);
         assert!(game.ply() > 0);
         assert!(game.result().is_some(), "{text}");

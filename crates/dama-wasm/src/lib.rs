@@ -264,8 +264,10 @@ impl Game {
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(text: StrArg) -> Result<Game, JsValue> {
         let text = Args("Game.fromPdn").string("text", &text)?;
-        // The first game only: the text after it is not read (nor kept).
-        dama::rules::pdn::read_game(&text)
+        // The first game only: the text after it is not read (nor kept). A game without a
+        // GameType tag is Italian, as the pages have always read one (a Brazilian page adds
+        // the tag before it asks).
+        dama::rules::pdn::read_game(&text, dama::Variant::Italian)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }

@@ -195,7 +195,7 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
         text.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 1-0"),
         "{text}"
     );
-    let back = pdn::read_game(&text).unwrap();
+    let back = pdn::read_game(&text, dama::Variant::Italian).unwrap();
     assert_eq!(back.variant(), BR);
     assert_eq!(back.move_texts(), g.move_texts());
     assert_eq!(back.result(), g.result());
@@ -203,9 +203,12 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
     let s = game("W:W22,K29:B10,11");
     let text = s.to_pdn(&[]);
     assert!(text.contains("[FEN \"W:W22,K29:B10,11\"]"), "{text}");
-    assert_eq!(pdn::read_game(&text).unwrap().fen(), s.fen());
+    assert_eq!(
+        pdn::read_game(&text, dama::Variant::Italian).unwrap().fen(),
+        s.fen()
+    );
     // The same moves under GameType 22 are Italian numbers, and algebraic text is refused.
-    assert!(pdn::read_game("[GameType \"22\"]\n1. c3-d4 *").is_err());
+    assert!(pdn::read_game("[GameType \"22\"]\n1. c3-d4 *", dama::Variant::Italian).is_err());
 }
 
 #[test]

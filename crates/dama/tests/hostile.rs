@@ -322,7 +322,7 @@ fn pdn_games_that_do_not_replay_are_refused() {
         ),
     ];
     for (text, wants) in cases {
-        let e = match pdn::read_game(text) {
+        let e = match pdn::read_game(text, dama::Variant::Italian) {
             Ok(g) => panic!("{text:?} was accepted: {:?}", g.move_texts()),
             Err(e) => e.to_string(),
         };
@@ -333,6 +333,7 @@ fn pdn_games_that_do_not_replay_are_refused() {
     // GameType with the extra fields some programs write is fine, and so is lower-case tags.
     let g = pdn::read_game(
         "[GameType \"22,W,8,8,A0,0\"]\n[fen \"W:W31:B19,20,27,28\"]\n1. 31x22x15 1-0",
+        dama::Variant::Italian,
     )
     .unwrap();
     assert_eq!(g.ply(), 1);
@@ -363,7 +364,7 @@ fn pdn_reader_skips_comments_variations_and_annotations() {
         vec!["22-18", "9-13", "18x9", "10-14", "24-20", "12-16"]
     );
     assert_eq!(g.result.as_deref(), Some("*"));
-    let game = pdn::replay(g).unwrap();
+    let game = pdn::replay(g, dama::Variant::Italian).unwrap();
     assert_eq!(game.ply(), 6);
 }
 
@@ -379,7 +380,10 @@ fn several_games_in_one_file() {
     assert_eq!(games[2].moves, vec!["23-19"]);
     assert_eq!(games[2].result, None);
     // read_game takes the first.
-    assert_eq!(pdn::read_game(text).unwrap().ply(), 1);
+    assert_eq!(
+        pdn::read_game(text, dama::Variant::Italian).unwrap().ply(),
+        1
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -489,10 +493,10 @@ fn feed(text: &str, games: &mut [Game]) {
     if let Ok(list) = pdn::parse(text) {
         assert!(!list.is_empty());
         for p in &list {
-            let _ = pdn::replay(p);
+            let _ = pdn::replay(p, dama::Variant::Italian);
         }
     }
-    let _ = pdn::read_game(text);
+    let _ = pdn::read_game(text, dama::Variant::Italian);
 }
 
 fn fuzz_games() -> Vec<Game> {

@@ -27,7 +27,7 @@ fn tokens(text: &str) -> Vec<String> {
 }
 
 fn trees(text: &str) -> Vec<GameTree> {
-    pdn::parse_trees(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    pdn::parse_trees(text, dama::Variant::Italian).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 fn tree(text: &str) -> GameTree {
@@ -35,7 +35,7 @@ fn tree(text: &str) -> GameTree {
 }
 
 fn refusal(text: &str) -> pdn::PdnError {
-    match pdn::parse_trees(text) {
+    match pdn::parse_trees(text, dama::Variant::Italian) {
         Ok(t) => panic!("{text:?} was accepted: {}", pdn::write_trees(&t)),
         Err(e) => e,
     }
@@ -109,7 +109,7 @@ fn the_main_lines_agree_with_the_flat_reader() {
         // The game at the end of the main line is the one replay gives, but for the result.
         let end = *t.mainline().last().unwrap();
         let g = t.game_at(end).unwrap();
-        let r = pdn::replay(f).unwrap();
+        let r = pdn::replay(f, dama::Variant::Italian).unwrap();
         assert_eq!(g.fen(), r.fen());
         assert_eq!(g.move_texts(), r.move_texts());
     }
@@ -738,11 +738,11 @@ fn soup_never_panics_and_what_is_read_round_trips() {
             .collect::<Vec<_>>()
             .join(" ");
         let file = PdnFile::parse(&text, dama::Variant::Italian);
-        match pdn::parse_trees(&text) {
+        match pdn::parse_trees(&text, dama::Variant::Italian) {
             Ok(ts) => {
                 accepted += 1;
                 let written = pdn::write_trees(&ts);
-                let back = pdn::parse_trees(&written)
+                let back = pdn::parse_trees(&written, dama::Variant::Italian)
                     .unwrap_or_else(|e| panic!("{text:?} -> {written:?}: {e}"));
                 assert_eq!(back, ts, "{text:?} -> {written:?}");
                 let f = file.unwrap();
@@ -785,7 +785,7 @@ fn each_game_text_is_that_game_alone_and_the_texts_make_the_file() {
 fn brackets_inside_comments_do_not_open_or_close_variations() {
     // Issue 13, item 4: read as 22-18 11-15 (a different game) and refused, before.
     let text = "1. 22-18 (1. 21-17 {(} ) 10-14 2. 24-20 (2. 23-19 {)} ) 11-15 *";
-    let tree = &dama::rules::pdn::parse_trees(text).unwrap()[0];
+    let tree = &dama::rules::pdn::parse_trees(text, dama::Variant::Italian).unwrap()[0];
     let main: Vec<&str> = tree
         .mainline()
         .iter()
@@ -796,7 +796,7 @@ fn brackets_inside_comments_do_not_open_or_close_variations() {
     let games = dama::rules::pdn::parse(text).unwrap();
     assert_eq!(games[0].moves, ["22-18", "10-14", "24-20", "11-15"]);
     let with_smiley = "1. 22-18 (1. 21-17 {threat :)} 10-14) 10-14 *";
-    let t = &dama::rules::pdn::parse_trees(with_smiley).unwrap()[0];
+    let t = &dama::rules::pdn::parse_trees(with_smiley, dama::Variant::Italian).unwrap()[0];
     // The variation replaces 22-18: the root's second child, with its comment.
     let alt = t.node(t.root()).unwrap().children()[1];
     assert_eq!(t.node(alt).unwrap().text(), "21-17");

@@ -245,7 +245,8 @@ fn case(seed: u64) -> Result<(usize, usize), String> {
     let fail = |what: String| format!("{what}\n--- PDN ---\n{text}--- end ---");
     for t in &trees {
         let one = t.to_pdn();
-        let back = pdn::parse_trees(&one).map_err(|e| fail(format!("a tree alone: {e}")))?;
+        let back = pdn::parse_trees(&one, dama::Variant::Italian)
+            .map_err(|e| fail(format!("a tree alone: {e}")))?;
         if back != [t.clone()] {
             return Err(fail(format!("a tree alone read back differs:\n{one}")));
         }
@@ -257,7 +258,8 @@ fn case(seed: u64) -> Result<(usize, usize), String> {
             )));
         }
     }
-    let back = pdn::parse_trees(&text).map_err(|e| fail(format!("parse_trees: {e}")))?;
+    let back = pdn::parse_trees(&text, dama::Variant::Italian)
+        .map_err(|e| fail(format!("parse_trees: {e}")))?;
     if back != trees {
         let at = back.iter().zip(&trees).position(|(a, b)| a != b);
         return Err(fail(format!(

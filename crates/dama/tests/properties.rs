@@ -287,7 +287,7 @@ proptest! {
             (name.clone(), "x \"quoted\" \\ y".to_string()),
         ];
         let text = g.to_pdn(&tags);
-        let back = pdn::read_game(&text);
+        let back = pdn::read_game(&text, dama::Variant::Italian);
         prop_assert!(back.is_ok(), "{:?}\n{}", back.err(), text);
         let back = back.unwrap();
         prop_assert_eq!(back.moves().copied().collect::<Vec<_>>(), g.moves().copied().collect::<Vec<_>>());
@@ -452,7 +452,8 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
         let text = g.to_pdn(&[]);
         assert!(text.contains(&format!("[FEN \"{}\"]", fen_text)), "{text}");
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
-        let back = pdn::read_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back =
+            pdn::read_game(&text, dama::Variant::Italian).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back.move_texts(), g.move_texts());
         assert_eq!(back.move_texts()[0], moves[0]);
         assert_eq!(*back.position(), *g.position());
@@ -464,7 +465,10 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
     g.play_text("22-18").unwrap();
     let text = g.to_pdn(&[]);
     assert!(text.contains("1... 9-13 2. 22-18"), "{text}");
-    assert_eq!(pdn::read_game(&text).unwrap().ply(), 2);
+    assert_eq!(
+        pdn::read_game(&text, dama::Variant::Italian).unwrap().ply(),
+        2
+    );
 }
 
 /// A different move after undo drops the redo stack.

@@ -180,7 +180,8 @@ fn play_game(players: &mut Players, kinds: [Player; 2], seed: u64) -> GameStats 
     let r = game.result().expect("ended");
     let plies = game.ply();
     // The PDN of the game replays to the same position and result.
-    let back = dama::rules::pdn::read_game(&game.to_pdn(&[])).expect("own PDN reads");
+    let back = dama::rules::pdn::read_game(&game.to_pdn(&[]), dama::Variant::Italian)
+        .expect("own PDN reads");
     assert_eq!(back.position(), game.position(), "PDN replay, seed {seed}");
     assert_eq!(back.result(), game.result(), "PDN result, seed {seed}");
     // Undo to the start restores the start position and its hash.

@@ -220,8 +220,9 @@ impl Default for Features {
 pub struct Engine {
     tt: Table,
     /// The game the table and history hold positions of: the same bits mean another position
-    /// in the other game, so they are cleared when the game changes.
-    tt_variant: Variant,
+    /// in the other game, so they are cleared when the game changes (none before the first
+    /// search).
+    tt_variant: Option<Variant>,
     history: Vec<i32>,
     /// One evaluation per game, in [`Variant::ALL`] order.
     evals: [Eval; 2],
@@ -246,7 +247,7 @@ impl Engine {
     pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock + Send>) -> Engine {
         Engine {
             tt: Table::new(tt_mb),
-            tt_variant: Variant::Italian,
+            tt_variant: None,
             history: vec![0; 2 * 32 * 32],
             evals: [
                 Eval::shipped_for(Variant::Italian),
@@ -282,13 +283,8 @@ impl Engine {
         self.tables = tables;
     }
 
-    /// The evaluation in use for Italian games.
-    pub fn eval(&self) -> &Eval {
-        &self.evals[Variant::Italian as usize]
-    }
-
     /// The evaluation in use for games of `variant`.
-    pub fn eval_for(&self, variant: Variant) -> &Eval {
+    pub fn eval(&self, variant: Variant) -> &Eval {
         &self.evals[variant as usize]
     }
 
@@ -470,9 +466,11 @@ impl Engine {
         excluded: Vec<Move>,
     ) -> Searcher<'a> {
         let variant = game.variant();
-        if variant != self.tt_variant {
-            self.clear();
-            self.tt_variant = variant;
+        if self.tt_variant != Some(variant) {
+            if self.tt_variant.is_some() {
+                self.clear();
+            }
+            self.tt_variant = Some(variant);
         }
         self.tt.new_search();
         let start = self.clock.now_ms();

@@ -165,22 +165,22 @@ fn main_line(raw: RawGame) -> Result<PdnGame, PdnError> {
     })
 }
 
-/// Replays a parsed game: the game type chooses the game (22 Italian, the default when the tag
-/// is missing; 26 Brazilian), then the FEN is set up and every move played; a decided result on
+/// Replays a parsed game: the game type chooses the game (22 Italian, 26 Brazilian; `default`
+/// when the tag is missing), then the FEN is set up and every move played; a decided result on
 /// a game not over on the board is taken as a resignation or an agreed draw.
 ///
 /// ```
 /// let games = dama::rules::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
-/// let game = dama::rules::pdn::replay(&games[0]).unwrap();
+/// let game = dama::rules::pdn::replay(&games[0], dama::Variant::Italian).unwrap();
 /// assert_eq!(game.ply(), 3);
 /// ```
-pub fn replay(p: &PdnGame) -> Result<Game, PdnError> {
+pub fn replay(p: &PdnGame, default: Variant) -> Result<Game, PdnError> {
     let plain = |message: String| PdnError {
         line: 0,
         column: 0,
         message,
     };
-    let mut game = start_game(&p.tags, Variant::Italian).map_err(plain)?;
+    let mut game = start_game(&p.tags, default).map_err(plain)?;
     for m in &p.moves {
         let number = game.ply() / 2 + 1;
         if let Err(e) = game.play_text(m) {
@@ -250,15 +250,16 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
     format!("{e}{hint}")
 }
 
-/// Reads the first game of a PDN text and replays it; the rest of the text is not read.
+/// Reads the first game of a PDN text and replays it, a game without a GameType tag being one
+/// of `default`; the rest of the text is not read.
 ///
 /// ```
 /// // The second game is never looked at, so its bad move does not matter.
-/// let g = dama::rules::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *").unwrap();
+/// let g = dama::rules::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *", dama::Variant::Italian).unwrap();
 /// assert_eq!(g.ply(), 2);
 /// ```
-pub fn read_game(text: &str) -> Result<Game, PdnError> {
-    replay(&parse_first(text)?)
+pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {
+    replay(&parse_first(text)?, default)
 }
 
 /// Reads the first game of a PDN text, its tags and moves unchecked; the rest of the text is

@@ -170,12 +170,13 @@ impl PdnFile {
     }
 }
 
-/// Reads every game of a PDN text into a tree; the first game that does not read refuses the
+/// Reads every game of a PDN text into a tree, a game without a GameType tag being one of
+/// `default`; the first game that does not read refuses the
 /// whole text, its number, line and column in the error. Bounds: see the [module
 /// documentation](super).
 ///
 /// ```
-/// let trees = dama::rules::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0").unwrap();
+/// let trees = dama::rules::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0", dama::Variant::Italian).unwrap();
 /// let t = &trees[0];
 /// let second = t.mainline()[2];
 /// assert_eq!(t.node(second).unwrap().glyph(), "?");
@@ -185,7 +186,7 @@ impl PdnFile {
 /// assert_eq!(t.node(alt).unwrap().text(), "10-14");
 /// assert_eq!(t.node(alt).unwrap().comment(), Some("better"));
 /// ```
-pub fn parse_trees(text: &str) -> Result<Vec<GameTree>, PdnError> {
+pub fn parse_trees(text: &str, default: Variant) -> Result<Vec<GameTree>, PdnError> {
     let text = checked(text)?;
     let mut lexer = Lexer::new(text);
     let mut trees = Vec::new();
@@ -193,7 +194,7 @@ pub fn parse_trees(text: &str) -> Result<Vec<GameTree>, PdnError> {
         if trees.len() == MAX_GAMES {
             return Err(too_many(raw.line, raw.column));
         }
-        trees.push(build(&raw, trees.len() + 1, Variant::Italian)?);
+        trees.push(build(&raw, trees.len() + 1, default)?);
     }
     if trees.is_empty() {
         return Err(no_game());
