@@ -112,15 +112,15 @@ export type PdnTag = [string, string];
 
 /** A game: position, moves played, undo/redo, result. */
 export declare class Game {
-  /** The start position of `variant` (default Italian); throws for another name. */
-  constructor(variant?: Variant | null);
+  /** The start position of `variant` (no default: the caller names the game); throws for another name. */
+  constructor(variant: Variant);
   free(): void;
-  static fromFen(fen: string, variant?: Variant | null): Game;
+  static fromFen(fen: string, variant: Variant): Game;
   /**
    * A game from a board editor's cells with `turn` to move; throws `Error` for a position that
    * cannot arise or is already over, `RangeError` for a cell other than -2..2 or not 32 cells.
    */
-  static fromBoard(cells: Cells | number[], turn: Color, variant?: Variant | null): Game;
+  static fromBoard(cells: Cells | number[], turn: Color, variant: Variant): Game;
   static fromPdn(text: string): Game;
   static pdnTags(text: string): PdnTag[];
   variant(): Variant;
@@ -190,8 +190,8 @@ export interface TreeNode {
 export declare class PdnFile {
   private constructor();
   free(): void;
-  /** `variant`: the game of a game without a GameType tag (default Italian). */
-  static parse(text: string, variant?: Variant | null): PdnFile;
+  /** `variant`: the game of a game without a GameType tag. */
+  static parse(text: string, variant: Variant): PdnFile;
   count(): number;
   summary(index: number): PdnSummary;
   tree(index: number): GameTree;
@@ -201,7 +201,7 @@ export declare class PdnFile {
 
 /** A game with its comments, annotations and variations. */
 export declare class GameTree {
-  constructor(variant?: Variant | null, fen?: string | null);
+  constructor(variant: Variant, fen?: string | null);
   free(): void;
   toPdn(): string;
   variant(): Variant;

@@ -109,8 +109,8 @@ test('the editor refuses a position that is already over, and one that cannot ar
   s.playEdited();
   assert.equal(s.editing, null);
   assert.equal(s.game.fen(), 'W:W22:BK6');
-  assert.throws(() => wasm.Game.fromBoard(new Int8Array(31), 'white'), RangeError);
-  assert.throws(() => wasm.Game.fromBoard(Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white'), RangeError);
+  assert.throws(() => wasm.Game.fromBoard(new Int8Array(31), 'white', 'italian'), RangeError);
+  assert.throws(() => wasm.Game.fromBoard(Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white', 'italian'), RangeError);
 });
 
 test('resigning and agreeing a draw are the core\'s: the session reads them back, undo takes them back', () => {
@@ -166,7 +166,7 @@ test('the board config is a pure map of the session: movable only on a person\'s
   assert.equal(c.viewOnly, true);
   assert.equal(c.movable.color, null);
   assert.equal(c.lastMove, null);
-  assert.deepEqual([...c.pieces], [...new wasm.Game().board()]);
+  assert.deepEqual([...c.pieces], [...new wasm.Game('italian').board()]);
   s.readonly = true;
   s.review(null);
   assert.equal(boardConfig(s).movable.color, null, 'readonly takes no input');

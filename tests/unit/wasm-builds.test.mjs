@@ -85,10 +85,10 @@ test("the rules' build refuses a freed game's methods a thousand times each and 
   assert.deepEqual(calls.map(([m]) => m).sort(), methods.sort(), 'every method of Game is called');
   for (const [method, args] of calls) {
     const mod = await freshRules();
-    const freed = new mod.Game();
+    const freed = new mod.Game('italian');
     freed.free();
     for (let i = 0; i < 1000; i++) assert.throws(() => freed[method](...args), Error, method);
-    const live = new mod.Game();
+    const live = new mod.Game('italian');
     assert.equal(live.play('22-18').text, '22-18', `alive after ${method}`);
     live.free();
   }

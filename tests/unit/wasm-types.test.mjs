@@ -43,9 +43,9 @@ const startCells = Array.from({ length: 32 }, (_, i) => (i < 12 ? -1 : i >= 20 ?
  * @type {Record<string, [string, Kind, Valid][]>}
  */
 const PARAMS = {
-  'new Game': [['variant', 'string?', just('italian')]],
-  'Game.fromFen': [['fen', 'string', just(START)], ['variant', 'string?', just('italian')]],
-  'Game.fromBoard': [['cells', 'numbers', just(startCells)], ['turn', 'string', just('white')], ['variant', 'string?', just(undefined)]],
+  'new Game': [['variant', 'string', just('italian')]],
+  'Game.fromFen': [['fen', 'string', just(START)], ['variant', 'string', just('italian')]],
+  'Game.fromBoard': [['cells', 'numbers', just(startCells)], ['turn', 'string', just('white')], ['variant', 'string', just('italian')]],
   'Game.fromPdn': [['text', 'string', just(PDN)]],
   'Game.pdnTags': [['text', 'string', just(PDN)]],
   'Game#squareName': [['n', 'number', just(1)]],
@@ -59,19 +59,19 @@ const PARAMS = {
   'new Engine': [['tt_megabytes', 'number', just(1)]],
   'Engine#loadTables': [['bytes', 'numbers', just(new Uint8Array(0))]],
   'Engine#loadEval': [['bytes', 'numbers', just(new Uint8Array(0))]],
-  'Engine#search': [['game', 'game', (m) => new m.Game()], ['level', 'number', just(1)], ['time_ms', 'number', just(1)], ['seed', 'number', just(0)]],
-  'Engine#analyse': [['game', 'game', (m) => new m.Game()], ['depth', 'number', just(1)], ['time_ms', 'number', just(1)], ['lines', 'number', just(1)]],
+  'Engine#search': [['game', 'game', (m) => new m.Game('italian')], ['level', 'number', just(1)], ['time_ms', 'number', just(1)], ['seed', 'number', just(0)]],
+  'Engine#analyse': [['game', 'game', (m) => new m.Game('italian')], ['depth', 'number', just(1)], ['time_ms', 'number', just(1)], ['lines', 'number', just(1)]],
   moveBudget: [['remaining_ms', 'number', just(1000)], ['increment_ms', 'number', just(0)]],
   scoreText: [['score', 'number', just(0)]],
   scoreResult: [['score', 'number', just(0)]],
   installBook: [['bytes', 'numbers', just(new Uint8Array(0))]],
   perft: [['fen', 'string', just(START)], ['depth', 'number', just(1)]],
   benchSearch: [['tt_mb', 'number', just(1)]],
-  'PdnFile.parse': [['text', 'string', just(PDN)], ['variant', 'string?', just('italian')]],
+  'PdnFile.parse': [['text', 'string', just(PDN)], ['variant', 'string', just('italian')]],
   'PdnFile#gameText': [['i', 'number', just(0)]],
   'PdnFile#summary': [['i', 'number', just(0)]],
   'PdnFile#tree': [['i', 'number', just(0)]],
-  'new GameTree': [['variant', 'string?', just('italian')], ['fen', 'string?', just(undefined)]],
+  'new GameTree': [['variant', 'string', just('italian')], ['fen', 'string?', just(undefined)]],
   'GameTree#play': [['id', 'number', just(0)], ['text', 'string', just('22-18')]],
   'GameTree#setComment': [['id', 'number', just(0)], ['text', 'string?', just('a comment')]],
   'GameTree#setPreComment': [['id', 'number', just(1)], ['text', 'string?', just('before')]],
@@ -93,16 +93,16 @@ const PARAMS = {
 function receiver(mod, c) {
   switch (c.cls?.name) {
     case 'Game':
-      return new mod.Game();
+      return new mod.Game('italian');
     case 'Engine':
       return new mod.Engine(1);
     case 'GameTree': {
-      const t = new mod.GameTree();
+      const t = new mod.GameTree('italian');
       t.play(0, '22-18');
       return t;
     }
     case 'PdnFile':
-      return mod.PdnFile.parse(PDN);
+      return mod.PdnFile.parse(PDN, 'italian');
     default:
       return undefined;
   }
@@ -223,13 +223,13 @@ test('a method refused a thousand times on a freed instance leaves the instance 
 
 test("the issue's five calls throw a TypeError naming the argument, and the instance lives on", async () => {
   const mod = await loadWasm();
-  const game = new mod.Game();
-  const tree = new mod.GameTree();
+  const game = new mod.Game('italian');
+  const tree = new mod.GameTree('italian');
   /** @type {[string, () => unknown, RegExp][]} */
   const cases = [
     ['game.play(1)', () => game.play(/** @type {any} */ (1)), /^Game\.play: text must be a string, not number$/],
     ["PdnFile.parse(42, 'italian')", () => mod.PdnFile.parse(/** @type {any} */ (42), 'italian'), /^PdnFile\.parse: text must be a string, not number$/],
-    ['new Game(5)', () => new mod.Game(/** @type {any} */ (5)), /^new Game: variant must be a string or left out, not number$/],
+    ['new Game(5)', () => new mod.Game(/** @type {any} */ (5)), /^new Game: variant must be a string, not number$/],
     ['tree.play(0, 22)', () => tree.play(0, /** @type {any} */ (22)), /^GameTree\.play: text must be a string, not number$/],
     ['tree.setComment(0, 5)', () => tree.setComment(0, /** @type {any} */ (5)), /^GameTree\.setComment: text must be a string or left out, not number$/],
   ];
@@ -247,13 +247,13 @@ test("the issue's five calls throw a TypeError naming the argument, and the inst
 test('an engine given something else than a Game throws an Error, and a freed Game too', async () => {
   const mod = await loadWasm();
   const engine = new mod.Engine(1);
-  const freed = new mod.Game();
+  const freed = new mod.Game('italian');
   freed.free();
-  for (const game of [{}, new mod.GameTree(), freed, null, 'game']) {
+  for (const game of [{}, new mod.GameTree('italian'), freed, null, 'game']) {
     assert.throws(() => engine.search(/** @type {any} */ (game), 1, 1, 0), Error);
     assert.throws(() => engine.analyse(/** @type {any} */ (game), 1, 1, 1), Error);
   }
-  const live = new mod.Game();
+  const live = new mod.Game('italian');
   assert.equal(typeof engine.search(live, 1, 5, 0).move, 'string');
   assert.ok(alive(mod));
 });

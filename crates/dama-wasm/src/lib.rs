@@ -113,11 +113,10 @@ fn board_array(variant: Variant, pos: &Position) -> Int8Array {
     Int8Array::from(&cells[..])
 }
 
-/// The game named by an optional argument: Italian when absent.
-fn parse_variant(name: Option<String>) -> Result<Variant, JsValue> {
-    name.map_or(Ok(Variant::Italian), |n| {
-        Variant::from_id(&n).map_err(js_err)
-    })
+/// The game an argument names (`"italian"` or `"brazilian"`; the PDN game types too): there
+/// is no default, the caller says which game it means.
+fn parse_variant(name: &str) -> Result<Variant, JsValue> {
+    Variant::from_id(name).map_err(js_err)
 }
 
 /// A number refused by its check (`args`) as the `RangeError` JS sees, with the check's message.
@@ -150,34 +149,26 @@ pub struct Game {
     inner: dama::Game,
 }
 
-impl Default for Game {
-    fn default() -> Self {
-        Game {
-            inner: dama::Game::new(Variant::Italian),
-        }
-    }
-}
-
 #[wasm_bindgen]
 impl Game {
-    /// The start position, White to move, of `variant` (`"italian"`, the default, or
-    /// `"brazilian"`); throws `Error` for another name.
+    /// The start position, White to move, of `variant` (`"italian"` or `"brazilian"`); throws
+    /// `Error` for another name.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: Option<StrArg>) -> Result<Game, JsValue> {
-        let variant = Args("new Game").opt_string("variant", variant)?;
+    pub fn new(variant: StrArg) -> Result<Game, JsValue> {
+        let variant = Args("new Game").string("variant", &variant)?;
         Ok(Game {
-            inner: dama::Game::new(parse_variant(variant)?),
+            inner: dama::Game::new(parse_variant(&variant)?),
         })
     }
 
-    /// A game of `variant` (default Italian) from a set-up position in that game's numbering;
-    /// throws `Error` with the reason for a bad FEN or game name.
+    /// A game of `variant` from a set-up position in that game's numbering; throws `Error`
+    /// with the reason for a bad FEN or game name.
     #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: StrArg, variant: Option<StrArg>) -> Result<Game, JsValue> {
+    pub fn from_fen(fen: StrArg, variant: StrArg) -> Result<Game, JsValue> {
         let a = Args("Game.fromFen");
         let fen = a.string("fen", &fen)?;
-        let variant = a.opt_string("variant", variant)?;
-        dama::Game::from_fen(parse_variant(variant)?, &fen)
+        let variant = a.string("variant", &variant)?;
+        dama::Game::from_fen(parse_variant(&variant)?, &fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -189,15 +180,11 @@ impl Game {
     /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
     /// cells.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(
-        cells: CellsArg,
-        turn: StrArg,
-        variant: Option<StrArg>,
-    ) -> Result<Game, JsValue> {
+    pub fn from_board(cells: CellsArg, turn: StrArg, variant: StrArg) -> Result<Game, JsValue> {
         let a = Args("Game.fromBoard");
         let cells = a.cells("cells", &cells)?;
         let turn = a.string("turn", &turn)?;
-        let v = parse_variant(a.opt_string("variant", variant)?)?;
+        let v = parse_variant(&a.string("variant", &variant)?)?;
         if cells.len() != 32 {
             return Err(
                 js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),

@@ -39,13 +39,12 @@ impl PdnFile {
     /// reason and place when the text cannot be split into games. A game whose moves do not
     /// replay is still listed, with its `error`.
     ///
-    /// `variant` ("italian", the default, or "brazilian") is the game of a game without a
-    /// GameType tag.
-    pub fn parse(text: StrArg, variant: Option<StrArg>) -> Result<PdnFile, JsValue> {
+    /// `variant` ("italian" or "brazilian") is the game of a game without a GameType tag.
+    pub fn parse(text: StrArg, variant: StrArg) -> Result<PdnFile, JsValue> {
         let a = Args("PdnFile.parse");
         let text = a.string("text", &text)?;
-        let variant = a.opt_string("variant", variant)?;
-        pdn::PdnFile::parse(&text, parse_variant(variant)?)
+        let variant = a.string("variant", &variant)?;
+        pdn::PdnFile::parse(&text, parse_variant(&variant)?)
             .map(|inner| PdnFile { inner })
             .map_err(js_err)
     }
@@ -118,12 +117,12 @@ pub struct GameTree {
 
 #[wasm_bindgen]
 impl GameTree {
-    /// A game with no moves of `variant` (`"italian"`, the default, or `"brazilian"`) from
-    /// the start or from `fen` in that game's numbering; throws `Error` for a bad name or FEN.
+    /// A game with no moves of `variant` (`"italian"` or `"brazilian"`) from the start or from
+    /// `fen` in that game's numbering; throws `Error` for a bad name or FEN.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: Option<StrArg>, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
+    pub fn new(variant: StrArg, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
         let a = Args("new GameTree");
-        let v = parse_variant(a.opt_string("variant", variant)?)?;
+        let v = parse_variant(&a.string("variant", &variant)?)?;
         let fen = a.opt_string("fen", fen)?;
         let inner = match fen {
             Some(f) => pdn::GameTree::from_fen(v, &f).map_err(js_err)?,

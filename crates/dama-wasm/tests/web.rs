@@ -44,9 +44,14 @@ fn message(e: &JsValue) -> String {
 
 const START: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
+/// A new game of Italian draughts.
+fn italian_game() -> Game {
+    Game::new(js("italian")).unwrap()
+}
+
 #[wasm_bindgen_test]
 fn start_position_has_seven_moves() {
-    let g = Game::default();
+    let g = italian_game();
     assert_eq!(g.legal_moves().length(), 7);
     assert_eq!(g.turn(), "white");
     assert_eq!(g.fen(), START);
@@ -59,21 +64,21 @@ fn start_position_has_seven_moves() {
 
 #[wasm_bindgen_test]
 fn bad_fen_throws_and_changes_nothing() {
-    let g = Game::default();
-    let e = Game::from_fen(js("W:W33:B1"), None)
+    let g = italian_game();
+    let e = Game::from_fen(js("W:W33:B1"), js("italian"))
         .err()
         .expect("square 33 must be refused");
     assert!(e.is_instance_of::<js_sys::Error>());
     assert!(!message(&e).is_empty());
-    assert!(Game::from_fen(js(""), None).is_err());
-    assert!(Game::from_fen(js("X:W21:B1"), None).is_err());
+    assert!(Game::from_fen(js(""), js("italian")).is_err());
+    assert!(Game::from_fen(js("X:W21:B1"), js("italian")).is_err());
     // An existing game is untouched by a failed set-up elsewhere.
     assert_eq!(g.fen(), START);
 }
 
 #[wasm_bindgen_test]
 fn illegal_move_throws_and_leaves_the_game_unchanged() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     let before = g.fen();
     for bad in ["22-17", "21-13", "nonsense", "", "22-18-14"] {
         let e = g
@@ -95,7 +100,7 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
 
 #[wasm_bindgen_test]
 fn out_of_range_index_throws() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     let e = g.play_index(js(7.0)).expect_err("there are only 7 moves");
     assert!(e.is_instance_of::<js_sys::RangeError>());
     assert_eq!(g.history().length(), 0);
@@ -106,7 +111,7 @@ fn out_of_range_index_throws() {
 
 #[wasm_bindgen_test]
 fn a_capture_position_gives_only_the_forced_capture() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     g.play(js("9-13")).unwrap();
     let moves = g.legal_moves();
@@ -125,13 +130,13 @@ fn a_capture_position_gives_only_the_forced_capture() {
     assert!(why.contains("compulsory"), "{why}");
     assert!(g.play(js("21-17")).is_err());
     // Precedence: the king capture that takes more pieces is the only one (RULES.md table).
-    let g = Game::from_fen(js("W:WK21,31:B10,18,27"), None).unwrap();
+    let g = Game::from_fen(js("W:WK21,31:B10,18,27"), js("italian")).unwrap();
     assert_eq!(texts(&g.legal_moves()), vec!["31x6"]);
 }
 
 #[wasm_bindgen_test]
 fn capture_path_and_history() {
-    let mut g = Game::from_fen(js("W:W31:B12,20,28"), None).unwrap();
+    let mut g = Game::from_fen(js("W:W31:B12,20,28"), js("italian")).unwrap();
     let m = g.play(js("31x8")).unwrap();
     let path: Vec<f64> = Array::from(&get(&m, "path"))
         .iter()
@@ -152,7 +157,7 @@ fn capture_path_and_history() {
 
 #[wasm_bindgen_test]
 fn resignation_and_draw() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.resign(js("white")).unwrap();
     let r = g.result();
     assert_eq!(get(&r, "winner").as_string().as_deref(), Some("black"));
@@ -169,7 +174,7 @@ fn resignation_and_draw() {
 
 #[wasm_bindgen_test]
 fn pdn_round_trip() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     g.play(js("9-13")).unwrap();
     g.play(js("18x9")).unwrap();
@@ -182,16 +187,16 @@ fn pdn_round_trip() {
 fn engine_finds_the_winning_capture() {
     use dama_wasm::Engine;
     let mut engine = Engine::new(js(1.0)).unwrap();
-    let g = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    let g = Game::from_fen(js("W:W30:B27"), js("italian")).unwrap();
     let r = engine.search(&g, js(10.0), js(500.0), js(1.0)).unwrap();
     assert_eq!(get(&r, "move").as_string().as_deref(), Some("30x23"));
     assert!(get(&r, "score").as_f64().unwrap() > 0.0);
     // A finished game has nothing to search.
-    let mut done = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    let mut done = Game::from_fen(js("W:W30:B27"), js("italian")).unwrap();
     done.play(js("30x23")).unwrap();
     assert!(engine.search(&done, js(5.0), js(100.0), js(1.0)).is_err());
     engine.new_game();
-    let start = Game::default();
+    let start = italian_game();
     let r = engine.search(&start, js(1.0), js(200.0), js(7.0)).unwrap();
     let m = get(&r, "move").as_string().unwrap();
     assert!(texts(&start.legal_moves()).contains(&m), "{m}");
@@ -203,18 +208,18 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
         assert!(e.is_instance_of::<js_sys::TypeError>(), "{e:?}");
         message(&e)
     };
-    let e = Game::from_fen(js(5.0), None).err().unwrap();
+    let e = Game::from_fen(js(5.0), js("italian")).err().unwrap();
     assert_eq!(
         type_error(e),
         "Game.fromFen: fen must be a string, not number"
     );
-    let e = Game::new(Some(js(JsValue::TRUE))).err().unwrap();
+    let e = Game::new(js(JsValue::TRUE)).err().unwrap();
     let msg = type_error(e);
     assert_eq!(
         msg,
-        "new Game: variant must be a string or left out, not boolean"
+        "new Game: variant must be a string, not boolean"
     );
-    let mut g = Game::default();
+    let mut g = italian_game();
     let e = g.play(js(Array::new())).expect_err("an array for a move");
     assert_eq!(type_error(e), "Game.play: text must be a string, not array");
     let e = g.board_at(js("0")).expect_err("a string for a ply");
@@ -232,14 +237,14 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
     let mut cells = [0i8; 32];
     cells[21] = 1;
     cells[0] = -2;
-    let g = Game::from_board(js_cells(&cells), js("white"), None).unwrap();
+    let g = Game::from_board(js_cells(&cells), js("white"), js("italian")).unwrap();
     assert_eq!(g.board().to_vec(), cells);
     let as_array = |c: &[f64]| js(c.iter().map(|&x| JsValue::from(x)).collect::<Array>());
     let mut numbers: Vec<f64> = cells.iter().map(|&c| c.into()).collect();
-    let g = Game::from_board(as_array(&numbers), js("white"), None).unwrap();
+    let g = Game::from_board(as_array(&numbers), js("white"), js("italian")).unwrap();
     assert_eq!(g.board().to_vec(), cells);
     numbers[3] = 255.0;
-    let e = Game::from_board(as_array(&numbers), js("white"), None)
+    let e = Game::from_board(as_array(&numbers), js("white"), js("italian"))
         .err()
         .unwrap();
     assert!(e.is_instance_of::<js_sys::RangeError>());
@@ -248,7 +253,7 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
         "cells[3] must be a whole number from -2 to 2, not 255"
     );
     numbers[3] = 0.5;
-    let e = Game::from_board(as_array(&numbers), js("white"), None)
+    let e = Game::from_board(as_array(&numbers), js("white"), js("italian"))
         .err()
         .unwrap();
     assert_eq!(
@@ -257,17 +262,25 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
     );
     let mut items: Vec<JsValue> = cells.iter().map(|&c| JsValue::from(c)).collect();
     items[5] = JsValue::from("1");
-    let e = Game::from_board(js(items.into_iter().collect::<Array>()), js("white"), None);
+    let e = Game::from_board(
+        js(items.into_iter().collect::<Array>()),
+        js("white"),
+        js("italian"),
+    );
     let msg = type_error(e.err().unwrap());
     assert_eq!(msg, "Game.fromBoard: cells[5] must be a number, not string");
     // Another typed array is read as numbers too.
     let bytes: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
-    let e = Game::from_board(js(js_sys::Uint8Array::from(&bytes[..])), js("white"), None);
+    let e = Game::from_board(
+        js(js_sys::Uint8Array::from(&bytes[..])),
+        js("white"),
+        js("italian"),
+    );
     assert_eq!(
         message(&e.err().unwrap()),
         "cells[0] must be a whole number from -2 to 2, not 254"
     );
-    let e = Game::from_board(js("0".repeat(32)), js("white"), None);
+    let e = Game::from_board(js("0".repeat(32)), js("white"), js("italian"));
     let msg = type_error(e.err().unwrap());
     assert_eq!(
         msg,
@@ -350,20 +363,22 @@ fn from_fen_refuses_junk_with_a_reason() {
         "W:W21:B1:W22:B2:W23",
     ];
     for fen in junk {
-        match Game::from_fen(js(fen), None) {
+        match Game::from_fen(js(fen), js("italian")) {
             Err(e) => assert_error(&e, fen),
             // A few of these may be accepted by a lenient reader; then they must be sound.
             Ok(g) => assert_eq!(
-                Game::from_fen(js(g.fen()), None).unwrap().fen(),
+                Game::from_fen(js(g.fen()), js("italian")).unwrap().fen(),
                 g.fen(),
                 "{fen:?}"
             ),
         }
     }
     // The reasons the board editor shows name the problem.
-    let e = Game::from_fen(js("W:W1:B2"), None).err().unwrap();
+    let e = Game::from_fen(js("W:W1:B2"), js("italian")).err().unwrap();
     assert!(message(&e).contains("crowned"), "{}", message(&e));
-    let e = Game::from_fen(js("W:W13-25:B1"), None).err().unwrap();
+    let e = Game::from_fen(js("W:W13-25:B1"), js("italian"))
+        .err()
+        .unwrap();
     assert!(message(&e).contains("at most 12"), "{}", message(&e));
 }
 
@@ -409,7 +424,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
 
 #[wasm_bindgen_test]
 fn play_refuses_junk_and_changes_nothing() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     let junk = [
@@ -450,7 +465,7 @@ fn play_refuses_junk_and_changes_nothing() {
 
 #[wasm_bindgen_test]
 fn play_index_refuses_every_bad_index() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     let before = snapshot(&g);
     // 2^32 used to wrap to 0 and play the first move; -1 to 2^32 - 1.
     let limits = [
@@ -472,7 +487,7 @@ fn play_index_refuses_every_bad_index() {
 
 #[wasm_bindgen_test]
 fn calls_after_the_game_ended_throw_or_do_nothing() {
-    let mut g = Game::from_fen(js("W:W30:B27"), None).unwrap();
+    let mut g = Game::from_fen(js("W:W30:B27"), js("italian")).unwrap();
     g.play(js("30x23")).unwrap();
     assert!(!g.result().is_undefined());
     assert_eq!(g.legal_moves().length(), 0);
@@ -500,7 +515,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
     assert_eq!(snapshot(&g), before);
 
     // After a resignation: the same, and undo takes the resignation back first.
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     g.resign(js("black")).unwrap();
     let before = snapshot(&g);
@@ -513,7 +528,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
 
 #[wasm_bindgen_test]
 fn board_at_undo_redo_and_why_illegal_take_any_number() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     // -1 used to wrap to 2^32 - 1 and be reported as that ply.
@@ -536,7 +551,7 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
     // Squares that do not exist get a reason, never a panic.
     // 2^32 + 22 used to wrap to 22, so "2^32 + 22 to 18" was said to be legal: now any number
     // that is not a square 1-32 is no square.
-    let g0 = Game::default();
+    let g0 = italian_game();
     assert_eq!(g0.why_illegal(js(22.0), js(18.0)).unwrap(), None);
     assert!(g0
         .why_illegal(js(4294967296.0 + 22.0), js(18.0))
@@ -574,7 +589,7 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
 
 #[wasm_bindgen_test]
 fn resign_and_pdn_with_tags_refuse_bad_arguments() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     for color in ["", "White", "WHITE", "w", "red", "white ", "\u{0}"] {
@@ -629,7 +644,7 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
 
 #[wasm_bindgen_test]
 fn engine_takes_any_numbers() {
-    let g = Game::default();
+    let g = italian_game();
     let before = snapshot(&g);
     // -1 used to wrap to 2^32 - 1 and take the largest table; now out of 1-512 is refused.
     for mb in [0.0, -1.0, 513.0, 4294967296.0, 1.5, f64::NAN, f64::INFINITY] {
@@ -692,7 +707,7 @@ fn tables_load_and_answer_a_won_ending() {
     let (tables, two, three) = small_tables();
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
-    let g = Game::from_fen(js(fen), None).unwrap();
+    let g = Game::from_fen(js(fen), js("italian")).unwrap();
     let pos = dama::Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
     assert_eq!(probe.wdl, dama::engine::egtb::Wdl::Win);
@@ -750,7 +765,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
     engine.load_tables(js_bytes(&three)).unwrap();
     assert_eq!(engine.table_pieces(), 3);
     // Still plays: one king against one is answered.
-    let g = Game::from_fen(js("W:WK1:BK32"), None).unwrap();
+    let g = Game::from_fen(js("W:WK1:BK32"), js("italian")).unwrap();
     let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();
     assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
 }
@@ -790,7 +805,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     for seed in 1..6 {
         let r = engine
-            .search(&Game::default(), js(10.0), js(500.0), js(seed as f64))
+            .search(&italian_game(), js(10.0), js(500.0), js(seed as f64))
             .unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
@@ -802,7 +817,7 @@ fn a_book_installs_and_level_10_plays_from_it() {
 }
 
 fn brazilian() -> Game {
-    Game::new(Some(js("brazilian"))).unwrap()
+    Game::new(js("brazilian")).unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -825,15 +840,15 @@ fn brazilian_games_speak_algebraic_and_number_their_own_squares() {
     assert!(g.square_name(js(0.0)).is_err());
     assert!(g.square_name(js(f64::NAN)).is_err());
     assert_eq!(g.board().to_vec()[17], 1, "the man now on d4 (18)");
-    assert!(Game::new(Some(js("checkers"))).is_err());
-    assert_eq!(Game::default().variant(), "italian");
+    assert!(Game::new(js("checkers")).is_err());
+    assert_eq!(italian_game().variant(), "italian");
 }
 
 #[wasm_bindgen_test]
 fn brazilian_refusals_name_the_brazilian_rule() {
     // White: a man on c3 (22), a king on a1 (29); Black: men on d4, d6, f6 (18, 10, 11). The
     // man must capture; stepping aside is refused in the Brazilian rule's words.
-    let g = Game::from_fen(js("W:W22,K29:B18,10,11"), Some(js("brazilian"))).unwrap();
+    let g = Game::from_fen(js("W:W22,K29:B18,10,11"), js("brazilian")).unwrap();
     let legal = texts(&g.legal_moves());
     assert!(legal.iter().all(|m| m.contains('x')), "{legal:?}");
     // Moving a man forward when a capture is compulsory.
@@ -842,7 +857,7 @@ fn brazilian_refusals_name_the_brazilian_rule() {
         why.contains("compulsory") || why.contains("majority"),
         "{why}"
     );
-    let mut quiet = Game::from_fen(js("W:W22:B1"), Some(js("brazilian"))).unwrap();
+    let mut quiet = Game::from_fen(js("W:W22:B1"), js("brazilian")).unwrap();
     let why = quiet.why_illegal(js(22.0), js(26.0)).unwrap().unwrap();
     assert!(why.contains("forward only"), "{why}");
     let e = quiet.play(js("c3-b2")).unwrap_err();
@@ -872,7 +887,7 @@ fn the_engine_plays_brazilian_moves() {
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
     // The same engine then plays Italian again, with Italian numbers.
-    let it = Game::default();
+    let it = italian_game();
     let r = engine.search(&it, js(3.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
@@ -916,7 +931,7 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2024.01.02\"]\n\
                 1. 22-18 {good} 9-13 (1... 10-14 $1) 2. 18x9 1-0\n\n\
                 [White \"Cy\"]\n[GameType \"26\"]\n1. c3-d4 (1. c3-c5) *";
-    let f = PdnFile::parse(js(text), None).unwrap();
+    let f = PdnFile::parse(js(text), js("italian")).unwrap();
     assert_eq!(f.count(), 2);
     let s = f.summary(js(0.0)).unwrap();
     assert_eq!(get(&s, "index").as_f64(), Some(0.0));
@@ -943,16 +958,16 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
         assert!(is_range_error(&f.summary(js(bad)).err().unwrap()), "{bad}");
         assert!(is_range_error(&f.tree(js(bad)).err().unwrap()), "{bad}");
     }
-    let e = PdnFile::parse(js("1. 22-18 {never closed"), None)
+    let e = PdnFile::parse(js("1. 22-18 {never closed"), js("italian"))
         .err()
         .unwrap();
     assert!(message(&e).contains("never closed"), "{}", message(&e));
-    assert!(PdnFile::parse(js(""), None).is_err());
+    assert!(PdnFile::parse(js(""), js("italian")).is_err());
 }
 
 #[wasm_bindgen_test]
 fn a_game_tree_is_walked_edited_and_written() {
-    let mut t = GameTree::new(None, None).unwrap();
+    let mut t = GameTree::new(js("italian"), None).unwrap();
     assert_eq!(t.variant(), "italian");
     let a = t.play(js(0.0), js("22-18")).unwrap();
     let b = t.play(js(a as f64), js("9-13")).unwrap();
@@ -982,7 +997,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert_eq!(node_field(&nodes, 1, "text").as_string().unwrap(), "22-18");
     assert_eq!(node_field(&nodes, 1, "parent").as_f64(), Some(0.0));
     assert_eq!(node_field(&nodes, 2, "ply").as_f64(), Some(2.0));
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     assert_eq!(node_field(&nodes, 1, "fen").as_string().unwrap(), g.fen());
     let children: Array = node_field(&nodes, 1, "children").dyn_into().unwrap();
@@ -1035,7 +1050,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert_eq!(t.result(), "0-1");
     assert!(t.set_result(js("2-1")).is_err());
     // The written game reads back the same.
-    let back = PdnFile::parse(js(t.to_pdn()), None)
+    let back = PdnFile::parse(js(t.to_pdn()), js("italian"))
         .unwrap()
         .tree(js(0.0))
         .unwrap();
@@ -1059,15 +1074,15 @@ fn a_game_tree_is_walked_edited_and_written() {
 
 #[wasm_bindgen_test]
 fn a_game_tree_of_brazilian_or_from_a_fen() {
-    let mut t = GameTree::new(Some(js("brazilian")), None).unwrap();
+    let mut t = GameTree::new(js("brazilian"), None).unwrap();
     assert_eq!(t.variant(), "brazilian");
     let a = t.play(js(0.0), js("c3-d4")).unwrap();
     assert!(t.play(js(a as f64), js("c3-d4")).is_err());
     assert!(t.to_pdn().contains("[GameType \"26\"]"));
-    let t = GameTree::new(None, Some(js("B:W18,32:B9,13"))).unwrap();
+    let t = GameTree::new(js("italian"), Some(js("B:W18,32:B9,13"))).unwrap();
     assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
-    assert!(GameTree::new(Some(js("checkers")), None).is_err());
-    assert!(GameTree::new(None, Some(js("W:W33:B1"))).is_err());
+    assert!(GameTree::new(js("checkers"), None).is_err());
+    assert!(GameTree::new(js("italian"), Some(js("W:W33:B1"))).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1082,7 +1097,7 @@ fn range_message(e: JsValue) -> String {
 
 #[wasm_bindgen_test]
 fn argument_refusals_are_range_errors_with_exact_messages() {
-    let mut g = Game::default();
+    let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
     let ply = |n: f64| range_message(g.board_at(js(n)).err().unwrap());
@@ -1171,7 +1186,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
     assert!(engine.search(&g, js(1.0), js(1.5), js(-0.0)).is_ok());
     assert_eq!(snapshot(&g), before);
 
-    let mut t = GameTree::new(None, None).unwrap();
+    let mut t = GameTree::new(js("italian"), None).unwrap();
     let a = t.play(js(0.0), js("22-18")).unwrap();
     assert_eq!(a, 1);
     assert_eq!(
@@ -1187,7 +1202,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "NAG must be a whole number from 0 to 255, not 256"
     );
     assert!(t.set_nags(js(1.0), js_numbers(&[0.0, 255.0, -0.0])).is_ok());
-    let f = PdnFile::parse(js("1. 22-18 *"), None).unwrap();
+    let f = PdnFile::parse(js("1. 22-18 *"), js("italian")).unwrap();
     assert_eq!(
         range_message(f.summary(js(1.0)).err().unwrap()),
         "game index must be a whole number from 0 to 0, not 1"
@@ -1203,7 +1218,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
 
 #[wasm_bindgen_test]
 fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
-    let g = Game::default();
+    let g = italian_game();
     let before = snapshot(&g);
     let mut engine = dama_wasm::Engine::new(js(4.0)).unwrap();
     let a = engine.analyse(&g, js(5.0), js(10_000.0), js(3.0)).unwrap();
