@@ -1,7 +1,7 @@
 // @ts-check
 // The tactics trainer's model, with no DOM: which puzzle is open, the move expected next, what a
 // move the player tries means (right, wrong, illegal), the opponent's answers, hints, the
-// solution, and the player's score, streaks and rating. The page (www/puzzles.js) shows it;
+// solution, and the player's score, streaks and rating. The page (www/puzzles/main.js) shows it;
 // the Node tests drive it with the real wasm core.
 //
 // A puzzle's `line` alternates: the solver's move (the side to move in the FEN), the

@@ -5,18 +5,18 @@
 // the next puzzle near the player's rating, a theme filter, and the record (puzzles/store.js)
 // kept in localStorage. Open a given puzzle with puzzles.html#<id>.
 
-import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from './i18n.js';
-import { loadWasm } from './wasm.js';
-import { createBoard } from './board/api.js';
-import { followBoardSettings } from './settings.js';
-import { colorName, squareDescription, refusalText } from './game/texts.js';
-import { Trainer, readPuzzleFile } from './puzzles/trainer.js';
-import { loadStats, saveStats, storedStats, storeKey } from './puzzles/store.js';
-import { hashText, shown } from './address.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from '../i18n.js';
+import { loadWasm } from '../wasm.js';
+import { createBoard } from '../board/api.js';
+import { followBoardSettings } from '../settings.js';
+import { colorName, squareDescription, refusalText } from '../game/texts.js';
+import { Trainer, readPuzzleFile } from './trainer.js';
+import { loadStats, saveStats, storedStats, storeKey } from './store.js';
+import { hashText, shown } from '../address.js';
 
-/** @import { Move, Color } from '../types/dama-wasm.js' */
-/** @import { BoardApi, SquareInfo } from '../types/board.js' */
-/** @import { Puzzle } from './puzzles/trainer.js' */
+/** @import { Move, Color } from '../../types/dama-wasm.js' */
+/** @import { BoardApi, SquareInfo } from '../../types/board.js' */
+/** @import { Puzzle } from './trainer.js' */
 
 /**
  * The page as the browser tests read it (they still play by clicking the board's squares).
@@ -29,7 +29,7 @@ import { hashText, shown } from './address.js';
  *   cursor(): number,
  *   marks(): { selected: number, hint: string | null },
  *   status(): string,
- *   stats(): import('./puzzles/store.js').Stats,
+ *   stats(): import('./store.js').Stats,
  *   canvas: HTMLCanvasElement,
  * }} PuzzlesTestHook
  */
@@ -206,7 +206,7 @@ function cancelPending() {
 /**
  * The puzzle's title: the side to play and what the line wins ("White to play and win a
  * piece").
- * @param {import('./puzzles/trainer.js').Attempt} a
+ * @param {import('./trainer.js').Attempt} a
  */
 function task(a) {
   const color = colorName(a.solver);
@@ -498,7 +498,7 @@ async function main() {
   // A shared link to a puzzle may be the first page of the site someone opens: from here on
   // it works offline too. Registered once playable, as the other pages do.
   // Loaded once playable: not part of the first load.
-  import('./sw-register.js').then((m) => m.registerServiceWorker());
+  import('../sw-register.js').then((m) => m.registerServiceWorker());
 }
 
 main();
