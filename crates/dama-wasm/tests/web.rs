@@ -215,10 +215,7 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
     );
     let e = Game::new(js(JsValue::TRUE)).err().unwrap();
     let msg = type_error(e);
-    assert_eq!(
-        msg,
-        "new Game: variant must be a string, not boolean"
-    );
+    assert_eq!(msg, "new Game: variant must be a string, not boolean");
     let mut g = italian_game();
     let e = g.play(js(Array::new())).expect_err("an array for a move");
     assert_eq!(type_error(e), "Game.play: text must be a string, not array");

@@ -308,6 +308,10 @@ proptest! {
         prop_assert_eq!(parsed[0].moves.clone(), g.move_texts());
         let want_result = g.result().map_or("*", |r| r.pdn());
         prop_assert_eq!(parsed[0].result.as_deref(), Some(want_result));
+        // One writer: the text is the tree writer's, so reading it into a tree and writing
+        // that back gives it unchanged.
+        let trees = pdn::parse_trees(&text, v).unwrap();
+        prop_assert_eq!(trees[0].to_pdn(), text.clone());
     }
 
     #[test]

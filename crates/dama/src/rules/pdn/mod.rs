@@ -275,69 +275,45 @@ fn escape(v: &str) -> String {
 
 /// Writes a game as PDN: the given tags, then the game type (22 Italian, 26 Brazilian), the
 /// set-up FEN when the game did not start from the standard position, the result, and the
-/// numbered moves in the game's notation.
+/// numbered moves in the game's notation. The game's moves become a tree's main line, which
+/// [`GameTree::to_pdn`] writes: one writer for both.
 pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
     let result = match game.result() {
         Some(r) => r.pdn(),
         None => "*",
     };
     let own = ["GameType", "Result", "SetUp", "FEN"];
-    let mut out = String::new();
-    for (k, v) in tags {
-        if own.iter().any(|o| o.eq_ignore_ascii_case(k)) {
-            continue;
-        }
-        let name: String = k
-            .chars()
-            .filter(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
-        if name.is_empty() {
-            continue;
-        }
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
-    }
+    let mut all: Vec<(String, String)> = tags
+        .iter()
+        .filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k)))
+        .map(|(k, v)| {
+            let name: String = k
+                .chars()
+                .filter(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (name, v.clone())
+        })
+        .filter(|(name, _)| !name.is_empty())
+        .collect();
     let variant = game.variant();
-    out.push_str(&format!(
-        "[Result \"{result}\"]\n[GameType \"{}\"]\n",
-        variant.game_type()
-    ));
-    let start = game.start_position();
-    if *start != Position::start(variant) {
-        out.push_str(&format!(
-            "[SetUp \"1\"]\n[FEN \"{}\"]\n",
-            crate::rules::fen::write(start)
-        ));
+    all.push(("Result".into(), result.into()));
+    all.push(("GameType".into(), variant.game_type().to_string()));
+    let start = *game.start_position();
+    if start != Position::start(variant) {
+        all.push(("SetUp".into(), "1".into()));
+        all.push(("FEN".into(), crate::rules::fen::write(&start)));
     }
-    out.push('\n');
-    // Numbered moves, then the result, wrapped before 80 columns.
-    let mut tokens = Vec::new();
-    let mut number = 1;
-    let mut turn = start.turn();
-    for (i, text) in game.move_texts().iter().enumerate() {
-        tokens.push(match turn {
-            Color::White => format!("{number}. {text}"),
-            Color::Black if i == 0 => format!("{number}... {text}"),
-            Color::Black => text.clone(),
-        });
-        if turn == Color::Black {
-            number += 1;
+    let mut tree = GameTree::with_tags(variant, start, all, result.into());
+    let mut at = NodeId::ROOT;
+    for (i, m) in game.moves().enumerate() {
+        let (Some(before), Some(after)) = (game.position_at(i), game.position_at(i + 1)) else {
+            break;
+        };
+        // The game's own moves: the parent is the last node added, which exists.
+        match tree.attach(at, *m, &before.legal_moves(), after) {
+            Ok(id) => at = id,
+            Err(_) => break,
         }
-        turn = turn.opposite();
     }
-    tokens.push(result.to_string());
-    let mut line = String::new();
-    for tok in tokens {
-        if !line.is_empty() && line.len() + tok.len() + 1 > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&tok);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    tree.to_pdn()
 }

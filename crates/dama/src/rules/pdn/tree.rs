@@ -505,6 +505,18 @@ impl GameTree {
         if self.nodes.len() >= MAX_NODES {
             return Err(TreeError::TooManyNodes);
         }
+        self.attach(parent, m, legal, after.position())
+    }
+
+    /// [`add`](GameTree::add) without the bound on nodes: for writing a game already played,
+    /// whatever its length, where the tree is not kept.
+    pub(super) fn attach(
+        &mut self,
+        parent: NodeId,
+        m: Move,
+        legal: &crate::MoveList,
+        after: &Position,
+    ) -> Result<NodeId, TreeError> {
         let id = NodeId(self.nodes.len() as u32);
         let p = self.get_mut(parent)?;
         p.children.push(id);
@@ -514,7 +526,7 @@ impl GameTree {
             children: Vec::new(),
             mv: Some(m),
             text: crate::rules::notation::move_text_among(self.variant, legal, &m),
-            position: *after.position(),
+            position: *after,
             ply,
             nags: Vec::new(),
             glyph: String::new(),
