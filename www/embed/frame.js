@@ -4,11 +4,11 @@
 // page needs nothing but an <iframe src="www/frame.html?...">. The frame shows a status line
 // and buttons unless controls=0; it also works offline once visited (the site's service worker).
 
-import './element/element.js';
-import { OPTIONS } from './game/options.js';
-import { setLanguage, startLanguage, resolveLanguage } from './i18n.js';
+import '../element/element.js';
+import { OPTIONS } from '../game/options.js';
+import { setLanguage, startLanguage, resolveLanguage } from '../i18n.js';
 
-const board = /** @type {import('./element/element.js').DamaBoard} */ (document.getElementById('board'));
+const board = /** @type {import('../element/element.js').DamaBoard} */ (document.getElementById('board'));
 const params = new URLSearchParams(location.search);
 // Pages embedding several frames have several <main>s: each is named by its frame's title.
 const title = window.frameElement?.getAttribute('title');
@@ -56,4 +56,4 @@ for (const type of ['move', 'gameover']) {
   });
 }
 
-import('./sw-register.js').then((m) => m.registerServiceWorker());
+import('../sw-register.js').then((m) => m.registerServiceWorker());
