@@ -32,7 +32,7 @@ PKG_DIR := www/pkg
 WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 # The wasm-bindgen CLI (scripts/setup.sh installs the version the crate pins) writes the JS
 # glue; the same CLI's test runner runs the wasm tests in Node.
-WASM_BINDGEN := wasm-bindgen --target web --no-typescript --out-dir $(PKG_DIR)
+WASM_BINDGEN := wasm-bindgen --target web --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 .PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
@@ -218,22 +218,18 @@ test-browser: build dist
 # The JavaScript checked like the Rust: TypeScript reads the JSDoc types (checks nothing at
 # run time, emits nothing) of the pages' modules (tsconfig.json), the workers
 # (tsconfig.worker.json) and the Node scripts (tsconfig.node.json), and ESLint lints every JS
-# file (eslint.config.mjs), no warning allowed. Once the wasm is built, the declaration of its
-# glue (types/dama-wasm.ts) is checked against the glue (tsconfig.wasm.json). The tools are
-# the npm dev dependencies (make setup-test).
+# file (eslint.config.mjs), no warning allowed. The wasm core's types are the .d.ts files
+# wasm-bindgen writes beside its glue (types/dama-wasm.ts names them), so the wasm is built
+# first. The tools are the npm dev dependencies (make setup-test).
 .PHONY: lint-js
 lint-js:
 	@command -v tsc >/dev/null && command -v eslint >/dev/null || \
 		{ echo "lint-js: typescript or eslint missing from node_modules: run make setup-test (npm ci)" >&2; exit 1; }
+	@[ -f $(PKG_DIR)/dama_wasm.d.ts ] && [ -f $(PKG_DIR)/dama_rules.d.ts ] || \
+		{ echo "lint-js: the wasm core's types ($(PKG_DIR)/*.d.ts) are not built: run make build" >&2; exit 1; }
 	tsc -p tsconfig.json
 	tsc -p tsconfig.worker.json
 	tsc -p tsconfig.node.json
-	@if [ -f $(PKG_DIR)/dama_wasm.js ]; then \
-		echo "tsc -p tsconfig.wasm.json"; \
-		tsc -p tsconfig.wasm.json; \
-	else \
-		echo "lint-js: $(PKG_DIR)/dama_wasm.js not built (make build): types/dama-wasm.ts not checked against it"; \
-	fi
 	eslint . --max-warnings 0
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadCore, loadEngineCore } from './core.mjs';
 
-/** What only the engine's build has (types/dama-wasm.ts's EngineOnly). */
+/** What only the engine's build has (crates/dama-wasm's `engine` feature). */
 const ENGINE_ONLY = ['Engine', 'benchSearch', 'bookPositions', 'installBook', 'perft', 'scoreResult', 'scoreText'];
 
 const rules = await loadCore();

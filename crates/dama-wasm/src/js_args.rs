@@ -8,8 +8,8 @@
 //! glue as they are, and converts them here: a value of another type is a `TypeError` naming
 //! the binding and the argument ("Game.play: text must be a string, not number").
 //!
-//! The extern types below are those JS values, named for the glue's JSDoc (`@param {string}
-//! text`), which `types/dama-wasm.ts` is checked against. The bindings take them by value: a
+//! The extern types below are those JS values, each with the TypeScript type the glue's `.d.ts`
+//! gives the argument (`text: string`, `variant: Variant`). The bindings take them by value: a
 //! call the glue refuses before ours runs (on a freed instance) throws through wasm-bindgen's
 //! code, and a value lent by reference would then never give back its slot of the glue's
 //! table (after 1,024 such calls the instance traps). Converting one runs none of the caller's
@@ -25,6 +25,15 @@ extern "C" {
     /// A string argument, as JS gave it ([`Args::string`]).
     #[wasm_bindgen(typescript_type = "string")]
     pub type StrArg;
+
+    /// A game's name, `"italian"` or `"brazilian"`, as JS gave it ([`Args::string`]; the
+    /// binding reads the name).
+    #[wasm_bindgen(typescript_type = "Variant")]
+    pub type VariantArg;
+
+    /// A side, `"white"` or `"black"`, as JS gave it ([`Args::string`]; the binding reads it).
+    #[wasm_bindgen(typescript_type = "Color")]
+    pub type ColorArg;
 
     /// A number argument, as JS gave it ([`Args::number`]).
     #[wasm_bindgen(typescript_type = "number")]
@@ -102,9 +111,10 @@ impl Args {
         TypeError::new(&msg).into()
     }
 
-    /// A string (not a `String` object, nor anything converted to one).
+    /// A string (not a `String` object, nor anything converted to one): a [`StrArg`], or a
+    /// [`VariantArg`] or [`ColorArg`], whose names the binding reads.
     #[inline(never)]
-    pub fn string(self, name: &str, value: &StrArg) -> Result<String, JsValue> {
+    pub fn string(self, name: &str, value: &JsValue) -> Result<String, JsValue> {
         self.typed(name, "a string", value, JsValue::as_string)
     }
 

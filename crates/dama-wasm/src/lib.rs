@@ -1,8 +1,9 @@
 //! WebAssembly bindings for the dama core, for the web page and its engine worker.
 //!
 //! Thin on purpose: every rule lives in `dama`; this crate converts types to plain JS values
-//! (numbers, strings, arrays, plain objects, so they can also cross `postMessage`) and turns
-//! the core's errors into JS `Error`s carrying the core's own message.
+//! (numbers, strings, arrays, plain objects, so they can also cross `postMessage`; the objects'
+//! shapes are the Rust types of [`wire`], whose TypeScript is generated into the glue's
+//! `.d.ts`) and turns the core's errors into JS `Error`s carrying the core's own message.
 //!
 //! Built twice (`make build`): with the `engine` feature (the default) for the engine workers,
 //! and without it for the pages, whose module then has the rules only (games, moves, PDN): no
@@ -13,8 +14,8 @@ use dama::engine::egtb::{Signature, Tables};
 use dama::{rules::notation, Color, Move, MoveList, Outcome, Position, Variant};
 #[cfg(feature = "engine")]
 use js_args::BytesArg;
-use js_args::{Args, CellsArg, NumArg, StrArg, TagsArg};
-use js_sys::{Array, Error, Int8Array, Object, Reflect};
+use js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
+use js_sys::{Error, Int8Array};
 #[cfg(feature = "engine")]
 use std::collections::HashSet;
 #[cfg(feature = "engine")]
@@ -28,6 +29,9 @@ mod args;
 mod bench;
 pub mod js_args;
 mod tree;
+pub mod wire;
+
+use wire::{to_js, Js};
 
 use args::ArgError;
 pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
@@ -73,31 +77,22 @@ fn js_err(msg: impl ToString) -> JsValue {
     Error::new(&msg.to_string()).into()
 }
 
-fn set(o: &Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a property on a fresh plain object cannot fail.
-    let _ = Reflect::set(o, &JsValue::from_str(key), &value.into());
-}
-
-fn numbers(it: impl Iterator<Item = u8>) -> Array {
-    it.map(|n| JsValue::from(n as u32)).collect()
-}
-
-/// A move as a plain object: `{from, to, path, captured, text, capture, king, promotes}`, with
-/// squares numbered and the text written as in `v`. `legal` is the list the move belongs to,
-/// which decides whether its text needs the path.
-fn move_object(v: Variant, legal: &MoveList, m: &Move) -> JsValue {
+/// A move as the page sees it ([`wire::Move`]), with squares numbered and the text written as
+/// in `v`. `legal` is the list the move belongs to, which decides whether its text needs the
+/// path.
+fn move_object(v: Variant, legal: &MoveList, m: &Move) -> Js<wire::Move> {
     let n = |s: dama::Square| v.square_number(s);
-    let o = Object::new();
-    set(&o, "from", n(m.from()) as u32);
-    set(&o, "to", n(m.to()) as u32);
-    set(&o, "path", numbers(m.path().map(n)));
-    // In jump order, which is also the order the page animates them.
-    set(&o, "captured", numbers(m.captured_in_order().map(n)));
-    set(&o, "text", notation::move_text_among(v, legal, m));
-    set(&o, "capture", m.is_capture());
-    set(&o, "king", m.is_king_move());
-    set(&o, "promotes", m.promotes());
-    o.into()
+    to_js(&wire::Move {
+        from: n(m.from()),
+        to: n(m.to()),
+        path: m.path().map(n).collect(),
+        // In jump order, which is also the order the page animates them.
+        captured: m.captured_in_order().map(n).collect(),
+        text: notation::move_text_among(v, legal, m),
+        capture: m.is_capture(),
+        king: m.is_king_move(),
+        promotes: m.promotes(),
+    })
 }
 
 fn board_array(variant: Variant, pos: &Position) -> Int8Array {
@@ -154,7 +149,7 @@ impl Game {
     /// The start position, White to move, of `variant` (`"italian"` or `"brazilian"`); throws
     /// `Error` for another name.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: StrArg) -> Result<Game, JsValue> {
+    pub fn new(variant: VariantArg) -> Result<Game, JsValue> {
         let variant = Args("new Game").string("variant", &variant)?;
         Ok(Game {
             inner: dama::Game::new(parse_variant(&variant)?),
@@ -164,7 +159,7 @@ impl Game {
     /// A game of `variant` from a set-up position in that game's numbering; throws `Error`
     /// with the reason for a bad FEN or game name.
     #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: StrArg, variant: StrArg) -> Result<Game, JsValue> {
+    pub fn from_fen(fen: StrArg, variant: VariantArg) -> Result<Game, JsValue> {
         let a = Args("Game.fromFen");
         let fen = a.string("fen", &fen)?;
         let variant = a.string("variant", &variant)?;
@@ -180,7 +175,11 @@ impl Game {
     /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
     /// cells.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(cells: CellsArg, turn: StrArg, variant: StrArg) -> Result<Game, JsValue> {
+    pub fn from_board(
+        cells: CellsArg,
+        turn: ColorArg,
+        variant: VariantArg,
+    ) -> Result<Game, JsValue> {
         let a = Args("Game.fromBoard");
         let cells = a.cells("cells", &cells)?;
         let turn = a.string("turn", &turn)?;
@@ -232,6 +231,7 @@ impl Game {
     }
 
     /// `"italian"` or `"brazilian"`.
+    #[wasm_bindgen(unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.variant().id().to_string()
     }
@@ -286,22 +286,18 @@ impl Game {
     /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
     /// throws `Error` on bad PDN.
     #[wasm_bindgen(js_name = pdnTags)]
-    pub fn pdn_tags(text: StrArg) -> Result<Array, JsValue> {
+    pub fn pdn_tags(text: StrArg) -> Result<Vec<Js<wire::PdnTag<'static>>>, JsValue> {
         let text = Args("Game.pdnTags").string("text", &text)?;
         let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()
-            .map(|(k, v)| -> JsValue {
-                let pair = Array::new();
-                pair.push(&JsValue::from_str(k));
-                pair.push(&JsValue::from_str(v));
-                pair.into()
-            })
+            .map(|(k, v)| to_js(&wire::PdnTag(k, v)))
             .collect())
     }
 
     /// `"white"` or `"black"`.
+    #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
         self.inner.turn().name().to_string()
     }
@@ -334,7 +330,7 @@ impl Game {
 
     /// The legal moves (none once the game is over).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Array {
+    pub fn legal_moves(&self) -> Vec<Js<wire::Move>> {
         let legal = self.inner.legal_moves();
         let v = self.inner.variant();
         legal.iter().map(|m| move_object(v, &legal, m)).collect()
@@ -342,7 +338,7 @@ impl Game {
 
     /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
     /// saying why when it cannot be played, and then the game is unchanged.
-    pub fn play(&mut self, text: StrArg) -> Result<JsValue, JsValue> {
+    pub fn play(&mut self, text: StrArg) -> Result<Js<wire::Move>, JsValue> {
         let text = Args("Game.play").string("text", &text)?;
         let legal = self.inner.legal_moves();
         let v = self.inner.variant();
@@ -356,7 +352,7 @@ impl Game {
     /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move (an index
     /// past the list, negative, fractional or not a number).
     #[wasm_bindgen(js_name = playIndex)]
-    pub fn play_index(&mut self, index: NumArg) -> Result<JsValue, JsValue> {
+    pub fn play_index(&mut self, index: NumArg) -> Result<Js<wire::Move>, JsValue> {
         let index = Args("Game.playIndex").number("index", &index)?;
         let legal = self.inner.legal_moves();
         let m = legal[args::move_index(index, legal.len())?];
@@ -365,25 +361,21 @@ impl Game {
     }
 
     /// Takes back the last move (or first a resignation or agreed draw, returning undefined).
-    pub fn undo(&mut self) -> JsValue {
+    pub fn undo(&mut self) -> Option<Js<wire::Move>> {
         own_frame(|| {
             let v = self.inner.variant();
-            match self.inner.undo() {
-                Some(m) => move_object(v, &self.inner.position().legal_moves(), &m),
-                None => JsValue::UNDEFINED,
-            }
+            let m = self.inner.undo()?;
+            Some(move_object(v, &self.inner.position().legal_moves(), &m))
         })
     }
 
     /// Replays the last undone move if the game has not gone another way since.
-    pub fn redo(&mut self) -> JsValue {
+    pub fn redo(&mut self) -> Option<Js<wire::Move>> {
         own_frame(|| {
             let v = self.inner.variant();
             let legal = self.inner.position().legal_moves();
-            match self.inner.redo() {
-                Some(m) => move_object(v, &legal, &m),
-                None => JsValue::UNDEFINED,
-            }
+            let m = self.inner.redo()?;
+            Some(move_object(v, &legal, &m))
         })
     }
 
@@ -394,36 +386,28 @@ impl Game {
     }
 
     /// The moves played so far.
-    pub fn history(&self) -> Array {
-        let out = Array::new();
-        for (i, m) in self.inner.moves().enumerate() {
-            // Each text is written against the position it was played in.
-            if let Some(pos) = self.inner.position_at(i) {
-                let v = self.inner.variant();
-                out.push(&move_object(v, &pos.legal_moves(), m));
-            }
-        }
-        out
+    pub fn history(&self) -> Vec<Js<wire::Move>> {
+        let v = self.inner.variant();
+        // Each text is written against the position it was played in.
+        let at = |(i, m)| Some(move_object(v, &self.inner.position_at(i)?.legal_moves(), m));
+        self.inner.moves().enumerate().filter_map(at).collect()
     }
 
     /// `undefined` while the game goes on, else `{winner: "white"|"black"|null, reason, message}`.
-    pub fn result(&self) -> JsValue {
-        let Some(r) = self.inner.result() else {
-            return JsValue::UNDEFINED;
-        };
-        let o = Object::new();
-        let winner = match r.outcome {
-            Outcome::Win(c) => JsValue::from_str(c.name()),
-            Outcome::Draw => JsValue::NULL,
-        };
-        set(&o, "winner", winner);
-        set(&o, "reason", r.reason.id());
-        set(&o, "message", r.to_string());
-        o.into()
+    pub fn result(&self) -> Option<Js<wire::GameResult>> {
+        let r = self.inner.result()?;
+        Some(to_js(&wire::GameResult {
+            winner: match r.outcome {
+                Outcome::Win(c) => Some(c.into()),
+                Outcome::Draw => None,
+            },
+            reason: r.reason.id(),
+            message: r.to_string(),
+        }))
     }
 
     /// `color` ("white" or "black") resigns.
-    pub fn resign(&mut self, color: StrArg) -> Result<(), JsValue> {
+    pub fn resign(&mut self, color: ColorArg) -> Result<(), JsValue> {
         let color = Args("Game.resign").string("color", &color)?;
         self.inner.resign(parse_color(&color)?);
         Ok(())
@@ -431,7 +415,7 @@ impl Game {
 
     /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
     #[wasm_bindgen(js_name = loseOnTime)]
-    pub fn lose_on_time(&mut self, color: StrArg) -> Result<(), JsValue> {
+    pub fn lose_on_time(&mut self, color: ColorArg) -> Result<(), JsValue> {
         let color = Args("Game.loseOnTime").string("color", &color)?;
         self.inner.lose_on_time(parse_color(&color)?);
         Ok(())
@@ -540,7 +524,7 @@ impl Engine {
     /// only the Italian weights are compiled in; a Brazilian game plays on material alone until
     /// its weights are installed. Throws `Error` with the reason for bytes that are not a
     /// weights file, and then nothing changes.
-    #[wasm_bindgen(js_name = loadEval)]
+    #[wasm_bindgen(js_name = loadEval, unchecked_return_type = "Variant")]
     pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
         let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
         let net = dama::engine::eval::pattern::Net::from_bytes(&bytes)
@@ -567,7 +551,7 @@ impl Engine {
         level: NumArg,
         time_ms: NumArg,
         seed: NumArg,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<Js<wire::SearchResult>, JsValue> {
         let a = Args("Engine.search");
         let level = a.number("level", &level)?;
         let time_ms = a.number("time_ms", &time_ms)?;
@@ -580,14 +564,14 @@ impl Engine {
         let best = r
             .best
             .ok_or_else(|| js_err("there is no legal move to search"))?;
-        let o = Object::new();
-        set(&o, "move", core.move_text(&best));
-        set(&o, "score", r.score);
-        set(&o, "depth", r.depth);
-        set(&o, "nodes", r.nodes as f64);
-        set(&o, "timeMs", r.time_ms);
-        set(&o, "pv", pv_texts(core, &r.pv));
-        Ok(o.into())
+        Ok(to_js(&wire::SearchResult {
+            best: core.move_text(&best),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes as f64,
+            time_ms: r.time_ms,
+            pv: pv_texts(core, &r.pv),
+        }))
     }
 
     /// The `lines` best moves (1 to 5) of the game's position, each searched to `depth`
@@ -605,7 +589,7 @@ impl Engine {
         depth: NumArg,
         time_ms: NumArg,
         lines: NumArg,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<Js<wire::Analysis>, JsValue> {
         let a = Args("Engine.analyse");
         let depth = a.number("depth", &depth)?;
         let time_ms = a.number("time_ms", &time_ms)?;
@@ -619,24 +603,21 @@ impl Engine {
             ..dama::engine::search::Limits::depth(depth)
         };
         let a = self.inner.analyse(core, &limits, lines);
-        let o = Object::new();
-        set(&o, "depth", a.depth);
-        set(&o, "complete", a.complete);
-        set(&o, "settled", a.settled);
-        set(&o, "nodes", a.nodes as f64);
-        set(&o, "timeMs", a.time_ms);
-        let out = Array::new();
-        for l in &a.lines {
-            let line = Object::new();
-            set(&line, "move", core.move_text(&l.pv[0]));
-            set(&line, "score", l.score);
-            set(&line, "depth", l.depth);
-            set(&line, "text", dama::engine::search::score_text(l.score));
-            set(&line, "pv", pv_texts(core, &l.pv));
-            out.push(&line);
-        }
-        set(&o, "lines", out);
-        Ok(o.into())
+        let line = |l: &dama::engine::search::Line| wire::AnalysisLine {
+            first: core.move_text(&l.pv[0]),
+            score: l.score,
+            depth: l.depth,
+            text: dama::engine::search::score_text(l.score),
+            pv: pv_texts(core, &l.pv),
+        };
+        Ok(to_js(&wire::Analysis {
+            depth: a.depth,
+            complete: a.complete,
+            settled: a.settled,
+            nodes: a.nodes as f64,
+            time_ms: a.time_ms,
+            lines: a.lines.iter().map(line).collect(),
+        }))
     }
 
     /// Forgets what was learned in the previous game.
@@ -648,19 +629,16 @@ impl Engine {
 
 /// A principal variation in notation, each move written against the position it is played in.
 #[cfg(feature = "engine")]
-fn pv_texts(game: &dama::Game, pv: &[Move]) -> Array {
+fn pv_texts(game: &dama::Game, pv: &[Move]) -> Vec<String> {
     let v = game.variant();
-    let out = Array::new();
     let mut pos = *game.position();
-    for m in pv {
-        out.push(&JsValue::from(notation::move_text_among(
-            v,
-            &pos.legal_moves(),
-            m,
-        )));
-        pos = pos.play(m);
-    }
-    out
+    pv.iter()
+        .map(|m| {
+            let text = notation::move_text_among(v, &pos.legal_moves(), m);
+            pos = pos.play(m);
+            text
+        })
+        .collect()
 }
 
 /// A search score in words for people: "+1.25" (men), "win in 7" / "loss in 4" (moves), or
@@ -685,24 +663,19 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
 /// evaluation. For the side to move, as scores are; NaN and out-of-range scores give null.
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreResult)]
-pub fn score_result(score: NumArg) -> Result<JsValue, JsValue> {
+pub fn score_result(score: NumArg) -> Result<Js<wire::Known>, JsValue> {
     use dama::engine::search::{MATE, MATE_BOUND, TB_BOUND};
     let score = Args("scoreResult").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
-        return Ok(JsValue::NULL);
+        return Ok(to_js(&wire::Known(None)));
     }
     let s = score as i32;
-    if s.abs() <= TB_BOUND {
-        return Ok(JsValue::NULL);
-    }
-    let o = Object::new();
-    set(&o, "win", s > 0);
-    if s.abs() > MATE_BOUND {
-        set(&o, "moves", (MATE - s.abs() + 1) / 2);
-    } else {
-        set(&o, "moves", JsValue::NULL);
-    }
-    Ok(o.into())
+    Ok(to_js(&wire::Known((s.abs() > TB_BOUND).then(|| {
+        wire::ScoreResult {
+            win: s > 0,
+            moves: (s.abs() > MATE_BOUND).then(|| (MATE - s.abs() + 1) / 2),
+        }
+    }))))
 }
 
 /// Installs the opening book from the bytes of `book.bin` (on wasm the core has none compiled

@@ -3,11 +3,11 @@
 //!
 //! Node ids are the core's: stable whole numbers, never reused after a deletion.
 
-use crate::js_args::{Args, NumArg, NumbersArg, StrArg};
-use crate::{args, js_err, parse_variant, set, Game};
+use crate::js_args::{Args, NumArg, NumbersArg, StrArg, VariantArg};
+use crate::wire::{self, to_js, Js};
+use crate::{args, js_err, parse_variant, Game};
 use dama::rules::pdn::{self, NodeId, TreeError};
 use dama::{PlayError, Variant};
-use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 /// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules.
@@ -18,13 +18,6 @@ fn tree_err(variant: Variant, e: TreeError) -> JsValue {
         }
         e => js_err(e),
     }
-}
-
-fn pair(k: &str, v: &str) -> JsValue {
-    let p = Array::new();
-    p.push(&JsValue::from_str(k));
-    p.push(&JsValue::from_str(v));
-    p.into()
 }
 
 /// The games of a PDN text, listed for a picker and each opened on demand.
@@ -40,7 +33,7 @@ impl PdnFile {
     /// replay is still listed, with its `error`.
     ///
     /// `variant` ("italian" or "brazilian") is the game of a game without a GameType tag.
-    pub fn parse(text: StrArg, variant: StrArg) -> Result<PdnFile, JsValue> {
+    pub fn parse(text: StrArg, variant: VariantArg) -> Result<PdnFile, JsValue> {
         let a = Args("PdnFile.parse");
         let text = a.string("text", &text)?;
         let variant = a.string("variant", &variant)?;
@@ -72,30 +65,23 @@ impl PdnFile {
     /// plies, error}`: tags as strings (`""` when missing), `variant` `"italian"` or
     /// `"brazilian"`, `plies` the main line's moves as written, `error` the reason the game
     /// cannot be opened, or `null`. Throws `RangeError` for an index out of range.
-    pub fn summary(&self, i: NumArg) -> Result<JsValue, JsValue> {
+    pub fn summary(&self, i: NumArg) -> Result<Js<wire::PdnSummary<'static>>, JsValue> {
         let i = self.index("PdnFile.summary", &i)?;
         let g = &self.inner.games()[i];
-        let o = Object::new();
-        set(&o, "index", i as u32);
-        for (key, tag) in [
-            ("white", "White"),
-            ("black", "Black"),
-            ("event", "Event"),
-            ("site", "Site"),
-            ("date", "Date"),
-            ("round", "Round"),
-        ] {
-            set(&o, key, g.tag(tag).unwrap_or(""));
-        }
-        set(&o, "result", g.result.as_str());
-        set(&o, "variant", g.variant.id());
-        set(&o, "plies", g.plies as u32);
-        let error = match &g.error {
-            Some(e) => JsValue::from(e.to_string()),
-            None => JsValue::NULL,
-        };
-        set(&o, "error", error);
-        Ok(o.into())
+        let tag = |name| g.tag(name).unwrap_or("");
+        Ok(to_js(&wire::PdnSummary {
+            index: i as u32,
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            site: tag("Site"),
+            date: tag("Date"),
+            round: tag("Round"),
+            result: g.result.as_str(),
+            variant: g.variant.into(),
+            plies: g.plies as u32,
+            error: g.error.as_ref().map(|e| e.to_string()),
+        }))
     }
 
     /// Game `i` (from 0) read whole; throws `Error` with its reason for a game that cannot be
@@ -120,7 +106,7 @@ impl GameTree {
     /// A game with no moves of `variant` (`"italian"` or `"brazilian"`) from the start or from
     /// `fen` in that game's numbering; throws `Error` for a bad name or FEN.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: StrArg, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
+    pub fn new(variant: VariantArg, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
         let a = Args("new GameTree");
         let v = parse_variant(&a.string("variant", &variant)?)?;
         let fen = a.opt_string("fen", fen)?;
@@ -138,6 +124,7 @@ impl GameTree {
     }
 
     /// `"italian"` or `"brazilian"`.
+    #[wasm_bindgen(unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.variant().id().to_string()
     }
@@ -159,34 +146,27 @@ impl GameTree {
     /// position after the move, `comment`/`preComment` `null` when absent, `glyph` `""` when
     /// absent, `mainline` whether the node is on the game's main line, `depth` its variation
     /// nesting level (0 on the main line).
-    pub fn nodes(&self) -> Array {
+    pub fn nodes(&self) -> Vec<Js<wire::TreeNode<'static>>> {
         let t = &self.inner;
-        let out = Array::new();
+        let mut out = Vec::new();
         // Depths are carried down the walk rather than recomputed for each node.
         let mut stack = vec![(t.root(), 0u32)];
         while let Some((id, depth)) = stack.pop() {
             let Some(n) = t.node(id) else { continue };
-            let o = Object::new();
-            set(&o, "id", id.0);
-            set(
-                &o,
-                "parent",
-                n.parent().map_or(JsValue::NULL, |p| p.0.into()),
-            );
-            set(&o, "ply", n.ply());
-            set(&o, "text", n.text());
-            set(&o, "fen", dama::rules::fen::write(n.position()));
-            let text = |c: Option<&str>| c.map_or(JsValue::NULL, JsValue::from_str);
-            set(&o, "comment", text(n.comment()));
-            set(&o, "preComment", text(n.pre_comment()));
-            let nags: Array = n.nags().iter().map(|&g| JsValue::from(g)).collect();
-            set(&o, "nags", nags);
-            set(&o, "glyph", n.glyph());
-            let children: Array = n.children().iter().map(|c| JsValue::from(c.0)).collect();
-            set(&o, "children", children);
-            set(&o, "mainline", depth == 0);
-            set(&o, "depth", depth);
-            out.push(&o);
+            out.push(to_js(&wire::TreeNode {
+                id: id.0,
+                parent: n.parent().map(|p| p.0),
+                ply: n.ply(),
+                text: n.text(),
+                fen: dama::rules::fen::write(n.position()),
+                comment: n.comment(),
+                pre_comment: n.pre_comment(),
+                nags: n.nags(),
+                glyph: n.glyph(),
+                children: n.children().iter().map(|c| c.0).collect(),
+                mainline: depth == 0,
+                depth,
+            }));
             for (i, &c) in n.children().iter().enumerate().rev() {
                 stack.push((c, depth + (i > 0) as u32));
             }
@@ -282,8 +262,9 @@ impl GameTree {
     }
 
     /// The tags in order as `[[name, value], ...]`.
-    pub fn tags(&self) -> Array {
-        self.inner.tags().iter().map(|(k, v)| pair(k, v)).collect()
+    pub fn tags(&self) -> Vec<Js<wire::PdnTag<'static>>> {
+        let pair = |(k, v): &(String, String)| to_js(&wire::PdnTag(k, v));
+        self.inner.tags().iter().map(pair).collect()
     }
 
     /// Sets a tag (or removes it for `null`). Throws `Error` for a name that is not 1-64

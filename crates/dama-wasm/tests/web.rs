@@ -29,8 +29,13 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).unwrap()
 }
 
-fn texts(moves: &Array) -> Vec<String> {
-    moves
+/// A binding's list answer as the JS array the page gets.
+fn list(v: impl Into<JsValue>) -> Array {
+    v.into().unchecked_into()
+}
+
+fn texts(moves: &JsValue) -> Vec<String> {
+    Array::from(moves)
         .iter()
         .map(|m| get(&m, "text").as_string().unwrap())
         .collect()
@@ -52,7 +57,7 @@ fn italian_game() -> Game {
 #[wasm_bindgen_test]
 fn start_position_has_seven_moves() {
     let g = italian_game();
-    assert_eq!(g.legal_moves().length(), 7);
+    assert_eq!(list(g.legal_moves()).length(), 7);
     assert_eq!(g.turn(), "white");
     assert_eq!(g.fen(), START);
     let board = g.board().to_vec();
@@ -83,11 +88,12 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
     for bad in ["22-17", "21-13", "nonsense", "", "22-18-14"] {
         let e = g
             .play(js(bad))
+            .map(JsValue::from)
             .err()
             .unwrap_or_else(|| panic!("{bad:?} must be refused"));
         assert!(!message(&e).is_empty(), "{bad:?} needs a reason");
         assert_eq!(g.fen(), before);
-        assert_eq!(g.history().length(), 0);
+        assert_eq!(list(g.history()).length(), 0);
     }
     // Men move forward only: the refusal names the rule.
     let why = g
@@ -101,9 +107,12 @@ fn illegal_move_throws_and_leaves_the_game_unchanged() {
 #[wasm_bindgen_test]
 fn out_of_range_index_throws() {
     let mut g = italian_game();
-    let e = g.play_index(js(7.0)).expect_err("there are only 7 moves");
+    let e = g
+        .play_index(js(7.0))
+        .map(JsValue::from)
+        .expect_err("there are only 7 moves");
     assert!(e.is_instance_of::<js_sys::RangeError>());
-    assert_eq!(g.history().length(), 0);
+    assert_eq!(list(g.history()).length(), 0);
     let m = g.play_index(js(0.0)).unwrap();
     assert_eq!(get(&m, "from").as_f64(), Some(21.0));
     assert_eq!(g.turn(), "black");
@@ -114,7 +123,7 @@ fn a_capture_position_gives_only_the_forced_capture() {
     let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     g.play(js("9-13")).unwrap();
-    let moves = g.legal_moves();
+    let moves = list(g.legal_moves());
     assert_eq!(texts(&moves), vec!["18x9"]);
     let m = moves.get(0);
     assert_eq!(get(&m, "capture").as_bool(), Some(true));
@@ -128,10 +137,10 @@ fn a_capture_position_gives_only_the_forced_capture() {
         .unwrap()
         .expect("a quiet move is refused when a capture exists");
     assert!(why.contains("compulsory"), "{why}");
-    assert!(g.play(js("21-17")).is_err());
+    assert!(g.play(js("21-17")).map(JsValue::from).is_err());
     // Precedence: the king capture that takes more pieces is the only one (RULES.md table).
     let g = Game::from_fen(js("W:WK21,31:B10,18,27"), js("italian")).unwrap();
-    assert_eq!(texts(&g.legal_moves()), vec!["31x6"]);
+    assert_eq!(texts(&list(g.legal_moves())), vec!["31x6"]);
 }
 
 #[wasm_bindgen_test]
@@ -143,15 +152,15 @@ fn capture_path_and_history() {
         .map(|v| v.as_f64().unwrap())
         .collect();
     assert_eq!(path, vec![24.0, 15.0, 8.0]);
-    assert_eq!(texts(&g.history()), vec!["31x8"]);
-    let r = g.result();
+    assert_eq!(texts(&list(g.history())), vec!["31x8"]);
+    let r = JsValue::from(g.result());
     assert_eq!(get(&r, "winner").as_string().as_deref(), Some("white"));
     assert_eq!(get(&r, "reason").as_string().as_deref(), Some("no-moves"));
-    let undone = g.undo();
+    let undone = JsValue::from(g.undo());
     assert_eq!(get(&undone, "text").as_string().as_deref(), Some("31x8"));
-    assert!(g.result().is_undefined());
+    assert!(JsValue::from(g.result()).is_undefined());
     assert!(g.can_redo());
-    assert!(!g.redo().is_undefined());
+    assert!(!JsValue::from(g.redo()).is_undefined());
     assert_eq!(g.ply(), 1);
 }
 
@@ -159,17 +168,17 @@ fn capture_path_and_history() {
 fn resignation_and_draw() {
     let mut g = italian_game();
     g.resign(js("white")).unwrap();
-    let r = g.result();
+    let r = JsValue::from(g.result());
     assert_eq!(get(&r, "winner").as_string().as_deref(), Some("black"));
     assert_eq!(
         get(&r, "reason").as_string().as_deref(),
         Some("resignation")
     );
     assert!(g.resign(js("purple")).is_err());
-    assert!(g.undo().is_undefined()); // takes back the resignation
-    assert!(g.result().is_undefined());
+    assert!(JsValue::from(g.undo()).is_undefined()); // takes back the resignation
+    assert!(JsValue::from(g.result()).is_undefined());
     g.agree_draw();
-    assert!(get(&g.result(), "winner").is_null());
+    assert!(get(&JsValue::from(g.result()), "winner").is_null());
 }
 
 #[wasm_bindgen_test]
@@ -194,12 +203,15 @@ fn engine_finds_the_winning_capture() {
     // A finished game has nothing to search.
     let mut done = Game::from_fen(js("W:W30:B27"), js("italian")).unwrap();
     done.play(js("30x23")).unwrap();
-    assert!(engine.search(&done, js(5.0), js(100.0), js(1.0)).is_err());
+    assert!(engine
+        .search(&done, js(5.0), js(100.0), js(1.0))
+        .map(JsValue::from)
+        .is_err());
     engine.new_game();
     let start = italian_game();
     let r = engine.search(&start, js(1.0), js(200.0), js(7.0)).unwrap();
     let m = get(&r, "move").as_string().unwrap();
-    assert!(texts(&start.legal_moves()).contains(&m), "{m}");
+    assert!(texts(&list(start.legal_moves())).contains(&m), "{m}");
 }
 
 #[wasm_bindgen_test]
@@ -217,7 +229,10 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
     let msg = type_error(e);
     assert_eq!(msg, "new Game: variant must be a string, not boolean");
     let mut g = italian_game();
-    let e = g.play(js(Array::new())).expect_err("an array for a move");
+    let e = g
+        .play(js(Array::new()))
+        .map(JsValue::from)
+        .expect_err("an array for a move");
     assert_eq!(type_error(e), "Game.play: text must be a string, not array");
     let e = g.board_at(js("0")).expect_err("a string for a ply");
     assert_eq!(
@@ -308,7 +323,7 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
 
 /// What must not change when a call fails.
 fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, bool, String) {
-    let result = g.result();
+    let result = JsValue::from(g.result());
     let result = if result.is_undefined() {
         String::new()
     } else {
@@ -318,7 +333,7 @@ fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, bool, String) {
         g.fen(),
         g.start_fen(),
         g.ply(),
-        texts(&g.history()),
+        texts(&list(g.history())),
         g.can_redo(),
         result,
     )
@@ -401,6 +416,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
     }
     for text in ["", "garbage", "[Event \"unterminated"] {
         let e = Game::pdn_tags(js(text))
+            .map(JsValue::from)
             .err()
             .unwrap_or_else(|| panic!("tags of {text:?} must be refused"));
         assert_error(&e, text);
@@ -411,7 +427,9 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
         .unwrap();
     assert!(message(&e).contains("18-14"), "{}", message(&e));
     // Tags come back in file order.
-    let tags = Game::pdn_tags(js("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *")).unwrap();
+    let tags = Game::pdn_tags(js("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *"))
+        .map(list)
+        .unwrap();
     assert_eq!(tags.length(), 2);
     assert_eq!(
         Array::from(&tags.get(1)).get(1).as_string().as_deref(),
@@ -449,7 +467,7 @@ fn play_refuses_junk_and_changes_nothing() {
         "９-１３",
     ];
     for text in junk {
-        if let Err(e) = g.play(js(text)) {
+        if let Err(e) = g.play(js(text)).map(JsValue::from) {
             assert_error(&e, text);
             assert_eq!(snapshot(&g), before, "{text:?} changed the game");
         } else {
@@ -476,7 +494,7 @@ fn play_index_refuses_every_bad_index() {
         f64::NAN,
     ];
     for index in limits.into_iter().chain([f64::INFINITY, f64::NEG_INFINITY]) {
-        let e = g.play_index(js(index)).err().unwrap();
+        let e = g.play_index(js(index)).map(JsValue::from).err().unwrap();
         assert_error(&e, &format!("index {index}"));
         assert_eq!(snapshot(&g), before);
     }
@@ -486,15 +504,15 @@ fn play_index_refuses_every_bad_index() {
 fn calls_after_the_game_ended_throw_or_do_nothing() {
     let mut g = Game::from_fen(js("W:W30:B27"), js("italian")).unwrap();
     g.play(js("30x23")).unwrap();
-    assert!(!g.result().is_undefined());
-    assert_eq!(g.legal_moves().length(), 0);
+    assert!(!JsValue::from(g.result()).is_undefined());
+    assert_eq!(list(g.legal_moves()).length(), 0);
     let before = snapshot(&g);
     for text in ["23-18", "27-31", "1-5"] {
-        let e = g.play(js(text)).err().unwrap();
+        let e = g.play(js(text)).map(JsValue::from).err().unwrap();
         assert_error(&e, text);
         assert_eq!(snapshot(&g), before);
     }
-    let e = g.play_index(js(0.0)).err().unwrap();
+    let e = g.play_index(js(0.0)).map(JsValue::from).err().unwrap();
     assert_error(&e, "index 0 after the end");
     // Resigning or agreeing a draw after the end changes nothing.
     g.resign(js("white")).unwrap();
@@ -507,7 +525,11 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
     assert!(!why.is_empty());
     // The engine refuses too.
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
-    let e = engine.search(&g, js(5.0), js(50.0), js(1.0)).err().unwrap();
+    let e = engine
+        .search(&g, js(5.0), js(50.0), js(1.0))
+        .map(JsValue::from)
+        .err()
+        .unwrap();
     assert_error(&e, "search after the end");
     assert_eq!(snapshot(&g), before);
 
@@ -516,10 +538,13 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
     g.play(js("22-18")).unwrap();
     g.resign(js("black")).unwrap();
     let before = snapshot(&g);
-    assert_error(&g.play(js("9-13")).err().unwrap(), "play after resigning");
+    assert_error(
+        &g.play(js("9-13")).map(JsValue::from).err().unwrap(),
+        "play after resigning",
+    );
     assert_eq!(snapshot(&g), before);
-    assert!(g.undo().is_undefined());
-    assert!(g.result().is_undefined());
+    assert!(JsValue::from(g.undo()).is_undefined());
+    assert!(JsValue::from(g.result()).is_undefined());
     assert_eq!(g.ply(), 1);
 }
 
@@ -576,10 +601,10 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
     }
     assert_eq!(snapshot(&g), before);
     // Nothing to redo, then nothing to undo: undefined, no change.
-    assert!(g.redo().is_undefined());
+    assert!(JsValue::from(g.redo()).is_undefined());
     assert_eq!(snapshot(&g), before);
-    assert!(!g.undo().is_undefined());
-    assert!(g.undo().is_undefined());
+    assert!(!JsValue::from(g.undo()).is_undefined());
+    assert!(JsValue::from(g.undo()).is_undefined());
     assert_eq!(g.ply(), 0);
     assert!(g.can_redo());
 }
@@ -626,7 +651,7 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
     assert!(pdn.contains("[Result \"*\"]"), "{pdn}");
     let again = Game::from_pdn(js(pdn.as_str())).unwrap();
     assert_eq!(again.fen(), g.fen());
-    let back = Game::pdn_tags(js(pdn)).unwrap();
+    let back = Game::pdn_tags(js(pdn)).map(list).unwrap();
     let event = back
         .iter()
         .map(|p| Array::from(&p))
@@ -673,6 +698,7 @@ fn engine_takes_any_numbers() {
     for (level, time, seed) in bad {
         let e = engine
             .search(&g, js(level), js(time), js(seed))
+            .map(JsValue::from)
             .expect_err("refused");
         assert!(
             e.is_instance_of::<js_sys::RangeError>(),
@@ -683,7 +709,7 @@ fn engine_takes_any_numbers() {
     for (level, time, seed) in [(1.0, 1.0, 0.0), (10.0, 5.0, 4294967295.0)] {
         let r = engine.search(&g, js(level), js(time), js(seed)).unwrap();
         let m = get(&r, "move").as_string().unwrap();
-        assert!(texts(&g.legal_moves()).contains(&m), "{m}");
+        assert!(texts(&list(g.legal_moves())).contains(&m), "{m}");
     }
     assert_eq!(snapshot(&g), before);
 }
@@ -764,7 +790,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
     // Still plays: one king against one is answered.
     let g = Game::from_fen(js("W:WK1:BK32"), js("italian")).unwrap();
     let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();
-    assert!(texts(&g.legal_moves()).contains(&get(&r, "move").as_string().unwrap()));
+    assert!(texts(&list(g.legal_moves())).contains(&get(&r, "move").as_string().unwrap()));
 }
 
 #[wasm_bindgen_test]
@@ -822,7 +848,7 @@ fn brazilian_games_speak_algebraic_and_number_their_own_squares() {
     let mut g = brazilian();
     assert_eq!(g.variant(), "brazilian");
     assert_eq!(g.fen(), START);
-    let mut t = texts(&g.legal_moves());
+    let mut t = texts(&list(g.legal_moves()));
     t.sort();
     assert_eq!(
         t,
@@ -846,7 +872,7 @@ fn brazilian_refusals_name_the_brazilian_rule() {
     // White: a man on c3 (22), a king on a1 (29); Black: men on d4, d6, f6 (18, 10, 11). The
     // man must capture; stepping aside is refused in the Brazilian rule's words.
     let g = Game::from_fen(js("W:W22,K29:B18,10,11"), js("brazilian")).unwrap();
-    let legal = texts(&g.legal_moves());
+    let legal = texts(&list(g.legal_moves()));
     assert!(legal.iter().all(|m| m.contains('x')), "{legal:?}");
     // Moving a man forward when a capture is compulsory.
     let why = g.why_illegal(js(22.0), js(17.0)).unwrap().unwrap();
@@ -857,7 +883,7 @@ fn brazilian_refusals_name_the_brazilian_rule() {
     let mut quiet = Game::from_fen(js("W:W22:B1"), js("brazilian")).unwrap();
     let why = quiet.why_illegal(js(22.0), js(26.0)).unwrap().unwrap();
     assert!(why.contains("forward only"), "{why}");
-    let e = quiet.play(js("c3-b2")).unwrap_err();
+    let e = quiet.play(js("c3-b2")).map(JsValue::from).unwrap_err();
     assert!(message(&e).contains("forward only"), "{}", message(&e));
 }
 
@@ -882,12 +908,12 @@ fn the_engine_plays_brazilian_moves() {
     let g = brazilian();
     let r = engine.search(&g, js(3.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
-    assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
+    assert!(texts(&list(g.legal_moves())).contains(&mv), "{mv}");
     // The same engine then plays Italian again, with Italian numbers.
     let it = italian_game();
     let r = engine.search(&it, js(3.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
-    assert!(texts(&it.legal_moves()).contains(&mv), "{mv}");
+    assert!(texts(&list(it.legal_moves())).contains(&mv), "{mv}");
 }
 
 #[wasm_bindgen_test]
@@ -907,7 +933,7 @@ fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
     let g = brazilian();
     let r = engine.search(&g, js(5.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
-    assert!(texts(&g.legal_moves()).contains(&mv), "{mv}");
+    assert!(texts(&list(g.legal_moves())).contains(&mv), "{mv}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -949,10 +975,13 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     let e = f.tree(js(1.0)).err().unwrap();
     assert_eq!(message(&e), why);
     let t = f.tree(js(0.0)).unwrap();
-    assert_eq!(t.nodes().length(), 5);
+    assert_eq!(list(t.nodes()).length(), 5);
     // Indices are checked; bad text throws the core's reason.
     for bad in [2.0, -1.0, 0.5, f64::NAN] {
-        assert!(is_range_error(&f.summary(js(bad)).err().unwrap()), "{bad}");
+        assert!(
+            is_range_error(&f.summary(js(bad)).map(JsValue::from).err().unwrap()),
+            "{bad}"
+        );
         assert!(is_range_error(&f.tree(js(bad)).err().unwrap()), "{bad}");
     }
     let e = PdnFile::parse(js("1. 22-18 {never closed"), js("italian"))
@@ -983,7 +1012,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     ));
     assert_eq!(t.to_pdn(), before);
     // The nodes in pre-order, main line first.
-    let nodes = t.nodes();
+    let nodes = list(t.nodes());
     let ids: Vec<f64> = nodes
         .iter()
         .map(|n| get(&n, "id").as_f64().unwrap())
@@ -1016,7 +1045,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert!(t.set_comment(js(a as f64), Some(js("a } b"))).is_err());
     assert!(t.set_glyph(js(0.0), Some(js("!"))).is_err());
     assert!(t.set_glyph(js(b as f64), Some(js("!x"))).is_err());
-    let nodes = t.nodes();
+    let nodes = list(t.nodes());
     assert_eq!(
         node_field(&nodes, 1, "comment").as_string().unwrap(),
         "good"
@@ -1036,8 +1065,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     // Tags and result.
     t.set_tag(js("White"), Some(js("Ann"))).unwrap();
     assert!(t.set_tag(js("FEN"), Some(js("W:W1:B2"))).is_err());
-    let tags: Vec<String> = t
-        .tags()
+    let tags: Vec<String> = list(t.tags())
         .iter()
         .map(|p| p.dyn_into::<Array>().unwrap().join("=").into())
         .collect();
@@ -1063,7 +1091,7 @@ fn a_game_tree_is_walked_edited_and_written() {
     assert!(t.delete(js(b as f64)).is_err());
     assert!(t.delete(js(0.0)).is_err());
     assert!(t.game(js(b as f64)).is_err());
-    let nodes = t.nodes();
+    let nodes = list(t.nodes());
     assert_eq!(nodes.length(), 3);
     assert_eq!(node_field(&nodes, 2, "id").as_f64(), Some(v as f64));
     assert_eq!(node_field(&nodes, 2, "mainline").as_bool(), Some(true));
@@ -1133,7 +1161,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         (f64::NEG_INFINITY, "-inf"),
         (9007199254740992.0, "9007199254740992"),
     ] {
-        let e = g.play_index(js(index)).err().unwrap();
+        let e = g.play_index(js(index)).map(JsValue::from).err().unwrap();
         assert_eq!(
             range_message(e),
             format!("move index {shown} is out of range: there are 7 legal moves")
@@ -1155,6 +1183,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         range_message(
             engine
                 .search(&g, js(level), js(time), js(seed))
+                .map(JsValue::from)
                 .err()
                 .unwrap(),
         )
@@ -1180,7 +1209,10 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "seed must be a whole number from 0 to 4294967295, not -0.5"
     );
     // A fractional time is a time; -0 is the seed 0.
-    assert!(engine.search(&g, js(1.0), js(1.5), js(-0.0)).is_ok());
+    assert!(engine
+        .search(&g, js(1.0), js(1.5), js(-0.0))
+        .map(JsValue::from)
+        .is_ok());
     assert_eq!(snapshot(&g), before);
 
     let mut t = GameTree::new(js("italian"), None).unwrap();
@@ -1201,7 +1233,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
     assert!(t.set_nags(js(1.0), js_numbers(&[0.0, 255.0, -0.0])).is_ok());
     let f = PdnFile::parse(js("1. 22-18 *"), js("italian")).unwrap();
     assert_eq!(
-        range_message(f.summary(js(1.0)).err().unwrap()),
+        range_message(f.summary(js(1.0)).map(JsValue::from).err().unwrap()),
         "game index must be a whole number from 0 to 0, not 1"
     );
     assert_eq!(
@@ -1223,7 +1255,7 @@ fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
     assert_eq!(get(&a, "depth").as_f64(), Some(5.0));
     let lines: Array = get(&a, "lines").dyn_into().unwrap();
     assert_eq!(lines.length(), 3);
-    let legal = texts(&g.legal_moves());
+    let legal = texts(&list(g.legal_moves()));
     let mut firsts = Vec::new();
     for l in lines.iter() {
         let m = get(&l, "move").as_string().unwrap();
@@ -1249,6 +1281,7 @@ fn analyse_gives_the_best_lines_and_refuses_bad_numbers() {
     ] {
         let e = engine
             .analyse(&g, js(depth), js(time), js(lines))
+            .map(JsValue::from)
             .expect_err("refused");
         assert!(
             e.is_instance_of::<js_sys::RangeError>(),
@@ -1266,12 +1299,18 @@ fn scores_in_words_and_known_results() {
     for bad in [0.5, 32_001.0, f64::NAN, f64::INFINITY] {
         assert!(dama_wasm::score_text(js(bad)).is_err(), "{bad}");
     }
-    assert!(dama_wasm::score_result(js(125.0)).unwrap().is_null());
+    assert!(dama_wasm::score_result(js(125.0))
+        .map(JsValue::from)
+        .unwrap()
+        .is_null());
     let win = dama_wasm::score_result(js(29_987.0)).unwrap();
     assert_eq!(get(&win, "win").as_bool(), Some(true));
     assert_eq!(get(&win, "moves").as_f64(), Some(7.0));
     let loss = dama_wasm::score_result(js(-28_700.0)).unwrap();
     assert_eq!(get(&loss, "win").as_bool(), Some(false));
     assert!(get(&loss, "moves").is_null());
-    assert!(dama_wasm::score_result(js(f64::NAN)).unwrap().is_null());
+    assert!(dama_wasm::score_result(js(f64::NAN))
+        .map(JsValue::from)
+        .unwrap()
+        .is_null());
 }
