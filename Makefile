@@ -146,6 +146,7 @@ dist: build setup-dist
 	cp index.html sw.js manifest.webmanifest dist/
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
+	find dist/www -name '*.ts' -delete # the JSDoc types beside the code: for tsc, not the site
 	@for f in $(WEB_EVAL) $(DATA_DIR)/book.bin $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
@@ -249,7 +250,7 @@ distclean: clean
 	rm -rf node_modules
 
 # --- front end (embed/offline) ---
-# www/precache.js lists every file of the built site and their content hash, for the
+# www/offline/precache.js lists every file of the built site and their content hash, for the
 # service worker (sw.js): it has to be written after the wasm build, so the targets that
 # serve, test or bundle the site depend on it.
 .PHONY: precache icons

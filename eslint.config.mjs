@@ -14,7 +14,7 @@ const NOT_YET_CHECKED = [];
 export default [
   {
     // Built or generated: the wasm glue, the precache list, the site bundle, build outputs.
-    ignores: ['www/pkg/**', 'www/precache.js', 'www/data/**', 'dist/**', 'target/**', 'fuzz/**', 'egtb-data/**'],
+    ignores: ['www/pkg/**', 'www/offline/precache.js', 'www/data/**', 'dist/**', 'target/**', 'fuzz/**', 'egtb-data/**'],
   },
   { ignores: NOT_YET_CHECKED },
   js.configs.recommended,
@@ -37,12 +37,12 @@ export default [
   {
     // The pages' modules, and the test pages' scripts.
     files: ['www/**/*.js', 'tests/browser/fixtures/**/*.js'],
-    ignores: ['www/*.worker.js'],
+    ignores: ['www/**/*.worker.js'],
     languageOptions: { globals: globals.browser },
   },
   {
     // The engine's and the PDN reader's workers: module workers.
-    files: ['www/*.worker.js'],
+    files: ['www/**/*.worker.js'],
     languageOptions: { globals: globals.worker },
   },
   {

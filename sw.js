@@ -1,8 +1,8 @@
 // @ts-check
 // The service worker: after the first visit the game loads and plays with no network.
 //
-// www/precache.js (written by scripts/precache.mjs at build time) lists every file of the
-// site, each with its SHA-256, and a hash of them all: the version, which names the cache.
+// www/offline/precache.js (written by scripts/precache.mjs at build time) lists every file of
+// the site, each with its SHA-256, and a hash of them all: the version, which names the cache.
 // Install fetches the whole list into that cache and checks every file against its SHA-256:
 // one that does not match (a deploy still being uploaded: the new list, an old file) fails
 // the install, the old version stays, and the next update check tries again. A cache named by
@@ -31,7 +31,7 @@
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 try {
-  importScripts('www/precache.js');
+  importScripts('www/offline/precache.js');
 } catch {
   // Not built yet (a checkout without `make build`): no offline support, nothing breaks.
   self.DAMA_PRECACHE = null;

@@ -6,8 +6,8 @@
 // loads the same modules in the same order; only comments, spaces and local names go. The
 // precache list is written afterwards (make dist), from the minified files.
 //
-// The service worker (sw.js) and the list it imports (www/precache.js) are classic scripts that
-// share their top-level names: they are minified without renaming those.
+// The service worker (sw.js) and the list it imports (www/offline/precache.js) are classic
+// scripts that share their top-level names: they are minified without renaming those.
 //
 //   node scripts/minify.mjs DIR
 
@@ -17,7 +17,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CLASSIC = new Set(['sw.js', 'www/precache.js']);
+const CLASSIC = new Set(['sw.js', 'www/offline/precache.js']);
 // The largest file minified: the biggest script is a tenth of this.
 const MAX_BYTES = 4 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// Writes www/precache.js: the list of every file the site needs (pages, scripts, styles, the
-// wasm, icons, manifest), each file's SHA-256 (`sha256`, by path), and a hash of them all (the
+// Writes www/offline/precache.js: the list of every file the site needs (pages, scripts, styles,
+// the wasm, icons, manifest), each file's SHA-256 (`sha256`, by path), and a hash of them all (the
 // version). sw.js caches exactly that list under a cache named by the version, so each build
 // with any change is a new, complete cache; and it checks every file it fetches against its
 // SHA-256, so a deploy still being uploaded (the new list, an old file) fails the install
@@ -20,7 +20,7 @@ import { join, relative, sep, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(process.argv[2] ?? join(fileURLToPath(new URL('.', import.meta.url)), '..'));
-const OUT = 'www/precache.js';
+const OUT = 'www/offline/precache.js';
 const KEEP = /\.(html|js|mjs|css|wasm|png|svg|webmanifest|json|ico)$/;
 // Build leftovers in www/pkg that the site never loads, and the list itself.
 const SKIP = new Set(['www/pkg/package.json', 'www/pkg/.gitignore', OUT]);

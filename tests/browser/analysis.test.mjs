@@ -292,7 +292,7 @@ test('the game page opens the analysis in a new tab at the position shown, the g
   assert.ok(id, 'the saved game is named');
   await rev.waitForFunction(() => /Saved/.test(document.getElementById('an-saved').textContent));
   const saved = await rev.evaluate(async (key) => {
-    const { Library } = await import('./library.js');
+    const { Library } = await import('./library/library.js');
     return (await (await Library.open()).get(decodeURIComponent(key)))?.pdn;
   }, id);
   assert.match(saved, /22-18\s+\{\[%eval -?[0-9.]+\]\}\s+(1\.\.\.\s+)?10-14\s+\{\[%eval -?[0-9.]+\]\}/);

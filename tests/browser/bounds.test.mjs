@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { t, resolveLanguage } from '../../www/i18n.js';
+import { t, resolveLanguage } from '../../www/shared/i18n.js';
 import { loadTables } from '../unit/i18n-node.mjs';
 import { setup, openPage, newPage } from './helpers.mjs';
 

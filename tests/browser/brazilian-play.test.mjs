@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setup, openPage, clickMove, clickSquare, history, screenshot, settle, pickLanguage } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 import init, { Game } from '../../www/pkg/dama_wasm.js';
-import { localizeRefusal } from '../../www/i18n.js';
+import { localizeRefusal } from '../../www/shared/i18n.js';
 import { loadTables } from '../unit/i18n-node.mjs';
 
 let env;

@@ -30,7 +30,7 @@ after(async () => {
 });
 
 function skipWithoutData(t) {
-  const missing = ['www/precache.js', ...DATA].filter((f) => !existsSync(join(ROOT, f)));
+  const missing = ['www/offline/precache.js', ...DATA].filter((f) => !existsSync(join(ROOT, f)));
   if (missing.length) t.skip(`${missing.join(', ')} missing: run make build (make test-browser does)`);
   return missing.length > 0;
 }

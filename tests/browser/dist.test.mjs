@@ -47,8 +47,8 @@ test('the minified site plays against the computer, analyses, and works offline 
 });
 
 test('every script and style sheet of the copy is minified, and the precache list hashes the minified files', () => {
-  const list = readFileSync(join(DIST, 'www', 'precache.js'), 'utf8');
-  for (const name of ['www/play/main.js', 'www/element/element.js', 'www/analysis/main.js', 'www/style.css', 'sw.js']) {
+  const list = readFileSync(join(DIST, 'www', 'offline', 'precache.js'), 'utf8');
+  for (const name of ['www/play/main.js', 'www/element/element.js', 'www/analysis/main.js', 'www/shared/style.css', 'sw.js']) {
     const source = readFileSync(join(ROOT, name), 'utf8');
     const copy = readFileSync(join(DIST, name));
     assert.ok(copy.length < source.length * 0.8, `${name}: ${copy.length} bytes against ${source.length}`);

@@ -23,8 +23,8 @@ async function waitControlled(page) {
 }
 
 test('after one visit the game loads and plays against the computer offline', { timeout: 60000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
-    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
+    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
     return;
   }
   const page = await newPage(env);
@@ -56,8 +56,8 @@ test('after one visit the game loads and plays against the computer offline', { 
 });
 
 test('a new version replaces the cached one whole, when the page asks', { timeout: 60000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
-    t.skip('www/precache.js is missing');
+  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
+    t.skip('www/offline/precache.js is missing');
     return;
   }
   // A copy of the site, so a "new build" can be made without touching the repository.
@@ -78,7 +78,7 @@ test('a new version replaces the cached one whole, when the page asks', { timeou
   assert.equal(v1.length, 1);
 
   // A new build: a changed stylesheet and a new list.
-  const css = join(dir, 'www', 'style.css');
+  const css = join(dir, 'www', 'shared', 'style.css');
   writeFileSync(css, readFileSync(css, 'utf8') + '\n/* v2 */ body { --v2: 1; }\n');
   precache();
   // Still the old version: the old cache is never mixed with new files.

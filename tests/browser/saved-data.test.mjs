@@ -20,7 +20,7 @@ const PDN = '[Event "Club night"]\n[White "Anna"]\n[Black "Bruno"]\n[Result "*"]
 /** Every saved game in the page's IndexedDB, as stored. */
 const records = (page) =>
   page.evaluate(async () => {
-    const { Library } = await import('./www/library.js').catch(() => import('./library.js'));
+    const { Library } = await import('./www/library/library.js').catch(() => import('./library/library.js'));
     return (await Library.open()).list();
   });
 
@@ -46,7 +46,7 @@ test('a saved game opened again keeps its comments and variations, and so does i
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await clickMove(page, '21-17');
   await page.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 2;
   });
   await openLibrary(page);
@@ -60,7 +60,7 @@ test('a saved game opened again keeps its comments and variations, and so does i
   await clickMove(page, '21-17');
   assert.equal((await history(page)).length, 5);
   await page.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.some((r) => r.plies === 5);
   });
@@ -85,7 +85,7 @@ test('an analysis tab never writes its older copy over a game that has moved on 
   await page.click('#btn-resign');
   await page.waitForFunction(() => window.__dama.result()?.reason === 'resignation');
   await page.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.length === 1 && all[0].finished && all[0].plies === 7;
   });
@@ -113,7 +113,7 @@ test('an analysis tab never writes its older copy over a game that has moved on 
   await tab2.waitForFunction(() => /^Saved, with its review/.test(document.getElementById('an-saved').textContent));
   await clickMove(page2, '18x11');
   await page2.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).some((r) => r.plies === 3);
   });
   const merged = (await records(page2)).filter((r) => r.pdn.includes('18x11'));
@@ -141,7 +141,7 @@ test('a resignation in an imported game is in its PDN and survives a reload (ite
   assert.equal(await page.evaluate(() => window.__dama.result()?.reason), 'resignation');
   assert.deepEqual(await history(page), ['22-18', '11-14', '18x11', '7x14']);
   await page.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.length === 1 && all[0].finished && all[0].result === '0-1';
   });

@@ -45,7 +45,7 @@ const RECORDS = (now) => [
 async function pageWithGames(lang, options) {
   const page = await openIn(env, '?mode=two-players', ready, lang, options);
   await page.evaluate(async (records) => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     const lib = await Library.open();
     const store = lib.db.transaction('games', 'readwrite').objectStore('games');
     for (const r of records) store.put(r);
@@ -53,7 +53,7 @@ async function pageWithGames(lang, options) {
   }, RECORDS(Date.now()));
   await clickMove(page, '22-18');
   await page.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 5;
   });
   return page;
@@ -139,7 +139,7 @@ test('clearing the unfinished games asks once more, then keeps the finished ones
   assert.ok(!list.some((r) => r.includes('Computer')), 'the game left without a word is gone');
   assert.match(await page.textContent('#library-message'), /1/);
   const kept = await page.evaluate(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).map((r) => r.id).sort();
   });
   assert.equal(kept.length, 4);

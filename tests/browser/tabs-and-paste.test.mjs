@@ -39,7 +39,7 @@ test('two tabs playing two games each keep their own game across reloads, and bo
   // And a new tab, which has no game of its own, finds both in the saved games.
   // Both saves reach the library in the background: waited for, not slept on.
   await a.waitForFunction(async () => {
-    const { Library } = await import('./www/library.js');
+    const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 2;
   }, null, { timeout: 10000 });
   const c = await a.context().newPage();

@@ -23,13 +23,13 @@ after(async () => {
   await env?.close();
 });
 
-// A copy of the site whose www/wasm.js (loaded by the page and by the engine worker) says which
-// build it is: `build('A')` writes the file, `precache()` writes the list of what is there.
+// A copy of the site whose www/shared/wasm.js (loaded by the page and by the engine worker) says
+// which build it is: `build('A')` writes the file, `precache()` writes the list of what is there.
 function site(t) {
   const dir = mkdtempSync(join(tmpdir(), 'dama-versions-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   for (const f of ['index.html', 'sw.js', 'manifest.webmanifest', 'www']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
-  const wasmJs = join(dir, 'www', 'wasm.js');
+  const wasmJs = join(dir, 'www', 'shared', 'wasm.js');
   const original = readFileSync(wasmJs, 'utf8');
   return {
     dir,
@@ -58,10 +58,10 @@ async function openTab(context, url) {
 const ready = (page) => page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
 const controlled = (page) => page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
 
-// The build of the page's own modules and of the www/wasm.js it is served now.
+// The build of the page's own modules and of the www/shared/wasm.js it is served now.
 async function pageBuild(page) {
   return page.evaluate(async () => {
-    const served = await fetch('www/wasm.js').then((r) => r.text());
+    const served = await fetch('www/shared/wasm.js').then((r) => r.text());
     return { loaded: globalThis.damaBuild, served: /damaBuild = '(\w+)'/.exec(served)?.[1] };
   });
 }
@@ -83,7 +83,7 @@ async function engineBuild(page) {
   assert.ok(page.engineWorkers.length > before, 'a new engine worker was started');
   const worker = page.engineWorkers[page.engineWorkers.length - 1];
   return worker.evaluate(async () => {
-    const served = await fetch('wasm.js').then((r) => r.text());
+    const served = await fetch('../shared/wasm.js').then((r) => r.text());
     return { loaded: globalThis.damaBuild, served: /damaBuild = '(\w+)'/.exec(served)?.[1] };
   });
 }
@@ -125,8 +125,8 @@ function checkForUpdate(page) {
 }
 
 test('a version accepted in one tab leaves the other tab on its own version until it reloads', { timeout: 120000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
-    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
+    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
     return;
   }
   const { s, server, context, page: tab1 } = await servedA(t);
@@ -179,14 +179,14 @@ test('a version accepted in one tab leaves the other tab on its own version unti
 });
 
 test('a deploy uploaded in steps is refused until complete, and the old version works meanwhile', { timeout: 120000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'precache.js'))) {
-    t.skip('www/precache.js is missing: run make precache (make test-browser does)');
+  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
+    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
     return;
   }
   const { s, context, page } = await servedA(t);
   const [cacheA] = await siteCaches(page);
 
-  // The new list is live, but the server still has the old www/wasm.js.
+  // The new list is live, but the server still has the old www/shared/wasm.js.
   s.build('B');
   s.precache();
   s.build('A');

@@ -1,12 +1,12 @@
 // The board's named looks (www/board/themes.js) and the player's stored choice of them
-// (www/settings.js), in Node: the high-contrast theme meets WCAG AA for the texts drawn on the
-// board and tells the sides apart by shape; a stored value that is not ours is ignored field
+// (www/settings/settings.js), in Node: the high-contrast theme meets WCAG AA for the texts drawn on
+// the board and tells the sides apart by shape; a stored value that is not ours is ignored field
 // by field; a bad change is refused with its reason and changes nothing. (Issue 21, item 1.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { THEMES, FRAMES, THEME_NAMES, PIECE_SETS, namedTheme, themeName, pieceSetName } from '../../www/board/themes.js';
-import { parseBoardSettings, changeSettings, DEFAULT_SETTINGS, MAX_SETTINGS_TEXT } from '../../www/settings.js';
+import { parseBoardSettings, changeSettings, DEFAULT_SETTINGS, MAX_SETTINGS_TEXT } from '../../www/settings/settings.js';
 import { OPTIONS, readOptions } from '../../www/game/options.js';
 
 /** '#rrggbb' or 'rgba(r, g, b, a)' to [r, g, b, a]. */

@@ -1,8 +1,8 @@
-// The language tables for Node tests of the page's modules: www/i18n.js fetches a table in a
-// page; Node 20's fetch reads no file: URL, so the tests give it this reader of the disk.
+// The language tables for Node tests of the page's modules: www/shared/i18n.js fetches a table in
+// a page; Node 20's fetch reads no file: URL, so the tests give it this reader of the disk.
 
 import { readFile } from 'node:fs/promises';
-import { LANGUAGES, PARTS, loadLanguage } from '../../www/i18n.js';
+import { LANGUAGES, PARTS, loadLanguage } from '../../www/shared/i18n.js';
 
 /** @param {URL} url a part's file: URL (www/i18n/<code>/<part>.json) */
 export const readFromDisk = async (url) => JSON.parse(await readFile(url, 'utf8'));

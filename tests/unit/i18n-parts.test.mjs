@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PARTS } from '../../www/i18n.js';
+import { PARTS } from '../../www/shared/i18n.js';
 import { readPart } from './i18n-node.mjs';
 import { pageFiles, keysNamed } from './i18n-usage.mjs';
 
@@ -26,11 +26,11 @@ const named = Object.fromEntries(Object.keys(PAGES).map((html) => [html, keysNam
 
 test("each page's modules are found, its workers and the modules it loads later included", () => {
   const game = pageFiles(ROOT, 'index.html');
-  for (const f of ['www/play/main.js', 'www/element/element.js', 'www/games-picker.js', 'www/engine.worker.js', 'www/menu.js']) assert.ok(game.includes(f), f);
+  for (const f of ['www/play/main.js', 'www/element/element.js', 'www/library/picker.js', 'www/engine/engine.worker.js', 'www/shared/menu.js']) assert.ok(game.includes(f), f);
   const frame = pageFiles(ROOT, 'www/frame.html');
   assert.ok(frame.includes('www/element/element.js') && !frame.includes('www/play/main.js'));
   const analysis = pageFiles(ROOT, 'www/analysis.html');
-  for (const f of ['www/analysis/main.js', 'www/analysis/view.js', 'www/games-picker.js', 'www/analysis.worker.js']) assert.ok(analysis.includes(f), f);
+  for (const f of ['www/analysis/main.js', 'www/analysis/view.js', 'www/library/picker.js', 'www/engine/analysis.worker.js']) assert.ok(analysis.includes(f), f);
 });
 
 test('every page calls for its own part', () => {

@@ -1,5 +1,5 @@
-// The language tables (www/i18n/<code>/<part>.json) and their loader (www/i18n.js), in Node: a
-// page loads its own language's parts and no other, a bad table changes nothing, the tables keep
+// The language tables (www/i18n/<code>/<part>.json) and their loader (www/shared/i18n.js), in Node:
+// a page loads its own language's parts and no other, a bad table changes nothing, the tables keep
 // the same keys and {placeholders}, the pages' HTML carries the English words, and the
 // players' words (../shared/GLOSSARY.md; issue 21, items 11, 15 and 16) cannot slip back.
 
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, PARTS, loadLanguage, setLanguage, startLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage } from '../../www/i18n.js';
+import { LANGUAGES, PARTS, loadLanguage, setLanguage, startLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage } from '../../www/shared/i18n.js';
 import { readFromDisk, readTable, readPart, loadTables } from './i18n-node.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

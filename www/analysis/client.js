@@ -14,7 +14,7 @@
 
 import { WorkerClient } from '../engine/worker-client.js';
 
-/** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../../types/analysis.js' */
+/** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../engine/analysis-types.js' */
 /** @import { Variant } from '../../types/dama-wasm.js' */
 /** @typedef {{variant: Variant, startFen: string, moves: string[]}} Where */
 /**
@@ -40,7 +40,7 @@ const RETRIES = 2;
 /** @extends {WorkerClient<AnalysisReply>} */
 export class AnalysisClient extends WorkerClient {
   /** @param {string | URL} [url] */
-  constructor(url = new URL('../analysis.worker.js', import.meta.url)) {
+  constructor(url = new URL('../engine/analysis.worker.js', import.meta.url)) {
     super(url, 'analysis worker');
     /** @type {Job | null} */
     this.job = null;

@@ -4,7 +4,7 @@
 // right, see learn.js), the hint and the answer. The lessons' state is learn.js's; the page
 // hands this what it needs of its own.
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { Lessons, lessonsFor } from './learn.js';
 import { judgeMoves, forWhite } from './review.js';
 import { moveLabel } from '../game/texts.js';

@@ -3,7 +3,7 @@
 // position shown while the engine is on, stopped when it is switched off; a review under way
 // comes first (review-run.js starts the lines again once it is done).
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { forWhite } from './review.js';
 import { $, page, client, engine, review, sideAt, showError, say } from './page.js';
 import { renderLines, evalWords } from './view.js';

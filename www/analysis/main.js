@@ -11,17 +11,17 @@
 // navigate.js (moving), lines.js (the engine's lines), review-run.js (the review),
 // learn-view.js (the lessons), open.js (another game or position), saved.js (the saved game).
 
-import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLanguageSelect, setMessage, textOf } from '../i18n.js';
-import { loadWasm } from '../wasm.js';
+import { t, translatePage, startLanguage, getLanguage, onLanguageChange, wireLanguageSelect, setMessage, textOf } from '../shared/i18n.js';
+import { loadWasm } from '../shared/wasm.js';
 import { createBoard } from '../board/api.js';
-import { followBoardSettings } from '../settings.js';
+import { followBoardSettings } from '../settings/settings.js';
 import { engineWanted, rememberEngine } from './engine-choice.js';
 import { AnalysisModel } from './model.js';
 import { EvalBar } from './evalbar.js';
 import { withHumanText } from './comment.js';
 import { LearnView } from './learn-view.js';
 import { squareDescription } from '../game/texts.js';
-import { refusedParams, is } from '../address.js';
+import { refusedParams, is } from '../shared/address.js';
 import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
 import { render, renderMoves, renderReview, onPositionChange } from './view.js';
 import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
@@ -78,7 +78,7 @@ async function main() {
   else setEngine(engineWanted());
   exposeTestHook();
   // Once playable: the offline copy's downloads must not slow the page's own.
-  import('../sw-register.js').then((m) => m.registerServiceWorker());
+  import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
   openAddressGames();
 }
 

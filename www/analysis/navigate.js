@@ -3,7 +3,7 @@
 // a move through the tree (the buttons, the keys, a click on the graph), and what follows a
 // change of the position shown (its lines asked again, the page drawn, the move said).
 
-import { getLanguage } from '../i18n.js';
+import { getLanguage } from '../shared/i18n.js';
 import { plyAt } from './graph.js';
 import { moveAnnouncement } from '../game/texts.js';
 import { $, page, engine, sideAt, showError, say } from './page.js';

@@ -4,9 +4,9 @@
 // games are listed in the picker as on the game page). Another game leaves the last one's
 // review, saved game and lines behind.
 
-import { t, setMessage } from '../i18n.js';
+import { t, setMessage } from '../shared/i18n.js';
 import { DEFAULT_VARIANT } from '../board/util.js';
-import { readGames, showPicker } from '../games-picker.js';
+import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
 import { readSaved } from './review-run.js';

@@ -4,12 +4,12 @@
 // lines and the review as they stand, the worker's client, lookups of its elements, the
 // error line and the words for a screen reader.
 
-import { setMessage } from '../i18n.js';
+import { setMessage } from '../shared/i18n.js';
 import { AnalysisClient } from './client.js';
 import { sideOf } from './review.js';
 
 /** @import { DamaRules, TreeNode } from '../../types/dama-wasm.js' */
-/** @import { LinesReply } from '../../types/analysis.js' */
+/** @import { LinesReply } from '../engine/analysis-types.js' */
 /** @import { Reviewed, MoveReview } from './review.js' */
 /** @import { AnalysisModel } from './model.js' */
 /** @import { EvalBar } from './evalbar.js' */
@@ -80,12 +80,12 @@ export function sideAt(id) {
   return sideOf(/** @type {TreeNode} */ (page.model.node(id)).fen);
 }
 
-/** The error shown ('' for none), kept as words to make. @type {import('../i18n.js').Message} */
+/** The error shown ('' for none), kept as words to make. @type {import('../shared/i18n.js').Message} */
 let errorShown = '';
 /** The error shown now. */
 export const shownError = () => errorShown;
 
-/** @param {import('../i18n.js').Message} message a function of the language is worded again at a switch */
+/** @param {import('../shared/i18n.js').Message} message a function of the language is worded again at a switch */
 export function showError(message) {
   errorShown = message;
   const el = document.getElementById('an-error');

@@ -4,7 +4,7 @@
 // result written into the game's comments (annotate.js) and back into its saved game; and the
 // review a game's comments already hold, read when it opens.
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { judgeMoves, forWhite } from './review.js';
 import { writeReview, readReview } from './annotate.js';
 import { $, page, client, engine, review, firstMover, sideAt, showError, say } from './page.js';

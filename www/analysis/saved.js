@@ -3,8 +3,8 @@
 // it, or, asked, the analysis is saved as a new game. A saved game that has moved on since the
 // analysis opened is never written over.
 
-import { t, setMessage } from '../i18n.js';
-import { Library, newId, revOf } from '../library.js';
+import { t, setMessage } from '../shared/i18n.js';
+import { Library, newId, revOf } from '../library/library.js';
 import { mainline, treeFromPdn as recordTree } from '../game/record.js';
 import { $, page } from './page.js';
 
@@ -31,7 +31,7 @@ export async function saveToLibrary(onlyIfSaved) {
     const tags = new Map(page.model.tree.tags());
     const result = page.model.tree.result();
     const line = page.model.mainline().map((n) => n.text);
-    /** @param {import('../library.js').GameRecord | undefined} old */
+    /** @param {import('../library/library.js').GameRecord | undefined} old */
     const fields = (old) => ({
       ...(old ?? {}),
       pdn: page.model.pdn(),

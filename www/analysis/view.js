@@ -4,7 +4,7 @@
 // counts and list of errors) and the buttons. A move clicked in a panel is shown through the
 // handler main.js gives (onPositionChange).
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { drawGraph } from './graph.js';
 import { counts, forWhite } from './review.js';
 import { humanText } from './comment.js';

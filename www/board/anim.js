@@ -7,7 +7,7 @@
 
 import { squareToRowCol } from './util.js';
 
-/** @import { Anim, AnimFrame, AnimationTiming, FadeItem, Move, SlideItem, Variant } from '../../types/board.js' */
+/** @import { Anim, AnimFrame, AnimationTiming, FadeItem, Move, SlideItem, Variant } from './types.js' */
 /** @typedef {Pick<AnimationTiming, 'quiet' | 'hop' | 'fade'>} Timing */
 
 const ease = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);

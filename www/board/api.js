@@ -11,7 +11,7 @@ import * as board from './board.js';
 import { planMove, planDiff } from './anim.js';
 import { squareCenter } from './util.js';
 
-/** @import { BoardConfig, Move } from '../../types/board.js' */
+/** @import { BoardConfig, Move } from './types.js' */
 
 /** @param {HTMLElement} element @param {BoardConfig} [config] */
 export function createBoard(element, config = {}) {

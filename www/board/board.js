@@ -6,7 +6,7 @@
 import { planMove } from './anim.js';
 import { squareToRowCol } from './util.js';
 
-/** @import { BoardState, Move, Variant } from '../../types/board.js' */
+/** @import { BoardState, Move, Variant } from './types.js' */
 
 /** @param {BoardState} state @param {number} from */
 export function movesFrom(state, from) {

@@ -5,7 +5,7 @@
 import { VARIANTS, DEFAULT_VARIANT, SQUARES } from './util.js';
 import { PIECE_SETS } from './themes.js';
 
-/** @import { BoardConfig, BoardState, Move, Premove } from '../../types/board.js' */
+/** @import { BoardConfig, BoardState, Move, Premove } from './types.js' */
 
 const NESTED = ['movable', 'animation', 'events', 'premovable'];
 

@@ -2,7 +2,7 @@
 // Drag and drop. A press on one of the mover's pieces starts a *possible* drag; it becomes a
 // real drag only after the pointer travels a little, so a shaky tap on a phone is still a tap.
 
-/** @import { BoardState, Drag, Pair } from '../../types/board.js' */
+/** @import { BoardState, Drag, Pair } from './types.js' */
 
 /** @param {BoardState} state @param {number} sq @param {Pair} pos @param {boolean} wasSelected */
 export function start(state, sq, pos, wasSelected) {

@@ -6,7 +6,7 @@ import * as board from './board.js';
 import * as drag from './drag.js';
 import { squareAt, squareToDisplay, fromDisplay, rowColToSquare } from './util.js';
 
-/** @import { BoardState, Drag, Pair } from '../../types/board.js' */
+/** @import { BoardState, Drag, Pair } from './types.js' */
 
 /**
  * @param {BoardState} state @param {HTMLCanvasElement} canvas @param {() => void} redraw

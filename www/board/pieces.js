@@ -7,7 +7,7 @@
 
 import { THEMES } from './themes.js';
 
-/** @import { Piece, PiecePalette, PieceSet, Theme } from '../../types/board.js' */
+/** @import { Piece, PiecePalette, PieceSet, Theme } from './types.js' */
 
 /**
  * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} cell

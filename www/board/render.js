@@ -9,7 +9,7 @@ import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName 
 import { THEMES } from './themes.js';
 import { drawPiece } from './pieces.js';
 
-/** @import { BoardState, Color, Pair, Theme, Variant } from '../../types/board.js' */
+/** @import { BoardState, Color, Pair, Theme, Variant } from './types.js' */
 
 // The classic theme (themes.js), for pages that draw with the board's colours.
 export const defaultTheme = THEMES.classic;

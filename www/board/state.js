@@ -5,7 +5,7 @@
 
 import { DEFAULT_VARIANT } from './util.js';
 
-/** @import { BoardState } from '../../types/board.js' */
+/** @import { BoardState } from './types.js' */
 
 /** @returns {BoardState} */
 export function defaults() {

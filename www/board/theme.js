@@ -12,7 +12,7 @@
 
 import { namedTheme } from './themes.js';
 
-/** @import { Theme } from '../../types/board.js' */
+/** @import { Theme } from './types.js' */
 /** @typedef {[number, number, number, number]} Rgba red, green, blue 0-255, alpha 0-1 */
 
 /** @type {CanvasRenderingContext2D | null} */

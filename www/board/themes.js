@@ -3,7 +3,7 @@
 // player's choice, or a <dama-board theme="..."> attribute); a host's CSS custom properties
 // can still change single colours on top (theme.js). Plain data, no DOM.
 
-/** @import { PieceSet, Theme } from '../../types/board.js' */
+/** @import { PieceSet, Theme } from './types.js' */
 
 /** Highlights every theme but the high-contrast one shares. */
 const MARKS = {

@@ -9,7 +9,7 @@
 //   brazilian: a dark square at each player's near left;  1 = b8, 29 = a1, 32 = g1.
 // Every function takes the variant last, and needs it: each caller knows its game.
 
-/** @import { Color, Pair, Piece, Variant } from '../../types/board.js' */
+/** @import { Color, Pair, Piece, Variant } from './types.js' */
 
 export const SQUARES = 32;
 /** @type {readonly Variant[]} */

@@ -3,7 +3,7 @@
 // bar under the board (status line, review arrows, buttons) and the live region. Markup, and
 // one function that fills it from a session.
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { statusText, endTexts, reviewText } from '../game/texts.js';
 
 /** @typedef {import('../game/session.js').Session} Session */

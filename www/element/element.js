@@ -12,10 +12,10 @@
 
 import { createBoard } from '../board/api.js';
 import { readTheme } from '../board/theme.js';
-import { loadWasm } from '../wasm.js';
+import { loadWasm } from '../shared/wasm.js';
 import { lazyEngine } from '../engine/loader.js';
-import { t, onLanguageChange, loadLanguage, textOf } from '../i18n.js';
-import { playSound } from '../sound.js';
+import { t, onLanguageChange, loadLanguage, textOf } from '../shared/i18n.js';
+import { playSound } from '../shared/sound.js';
 import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
@@ -24,14 +24,14 @@ import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
 import { FlagWatch } from '../game/clock.js';
 import { boardConfig, resolvePremove } from '../game/board-config.js';
-import { boardSettings, onBoardSettingsChange } from '../settings.js';
+import { boardSettings, onBoardSettingsChange } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
 
 /** @typedef {import('../game/session.js').Move} Move */
 /** @typedef {import('../game/session.js').GameOptions} GameOptions */
 /** @typedef {import('../game/options.js').Color} Color */
-/** @typedef {import('../i18n.js').Message} Message */
+/** @typedef {import('../shared/i18n.js').Message} Message */
 
 /** @type {any} the wasm module, loaded once for every board */
 let wasm = null;

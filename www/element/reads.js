@@ -2,7 +2,7 @@
 // What a page can read of a <dama-board>: its game, its settings and its texts. The element
 // (element.js) extends this with the commands and the wiring; both read the same session.
 
-import { t, getLanguage } from '../i18n.js';
+import { t, getLanguage } from '../shared/i18n.js';
 import { delayMs, clampLevel, normVariant, START_FEN } from '../game/options.js';
 import { statusText, endTexts } from '../game/texts.js';
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The embedding example's page script: translate its own text and log the boards' events,
 // to show what a host page receives.
-import { translatePage, startLanguage } from '../i18n.js';
+import { translatePage, startLanguage } from '../shared/i18n.js';
 
 // The page's language's table, then its words (its HTML's English until then); the boards
 // read the same table.
@@ -19,4 +19,4 @@ for (const type of ['move', 'gameover']) {
 addEventListener('message', (e) => {
   if (e.data?.source === 'dama') write(`iframe ${e.data.type} ${JSON.stringify(e.data.detail)}`);
 });
-import('../sw-register.js').then((m) => m.registerServiceWorker());
+import('../offline/sw-register.js').then((m) => m.registerServiceWorker());

@@ -6,7 +6,7 @@
 
 import '../element/element.js';
 import { OPTIONS } from '../game/options.js';
-import { setLanguage, startLanguage, resolveLanguage } from '../i18n.js';
+import { setLanguage, startLanguage, resolveLanguage } from '../shared/i18n.js';
 
 const board = /** @type {import('../element/element.js').DamaBoard} */ (document.getElementById('board'));
 const params = new URLSearchParams(location.search);
@@ -56,4 +56,4 @@ for (const type of ['move', 'gameover']) {
   });
 }
 
-import('../sw-register.js').then((m) => m.registerServiceWorker());
+import('../offline/sw-register.js').then((m) => m.registerServiceWorker());

@@ -15,7 +15,7 @@ const WATCHDOG_SLACK_MS = 2500; // a search may overrun its time a little
 const LOAD_MS = 10000; // time a fresh worker gets to load the wasm
 const RETRIES = 2;
 
-/** @import { SearchMessage, SearchParams, SearchResult, WorkerReply } from '../../types/engine.js' */
+/** @import { SearchMessage, SearchParams, SearchResult, WorkerReply } from './types.js' */
 
 /**
  * A request, queued or running.
@@ -31,7 +31,7 @@ const RETRIES = 2;
 /** @extends {WorkerClient<WorkerReply>} */
 export class EngineClient extends WorkerClient {
   /** @param {string | URL} [url] the worker's script */
-  constructor(url = new URL('../engine.worker.js', import.meta.url)) {
+  constructor(url = new URL('./engine.worker.js', import.meta.url)) {
     super(url, 'engine worker');
     /** @type {Job[]} */
     this.queue = []; // requests not yet sent: {id, owner, msg, resolve, reject, tries}

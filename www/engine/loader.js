@@ -6,7 +6,7 @@
 // it loads wait for it, in the order made; a load that fails is tried again at the next one.
 
 /** @typedef {import('./client.js').EngineClient} EngineClient */
-/** @import { SearchParams, SearchResult } from '../../types/engine.js' */
+/** @import { SearchParams, SearchResult } from './types.js' */
 
 /** @type {EngineClient | null} */
 let client = null;

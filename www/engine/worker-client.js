@@ -13,10 +13,10 @@
 // is made from a same-origin blob that imports the script (its host must allow CORS, see
 // docs/EMBED.md).
 
-import { Watchdog } from '../watchdog.js';
-import { sendEngine } from '../wasm.js';
+import { Watchdog } from './watchdog.js';
+import { sendEngine } from '../shared/wasm.js';
 
-/** @import { DataReply, EngineData } from '../../types/engine.js' */
+/** @import { DataReply, EngineData } from './types.js' */
 
 /**
  * A worker and its watchdog. Subclasses answer the worker's messages (`receive`) and take the

@@ -3,7 +3,7 @@
 // the game, the players' names, the move numbers, what a screen reader hears. No DOM: these
 // read a session (session.js) and return strings.
 
-import { t, localizeRefusal } from '../i18n.js';
+import { t, localizeRefusal } from '../shared/i18n.js';
 import { other } from './options.js';
 
 /** @typedef {import('./options.js').Color} Color */

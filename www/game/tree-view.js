@@ -5,7 +5,7 @@
 // imported game and by the analysis board. Knows no rules: the nodes come from the core's
 // GameTree.nodes().
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { moveNumber } from './texts.js';
 import { annotation } from './nags.js';
 

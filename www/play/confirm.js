@@ -3,7 +3,7 @@
 // of a pop-up: a second press within a few seconds confirms; another game puts every armed
 // button back (disarmAll).
 
-import { t, translatePage } from '../i18n.js';
+import { t, translatePage } from '../shared/i18n.js';
 import { render } from './view.js';
 
 /** Puts every armed confirm button back to its first state. @type {(() => void)[]} */

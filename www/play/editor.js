@@ -2,7 +2,7 @@
 // The board editor's box: the piece to place, the side to move, clear, the start position,
 // cancel, analyse, and play the position (the core says what is impossible about it).
 
-import { t, setMessage } from '../i18n.js';
+import { t, setMessage } from '../shared/i18n.js';
 import { openAnalysis } from './open-analysis.js';
 import { $, board, showNotice } from './page.js';
 import { render } from './view.js';

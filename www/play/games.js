@@ -3,7 +3,7 @@
 // PDN or FEN to open (pasted or from a file: one game at once, several through the picker),
 // and the way to the board editor. Loaded when first opened (main.js), with the editor.
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { looksLikeFen } from '../game/options.js';
 import { openGamesFile } from './records.js';
 import { download } from './download.js';
@@ -88,7 +88,7 @@ function wireGames() {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    const { MAX_PDN_TEXT } = await import('../games-picker.js');
+    const { MAX_PDN_TEXT } = await import('../library/picker.js');
     if (file.size > MAX_PDN_TEXT) {
       message(t('fileTooBig', { size: file.size }), true);
       return;

@@ -1,19 +1,19 @@
 // @ts-check
-// The page's games: opening a PDN file of many games through the picker (games-picker.js: every
+// The page's games: opening a PDN file of many games through the picker (library/picker.js: every
 // game listed, none dropped), writing the saves records.js queues, and the library of saved
 // games (library.js) with its dialog. Loaded when first used or at the first save, after the
 // board is playable (records.js). The games are read by the core (PdnFile); this module
 // asks the board to open one.
 
-import { t, getLanguage } from '../i18n.js';
-import { loadWasm } from '../wasm.js';
-import { Library, newId, revOf } from '../library.js';
+import { t, getLanguage } from '../shared/i18n.js';
+import { loadWasm } from '../shared/wasm.js';
+import { Library, newId, revOf } from '../library/library.js';
 import { libraryId, setLibraryId, openingRecord, whenSaved } from './records.js';
 import { download } from './download.js';
 import { mergeInto, setResult } from '../game/record.js';
 
 // Loaded when first used: the games picker, and the saved games' list.
-const picker = () => import('../games-picker.js');
+const picker = () => import('../library/picker.js');
 const listing = () => import('./library-list.js');
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -87,7 +87,7 @@ export async function writeRecord({ s, game, rec, fields, ours }, report, saved)
   try {
     const lib = await openLibrary();
     let adopted = false;
-    const decide = (/** @type {import('../library.js').GameRecord | undefined} */ current) => {
+    const decide = (/** @type {import('../library/library.js').GameRecord | undefined} */ current) => {
       if (!current || (rec.rev !== null && revOf(current) === rec.rev)) return fields;
       const tree = mergeInto(s.wasm, current.pdn, ours);
       if (!tree) return null;
@@ -244,7 +244,7 @@ async function renderLibrary() {
   }
 }
 
-/** @param {import('../library.js').GameRecord} g */
+/** @param {import('../library/library.js').GameRecord} g */
 async function openRecord(g) {
   try {
     const snap = /** @type {any} */ (g.snapshot);

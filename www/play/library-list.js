@@ -9,7 +9,7 @@
 
 import { treeFromPdn } from '../game/record.js';
 
-/** @typedef {import('../library.js').GameRecord} GameRecord */
+/** @typedef {import('../library/library.js').GameRecord} GameRecord */
 /** @typedef {'live' | 'finished' | 'left'} Standing */
 /** @typedef {{g: GameRecord, standing: Standing, date: string, annotated: boolean}} Listed */
 

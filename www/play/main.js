@@ -8,12 +8,12 @@
 
 import '../element/element.js';
 import { normMode, normVariant, readOptions } from '../game/options.js';
-import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../i18n.js';
-import { refusedParams, is } from '../address.js';
+import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../shared/i18n.js';
+import { refusedParams, is } from '../shared/address.js';
 import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';
 import { wireLibrary, saveToLibrary, whenSaved } from './records.js';
-import { disclosure } from '../menu.js';
-import { wireSettings } from '../settings-dialog.js';
+import { disclosure } from '../shared/menu.js';
+import { wireSettings } from '../settings/dialog.js';
 import { $, $button, $dialog, board, settings, numbersKey, defaultGame, showNotice, pageNotice } from './page.js';
 import { render, renderEngineData, showChoices, tickClocks } from './view.js';
 import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from './store.js';
@@ -75,7 +75,7 @@ async function main() {
   tickClocks();
   exposeTestHook();
   // Loaded once playable: not part of the first load.
-  import('../sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
+  import('../offline/sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
 }
 
 

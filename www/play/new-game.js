@@ -3,7 +3,7 @@
 // like) and the clock; its choices are the page's settings for the next game.
 // Loaded when first opened (main.js).
 
-import { t, onLanguageChange } from '../i18n.js';
+import { t, onLanguageChange } from '../shared/i18n.js';
 import { normVariant, clampLevel } from '../game/options.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';

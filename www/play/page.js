@@ -3,12 +3,12 @@
 // the others): its <dama-board> element, lookups of its elements, the New game dialog's last
 // choices, and the page's notice and spoken announcements.
 
-import { t, setMessage } from '../i18n.js';
+import { t, setMessage } from '../shared/i18n.js';
 import { parseControl } from '../game/clock.js';
 import { DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
-/** @typedef {import('../i18n.js').Message} Message */
+/** @typedef {import('../shared/i18n.js').Message} Message */
 
 /** The page's element with this id (index.html has each one the page asks for). */
 export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));

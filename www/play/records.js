@@ -7,15 +7,15 @@
 // the library, after the board is playable; a save asked before it arrives waits in the
 // queue, and the tab's own copy is written meanwhile, so no game waits on it.
 
-import { t } from '../i18n.js';
-import { newId } from '../record-id.js';
+import { t } from '../shared/i18n.js';
+import { newId } from '../library/record-id.js';
 import { resultToken } from '../game/record.js';
 import { looksLikeFen } from '../game/options.js';
 import { playerNames } from '../game/texts.js';
 
-/** @typedef {import('../library.js').GameRecord} GameRecord */
+/** @typedef {import('../library/library.js').GameRecord} GameRecord */
 /** @typedef {{id: string, rev: number | null}} RecordRef */
-/** @typedef {(message: import('../i18n.js').Message) => void} Report the page's notice (words made when shown) */
+/** @typedef {(message: import('../shared/i18n.js').Message) => void} Report the page's notice (words made when shown) */
 /**
  * A save as asked: the session and game it was asked for, the game's record, the record's
  * fields as they were then, and the moves (for merging into a record that moved on).

@@ -3,7 +3,7 @@
 // toggles (localStorage), and the game in progress, in this tab's storage and the one all tabs
 // share, restored at a reload or in a new tab. Every game is in the library too (records.js).
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { normMode, clampLevel } from '../game/options.js';
 import { parseControl } from '../game/clock.js';
 import { VARIANTS } from '../board/util.js';

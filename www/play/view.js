@@ -3,7 +3,7 @@
 // status, the move list, the review bar, the buttons, the editor's box, the engine's data, and
 // the choice between two captures. Nothing here changes the game.
 
-import { t, setMessage } from '../i18n.js';
+import { t, setMessage } from '../shared/i18n.js';
 import { playerNames, reviewText, moveNumber, refusalText } from '../game/texts.js';
 import { renderTree, moveButton, numberSpan } from '../game/tree-view.js';
 import { clockText } from '../game/clock.js';

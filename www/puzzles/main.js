@@ -5,17 +5,17 @@
 // the next puzzle near the player's rating, a theme filter, and the record (puzzles/store.js)
 // kept in localStorage. Open a given puzzle with puzzles.html#<id>.
 
-import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from '../i18n.js';
-import { loadWasm } from '../wasm.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect, hasText } from '../shared/i18n.js';
+import { loadWasm } from '../shared/wasm.js';
 import { createBoard } from '../board/api.js';
-import { followBoardSettings } from '../settings.js';
+import { followBoardSettings } from '../settings/settings.js';
 import { colorName, squareDescription, refusalText } from '../game/texts.js';
 import { Trainer, readPuzzleFile } from './trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './store.js';
-import { hashText, shown } from '../address.js';
+import { hashText, shown } from '../shared/address.js';
 
 /** @import { Move, Color } from '../../types/dama-wasm.js' */
-/** @import { BoardApi, SquareInfo } from '../../types/board.js' */
+/** @import { BoardApi, SquareInfo } from '../board/types.js' */
 /** @import { Puzzle } from './trainer.js' */
 
 /**
@@ -498,7 +498,7 @@ async function main() {
   // A shared link to a puzzle may be the first page of the site someone opens: from here on
   // it works offline too. Registered once playable, as the other pages do.
   // Loaded once playable: not part of the first load.
-  import('../sw-register.js').then((m) => m.registerServiceWorker());
+  import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
 }
 
 main();

@@ -4,15 +4,15 @@
 // legal moves as the core computes them, in the diagram's game (data-variant), so the
 // diagrams can never disagree with the game.
 
-import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect } from '../i18n.js';
-import { loadWasm } from '../wasm.js';
+import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect } from '../shared/i18n.js';
+import { loadWasm } from '../shared/wasm.js';
 import { drawPiece, drawPolyline, drawEdgeLabels } from '../board/render.js';
 import { namedTheme } from '../board/themes.js';
-import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings.js';
+import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/settings.js';
 import { squareToRowCol, squareName, isPlaying, DEFAULT_VARIANT } from '../board/util.js';
 
 /** @import { Cells, Game, Move, Variant } from '../../types/dama-wasm.js' */
-/** @import { Pair } from '../../types/board.js' */
+/** @import { Pair } from '../board/types.js' */
 /** @typedef {{ variant: Variant, numbers: boolean, edges: boolean }} DiagramOptions */
 
 const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160, 70, 200, 0.85)'];
@@ -146,7 +146,7 @@ async function main() {
   new ResizeObserver(redraw).observe(/** @type {Element} */ (document.querySelector('.prose')));
   onBoardSettingsChange((s) => (applyFrame(s), redraw()));
   applyFrame(boardSettings());
-  window.__rulesReady = true;
+  /** @type {Window & { __rulesReady?: boolean }} */ (window).__rulesReady = true;
 }
 
 main();

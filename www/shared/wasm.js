@@ -10,14 +10,14 @@
 // engine's optimising compilation: tasks of 60-140 ms on it while the engine ran.) A dynamic
 // import lets the page show a clear message instead of a blank screen when the build is missing.
 
-/** @import { DamaRules, DamaWasm } from '../types/dama-wasm.js' */
+/** @import { DamaRules, DamaWasm } from '../../types/dama-wasm.js' */
 /** @typedef {'rules' | 'engine'} Build */
 
 // The glues' types are types/dama-wasm.ts, kept in step with them by types/wasm-check.ts: the
 // specifiers are variables so that the type check needs no build (and never reads the glues).
 const BUILDS = {
-  rules: { glue: './pkg/dama_rules.js', wasm: './pkg/dama_rules_bg.wasm' },
-  engine: { glue: './pkg/dama_wasm.js', wasm: './pkg/dama_wasm_bg.wasm' },
+  rules: { glue: '../pkg/dama_rules.js', wasm: '../pkg/dama_rules_bg.wasm' },
+  engine: { glue: '../pkg/dama_wasm.js', wasm: '../pkg/dama_wasm_bg.wasm' },
 };
 
 /** @type {Map<Build, Promise<WebAssembly.Module>>} */
@@ -92,7 +92,7 @@ export const loadEngine = (module) => instantiate('engine', module);
 
 /**
  * Sends a new engine worker the engine's bytes, fetched once for the page, as `{type: 'wasm',
- * bytes}` (engine-data.js waits for it). The first download waits a task, so that the page's
+ * bytes}` (engine/data.js waits for it). The first download waits a task, so that the page's
  * start-up, which makes its workers, is over first: the board is playable without the engine.
  * A page that cannot fetch them sends null, and the worker tries on its own (and reports why
  * it fails).

@@ -1,8 +1,8 @@
-// The analysis worker's messages (www/analysis.worker.js <-> www/analysis/client.js). Types
-// only: imported by JSDoc.
+// The analysis worker's messages (www/engine/analysis.worker.js <-> www/analysis/client.js).
+// Types only: imported by JSDoc.
 
-import type { AnalysisLine, Variant } from './dama-wasm.js';
-import type { DataReply } from './engine.js';
+import type { AnalysisLine, Variant } from '../../types/dama-wasm.js';
+import type { DataReply } from './types.js';
 
 export type { AnalysisLine };
 

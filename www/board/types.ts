@@ -1,8 +1,8 @@
 // Types of the board (www/board/): its state, the configuration a page passes to
 // createBoard() and board.set(), the callbacks, the animations. Types only (nothing runs):
-// the JS files import them by JSDoc, `/** @import { BoardState } from '../../types/board.js' */`.
+// the JS files import them by JSDoc, `/** @import { BoardState } from './types.js' */`.
 
-import type { Color, Move, Variant } from './dama-wasm.js';
+import type { Color, Move, Variant } from '../../types/dama-wasm.js';
 
 export type { Color, Move, Variant };
 
@@ -214,4 +214,4 @@ export type BoardConfig = Partial<Omit<BoardState, NestedKey | 'pieces'>> & {
 };
 
 /** What createBoard() returns (api.js). */
-export type BoardApi = ReturnType<typeof import('../www/board/api.js').createBoard>;
+export type BoardApi = ReturnType<typeof import('./api.js').createBoard>;

@@ -3,12 +3,12 @@
 // worker of its own (pdn.worker.js), then listed in the page's picker dialog (#picker, with
 // #picker-count, #picker-list and #picker-message) with its players, event, date, result and
 // moves, a game that cannot be opened with the core's reason. Shared by the game page
-// (app-library.js) and the analysis board, each opening the game chosen its own way.
+// (play/library-dialog.js) and the analysis board, each opening the game chosen its own way.
 
-import { t, translatePage } from './i18n.js';
-import { loadWasm, compiled } from './wasm.js';
+import { t, translatePage } from '../shared/i18n.js';
+import { loadWasm, compiled } from '../shared/wasm.js';
 
-/** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
+/** @import { PdnSummary, Variant } from '../../types/dama-wasm.js' */
 /** @typedef {{summary: PdnSummary, text: string}} ListedGame a game's summary and its own text */
 
 /** The longest PDN text a page reads, pasted or from a file: the core's bound (8 MiB). */

@@ -17,10 +17,10 @@
 // so the page tells a slow search, which may go without a new depth for minutes, from a dead
 // or hung worker (see analysis/client.js).
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './engine-data.js';
+import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
 
-/** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../types/dama-wasm.js' */
-/** @import { AnalysisRequest, AnalysisReply, WorkerLine } from '../types/analysis.js' */
+/** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../../types/dama-wasm.js' */
+/** @import { AnalysisRequest, AnalysisReply, WorkerLine } from './analysis-types.js' */
 
 const SLICE_MS = 200;
 const MAX_SLICE_MS = 800;

@@ -1,7 +1,7 @@
-// The engine worker's messages (www/engine.worker.js <-> www/engine/client.js). Types only:
-// imported by JSDoc, `/** @import { WorkerReply } from '../types/engine.js' */`.
+// The engine worker's messages (engine.worker.js <-> client.js, beside this file). Types only:
+// imported by JSDoc, `/** @import { WorkerReply } from './types.js' */`.
 
-import type { SearchResult, Variant } from './dama-wasm.js';
+import type { SearchResult, Variant } from '../../types/dama-wasm.js';
 
 export type { SearchResult };
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Every piece of text the pages show, per language in i18n/<code>/<part>.json: the words of the
+// Every piece of text the pages show, per language in www/i18n/<code>/<part>.json: the words of the
 // element and of more than one page (common), and each page's own (game, analysis, puzzles,
 // rules, embed), with the same keys and {placeholders} in every language (tests/unit/
 // i18n.test.mjs checks that, and i18n-parts.test.mjs that each text is in the part of the pages
@@ -75,8 +75,8 @@ export function detectLanguage() {
   return 'en';
 }
 
-/** The address of a part of a language's table, beside this module. @param {string} code @param {string} [part] */
-export const tableUrl = (code, part = 'common') => new URL(`i18n/${code}/${part}.json`, import.meta.url);
+/** The address of a part of a language's table (www/i18n/). @param {string} code @param {string} [part] */
+export const tableUrl = (code, part = 'common') => new URL(`../i18n/${code}/${part}.json`, import.meta.url);
 
 /** @type {TableReader} */
 async function fetchTable(url) {

@@ -3,12 +3,12 @@
 // game of its own: each request carries the game (Italian or Brazilian), the start position
 // and the moves played, so the engine sees the whole history (repetitions count) and the page
 // stays the one owner. Several boards share this worker; the page sends one search at a time.
-// The data (book, tables, Brazilian weights) loads in the background: engine-data.js.
+// The data (book, tables, Brazilian weights) loads in the background: data.js.
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './engine-data.js';
+import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
 
-/** @import { DamaWasm, Engine, Game } from '../types/dama-wasm.js' */
-/** @import { ReadyReply, ResultReply, SearchResult, WorkerRequest } from '../types/engine.js' */
+/** @import { DamaWasm, Engine, Game } from '../../types/dama-wasm.js' */
+/** @import { ReadyReply, ResultReply, SearchResult, WorkerRequest } from './types.js' */
 
 /** The wasm module, once loaded (every request waits for `ready` first). @type {DamaWasm} */
 let wasm;

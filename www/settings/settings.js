@@ -3,12 +3,12 @@
 // whether a move may be queued while the computer thinks (premoves). Every page with a board
 // reads them and follows a change at once, made in this tab or another one (the storage
 // event). The stored value is checked field by field: a field that is not one of ours is
-// ignored (its default stands), never an error. The dialog that changes them: settings-dialog.js.
+// ignored (its default stands), never an error. The dialog that changes them: dialog.js.
 
-import { readTheme } from './board/theme.js';
-import { FRAMES, THEME_NAMES, PIECE_SETS, DEFAULT_THEME, DEFAULT_PIECES, themeName, pieceSetName } from './board/themes.js';
+import { readTheme } from '../board/theme.js';
+import { FRAMES, THEME_NAMES, PIECE_SETS, DEFAULT_THEME, DEFAULT_PIECES, themeName, pieceSetName } from '../board/themes.js';
 
-/** @import { PieceSet } from '../types/board.js' */
+/** @import { PieceSet } from '../board/types.js' */
 /** @typedef {{ theme: string, pieces: PieceSet, premoves: boolean }} BoardSettings */
 
 /** The key's version changes with the value's shape; another version's value is not read. */

@@ -1,5 +1,5 @@
-// The list www/precache.js sets (written by scripts/precache.mjs, read by sw.js). A global:
-// sw.js loads the list with importScripts.
+// The list www/offline/precache.js sets (written by scripts/precache.mjs, read by sw.js). A
+// global: sw.js loads the list with importScripts.
 
 declare global {
   interface DamaPrecache {

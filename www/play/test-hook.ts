@@ -1,11 +1,12 @@
-// Globals the pages set for the browser tests (tests/browser/), which wait on them.
+// The global the game page (main.js) sets for the browser tests (tests/browser/), which wait on
+// it. The other pages type theirs where they set them.
 
-import type { DamaBoard } from '../www/element/element.js';
-import type { EngineClient } from '../www/engine/client.js';
-import type { Color, Variant } from '../www/game/options.js';
-import type { Result } from '../www/game/texts.js';
+import type { DamaBoard } from '../element/element.js';
+import type { EngineClient } from '../engine/client.js';
+import type { Color, Variant } from '../game/options.js';
+import type { Result } from '../game/texts.js';
 
-/** app.js: a read-only view of the game page; the tests still play by clicking the canvas. */
+/** A read-only view of the game page; the tests still play by clicking the canvas. */
 export interface DamaTestHook {
   ready: boolean;
   board: DamaBoard;
@@ -28,9 +29,7 @@ export interface DamaTestHook {
 
 declare global {
   interface Window {
-    /** rules.js: the diagrams are drawn. */
-    __rulesReady?: boolean;
-    /** app.js: the game page is ready (set once the first game is on the board). */
+    /** The game page is ready (set once the first game is on the board). */
     __dama?: DamaTestHook;
   }
 }

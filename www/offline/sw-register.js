@@ -23,7 +23,7 @@
 export function registerServiceWorker({ onUpdate, onOffline } = {}) {
   if (!('serviceWorker' in navigator) || !isSecureContext) return null;
   const container = navigator.serviceWorker;
-  const url = new URL('../sw.js', import.meta.url);
+  const url = new URL('../../sw.js', import.meta.url);
   let asked = false; // this page accepted a new version: it reloads when that one takes over
   let reloading = false;
   const reload = () => {

@@ -6,9 +6,9 @@
 // from that game's text alone. The page sends its compiled rules along (`module`), so the
 // worker downloads nothing; without them it fetches its own.
 
-import { loadWasm } from './wasm.js';
+import { loadWasm } from '../shared/wasm.js';
 
-/** @import { PdnSummary, Variant } from '../types/dama-wasm.js' */
+/** @import { PdnSummary, Variant } from '../../types/dama-wasm.js' */
 
 /** @param {MessageEvent<{text: string, variant: Variant, module?: WebAssembly.Module}>} e */
 self.onmessage = async (e) => {

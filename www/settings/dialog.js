@@ -4,9 +4,9 @@
 // small picture of a corner of the board shows it in the dialog.
 
 import { boardSettings, saveBoardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
-import { namedTheme } from './board/themes.js';
-import { drawPiece } from './board/pieces.js';
-import { isPlaying, DEFAULT_VARIANT } from './board/util.js';
+import { namedTheme } from '../board/themes.js';
+import { drawPiece } from '../board/pieces.js';
+import { isPlaying, DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {import('./settings.js').BoardSettings} BoardSettings */
 

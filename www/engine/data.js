@@ -7,16 +7,16 @@
 // brazilian}`.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
-// (analysis.worker.js), so that both have the same data loaded the same way.
+// (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
 //
 // The engine's wasm comes from the page, its bytes (wasm.js sendEngine), in a message of its
 // own that the worker's requests never see: this module is evaluated before the worker's, so
 // its listener runs first and stops the message there.
 
-import { loadEngine } from './wasm.js';
+import { loadEngine } from '../shared/wasm.js';
 
-/** @import { DamaWasm, Engine } from '../types/dama-wasm.js' */
-/** @import { DataReply } from '../types/engine.js' */
+/** @import { DamaWasm, Engine } from '../../types/dama-wasm.js' */
+/** @import { DataReply } from './types.js' */
 /** @typedef {Uint8Array<ArrayBuffer>} Bytes */
 
 // The data, in the order it is fetched: the book first (it plays the opening), then the tables
@@ -132,9 +132,12 @@ function report() {
   self.postMessage(msg);
 }
 
-/** @param {string} path relative to this script @returns {Promise<Bytes>} */
+/** The site's folder (www/), which the data's paths are relative to. */
+const WWW = new URL('../', import.meta.url);
+
+/** @param {string} path relative to www/ @returns {Promise<Bytes>} */
 async function download(path) {
-  const res = await fetch(new URL(path, import.meta.url));
+  const res = await fetch(new URL(path, WWW));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
