@@ -6,19 +6,8 @@
 use crate::js_args::{Args, NumArg, NumbersArg, StrArg};
 use crate::{args, js_err, parse_variant, set, Game};
 use dama::rules::pdn::{self, NodeId, TreeError};
-use dama::{PlayError, Variant};
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
-
-/// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules.
-fn tree_err(variant: Variant, e: TreeError) -> JsValue {
-    match e {
-        TreeError::Play(PlayError::Illegal(i)) => {
-            js_err(format!("not legal: {}", i.describe(variant)))
-        }
-        e => js_err(e),
-    }
-}
 
 fn pair(k: &str, v: &str) -> JsValue {
     let p = Array::new();
@@ -149,8 +138,10 @@ impl GameTree {
         Ok(NodeId(args::node_id(id, self.inner.id_bound())?))
     }
 
+    /// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules
+    /// (the error knows its game).
     fn err(&self, e: TreeError) -> JsValue {
-        tree_err(self.inner.variant(), e)
+        js_err(e)
     }
 
     /// Every live node in pre-order, the main continuation before the variations at each

@@ -244,7 +244,10 @@ fn refused_play_text_changes_nothing() {
     g.play_text("9-13").unwrap();
     let before = (g.position().to_fen(), g.hash(), g.ply());
     match g.play_text("21-17") {
-        Err(PlayError::Illegal(dama::Illegal::MustCapture(from))) => assert_eq!(from, vec![18]),
+        Err(PlayError::Illegal(dama::Illegal {
+            kind: dama::IllegalKind::MustCapture(from),
+            ..
+        })) => assert_eq!(from, vec![18]),
         other => panic!("{other:?}"),
     }
     assert_eq!(before, (g.position().to_fen(), g.hash(), g.ply()));
@@ -254,8 +257,8 @@ fn refused_play_text_changes_nothing() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        g.why_illegal(21, 17),
-        Some(dama::Illegal::MustCapture(vec![18]))
+        g.why_illegal(21, 17).map(|i| i.kind),
+        Some(dama::IllegalKind::MustCapture(vec![18]))
     );
 }
 
