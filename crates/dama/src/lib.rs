@@ -6,7 +6,8 @@
 //!
 //! The crate is two halves: [`rules`] (board, moves, generation, game, notation, PDN, perft),
 //! which knows nothing of playing well, and [`engine`] (evaluation, search, levels, time, book,
-//! endgame tables, training), built on the rules. Their modules are also reachable from the
+//! endgame tables), built on the rules; the tooling (training, building tables, benchmarks) is
+//! the `dama-tools` crate's. Their modules are also reachable from the
 //! crate root (`dama::rules::fen`, `dama::engine::search`, ...).
 //!
 //! ```
