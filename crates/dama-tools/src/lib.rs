@@ -3,7 +3,7 @@
 //! The tooling around the [`dama`] engine, kept out of the core so that it holds only what is
 //! played: fitting the evaluation's weights to self-play samples ([`train`]), building and
 //! checking the endgame tables ([`egtb`]), and the search benchmark shared by the native
-//! command and the wasm build ([`bench`]).
+//! command and the wasm build ([`bench`](mod@bench)).
 //!
 //! ```
 //! let tables = dama_tools::egtb::build(2, 80, &mut |_| {});

@@ -9,7 +9,7 @@
 //! is never fitted and shows whether the fit generalises. Nothing here depends on the ruleset:
 //! the same tool fits any ruleset's samples.
 //!
-//! Samples are stored in a small binary file ([`write_samples_in`], [`read_samples_in`]):
+//! Samples are stored in a small binary file ([`write_samples`], [`read_samples`]):
 //! `DAMASMP2`, a little-endian u32 count, a u32 PDN game type (22, 26: the game the positions
 //! are of), then 13 bytes a sample: White's, Black's and the kings' bitboards as little-endian
 //! u32, and a byte holding the side to move (bit 0: Black) and the result (bits 1-2: 0 Black
