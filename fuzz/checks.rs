@@ -324,13 +324,12 @@ pub fn loaders_read(data: &[u8]) -> bool {
             );
         }
         1 => {
-            let Ok((v, samples)) = dama::engine::train::read_samples_from(file, len, 1 << 16)
-            else {
+            let Ok((v, samples)) = dama_tools::train::read_samples_from(file, len, 1 << 16) else {
                 return false;
             };
             assert!(samples.len() <= 1 << 16, "more samples than allowed");
-            let bytes = dama::engine::train::write_samples(v, &samples);
-            let back = dama::engine::train::read_samples(&bytes).expect("samples round trip");
+            let bytes = dama_tools::train::write_samples(v, &samples);
+            let back = dama_tools::train::read_samples(&bytes).expect("samples round trip");
             assert_eq!(back, (v, samples), "samples round trip");
         }
         2 => {

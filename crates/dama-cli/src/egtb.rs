@@ -44,7 +44,7 @@ fn build(args: &[String]) -> Result<(), String> {
     );
     let start = Instant::now();
     let mut last = Instant::now();
-    let tables = Tables::build(pieces, rule, &mut |stats: &[TableStats]| {
+    let tables = dama_tools::egtb::build(pieces, rule, &mut |stats: &[TableStats]| {
         // A signature and its mirror are solved together: their time is shared by size.
         let secs = last.elapsed().as_secs_f64();
         last = Instant::now();
@@ -102,7 +102,7 @@ fn verify(args: &[String]) -> Result<(), String> {
     sigs.sort_by_key(|s| (s.pieces(), s.men(), *s));
     let mut total = 0;
     for s in sigs {
-        match tables.verify(&s, stride) {
+        match dama_tools::egtb::verify(&tables, &s, stride) {
             Ok(n) => total += n,
             Err(m) => {
                 return Err(format!(

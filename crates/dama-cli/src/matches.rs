@@ -572,7 +572,7 @@ fn play_game(setup: &Setup, p: &Pairing, seats: &mut [Seat; 2]) -> Result<Record
                             "illegal move {} ({})",
                             notation::full_text(v, &c.mv),
                             match e {
-                                dama::PlayError::Illegal(i) => i.describe(v),
+                                dama::PlayError::Illegal(i) => i.to_string(),
                                 e => e.to_string(),
                             }
                         ),

@@ -3,7 +3,7 @@
 //! `dama train gen` plays games of the engine against itself at a fixed number of nodes a move,
 //! each from a shipped opening followed by 0-4 random plies, and writes every quiet position
 //! (no capture for the side to move) with the game's result. `dama train fit` fits the
-//! evaluation's weights to such files by logistic regression (`dama::engine::train`), holding out a
+//! evaluation's weights to such files by logistic regression (`dama_tools::train`), holding out a
 //! share of the games, and writes a weights file (`dama::engine::eval::pattern::Net`). The shipped
 //! `crates/dama/data/eval.bin` is made this way; docs/ENGINE.md lists the runs.
 //!
@@ -18,8 +18,8 @@ use dama::engine::eval::pattern::{self, Net};
 use dama::engine::eval::{Eval, Weights};
 use dama::engine::level::Rng;
 use dama::engine::search::{Engine, Limits};
-use dama::engine::train::{self, FitOptions, Sample};
 use dama::{Color, Game, Outcome, Variant};
+use dama_tools::train::{self, FitOptions, Sample};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

@@ -343,7 +343,7 @@ impl Game {
         let legal = self.inner.legal_moves();
         let v = self.inner.variant();
         let m = self.inner.play_text(&text).map_err(|e| match e {
-            dama::PlayError::Illegal(i) => js_err(format!("not legal: {}", i.describe(v))),
+            dama::PlayError::Illegal(i) => js_err(format!("not legal: {i}")),
             e => js_err(e),
         })?;
         Ok(move_object(v, &legal, &m))
@@ -436,7 +436,7 @@ impl Game {
         // Any number but a square number 1-32 is no square (0), which gets the generic answer.
         let sq = |n: f64| args::square(n).unwrap_or(0) as u8;
         let why = self.inner.why_illegal(sq(from), sq(to));
-        Ok(why.map(|i| i.describe(self.inner.variant())))
+        Ok(why.map(|i| i.to_string()))
     }
 }
 

@@ -7,18 +7,7 @@ use crate::js_args::{Args, NumArg, NumbersArg, StrArg, VariantArg};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, parse_variant, Game};
 use dama::rules::pdn::{self, NodeId, TreeError};
-use dama::{PlayError, Variant};
 use wasm_bindgen::prelude::*;
-
-/// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules.
-fn tree_err(variant: Variant, e: TreeError) -> JsValue {
-    match e {
-        TreeError::Play(PlayError::Illegal(i)) => {
-            js_err(format!("not legal: {}", i.describe(variant)))
-        }
-        e => js_err(e),
-    }
-}
 
 /// The games of a PDN text, listed for a picker and each opened on demand.
 #[wasm_bindgen]
@@ -136,8 +125,10 @@ impl GameTree {
         Ok(NodeId(args::node_id(id, self.inner.id_bound())?))
     }
 
+    /// A tree edit's refusal as a JS `Error`, a refused move in the words of the game's rules
+    /// (the error knows its game).
     fn err(&self, e: TreeError) -> JsValue {
-        tree_err(self.inner.variant(), e)
+        js_err(e)
     }
 
     /// Every live node in pre-order, the main continuation before the variations at each

@@ -719,7 +719,7 @@ fn engine_takes_any_numbers() {
 
 /// The 2- and 3-piece table files, built here (a second or two).
 fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
-    let t = dama::engine::egtb::Tables::build(3, dama::engine::egtb::RULE_PLIES, &mut |_| {});
+    let t = dama_tools::egtb::build(3, dama::engine::egtb::RULE_PLIES, &mut |_| {});
     let (two, three) = (t.to_bytes(2), t.to_bytes(3));
     (t, two, three)
 }

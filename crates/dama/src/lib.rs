@@ -6,7 +6,8 @@
 //!
 //! The crate is two halves: [`rules`] (board, moves, generation, game, notation, PDN, perft),
 //! which knows nothing of playing well, and [`engine`] (evaluation, search, levels, time, book,
-//! endgame tables, training), built on the rules. Their modules are also reachable from the
+//! endgame tables), built on the rules; the tooling (training, building tables, benchmarks) is
+//! the `dama-tools` crate's. Their modules are also reachable from the
 //! crate root (`dama::rules::fen`, `dama::engine::search`, ...).
 //!
 //! ```
@@ -30,7 +31,9 @@ pub mod rules;
 // The types a program uses most, at the root; everything else by its module's one path.
 pub use rules::bitboard::Bitboard;
 pub use rules::fen::{FenError, FenErrorKind};
-pub use rules::game::{DrawRules, Game, GameResult, Illegal, Outcome, PlayError, Reason};
+pub use rules::game::{
+    DrawRules, Game, GameResult, Illegal, IllegalKind, Outcome, PlayError, Reason,
+};
 pub use rules::moves::{Move, MoveList};
 pub use rules::notation::MoveTextError;
 pub use rules::pdn::{PdnError, PdnGame};

@@ -81,29 +81,29 @@ fn refusals_use_the_brazilian_rules_and_square_names() {
     let n = |s: &str| BR.square_number(BR.square_at(s).unwrap());
     let why = g.why_illegal(n("c3"), n("b4")).unwrap();
     assert!(
-        why.describe(BR).contains("compulsory"),
+        why.to_string().contains("compulsory"),
         "{}",
-        why.describe(BR)
+        why.to_string()
     );
-    assert!(why.describe(BR).contains("c3"), "{}", why.describe(BR));
+    assert!(why.to_string().contains("c3"), "{}", why.to_string());
     let q = game("W:W22,K30:B1");
     let why = q.why_illegal(n("c3"), n("b2")).unwrap();
     assert_eq!(
-        why.describe(BR),
+        why.to_string(),
         "men move forward only (they capture backward, but only when capturing)"
     );
     // A flying king's way along c1-h6 is blocked by its own man on e3.
     let k = game("W:W23,K30:B1");
     let why = k.why_illegal(n("c1"), n("g5")).unwrap();
-    assert_eq!(why.describe(BR), "the piece on square e3 blocks the way");
+    assert_eq!(why.to_string(), "the piece on square e3 blocks the way");
     // The majority rule names itself: the man on c3 takes two (d4, d6), the king on h2 only d6.
     let m = game("W:W22,K28:B18,10");
     assert_eq!(texts(&m), ["c3xc7"]);
     let why = m.why_illegal(n("h2"), n("c7")).unwrap();
     assert!(
-        why.describe(BR).starts_with("the majority rule"),
+        why.to_string().starts_with("the majority rule"),
         "{}",
-        why.describe(BR)
+        why.to_string()
     );
 }
 
@@ -248,11 +248,15 @@ fn stopping_part_way_along_a_capture_is_refused_as_such() {
     let g = game("W:W22:B18,10");
     let why = g.why_illegal(n("c3"), n("e5")).unwrap();
     assert_eq!(
-        why.describe(BR),
+        why.to_string(),
         "the capture goes on from square e5: a piece must keep capturing while it can"
     );
     // In Italian the same refusal names the square by number.
     let it = Game::from_fen(Variant::Italian, "W:W31:B12,20,28").unwrap();
     let why = it.why_illegal(31, 24).unwrap();
-    assert_eq!(why, dama::Illegal::GoesOn(24));
+    assert_eq!(why.kind, dama::IllegalKind::GoesOn(24));
+    assert_eq!(
+        why.to_string(),
+        "the capture goes on from square 24: a piece must keep capturing while it can"
+    );
 }

@@ -5,8 +5,8 @@
 mod reference;
 
 use dama::{
-    rules::notation, Color, DrawRules, Game, GameResult, Illegal, MoveTextError, Outcome,
-    PlayError, Position, Reason,
+    rules::notation, Color, DrawRules, Game, GameResult, Illegal, IllegalKind, MoveTextError,
+    Outcome, PlayError, Position, Reason,
 };
 use reference::{board, random_board, Rng};
 
@@ -364,7 +364,10 @@ fn resignation_and_agreement() {
     let legal_now = g.position().legal_moves();
     assert!(matches!(g.play(&legal_now[0]), Err(PlayError::GameOver(_))));
     assert!(g.legal_moves().is_empty());
-    assert_eq!(g.why_illegal(9, 13), Some(Illegal::GameOver));
+    assert_eq!(
+        g.why_illegal(9, 13).map(|i| i.kind),
+        Some(IllegalKind::GameOver)
+    );
     assert_eq!(g.position().to_fen(), fen_before);
     // A second declaration does not overwrite the first.
     g.agree_draw();
@@ -454,9 +457,15 @@ fn result_text_follows_configured_draw_rules() {
 fn why_illegal_quiet_move_when_a_capture_is_compulsory() {
     let mut g = Game::new(dama::Variant::Italian);
     play_all(&mut g, &["22-18", "9-13"]);
-    assert_eq!(g.why_illegal(21, 17), Some(Illegal::MustCapture(vec![18])));
-    assert_eq!(g.why_illegal(18, 14), Some(Illegal::MustCapture(vec![18])));
-    assert_eq!(g.why_illegal(18, 9), None);
+    assert_eq!(
+        g.why_illegal(21, 17).map(|i| i.kind),
+        Some(IllegalKind::MustCapture(vec![18]))
+    );
+    assert_eq!(
+        g.why_illegal(18, 14).map(|i| i.kind),
+        Some(IllegalKind::MustCapture(vec![18]))
+    );
+    assert_eq!(g.why_illegal(18, 9).map(|i| i.kind), None);
     let e = g.why_illegal(21, 17).unwrap().to_string();
     assert!(e.contains("compulsory") && e.contains("18"), "{e}");
     // Game::play with the quiet move gives the same reason.
@@ -467,13 +476,16 @@ fn why_illegal_quiet_move_when_a_capture_is_compulsory() {
         .unwrap();
     assert_eq!(
         g.play(m),
-        Err(PlayError::Illegal(Illegal::MustCapture(vec![18])))
+        Err(PlayError::Illegal(Illegal {
+            variant: dama::Variant::Italian,
+            kind: IllegalKind::MustCapture(vec![18])
+        }))
     );
     // Two pieces that can capture are both named.
     let g = game("W:W21,22:B18");
     assert_eq!(
-        g.why_illegal(21, 17),
-        Some(Illegal::MustCapture(vec![21, 22]))
+        g.why_illegal(21, 17).map(|i| i.kind),
+        Some(IllegalKind::MustCapture(vec![21, 22]))
     );
     assert!(g
         .why_illegal(21, 17)
@@ -491,9 +503,12 @@ fn why_illegal_capture_of_fewer_pieces() {
         .sequences()
         .iter()
         .any(|s| s.from == 21 && s.to() == 5 && s.captured.len() == 2));
-    assert_eq!(g.why_illegal(21, 5), Some(Illegal::MostPieces(3)));
+    assert_eq!(
+        g.why_illegal(21, 5).map(|i| i.kind),
+        Some(IllegalKind::MostPieces(3))
+    );
     assert!(g.why_illegal(21, 5).unwrap().to_string().contains("(3)"));
-    assert_eq!(g.why_illegal(31, 6), None);
+    assert_eq!(g.why_illegal(31, 6).map(|i| i.kind), None);
     // A man that could take one (30x21) when two-piece captures exist (30x23x14, 31x22x15).
     let g = game("W:W30,31:B19,26,27");
     let b = board("W:W30,31:B19,26,27");
@@ -504,7 +519,10 @@ fn why_illegal_capture_of_fewer_pieces() {
     let mut best: Vec<(u8, u8)> = b.legal().iter().map(|m| (m.from, m.to)).collect();
     best.sort();
     assert_eq!(best, vec![(30, 14), (31, 15)]);
-    assert_eq!(g.why_illegal(30, 21), Some(Illegal::MostPieces(2)));
+    assert_eq!(
+        g.why_illegal(30, 21).map(|i| i.kind),
+        Some(IllegalKind::MostPieces(2))
+    );
 }
 
 #[test]
@@ -515,16 +533,22 @@ fn why_illegal_man_capture_when_a_king_capture_of_equal_count_exists() {
         .sequences()
         .iter()
         .any(|s| s.from == 31 && s.to() == 15 && s.captured.len() == 2));
-    assert_eq!(g.why_illegal(31, 15), Some(Illegal::KingFirst));
-    assert_eq!(g.why_illegal(23, 21), None);
+    assert_eq!(
+        g.why_illegal(31, 15).map(|i| i.kind),
+        Some(IllegalKind::KingFirst)
+    );
+    assert_eq!(g.why_illegal(23, 21).map(|i| i.kind), None);
 }
 
 #[test]
 fn why_illegal_capture_of_fewer_kings() {
     // RULES.md "most kings": 23x14 takes a man, 23x32 the king.
     let g = game("W:WK23:B19,K28");
-    assert_eq!(g.why_illegal(23, 14), Some(Illegal::MostKings(1)));
-    assert_eq!(g.why_illegal(23, 32), None);
+    assert_eq!(
+        g.why_illegal(23, 14).map(|i| i.kind),
+        Some(IllegalKind::MostKings(1))
+    );
+    assert_eq!(g.why_illegal(23, 32).map(|i| i.kind), None);
 }
 
 #[test]
@@ -536,62 +560,114 @@ fn why_illegal_capture_meeting_a_king_later() {
     assert!(seqs
         .iter()
         .any(|s| s.to() == 7 && s.captured == vec![27, 20, 12]));
-    assert_eq!(g.why_illegal(30, 7), Some(Illegal::EarliestKing));
-    assert_eq!(g.why_illegal(30, 5), None);
+    assert_eq!(
+        g.why_illegal(30, 7).map(|i| i.kind),
+        Some(IllegalKind::EarliestKing)
+    );
+    assert_eq!(g.why_illegal(30, 5).map(|i| i.kind), None);
     // Second king decides.
     let g = game("W:WK30:B10,K12,K18,20,K26,K27");
-    assert_eq!(g.why_illegal(30, 5), None);
-    assert_eq!(g.why_illegal(30, 7), Some(Illegal::EarliestKing));
+    assert_eq!(g.why_illegal(30, 5).map(|i| i.kind), None);
+    assert_eq!(
+        g.why_illegal(30, 7).map(|i| i.kind),
+        Some(IllegalKind::EarliestKing)
+    );
 }
 
 #[test]
 fn why_illegal_man_cannot_take_a_king() {
     let g = game("W:W30:BK26");
-    assert_eq!(g.why_illegal(30, 21), Some(Illegal::ManTakesKing));
-    assert_eq!(g.why_illegal(30, 27), None);
-    assert_eq!(g.why_illegal(30, 26), Some(Illegal::Occupied(26)));
+    assert_eq!(
+        g.why_illegal(30, 21).map(|i| i.kind),
+        Some(IllegalKind::ManTakesKing)
+    );
+    assert_eq!(g.why_illegal(30, 27).map(|i| i.kind), None);
+    assert_eq!(
+        g.why_illegal(30, 26).map(|i| i.kind),
+        Some(IllegalKind::Occupied(26))
+    );
     assert!(g.why_illegal(30, 21).unwrap().to_string().contains("king"));
 }
 
 #[test]
 fn why_illegal_man_moving_backward() {
     let g = game("W:W18:B1");
-    assert_eq!(g.why_illegal(18, 22), Some(Illegal::ManBackward));
-    assert_eq!(g.why_illegal(18, 21), Some(Illegal::ManBackward));
-    assert_eq!(g.why_illegal(18, 14), None);
+    assert_eq!(
+        g.why_illegal(18, 22).map(|i| i.kind),
+        Some(IllegalKind::ManBackward)
+    );
+    assert_eq!(
+        g.why_illegal(18, 21).map(|i| i.kind),
+        Some(IllegalKind::ManBackward)
+    );
+    assert_eq!(g.why_illegal(18, 14).map(|i| i.kind), None);
     // A backward jump by a man (over a man, to an empty square).
     let g = game("W:W18:B22");
-    assert_eq!(g.why_illegal(18, 27), Some(Illegal::ManBackward));
+    assert_eq!(
+        g.why_illegal(18, 27).map(|i| i.kind),
+        Some(IllegalKind::ManBackward)
+    );
     // Black's backward is up the board.
     let g = game("B:W30:B14");
-    assert_eq!(g.why_illegal(14, 10), Some(Illegal::ManBackward));
-    assert_eq!(g.why_illegal(14, 18), None);
+    assert_eq!(
+        g.why_illegal(14, 10).map(|i| i.kind),
+        Some(IllegalKind::ManBackward)
+    );
+    assert_eq!(g.why_illegal(14, 18).map(|i| i.kind), None);
     // Kings go backward freely.
     let g = game("W:WK18:B1");
-    assert_eq!(g.why_illegal(18, 22), None);
-    assert!(g.why_illegal(18, 22).is_none());
+    assert_eq!(g.why_illegal(18, 22).map(|i| i.kind), None);
+    assert!(g.why_illegal(18, 22).map(|i| i.kind).is_none());
     assert!(Game::new(dama::Variant::Italian)
         .why_illegal(22, 26)
-        .is_some_and(|r| r == Illegal::ManBackward || r == Illegal::Occupied(26)));
+        .map(|i| i.kind)
+        .is_some_and(|r| r == IllegalKind::ManBackward || r == IllegalKind::Occupied(26)));
 }
 
 #[test]
 fn why_illegal_occupied_square_opponents_piece_empty_square() {
     let g = Game::new(dama::Variant::Italian);
-    assert_eq!(g.why_illegal(26, 22), Some(Illegal::Occupied(22)));
-    assert_eq!(g.why_illegal(9, 13), Some(Illegal::NotYourPiece(9)));
-    assert_eq!(g.why_illegal(17, 13), Some(Illegal::NoPiece(17)));
-    assert_eq!(g.why_illegal(22, 10), Some(Illegal::NotAMove));
-    assert_eq!(g.why_illegal(22, 22), Some(Illegal::NotAMove));
-    assert_eq!(g.why_illegal(0, 18), Some(Illegal::NotAMove));
-    assert_eq!(g.why_illegal(22, 33), Some(Illegal::NotAMove));
-    assert_eq!(g.why_illegal(22, 18), None);
+    assert_eq!(
+        g.why_illegal(26, 22).map(|i| i.kind),
+        Some(IllegalKind::Occupied(22))
+    );
+    assert_eq!(
+        g.why_illegal(9, 13).map(|i| i.kind),
+        Some(IllegalKind::NotYourPiece(9))
+    );
+    assert_eq!(
+        g.why_illegal(17, 13).map(|i| i.kind),
+        Some(IllegalKind::NoPiece(17))
+    );
+    assert_eq!(
+        g.why_illegal(22, 10).map(|i| i.kind),
+        Some(IllegalKind::NotAMove)
+    );
+    assert_eq!(
+        g.why_illegal(22, 22).map(|i| i.kind),
+        Some(IllegalKind::NotAMove)
+    );
+    assert_eq!(
+        g.why_illegal(0, 18).map(|i| i.kind),
+        Some(IllegalKind::NotAMove)
+    );
+    assert_eq!(
+        g.why_illegal(22, 33).map(|i| i.kind),
+        Some(IllegalKind::NotAMove)
+    );
+    assert_eq!(g.why_illegal(22, 18).map(|i| i.kind), None);
     // A king stepping onto its own piece.
     let g = game("W:WK18,22:B1");
-    assert_eq!(g.why_illegal(18, 22), Some(Illegal::Occupied(22)));
+    assert_eq!(
+        g.why_illegal(18, 22).map(|i| i.kind),
+        Some(IllegalKind::Occupied(22))
+    );
     // A jump onto an occupied square.
     let g = game("W:W22:B18,13");
-    assert_eq!(g.why_illegal(22, 13), Some(Illegal::Occupied(13)));
+    assert_eq!(
+        g.why_illegal(22, 13).map(|i| i.kind),
+        Some(IllegalKind::Occupied(13))
+    );
     assert!(g.why_illegal(22, 13).unwrap().to_string().contains("13"));
     assert!(Game::new(dama::Variant::Italian)
         .why_illegal(9, 13)
@@ -624,18 +700,18 @@ fn why_illegal_agrees_with_the_reference() {
         for from in 1..=32u8 {
             for to in 1..=32u8 {
                 let ok = legal.iter().any(|m| m.from == from && m.to == to);
-                let why = g.why_illegal(from, to);
+                let why = g.why_illegal(from, to).map(|i| i.kind);
                 let at = format!("{} {from}-{to}: {why:?}", b.fen());
                 if ok {
                     assert_eq!(why, None, "{at}");
                     continue;
                 }
                 let Some(p) = b.at(from) else {
-                    assert_eq!(why, Some(Illegal::NoPiece(from)), "{at}");
+                    assert_eq!(why, Some(IllegalKind::NoPiece(from)), "{at}");
                     continue;
                 };
                 if p.white != b.white_to_move {
-                    assert_eq!(why, Some(Illegal::NotYourPiece(from)), "{at}");
+                    assert_eq!(why, Some(IllegalKind::NotYourPiece(from)), "{at}");
                     continue;
                 }
                 if let Some(best) = best {
@@ -649,20 +725,20 @@ fn why_illegal_agrees_with_the_reference() {
                         m.from == from && m.paths.iter().any(|p| p[..p.len() - 1].contains(&to))
                     });
                     let want = match worse {
-                        None if passes => Illegal::GoesOn(to),
-                        None => Illegal::MustCapture(starts.clone()),
+                        None if passes => IllegalKind::GoesOn(to),
+                        None => IllegalKind::MustCapture(starts.clone()),
                         Some(w) => {
                             assert_eq!(precedence(best, w), Ordering::Greater, "{at}");
                             precedence_checked += 1;
                             let kings = |s: &Seq| s.captured_king.iter().filter(|&&k| k).count();
                             if best.captured.len() != w.captured.len() {
-                                Illegal::MostPieces(best.captured.len() as u32)
+                                IllegalKind::MostPieces(best.captured.len() as u32)
                             } else if best.by_king != w.by_king {
-                                Illegal::KingFirst
+                                IllegalKind::KingFirst
                             } else if kings(best) != kings(w) {
-                                Illegal::MostKings(kings(best) as u32)
+                                IllegalKind::MostKings(kings(best) as u32)
                             } else {
-                                Illegal::EarliestKing
+                                IllegalKind::EarliestKing
                             }
                         }
                     };
@@ -670,14 +746,14 @@ fn why_illegal_agrees_with_the_reference() {
                     continue;
                 }
                 match why {
-                    Some(Illegal::ManBackward | Illegal::ManTakesKing) => {
+                    Some(IllegalKind::ManBackward | IllegalKind::ManTakesKing) => {
                         assert!(!p.king, "{at}")
                     }
-                    Some(Illegal::Occupied(s)) => {
+                    Some(IllegalKind::Occupied(s)) => {
                         assert_eq!(s, to, "{at}");
                         assert!(b.at(to).is_some(), "{at}")
                     }
-                    Some(Illegal::NotAMove) => {}
+                    Some(IllegalKind::NotAMove) => {}
                     _ => panic!("{at}"),
                 }
             }

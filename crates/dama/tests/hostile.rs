@@ -244,7 +244,10 @@ fn refused_play_text_changes_nothing() {
     g.play_text("9-13").unwrap();
     let before = (g.position().to_fen(), g.hash(), g.ply());
     match g.play_text("21-17") {
-        Err(PlayError::Illegal(dama::Illegal::MustCapture(from))) => assert_eq!(from, vec![18]),
+        Err(PlayError::Illegal(dama::Illegal {
+            kind: dama::IllegalKind::MustCapture(from),
+            ..
+        })) => assert_eq!(from, vec![18]),
         other => panic!("{other:?}"),
     }
     assert_eq!(before, (g.position().to_fen(), g.hash(), g.ply()));
@@ -254,8 +257,8 @@ fn refused_play_text_changes_nothing() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        g.why_illegal(21, 17),
-        Some(dama::Illegal::MustCapture(vec![18]))
+        g.why_illegal(21, 17).map(|i| i.kind),
+        Some(dama::IllegalKind::MustCapture(vec![18]))
     );
 }
 
@@ -618,7 +621,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     use dama::engine::book::{Book, BookError};
     use dama::engine::egtb::{EgtbError, Tables};
     use dama::engine::eval::pattern::{Net, NetError};
-    use dama::engine::train::{self, SamplesError};
+    use dama_tools::train::{self, SamplesError};
     const LEN: u64 = 2 << 30;
     const READ_AT_MOST: u64 = 64 << 10;
     let le = |v: u32| v.to_le_bytes();
@@ -655,7 +658,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     );
     assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
 
-    let tables = Tables::build(2, 80, &mut |_| {}).to_bytes(2);
+    let tables = dama_tools::egtb::build(2, 80, &mut |_| {}).to_bytes(2);
     let mut head = tables[..16].to_vec();
     head[12..16].copy_from_slice(&le(u32::MAX));
     let mut r = Endless { head, taken: 0 };

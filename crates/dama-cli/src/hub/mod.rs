@@ -363,7 +363,7 @@ impl<W: Write + Send + 'static> Hub<W> {
                     .map_err(|e| format!("moves: move {} ({text}): {e}", i + 1))?;
                 game.play(&m).map_err(|e| {
                     let e = match e {
-                        PlayError::Illegal(i) => i.describe(v),
+                        PlayError::Illegal(i) => i.to_string(),
                         e => e.to_string(),
                     };
                     format!("moves: move {} ({text}): {e}", i + 1)

@@ -1,8 +1,7 @@
-//! Playing the games: evaluation, search, levels, time management, the opening book, endgame
-//! tables, training of the evaluation, and the benchmarks. Built on [`rules`](crate::rules)
-//! only through its public interface.
+//! Playing the games: evaluation, search, levels, time management, the opening book and the
+//! endgame tables. Built on [`rules`](crate::rules) only through its public interface; the
+//! tooling around it (training, building tables, benchmarks) is the `dama-tools` crate's.
 
-pub mod bench;
 pub mod book;
 pub mod clock;
 pub mod egtb;
@@ -10,5 +9,4 @@ pub mod eval;
 pub mod level;
 pub mod search;
 pub mod time;
-pub mod train;
 pub(crate) mod tt;

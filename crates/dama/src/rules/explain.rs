@@ -2,7 +2,7 @@
 //! game's own rules.
 
 use crate::rules::bitboard::{diagonal_between, step};
-use crate::rules::game::Illegal;
+use crate::rules::game::IllegalKind;
 use crate::rules::movegen;
 use crate::rules::position::Position;
 use crate::rules::square::Role;
@@ -10,24 +10,29 @@ use crate::rules::{PrecedenceStep, Rules, Variant};
 
 /// Why the side to move may not play from `from` to `to` (square numbers in `variant`'s
 /// numbering); `None` if a legal move does.
-pub(crate) fn why_illegal(variant: Variant, pos: &Position, from: u8, to: u8) -> Option<Illegal> {
+pub(crate) fn why_illegal(
+    variant: Variant,
+    pos: &Position,
+    from: u8,
+    to: u8,
+) -> Option<IllegalKind> {
     crate::with_rules!(variant, R => explain::<R>(pos, from, to))
 }
 
-fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
+fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<IllegalKind> {
     let v = R::VARIANT;
     let (Some(f), Some(t)) = (v.square(from as u32), v.square(to as u32)) else {
-        return Some(Illegal::NotAMove);
+        return Some(IllegalKind::NotAMove);
     };
     let legal = pos.legal_moves();
     if legal.iter().any(|m| m.from() == f && m.to() == t) {
         return None;
     }
     let Some(piece) = pos.piece_at(f) else {
-        return Some(Illegal::NoPiece(from));
+        return Some(IllegalKind::NoPiece(from));
     };
     if piece.color != pos.turn() {
-        return Some(Illegal::NotYourPiece(from));
+        return Some(IllegalKind::NotYourPiece(from));
     }
     if legal.first().is_some_and(|m| m.is_capture()) {
         let best = legal[0];
@@ -45,12 +50,12 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
             .max()
         {
             return Some(match R::deciding_step(best_key, worse) {
-                Some(PrecedenceStep::Quantity) => Illegal::MostPieces(best.capture_count()),
-                Some(PrecedenceStep::ByKing) => Illegal::KingFirst,
+                Some(PrecedenceStep::Quantity) => IllegalKind::MostPieces(best.capture_count()),
+                Some(PrecedenceStep::ByKing) => IllegalKind::KingFirst,
                 Some(PrecedenceStep::MostKings) => {
-                    Illegal::MostKings((best.captured() & pos.kings()).count_ones())
+                    IllegalKind::MostKings((best.captured() & pos.kings()).count_ones())
                 }
-                _ => Illegal::EarliestKing,
+                _ => IllegalKind::EarliestKing,
             });
         }
         // Stopping part-way along a capture that must go on.
@@ -58,28 +63,28 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
             .iter()
             .any(|m| m.from() == f && m.path().take(m.jumps() as usize - 1).any(|s| s == t))
         {
-            return Some(Illegal::GoesOn(to));
+            return Some(IllegalKind::GoesOn(to));
         }
         let mut starts: Vec<u8> = legal.iter().map(|m| v.square_number(m.from())).collect();
         starts.sort_unstable();
         starts.dedup();
-        return Some(Illegal::MustCapture(starts));
+        return Some(IllegalKind::MustCapture(starts));
     }
     // No capture is available: explain why the step itself is wrong.
     let (fb, tb) = (f.bit(), t.bit());
     let Some((d, ray)) = diagonal_between(fb, tb) else {
-        return Some(Illegal::NotAMove);
+        return Some(IllegalKind::NotAMove);
     };
     let backward = movegen::backward_dirs(pos).contains(&d);
     let occupied = !pos.empty();
     if ray == 0 {
         if occupied & tb != 0 {
-            return Some(Illegal::Occupied(to));
+            return Some(IllegalKind::Occupied(to));
         }
         if piece.role == Role::Man && backward {
-            return Some(Illegal::ManBackward);
+            return Some(IllegalKind::ManBackward);
         }
-        return Some(Illegal::NotAMove);
+        return Some(IllegalKind::NotAMove);
     }
     if piece.role == Role::King && R::FLYING_KINGS {
         let blocker = ray & occupied;
@@ -90,24 +95,24 @@ fn explain<R: Rules>(pos: &Position, from: u8, to: u8) -> Option<Illegal> {
                 at = step(at, d);
             }
             let sq = crate::Square::from_index(at.trailing_zeros())?;
-            return Some(Illegal::Blocked(v.square_number(sq)));
+            return Some(IllegalKind::Blocked(v.square_number(sq)));
         }
         if occupied & tb != 0 {
-            return Some(Illegal::Occupied(to));
+            return Some(IllegalKind::Occupied(to));
         }
-        return Some(Illegal::NotAMove);
+        return Some(IllegalKind::NotAMove);
     }
     let over = step(fb, d);
     if ray == over && over & pos.pieces(pos.turn().opposite()) != 0 {
         if piece.role == Role::Man && !R::MEN_CAPTURE_KINGS && over & pos.kings() != 0 {
-            return Some(Illegal::ManTakesKing);
+            return Some(IllegalKind::ManTakesKing);
         }
         if piece.role == Role::Man && !R::MEN_CAPTURE_BACKWARD && backward {
-            return Some(Illegal::ManBackward);
+            return Some(IllegalKind::ManBackward);
         }
         if occupied & tb != 0 {
-            return Some(Illegal::Occupied(to));
+            return Some(IllegalKind::Occupied(to));
         }
     }
-    Some(Illegal::NotAMove)
+    Some(IllegalKind::NotAMove)
 }

@@ -165,9 +165,30 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// Why a piece cannot go from one square to another, in the words of the rules.
+/// Why a piece cannot go from one square to another, in the words of its game's rules: the
+/// `Display` form names the squares as that game's move text does and the rules by that game's
+/// words.
+///
+/// ```
+/// use dama::{Game, IllegalKind, Variant};
+/// let g = Game::new(Variant::Brazilian);
+/// let d4 = Variant::Brazilian.square_at("d4").unwrap();
+/// let n = Variant::Brazilian.square_number(d4);
+/// let why = g.why_illegal(n, n).unwrap();
+/// assert_eq!(why.kind, IllegalKind::NoPiece(n));
+/// assert_eq!(why.to_string(), "there is no piece on square d4");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
+pub struct Illegal {
+    /// The game whose rules and numbering the message uses.
+    pub variant: Variant,
+    /// What is wrong.
+    pub kind: IllegalKind,
+}
+
+/// The kinds of [`Illegal`]; squares are numbers 1-32 in the game's numbering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
     /// There is no piece on the square.
     NoPiece(u8),
     /// The piece belongs to the side not on move.
@@ -200,98 +221,69 @@ pub enum Illegal {
 
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::NoPiece(s) => write!(f, "there is no piece on square {s}"),
-            Illegal::NotYourPiece(s) => write!(f, "the piece on square {s} is your opponent's"),
-            Illegal::MustCapture(sq) => {
-                let list: Vec<String> = sq.iter().map(|s| s.to_string()).collect();
+        let v = self.variant;
+        let name = |n: &u8| {
+            v.square(*n as u32)
+                .map_or(n.to_string(), |s| v.square_name(s))
+        };
+        match &self.kind {
+            IllegalKind::NoPiece(s) => write!(f, "there is no piece on square {}", name(s)),
+            IllegalKind::NotYourPiece(s) => {
+                write!(f, "the piece on square {} is your opponent's", name(s))
+            }
+            IllegalKind::MustCapture(sq) => {
+                let list: Vec<String> = sq.iter().map(name).collect();
                 write!(
                     f,
                     "capturing is compulsory: the piece on {} must capture",
                     list.join(" or ")
                 )
             }
-            Illegal::MostPieces(n) => write!(
-                f,
-                "you must play the capture that takes the most pieces ({n})"
-            ),
-            Illegal::KingFirst => f.write_str(
+            IllegalKind::MostPieces(n) => {
+                if let Some(rule) =
+                    crate::with_rules!(v, R => <R as crate::Rules>::MAJORITY_RULE_NAME)
+                {
+                    write!(f, "{rule}: ")?;
+                }
+                write!(
+                    f,
+                    "you must play the capture that takes the most pieces ({n})"
+                )
+            }
+            IllegalKind::KingFirst => f.write_str(
                 "when a king and a man can take the same number of pieces, the king must capture",
             ),
-            Illegal::MostKings(n) => {
+            IllegalKind::MostKings(n) => {
                 write!(f, "among equal captures you must take the most kings ({n})")
             }
-            Illegal::EarliestKing => {
+            IllegalKind::EarliestKing => {
                 f.write_str("among equal captures you must take the one that meets a king first")
             }
-            Illegal::ManTakesKing => f.write_str("a man cannot capture a king"),
-            Illegal::ManBackward => f.write_str("men move forward only"),
-            Illegal::Occupied(s) => write!(f, "square {s} is occupied"),
-            Illegal::NotAMove => {
+            IllegalKind::ManTakesKing => f.write_str("a man cannot capture a king"),
+            IllegalKind::ManBackward if v.men_capture_backward() => f.write_str(
+                "men move forward only (they capture backward, but only when capturing)",
+            ),
+            IllegalKind::ManBackward => f.write_str("men move forward only"),
+            IllegalKind::Occupied(s) => write!(f, "square {} is occupied", name(s)),
+            IllegalKind::NotAMove if v.flying_kings() => f.write_str(
+                "men move one square diagonally forward and kings any distance along a free \
+                 diagonal; captures jump an opposing piece",
+            ),
+            IllegalKind::NotAMove => {
                 f.write_str("pieces move one square diagonally, or jump an opposing piece")
             }
-            Illegal::Blocked(s) => write!(f, "the piece on square {s} blocks the way"),
-            Illegal::GoesOn(s) => write!(
+            IllegalKind::Blocked(s) => write!(f, "the piece on square {} blocks the way", name(s)),
+            IllegalKind::GoesOn(s) => write!(
                 f,
-                "the capture goes on from square {s}: a piece must keep capturing while it can"
+                "the capture goes on from square {}: a piece must keep capturing while it can",
+                name(s)
             ),
-            Illegal::GameOver => f.write_str("the game is over"),
+            IllegalKind::GameOver => f.write_str("the game is over"),
         }
     }
 }
 
-impl Illegal {
-    /// The reason in the words of `variant`'s rules, squares named as its move text names them
-    /// (the `Display` form is the Italian one).
-    ///
-    /// ```
-    /// use dama::{Game, Variant};
-    /// let g = Game::new(Variant::Brazilian);
-    /// let d5 = Variant::Brazilian.square_at("d4").unwrap();
-    /// let n = Variant::Brazilian.square_number(d5);
-    /// let why = g.why_illegal(n, n).unwrap();
-    /// assert_eq!(why.describe(Variant::Brazilian), "there is no piece on square d4");
-    /// ```
-    pub fn describe(&self, variant: Variant) -> String {
-        let name = |n: &u8| {
-            variant
-                .square(*n as u32)
-                .map_or(n.to_string(), |s| variant.square_name(s))
-        };
-        match (variant, self) {
-            (Variant::Italian, _) => self.to_string(),
-            (_, Illegal::NoPiece(s)) => format!("there is no piece on square {}", name(s)),
-            (_, Illegal::NotYourPiece(s)) => {
-                format!("the piece on square {} is your opponent's", name(s))
-            }
-            (_, Illegal::Occupied(s)) => format!("square {} is occupied", name(s)),
-            (_, Illegal::Blocked(s)) => format!("the piece on square {} blocks the way", name(s)),
-            (_, Illegal::GoesOn(s)) => format!(
-                "the capture goes on from square {}: a piece must keep capturing while it can",
-                name(s)
-            ),
-            (_, Illegal::MustCapture(sq)) => {
-                let list: Vec<String> = sq.iter().map(name).collect();
-                format!(
-                    "capturing is compulsory: the piece on {} must capture",
-                    list.join(" or ")
-                )
-            }
-            (_, Illegal::MostPieces(n)) => format!(
-                "the majority rule: you must play the capture that takes the most pieces ({n})"
-            ),
-            (_, Illegal::ManBackward) => {
-                "men move forward only (they capture backward, but only when capturing)".into()
-            }
-            (_, Illegal::NotAMove) => {
-                "men move one square diagonally forward and kings any distance along a free \
-                 diagonal; captures jump an opposing piece"
-                    .into()
-            }
-            _ => self.to_string(),
-        }
-    }
-}
+impl std::error::Error for Illegal {}
 
 #[derive(Clone, Debug)]
 struct Entry {
@@ -466,8 +458,10 @@ impl Game {
         let Some(m) = legal.iter().find(|l| l.same_as(m)).copied() else {
             let n = |s| self.variant().square_number(s);
             return Err(PlayError::Illegal(
-                self.why_illegal(n(m.from()), n(m.to()))
-                    .unwrap_or(Illegal::NotAMove),
+                self.why_illegal(n(m.from()), n(m.to())).unwrap_or(Illegal {
+                    variant: self.variant(),
+                    kind: IllegalKind::NotAMove,
+                }),
             ));
         };
         self.push(m);
@@ -651,10 +645,15 @@ impl Game {
     /// Why the side to move may not go from square `from` to `to` (numbers 1-32 in this game's
     /// numbering), in the words of the rules; `None` when some legal move does.
     pub fn why_illegal(&self, from: u8, to: u8) -> Option<Illegal> {
-        if self.result().is_some() {
-            return Some(Illegal::GameOver);
-        }
-        super::explain::why_illegal(self.variant(), &self.pos, from, to)
+        let kind = if self.result().is_some() {
+            IllegalKind::GameOver
+        } else {
+            super::explain::why_illegal(self.variant(), &self.pos, from, to)?
+        };
+        Some(Illegal {
+            variant: self.variant(),
+            kind,
+        })
     }
 
     /// The game in PDN with the given tags (GameType, FEN and Result are added as needed).

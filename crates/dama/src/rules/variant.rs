@@ -1,5 +1,7 @@
-//! The ruleset as a parameter: the knobs the move generator reads ([`Rules`], monomorphised in
-//! the hot paths) and the run-time choice of game ([`Variant`]) for everything else.
+//! The ruleset as a parameter: every fact of a game in one struct of knobs ([`Rules`]: its
+//! names, its board's numbering, its move text, its moves, its precedence and its draws,
+//! monomorphised in the hot paths) and the run-time choice of game ([`Variant`]), which reads
+//! those knobs through [`with_rules!`](crate::with_rules).
 //!
 //! Both games share the 32-square bitboard of [`bitboard`](crate::rules::bitboard). The Brazilian board
 //! is the Italian one seen in a mirror, and a mirror swaps left and right but keeps every
@@ -14,6 +16,7 @@
 //! assert_eq!(Variant::Brazilian.square_name(game.moves().next().unwrap().to()), "d4");
 //! ```
 
+use crate::rules::game::DrawRules;
 use crate::rules::square::Square;
 use core::fmt;
 
@@ -43,12 +46,29 @@ pub enum PrecedenceStep {
     EarliestKing,
 }
 
-/// A ruleset for the generator, in the manner of dctl's ruleset structs: every difference
-/// between the games is a constant or a function here, so each game gets its own compiled
-/// generator with the other game's branches removed.
+/// A ruleset, in the manner of dctl's ruleset structs: every difference between the games is a
+/// constant or a function here, so a game is one struct of knobs, each game gets its own
+/// compiled generator with the other game's branches removed, and [`Variant`] has no facts of
+/// its own.
 pub trait Rules: Copy + Default + Send + Sync + 'static {
     /// The run-time name of this ruleset.
     const VARIANT: Variant;
+    /// The identifier used on the command line, in the Hub protocol and on the page.
+    const ID: &'static str;
+    /// The English name of the game.
+    const NAME: &'static str;
+    /// The PDN `GameType` number.
+    const GAME_TYPE: u8;
+    /// The board is the Italian one seen in a mirror: each row of four is numbered, and its
+    /// files lettered, the other way round on our bitboard (the game plays on a1's colour).
+    const MIRRORED_BOARD: bool;
+    /// Move text names squares by algebraic coordinates (`c3`) rather than numbers.
+    const ALGEBRAIC_MOVES: bool;
+    /// The draw rules the game's federation plays by (a [`Game`](crate::Game)'s defaults).
+    const DRAW_RULES: DrawRules;
+    /// What the rules call their most-pieces precedence step, if they name it, for explaining
+    /// a refused capture (Brazilian: "the majority rule").
+    const MAJORITY_RULE_NAME: Option<&'static str>;
     /// Kings move and capture any distance along a free diagonal (otherwise one square).
     const FLYING_KINGS: bool;
     /// Men may capture backward as well as forward.
@@ -80,6 +100,17 @@ const JUMP_BITS: u32 = 16;
 
 impl Rules for Italian {
     const VARIANT: Variant = Variant::Italian;
+    const ID: &'static str = "italian";
+    const NAME: &'static str = "Italian draughts";
+    const GAME_TYPE: u8 = 22;
+    const MIRRORED_BOARD: bool = false;
+    const ALGEBRAIC_MOVES: bool = false;
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: 3,
+        king_move_plies: 80,
+        three_kings_moves: 0,
+    };
+    const MAJORITY_RULE_NAME: Option<&'static str> = None;
     const FLYING_KINGS: bool = false;
     const MEN_CAPTURE_BACKWARD: bool = false;
     const MEN_CAPTURE_KINGS: bool = false;
@@ -113,6 +144,18 @@ pub struct Brazilian;
 
 impl Rules for Brazilian {
     const VARIANT: Variant = Variant::Brazilian;
+    const ID: &'static str = "brazilian";
+    const NAME: &'static str = "Brazilian draughts";
+    const GAME_TYPE: u8 = 26;
+    // The CBD numbers b8 as 1 and reads a1's colour; our bitboard numbers a8 as 1.
+    const MIRRORED_BOARD: bool = true;
+    const ALGEBRAIC_MOVES: bool = true;
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: 3,
+        king_move_plies: 40,
+        three_kings_moves: 20,
+    };
+    const MAJORITY_RULE_NAME: Option<&'static str> = Some("the majority rule");
     const FLYING_KINGS: bool = true;
     const MEN_CAPTURE_BACKWARD: bool = true;
     const MEN_CAPTURE_KINGS: bool = true;
@@ -178,18 +221,12 @@ impl Variant {
     /// The identifier used on the command line, in the Hub protocol and on the page:
     /// `italian` or `brazilian`.
     pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Italian => "italian",
-            Variant::Brazilian => "brazilian",
-        }
+        with_rules!(self, R => R::ID)
     }
 
     /// The English name of the game.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Italian => "Italian draughts",
-            Variant::Brazilian => "Brazilian draughts",
-        }
+        with_rules!(self, R => R::NAME)
     }
 
     /// Reads an identifier: `italian`/`brazilian` in any case, or the PDN game type.
@@ -210,10 +247,7 @@ impl Variant {
 
     /// The PDN `GameType` number: 22 Italian, 26 Brazilian.
     pub const fn game_type(self) -> u8 {
-        match self {
-            Variant::Italian => 22,
-            Variant::Brazilian => 26,
-        }
+        with_rules!(self, R => R::GAME_TYPE)
     }
 
     /// The variant of a PDN `GameType` tag value (its first number; extra fields such as the
@@ -240,7 +274,12 @@ impl Variant {
 
     /// Squares are named by algebraic coordinates (`c3`) rather than numbers in move text.
     pub const fn algebraic_moves(self) -> bool {
-        matches!(self, Variant::Brazilian)
+        with_rules!(self, R => R::ALGEBRAIC_MOVES)
+    }
+
+    /// The board is the Italian one seen in a mirror ([`Rules::MIRRORED_BOARD`]).
+    const fn mirrored(self) -> bool {
+        with_rules!(self, R => R::MIRRORED_BOARD)
     }
 
     /// The square's number 1-32 in this game's numbering (the one FEN uses).
@@ -255,10 +294,10 @@ impl Variant {
     /// assert_eq!(Variant::Brazilian.algebraic(Variant::Brazilian.square(32).unwrap()), "g1");
     /// ```
     pub const fn square_number(self, sq: Square) -> u8 {
-        match self {
-            Variant::Italian => sq.index() + 1,
-            // The mirror reverses each row of four.
-            Variant::Brazilian => mirror(sq.index()) + 1,
+        if self.mirrored() {
+            mirror(sq.index()) + 1
+        } else {
+            sq.index() + 1
         }
     }
 
@@ -267,17 +306,19 @@ impl Variant {
         if n < 1 || n > 32 {
             return None;
         }
-        match self {
-            Variant::Italian => Square::from_index(n - 1),
-            Variant::Brazilian => Square::from_index(mirror((n - 1) as u8) as u32),
+        if self.mirrored() {
+            Square::from_index(mirror((n - 1) as u8) as u32)
+        } else {
+            Square::from_index(n - 1)
         }
     }
 
     /// The file 0-7 (a-h) of a square as this game's board shows it.
     pub const fn file(self, sq: Square) -> u8 {
-        match self {
-            Variant::Italian => sq.file(),
-            Variant::Brazilian => 7 - sq.file(),
+        if self.mirrored() {
+            7 - sq.file()
+        } else {
+            sq.file()
         }
     }
 
@@ -313,19 +354,8 @@ impl Variant {
     }
 
     /// The draw rules this game's federation plays by.
-    pub const fn draw_rules(self) -> crate::DrawRules {
-        match self {
-            Variant::Italian => crate::DrawRules {
-                repetitions: 3,
-                king_move_plies: 80,
-                three_kings_moves: 0,
-            },
-            Variant::Brazilian => crate::DrawRules {
-                repetitions: 3,
-                king_move_plies: 40,
-                three_kings_moves: 20,
-            },
-        }
+    pub const fn draw_rules(self) -> DrawRules {
+        with_rules!(self, R => R::DRAW_RULES)
     }
 }
 

@@ -33,8 +33,61 @@ pub const LOSS: u8 = 128;
 pub const MAX_RULE: u16 = 120;
 /// The value byte of an index that is no position (two men on one square).
 pub const NONE: u8 = 255;
-/// Used while building for values not known yet; never in a file.
-pub(crate) const UNSOLVED: u8 = 254;
+/// The builder's marker for values not known yet; never in a table.
+pub const UNSOLVED: u8 = 254;
+
+/// What a table holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableStats {
+    /// The table.
+    pub signature: Signature,
+    /// Indices (bytes in a file), including those that are no position.
+    pub size: u64,
+    /// Positions: indices holding a position.
+    pub positions: u64,
+    /// Wins for the side to move.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses for the side to move.
+    pub losses: u64,
+    /// The longest distance to zeroing of a win, in plies.
+    pub max_win: u32,
+    /// The longest distance to zeroing of a loss, in plies.
+    pub max_loss: u32,
+}
+
+impl TableStats {
+    /// Counts the values of a table.
+    pub fn of(signature: Signature, data: &[u8]) -> TableStats {
+        let mut s = TableStats {
+            signature,
+            size: data.len() as u64,
+            positions: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            max_win: 0,
+            max_loss: 0,
+        };
+        for &b in data {
+            match b {
+                NONE => continue,
+                DRAW => s.draws += 1,
+                1..=WIN_MAX => {
+                    s.wins += 1;
+                    s.max_win = s.max_win.max(b as u32);
+                }
+                _ => {
+                    s.losses += 1;
+                    s.max_loss = s.max_loss.max((b - LOSS) as u32);
+                }
+            }
+            s.positions += 1;
+        }
+        s
+    }
+}
 
 const MAGIC: &[u8; 8] = b"DAMAEGTB";
 const VERSION: u16 = 1;
@@ -137,6 +190,42 @@ pub(crate) fn write<'a>(rule: u16, tables: impl Iterator<Item = (Signature, &'a 
 }
 
 /// The tables of a file, each with its values.
+/// A table's signature can be in a file: both sides have a piece, at most 12 men a side and
+/// [`MAX_TABLE_PIECES`] in all.
+fn check_signature(sig: Signature) -> Result<(), EgtbError> {
+    if !sig.is_valid() || sig.white_men > 12 || sig.black_men > 12 {
+        let s = [
+            sig.white_men,
+            sig.white_kings,
+            sig.black_men,
+            sig.black_kings,
+        ];
+        return Err(EgtbError::BadSignature(s));
+    }
+    Ok(())
+}
+
+/// A table read or built is one: its signature's, of its signature's size, every value within
+/// `rule` plies, and not already among `before`.
+pub(crate) fn check_table(
+    rule: u16,
+    sig: Signature,
+    data: &[u8],
+    before: &FileTables,
+) -> Result<(), EgtbError> {
+    check_signature(sig)?;
+    if data.len() as u64 != sig.size() {
+        return Err(EgtbError::Size(sig, data.len() as u64));
+    }
+    if let Some(i) = data.iter().position(|&b| !valid_value(b, rule)) {
+        return Err(EgtbError::BadValue(sig, i as u64));
+    }
+    if before.iter().any(|(s, _)| *s == sig) {
+        return Err(EgtbError::Duplicate(sig));
+    }
+    Ok(())
+}
+
 pub(crate) type FileTables = Vec<(Signature, Box<[u8]>)>;
 
 /// The most tables a file can hold: each valid signature once.
@@ -213,9 +302,7 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), Egt
     for _ in 0..count {
         let s: [u8; 4] = r.bytes()?;
         let sig = Signature::new(s[0], s[1], s[2], s[3]);
-        if !sig.is_valid() || s[0] > 12 || s[2] > 12 {
-            return Err(EgtbError::BadSignature(s));
-        }
+        check_signature(sig)?;
         let size = u64::from_le_bytes(r.bytes()?);
         if size != sig.size() {
             return Err(EgtbError::Size(sig, size));
@@ -230,12 +317,7 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), Egt
         if checksum(&data) != sum {
             return Err(EgtbError::Checksum(sig));
         }
-        if let Some(i) = data.iter().position(|&b| !valid_value(b, rule)) {
-            return Err(EgtbError::BadValue(sig, i as u64));
-        }
-        if out.iter().any(|(s, _)| *s == sig) {
-            return Err(EgtbError::Duplicate(sig));
-        }
+        check_table(rule, sig, &data, &out)?;
         out.push((sig, data));
     }
     if r.left != 0 {

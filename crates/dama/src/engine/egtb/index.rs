@@ -91,7 +91,8 @@ impl Signature {
         Signature::of_boards(us, them, kings)
     }
 
-    pub(crate) fn of_boards(us: Bitboard, them: Bitboard, kings: Bitboard) -> Signature {
+    /// The signature of a normalized position (see [`normalize`]).
+    pub fn of_boards(us: Bitboard, them: Bitboard, kings: Bitboard) -> Signature {
         Signature::new(
             (us & !kings).count_ones() as u8,
             (us & kings).count_ones() as u8,
@@ -132,14 +133,14 @@ impl Signature {
     }
 
     /// King placements per men placement: the size of one slice.
-    pub(crate) fn king_slots(&self) -> u64 {
+    pub fn king_slots(&self) -> u64 {
         let free = 32 - self.men();
         binom(free, self.white_kings as u32)
             * binom(free - self.white_kings as u32, self.black_kings as u32)
     }
 
     /// Men placements, including those that put two men on one square.
-    pub(crate) fn slices(&self) -> u64 {
+    pub fn slices(&self) -> u64 {
         binom(28, self.white_men as u32) * binom(28, self.black_men as u32)
     }
 
@@ -220,7 +221,7 @@ impl fmt::Display for Signature {
 /// The position from the side to move: (its pieces, the other side's, all kings), moving up
 /// the board. Black to move is rotated 180 degrees (square `i` to `31 - i`).
 #[inline]
-pub(crate) fn normalize(pos: &Position) -> (Bitboard, Bitboard, Bitboard) {
+pub fn normalize(pos: &Position) -> (Bitboard, Bitboard, Bitboard) {
     let (w, b, k) = (
         pos.pieces(Color::White),
         pos.pieces(Color::Black),
@@ -289,7 +290,7 @@ pub(crate) fn expand(b: u32, occ: u32) -> u32 {
 }
 
 /// The men of a slice: (side to move's men, other side's men), which may overlap.
-pub(crate) fn slice_men(sig: &Signature, slice: u64) -> (Bitboard, Bitboard) {
+pub fn slice_men(sig: &Signature, slice: u64) -> (Bitboard, Bitboard) {
     let per = binom(28, sig.black_men as u32);
     let wm = unrank(slice / per, sig.white_men as u32) << 4;
     let bm = unrank(slice % per, sig.black_men as u32);
@@ -298,13 +299,13 @@ pub(crate) fn slice_men(sig: &Signature, slice: u64) -> (Bitboard, Bitboard) {
 
 /// The slice holding these men (side to move's men on squares 5-32, the other's on 1-28).
 #[inline]
-pub(crate) fn slice_of(sig: &Signature, wm: Bitboard, bm: Bitboard) -> u64 {
+pub fn slice_of(sig: &Signature, wm: Bitboard, bm: Bitboard) -> u64 {
     rank(wm >> 4) * binom(28, sig.black_men as u32) + rank(bm)
 }
 
 /// The index of a normalized position in the table of its signature `sig`.
 #[inline]
-pub(crate) fn index(sig: &Signature, us: Bitboard, them: Bitboard, kings: Bitboard) -> u64 {
+pub fn index(sig: &Signature, us: Bitboard, them: Bitboard, kings: Bitboard) -> u64 {
     let (um, tm) = (us & !kings, them & !kings);
     let (uk, tk) = (us & kings, them & kings);
     let men = um | tm;
@@ -315,7 +316,7 @@ pub(crate) fn index(sig: &Signature, us: Bitboard, them: Bitboard, kings: Bitboa
 }
 
 /// Visits every king placement of a slice in index order: `f(local index, us, them, kings)`.
-pub(crate) fn for_each_in_slice(
+pub fn for_each_in_slice(
     sig: &Signature,
     wm: Bitboard,
     bm: Bitboard,

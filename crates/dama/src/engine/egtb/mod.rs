@@ -10,31 +10,33 @@
 //! With `c` king plies already played, a stored win or loss holds when `c + dtz <= 80`
 //! ([`Probe::under_rule`]).
 //!
+//! The engine loads and probes tables; building and checking them is tooling
+//! (`dama_tools::egtb`, over [`layout`]).
+//!
 //! ```
-//! use dama::engine::egtb::{Tables, Wdl};
+//! use dama::engine::egtb::Tables;
 //! use dama::Position;
-//! let tables = Tables::build(3, 80, &mut |_| {});
-//! // Two kings against one: a win for the side with two.
-//! let p = tables.probe(&Position::from_fen(dama::Variant::Italian, "W:WK1,K3:BK32").unwrap()).unwrap();
-//! assert_eq!(p.wdl, Wdl::Win);
-//! // The bytes of a file load back.
-//! let again = Tables::load(&tables.to_bytes(3)).unwrap();
-//! assert_eq!(again.probe(&Position::from_fen(dama::Variant::Italian, "B:WK1,K3:BK32").unwrap()).unwrap().wdl, Wdl::Loss);
+//! let tables = Tables::new();
+//! // No table holds two kings against one yet.
+//! assert!(tables.probe(&Position::from_fen(dama::Variant::Italian, "W:WK1,K3:BK32").unwrap()).is_none());
+//! assert_eq!(tables.max_pieces(), 0);
 //! ```
 //!
 //! `docs/EGTB.md` documents the index, the file format and how to build the files.
 
-mod build;
 mod format;
 mod index;
 mod probe;
-mod verify;
 
-pub use build::{build, TableStats};
-pub use format::{EgtbError, MAX_RULE};
+pub use format::{EgtbError, TableStats, MAX_RULE};
 pub use index::{Signature, MAX_TABLE_PIECES};
 pub use probe::{Probe, Wdl};
-pub use verify::Mismatch;
+
+/// A table's index and value bytes (`docs/EGTB.md`), for building tables outside the engine.
+pub mod layout {
+    pub use super::format::{DRAW, LOSS, NONE, UNSOLVED, WIN_MAX};
+    pub use super::index::{for_each_in_slice, index, normalize, slice_men, slice_of};
+}
 
 use std::collections::HashMap;
 
@@ -59,9 +61,23 @@ impl Tables {
         }
     }
 
-    /// Builds every table with up to `max_pieces` pieces in memory (see [`build`]).
-    pub fn build(max_pieces: u32, rule: u32, on_pair: &mut dyn FnMut(&[TableStats])) -> Tables {
-        build::build(max_pieces, rule, on_pair)
+    /// Tables of values made in memory (by a builder), each checked as a file's are: its
+    /// signature's size, values within `rule` plies, at most one per signature.
+    pub fn from_values(
+        rule: u16,
+        tables: impl IntoIterator<Item = (Signature, Vec<u8>)>,
+    ) -> Result<Tables, EgtbError> {
+        if rule == 0 || rule > MAX_RULE {
+            return Err(EgtbError::Rule(rule));
+        }
+        let mut checked: format::FileTables = Vec::new();
+        for (sig, data) in tables {
+            format::check_table(rule, sig, &data, &checked)?;
+            checked.push((sig, data.into_boxed_slice()));
+        }
+        let mut t = Tables::new();
+        t.add_tables(rule, checked)?;
+        Ok(t)
     }
 
     /// The tables of one file's bytes.

@@ -25,7 +25,7 @@
 //! Reading a block's contents costs two shifts and masks per colour: a block's 8 squares sit
 //! in the bit layout as four pairs of adjacent bits, one pair a row, four bits apart.
 //!
-//! The weights are fitted to game results by [`train`](crate::engine::train) and stored in the format
+//! The weights are fitted to game results by `dama_tools::train` and stored in the format
 //! of [`Net::to_bytes`].
 
 use super::classic::CONES;

@@ -243,10 +243,6 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
         crate::PlayError::Illegal(_) => format!("; legal moves: {}", texts.join(" ")),
         _ => String::new(),
     };
-    let e = match e {
-        crate::PlayError::Illegal(i) => format!("not legal: {}", i.describe(variant)),
-        e => e.to_string(),
-    };
     format!("{e}{hint}")
 }
 

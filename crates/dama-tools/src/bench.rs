@@ -2,11 +2,10 @@
 //! fixed positions searched to fixed depths with a fresh engine, so the node counts depend only
 //! on the search and evaluation code, and a checksum that changes exactly when the search does.
 
-use crate::engine::clock::Clock;
-use crate::engine::search::{Engine, Limits};
-use crate::rules::game::Game;
-use crate::rules::notation;
-use crate::rules::Variant;
+use dama::engine::clock::Clock;
+use dama::engine::search::{Engine, Limits};
+use dama::rules::notation;
+use dama::{Game, Variant};
 
 /// One benchmark position: a name, a FEN and the depth searched by default (deeper where the
 /// tree is narrow, so each takes a comparable share of the time).
@@ -140,7 +139,7 @@ mod tests {
 
     #[test]
     fn the_checksum_is_deterministic() {
-        let clock = || Box::new(crate::engine::clock::NoClock) as Box<dyn Clock + Send>;
+        let clock = || Box::new(dama::engine::clock::NoClock) as Box<dyn Clock + Send>;
         let a = search(&clock, 1, Some(4), &mut |_| {});
         let b = search(&clock, 1, Some(4), &mut |_| {});
         assert_eq!(a.checksum, b.checksum);

@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 fn tables() -> &'static Arc<Tables> {
     static T: OnceLock<Arc<Tables>> = OnceLock::new();
-    T.get_or_init(|| Arc::new(Tables::build(4, RULE_PLIES, &mut |_| {})))
+    T.get_or_init(|| Arc::new(dama_tools::egtb::build(4, RULE_PLIES, &mut |_| {})))
 }
 
 fn fen(s: &str) -> Position {

@@ -9,71 +9,15 @@
 //! A slice is solved level by level: the winning side must play a zeroing move (a capture or
 //! a man move) into a won position, or end the game, within `rule` plies, else it is a draw.
 
-use super::format::{DRAW, LOSS, MAX_RULE, NONE, UNSOLVED, WIN_MAX};
-use super::index::{
-    for_each_in_slice, index, normalize, slice_men, slice_of, Signature, MAX_TABLE_PIECES,
+use dama::engine::egtb::layout::{
+    for_each_in_slice, index, normalize, slice_men, slice_of, DRAW, LOSS, NONE, UNSOLVED,
 };
-use super::Tables;
-use crate::rules::bitboard::{Bitboard, Bits};
-use crate::rules::movegen;
-use crate::rules::moves::MoveList;
-use crate::rules::position::Position;
-use crate::rules::square::Color;
-use crate::rules::{Italian, Variant};
+use dama::engine::egtb::{Signature, TableStats, Tables, MAX_RULE, MAX_TABLE_PIECES};
+use dama::rules::bitboard::{Bitboard, Bits};
+use dama::rules::movegen;
+use dama::rules::moves::MoveList;
+use dama::{Color, Italian, Position, Variant};
 use std::collections::HashMap;
-
-/// What a built table holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableStats {
-    /// The table.
-    pub signature: Signature,
-    /// Indices (bytes in a file), including those that are no position.
-    pub size: u64,
-    /// Positions: indices holding a position.
-    pub positions: u64,
-    /// Wins for the side to move.
-    pub wins: u64,
-    /// Draws.
-    pub draws: u64,
-    /// Losses for the side to move.
-    pub losses: u64,
-    /// The longest distance to zeroing of a win, in plies.
-    pub max_win: u32,
-    /// The longest distance to zeroing of a loss, in plies.
-    pub max_loss: u32,
-}
-
-impl TableStats {
-    /// Counts the values of a table.
-    pub fn of(signature: Signature, data: &[u8]) -> TableStats {
-        let mut s = TableStats {
-            signature,
-            size: data.len() as u64,
-            positions: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            max_win: 0,
-            max_loss: 0,
-        };
-        for &b in data {
-            match b {
-                NONE => continue,
-                DRAW => s.draws += 1,
-                1..=WIN_MAX => {
-                    s.wins += 1;
-                    s.max_win = s.max_win.max(b as u32);
-                }
-                _ => {
-                    s.losses += 1;
-                    s.max_loss = s.max_loss.max((b - LOSS) as u32);
-                }
-            }
-            s.positions += 1;
-        }
-        s
-    }
-}
 
 /// Zeroing moves available from a position, by their outcome for the mover.
 const WIN_EXIT: u8 = 1;
@@ -115,13 +59,7 @@ pub fn build(max_pieces: u32, rule: u32, on_pair: &mut dyn FnMut(&[TableStats]))
         }
         on_pair(&stats);
     }
-    let mut t = Tables::new();
-    t.rule = rule as u16;
-    for (s, data) in b.tables {
-        t.tables.insert(s, data.into_boxed_slice());
-    }
-    t.update_complete();
-    t
+    Tables::from_values(rule as u16, b.tables).expect("a finished build holds only values")
 }
 
 /// How far the men of a slice have come: every man's rows from its own back row. A man move

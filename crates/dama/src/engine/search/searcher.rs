@@ -1,20 +1,9 @@
-//! The search: iterative deepening principal-variation alpha-beta with a transposition table,
-//! killer and history move ordering, late move reductions, forced-move extensions, captures
-//! resolved to quiescence, and draws by repetition and the king-move rule inside the tree.
-//!
-//! ```
-//! use dama::engine::search::{Engine, Limits};
-//! use dama::Game;
-//! let game = Game::from_fen(dama::Variant::Italian, "W:W30:B27").unwrap();
-//! let mut engine = Engine::new(1);
-//! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
-//! assert_eq!(dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
-//! assert!(r.score > dama::engine::search::MATE - 10); // Black is left without a move
-//! ```
+//! The tree search proper: iterative deepening with aspiration windows over a
+//! principal-variation alpha-beta, its move ordering, reductions and cut-offs.
 
-use crate::engine::clock::{Clock, NoClock};
-use crate::engine::egtb::{Tables, Wdl};
-use crate::engine::eval::{self, Eval, Weights};
+use crate::engine::clock::Clock;
+use crate::engine::egtb::Tables;
+use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
 use crate::rules::game::{DrawRules, Game};
 use crate::rules::movegen;
@@ -24,442 +13,11 @@ use crate::rules::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// The score of a win on the board now; a win in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this are wins or losses in a known number of plies.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-const INF: i32 = 32_000;
-/// The deepest ply the search goes to.
-pub const MAX_PLY: usize = 128;
-/// An endgame-table win in `d` plies to zeroing at ply `p` scores `TB_WIN - p - d`: above any
-/// evaluation, below the mate scores.
-pub const TB_WIN: i32 = MATE_BOUND - 200;
-
-/// When to stop searching.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
-    /// The deepest iteration to run.
-    pub depth: u32,
-    /// Stop after about this many nodes.
-    pub nodes: u64,
-    /// Stop after this many milliseconds (a hard limit: the iteration under way is cut off,
-    /// keeping the root moves it finished).
-    pub time_ms: Option<f64>,
-    /// Start no new iteration after this many milliseconds. `None` searches until `time_ms`,
-    /// which is right for a fixed time per move: the time is given, and a cut-off iteration
-    /// still improves the move. A game clock sets it, so that unused time carries over.
-    pub soft_ms: Option<f64>,
-}
-
-impl Limits {
-    /// Search to a fixed depth.
-    pub const fn depth(d: u32) -> Limits {
-        Limits {
-            depth: d,
-            nodes: u64::MAX,
-            time_ms: None,
-            soft_ms: None,
-        }
-    }
-
-    /// Search for a fixed time.
-    pub const fn time(ms: f64) -> Limits {
-        Limits {
-            depth: MAX_PLY as u32 - 8,
-            nodes: u64::MAX,
-            time_ms: Some(ms),
-            soft_ms: None,
-        }
-    }
-
-    /// Search a fixed number of nodes.
-    pub const fn nodes(n: u64) -> Limits {
-        Limits {
-            depth: MAX_PLY as u32 - 8,
-            nodes: n,
-            time_ms: None,
-            soft_ms: None,
-        }
-    }
-}
-
-/// What one iteration found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    /// The nominal depth of the iteration.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// The score for the side to move (see [`MATE`]).
-    pub score: i32,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: f64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The move to play; `None` only when there is no legal move.
-    pub best: Option<Move>,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// The last completed iteration.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub time_ms: f64,
-    /// The principal variation, starting with `best`.
-    pub pv: Vec<Move>,
-}
-
-/// One line of an analysis: a root move with its score and principal variation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The score for the side to move (see [`MATE`]).
-    pub score: i32,
-    /// The depth of the last iteration finished for this line.
-    pub depth: u32,
-    /// The principal variation, starting with the root move.
-    pub pv: Vec<Move>,
-}
-
-/// What [`Engine::analyse`] found: the best lines, best first.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Analysis {
-    /// The lines, best first; fewer than asked when there are fewer legal moves or a limit
-    /// came first (a line cut off by a limit is kept if it finished its first iteration, and
-    /// the lines below it are left out); none when the game is over.
-    pub lines: Vec<Line>,
-    /// The depth every line was searched to at least (the depth asked when `complete`).
-    pub depth: u32,
-    /// Whether every line reached the depth asked (or ended early on a known result), rather
-    /// than being cut off by the time or node limit.
-    pub complete: bool,
-    /// Whether a deeper search cannot change the lines: each is a known win or loss.
-    pub settled: bool,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub time_ms: f64,
-}
-
-/// Scores beyond this (and below `MATE_BOUND`) are endgame-table wins or losses.
-pub const TB_BOUND: i32 = TB_WIN - 2 * MAX_PLY as i32 - 256;
-
-/// A score in words for people: `+1.25` men, `win in 7` / `loss in 4` (moves, not plies), or
-/// `win (tables)` / `loss (tables)` for a result the endgame tables know without its length.
-///
-/// ```
-/// use dama::engine::search::{score_text, MATE, TB_WIN};
-/// assert_eq!(score_text(125), "+1.25");
-/// assert_eq!(score_text(MATE - 13), "win in 7");
-/// assert_eq!(score_text(-(TB_WIN - 30)), "loss (tables)");
-/// ```
-pub fn score_text(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("win in {}", (MATE - score + 1) / 2)
-    } else if score < -MATE_BOUND {
-        format!("loss in {}", (MATE + score + 1) / 2)
-    } else if score > TB_BOUND {
-        "win (tables)".into()
-    } else if score < -TB_BOUND {
-        "loss (tables)".into()
-    } else {
-        format!("{:+.2}", score as f64 / 100.0)
-    }
-}
-
-/// Which search enhancements are on; all are by default. Turning them off gives the plain
-/// alpha-beta that matches measure the engine against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Features {
-    /// Use the transposition table (probes, cut-offs and the hash move).
-    pub tt: bool,
-    /// Killer and history move ordering.
-    pub ordering: bool,
-    /// Late move reductions.
-    pub reductions: bool,
-    /// Extend forced moves by a ply.
-    pub extensions: bool,
-    /// Aspiration windows and principal-variation (null window) search.
-    pub pvs: bool,
-}
-
-impl Features {
-    /// Everything on but forced-move extensions, which cost a quarter of the depth reached in a
-    /// second for no measurable strength (the README has the match).
-    pub const ALL: Features = Features {
-        tt: true,
-        ordering: true,
-        reductions: true,
-        extensions: false,
-        pvs: true,
-    };
-    /// Everything off: plain alpha-beta with captures searched to quiescence.
-    pub const PLAIN: Features = Features {
-        tt: false,
-        ordering: false,
-        reductions: false,
-        extensions: false,
-        pvs: false,
-    };
-}
-
-impl Default for Features {
-    fn default() -> Self {
-        Features::ALL
-    }
-}
-
-/// The engine: a transposition table and move-ordering memory that persist across searches.
-pub struct Engine {
-    tt: Table,
-    /// The game the table and history hold positions of: the same bits mean another position
-    /// in the other game, so they are cleared when the game changes (none before the first
-    /// search).
-    tt_variant: Option<Variant>,
-    history: Vec<i32>,
-    /// One evaluation per game, in [`Variant::ALL`] order.
-    evals: [Eval; 2],
-    features: Features,
-    clock: Box<dyn Clock + Send>,
-    stop: Arc<AtomicBool>,
-    tables: Option<Arc<Tables>>,
-}
+use super::score::{from_tt, tb_score, to_tt, INF, MATE, MATE_BOUND};
+use super::{Engine, Features, Info, Limits, SearchResult, MAX_PLY};
 
 impl Engine {
-    /// An engine with a transposition table of `tt_mb` megabytes and the platform's clock
-    /// (none on wasm: use [`with_clock`](Engine::with_clock) there).
-    pub fn new(tt_mb: usize) -> Engine {
-        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        let clock: Box<dyn Clock + Send> = Box::new(crate::engine::clock::StdClock::new());
-        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-        let clock: Box<dyn Clock + Send> = Box::new(NoClock);
-        Engine::with_clock(tt_mb, clock)
-    }
-
-    /// An engine reading time from `clock`.
-    pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock + Send>) -> Engine {
-        Engine {
-            tt: Table::new(tt_mb),
-            tt_variant: None,
-            history: vec![0; 2 * 32 * 32],
-            evals: [
-                Eval::shipped_for(Variant::Italian),
-                Eval::shipped_for(Variant::Brazilian),
-            ],
-            features: Features::ALL,
-            clock,
-            stop: Arc::new(AtomicBool::new(false)),
-            tables: None,
-        }
-    }
-
-    /// Uses the classic evaluation with these weights for Italian games (for tuning and
-    /// matches).
-    pub fn set_weights(&mut self, w: Weights) {
-        self.set_eval(Eval::Classic(w));
-    }
-
-    /// Uses this evaluation for the games it was made for ([`Eval::variant`]).
-    pub fn set_eval(&mut self, e: Eval) {
-        let i = e.variant() as usize;
-        self.evals[i] = e;
-    }
-
-    /// Turns search enhancements on or off.
-    pub fn set_features(&mut self, f: Features) {
-        self.features = f;
-    }
-
-    /// Uses endgame tables (or none): every position in them is a cut-off in the search, and
-    /// a won or lost root is played by the tables.
-    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
-        self.tables = tables;
-    }
-
-    /// The evaluation in use for games of `variant`.
-    pub fn eval(&self, variant: Variant) -> &Eval {
-        &self.evals[variant as usize]
-    }
-
-    /// A flag that stops the running search when set (it is cleared when a search starts).
-    pub fn stop_handle(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
-    }
-
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.fill(0);
-    }
-
-    /// Searches the current position of `game`, calling `on_info` after each iteration.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        if let Some(r) = self.table_move(game, on_info) {
-            return r;
-        }
-        let mut s = self.searcher(game, limits, Vec::new());
-        let r = s.run(on_info);
-        self.history = s.history;
-        r
-    }
-
-    /// The `lines` best moves of the current position (multi-PV), each with its own score and
-    /// principal variation, searched to `limits.depth` within the time and node limits (shared
-    /// by all lines). Each line is a search with the moves of the lines above left out at the
-    /// root, so the second line is the best move other than the first, and so on.
-    ///
-    /// ```
-    /// use dama::engine::search::{Engine, Limits};
-    /// use dama::Game;
-    /// let game = Game::new(dama::Variant::Italian);
-    /// let mut engine = Engine::new(1);
-    /// let a = engine.analyse(&game, &Limits::depth(6), 3);
-    /// assert_eq!(a.lines.len(), 3);
-    /// assert!(a.complete && a.depth == 6);
-    /// assert!(a.lines[0].score >= a.lines[1].score && a.lines[1].score >= a.lines[2].score);
-    /// assert_ne!(a.lines[0].pv[0], a.lines[1].pv[0]);
-    /// ```
-    pub fn analyse(&mut self, game: &Game, limits: &Limits, lines: usize) -> Analysis {
-        let start = self.clock.now_ms();
-        let legal = if game.result().is_some() {
-            0
-        } else {
-            game.legal_moves().len()
-        };
-        let mut out = Analysis {
-            lines: Vec::new(),
-            depth: limits.depth.clamp(1, MAX_PLY as u32 - 8),
-            complete: true,
-            settled: false,
-            nodes: 0,
-            time_ms: 0.0,
-        };
-        let mut excluded: Vec<Move> = Vec::new();
-        for _ in 0..lines.min(legal) {
-            let mut left = *limits;
-            left.nodes = limits.nodes.saturating_sub(out.nodes);
-            let spent = self.clock.now_ms() - start;
-            left.time_ms = limits.time_ms.map(|t| (t - spent).max(0.0));
-            left.soft_ms = limits.soft_ms.map(|t| (t - spent).max(0.0));
-            // The tables answer the first line only: the others need the moves they leave out.
-            let table = if excluded.is_empty() {
-                self.table_move(game, &mut |_| {})
-            } else {
-                None
-            };
-            let from_table = table.is_some();
-            let (r, stopped) = match table {
-                Some(r) => (r, false),
-                None => {
-                    let mut s = self.searcher(game, &left, excluded.clone());
-                    s.analysing = true;
-                    let r = s.run(&mut |_| {});
-                    let stopped = s.stopped;
-                    self.history = s.history;
-                    (r, stopped)
-                }
-            };
-            out.nodes += r.nodes;
-            let Some(best) = r.best else { break };
-            let finished = from_table || !stopped;
-            if finished || r.depth > 0 {
-                excluded.push(best);
-                out.lines.push(Line {
-                    score: r.score,
-                    depth: if finished { out.depth } else { r.depth },
-                    pv: r.pv,
-                });
-            }
-            if !finished {
-                out.complete = false;
-                break;
-            }
-        }
-        out.depth = out.lines.iter().map(|l| l.depth).min().unwrap_or(0);
-        // A later line may score above an earlier one when the earlier one's window cut it
-        // short; best first is what a reader expects.
-        out.lines.sort_by_key(|l| -l.score);
-        out.settled = out.complete
-            && !out.lines.is_empty()
-            && out.lines.iter().all(|l| l.score.abs() > TB_BOUND);
-        out.time_ms = self.clock.now_ms() - start;
-        out
-    }
-
-    /// The score of every legal move, each searched to `depth` with a full window (the lower
-    /// levels choose among the good ones). Leaves the stop flag as it is, so a stop that came
-    /// during an earlier search of the same move still holds; moves not reached before a limit
-    /// or a stop are left out.
-    pub fn root_scores(&mut self, game: &Game, depth: u32, limits: &Limits) -> Vec<(Move, i32)> {
-        let mut s = self.searcher(game, limits, Vec::new());
-        let pos = *game.position();
-        let moves = game.legal_moves();
-        let mut out = Vec::new();
-        for m in moves.iter() {
-            let child = pos.play(m);
-            let h = pos.hash_after(game.hash(), m);
-            let kp = next_king_plies(game.king_plies(), m);
-            s.path.push(h);
-            let score = -s.negamax(&child, h, depth as i32 - 1, 1, -INF, INF, kp);
-            s.path.pop();
-            if s.stopped {
-                break;
-            }
-            out.push((*m, score));
-        }
-        self.history = s.history;
-        out
-    }
-
-    /// The tables' move when the root is a win or a loss in them: the fastest conversion of a
-    /// win (within the king-move rule), the longest defence of a loss.
-    fn table_move(&self, game: &Game, on_info: &mut dyn FnMut(&Info)) -> Option<SearchResult> {
-        // The tables are Italian ones.
-        if game.variant() != Variant::Italian {
-            return None;
-        }
-        let t = self.tables.as_deref()?;
-        let pos = game.position();
-        if game.draw_rules().king_move_plies != t.rule() || game.result().is_some() {
-            return None;
-        }
-        let (m, p) = t.best_move(pos, game.king_plies())?;
-        if p.wdl == Wdl::Draw {
-            return None;
-        }
-        let score = tb_score(p.wdl, p.dtz, 0);
-        let info = Info {
-            depth: 1,
-            seldepth: 1,
-            score,
-            nodes: 1,
-            time_ms: 0.0,
-            pv: vec![m],
-        };
-        on_info(&info);
-        Some(SearchResult {
-            best: Some(m),
-            score,
-            depth: 1,
-            nodes: 1,
-            time_ms: 0.0,
-            pv: vec![m],
-        })
-    }
-
-    fn searcher<'a>(
+    pub(super) fn searcher<'a>(
         &'a mut self,
         game: &Game,
         limits: &Limits,
@@ -511,7 +69,8 @@ impl Engine {
     }
 }
 
-fn next_king_plies(kp: u32, m: &Move) -> u32 {
+/// The king-move count after `m`: one more for a king's quiet move, else the count restarts.
+pub(super) fn next_king_plies(kp: u32, m: &Move) -> u32 {
     if m.is_king_move() && !m.is_capture() {
         kp + 1
     } else {
@@ -519,9 +78,10 @@ fn next_king_plies(kp: u32, m: &Move) -> u32 {
     }
 }
 
-struct Searcher<'a> {
+/// One search in progress, borrowing the engine's table and memory.
+pub(super) struct Searcher<'a> {
     tt: &'a mut Table,
-    history: Vec<i32>,
+    pub(super) history: Vec<i32>,
     killers: Vec<[Move; 2]>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
@@ -540,10 +100,10 @@ struct Searcher<'a> {
     max_depth: u32,
     nodes: u64,
     seldepth: usize,
-    stopped: bool,
+    pub(super) stopped: bool,
     rules: DrawRules,
     /// Hashes since the last irreversible move: the game's, then the search path's.
-    path: Vec<u64>,
+    pub(super) path: Vec<u64>,
     root: Position,
     root_hash: u64,
     root_king_plies: u32,
@@ -552,7 +112,7 @@ struct Searcher<'a> {
     /// Root moves left out (the lines above this one in an analysis); usually none.
     excluded: Vec<Move>,
     /// An analysis: a forced move is searched as deep as any other, for its score.
-    analysing: bool,
+    pub(super) analysing: bool,
 }
 
 impl Searcher<'_> {
@@ -560,7 +120,7 @@ impl Searcher<'_> {
         self.clock.now_ms() - self.start
     }
 
-    fn run(&mut self, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    pub(super) fn run(&mut self, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let mut result = SearchResult {
             best: self.root_moves.first().copied(),
             score: 0,
@@ -841,7 +401,7 @@ impl Searcher<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    pub(super) fn negamax(
         &mut self,
         pos: &Position,
         hash: u64,
@@ -998,41 +558,3 @@ fn reduction(depth: i32, i: usize) -> i32 {
 
 const LMR_BASE: f32 = 0.8;
 const LMR_DIV: f32 = 1.7;
-
-/// The score of a table value at `ply`: no move left is a mate, other wins and losses rank by
-/// the distance to zeroing so that the engine makes progress.
-fn tb_score(wdl: Wdl, dtz: u32, ply: usize) -> i32 {
-    match wdl {
-        Wdl::Draw => 0,
-        Wdl::Loss if dtz == 0 => -MATE + ply as i32,
-        Wdl::Win => TB_WIN - ply as i32 - dtz as i32,
-        Wdl::Loss => -(TB_WIN - ply as i32 - dtz as i32),
-    }
-}
-
-/// Mate scores are stored relative to the node, not the root.
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s + ply as i32
-    } else if s < -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s - ply as i32
-    } else if s < -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
-}
-
-/// A search with no clock: for tests and reproducible analysis by depth or nodes.
-pub fn search_fixed(game: &Game, limits: &Limits) -> SearchResult {
-    let mut e = Engine::with_clock(4, Box::new(NoClock));
-    e.search(game, limits, &mut |_| {})
-}

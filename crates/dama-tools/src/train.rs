@@ -9,18 +9,17 @@
 //! is never fitted and shows whether the fit generalises. Nothing here depends on the ruleset:
 //! the same tool fits any ruleset's samples.
 //!
-//! Samples are stored in a small binary file ([`write_samples_in`], [`read_samples_in`]):
+//! Samples are stored in a small binary file ([`write_samples`], [`read_samples`]):
 //! `DAMASMP2`, a little-endian u32 count, a u32 PDN game type (22, 26: the game the positions
 //! are of), then 13 bytes a sample: White's, Black's and the kings' bitboards as little-endian
 //! u32, and a byte holding the side to move (bit 0: Black) and the result (bits 1-2: 0 Black
 //! won, 1 drawn, 2 White won). Files of the first version (`DAMASMP1`, no game type) are
 //! Italian.
 
-use crate::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
-use crate::engine::level::Rng;
-use crate::rules::position::Position;
-use crate::rules::square::Color;
 use core::fmt;
+use dama::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
+use dama::engine::level::Rng;
+use dama::{Color, Position};
 use std::io::{BufReader, Read};
 use std::ops::RangeInclusive;
 
@@ -91,7 +90,7 @@ impl fmt::Display for SamplesError {
 impl std::error::Error for SamplesError {}
 
 /// The samples of `variant`'s positions in the file layout described above.
-pub fn write_samples(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> {
+pub fn write_samples(variant: dama::Variant, samples: &[Sample]) -> Vec<u8> {
     let mut out = Vec::with_capacity(16 + samples.len() * RECORD);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(samples.len() as u32).to_le_bytes());
@@ -109,7 +108,7 @@ pub fn write_samples(variant: crate::Variant, samples: &[Sample]) -> Vec<u8> {
 
 /// Reads a samples file: the game its positions are of, and the samples, every position
 /// checked and of that game.
-pub fn read_samples(bytes: &[u8]) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+pub fn read_samples(bytes: &[u8]) -> Result<(dama::Variant, Vec<Sample>), SamplesError> {
     read_samples_from(bytes, bytes.len() as u64, MAX_SAMPLES)
 }
 
@@ -122,7 +121,7 @@ pub fn read_samples_from(
     r: impl Read,
     len: u64,
     at_most: usize,
-) -> Result<(crate::Variant, Vec<Sample>), SamplesError> {
+) -> Result<(dama::Variant, Vec<Sample>), SamplesError> {
     let mut r = BufReader::new(r);
     let io = |e: std::io::Error| SamplesError::Io(e.to_string());
     let word = |c: &[u8], i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
@@ -132,12 +131,12 @@ pub fn read_samples_from(
     let mut head = [0u8; 12];
     r.read_exact(&mut head).map_err(io)?;
     let (header, variant) = if &head[..8] == MAGIC_V1 {
-        (12, crate::Variant::Italian)
+        (12, dama::Variant::Italian)
     } else if &head[..8] == MAGIC && len >= 16 {
         let mut g = [0u8; 4];
         r.read_exact(&mut g).map_err(io)?;
         let game = u32::from_le_bytes(g);
-        let v = crate::Variant::ALL
+        let v = dama::Variant::ALL
             .into_iter()
             .find(|v| v.game_type() as u32 == game)
             .ok_or(SamplesError::UnknownGame(game))?;
@@ -297,7 +296,7 @@ struct Flat {
 }
 
 impl Flat {
-    fn new(variant: crate::Variant, samples: &[Sample]) -> Flat {
+    fn new(variant: dama::Variant, samples: &[Sample]) -> Flat {
         let mut f = Flat {
             start: Vec::with_capacity(samples.len() + 1),
             param: Vec::new(),
@@ -470,15 +469,15 @@ mod tests {
     fn samples_round_trip_and_bad_files_are_refused() {
         let s = vec![
             Sample {
-                pos: Position::start(crate::Variant::Italian),
+                pos: Position::start(dama::Variant::Italian),
                 result: 1.0,
             },
             Sample {
-                pos: Position::from_fen(crate::Variant::Italian, "B:W18,K30:B3,K12").unwrap(),
+                pos: Position::from_fen(dama::Variant::Italian, "B:W18,K30:B3,K12").unwrap(),
                 result: 0.5,
             },
         ];
-        let it = crate::Variant::Italian;
+        let it = dama::Variant::Italian;
         let bytes = write_samples(it, &s);
         assert_eq!(read_samples(&bytes).unwrap(), (it, s.clone()));
         assert_eq!(
@@ -498,7 +497,7 @@ mod tests {
         bad[16 + 12] = 7;
         assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(0)));
         // The file says its game; a game type not ours is refused.
-        let b = crate::Variant::Brazilian;
+        let b = dama::Variant::Brazilian;
         let br = write_samples(b, &s);
         let as_br: Vec<Sample> = s
             .iter()
@@ -525,7 +524,7 @@ mod tests {
         let mut samples = Vec::new();
         let mut rng = Rng::new(5);
         while samples.len() < 4000 {
-            let mut p = Position::start(crate::Variant::Italian);
+            let mut p = Position::start(dama::Variant::Italian);
             for _ in 0..rng.below(40) {
                 let moves = p.legal_moves();
                 if moves.is_empty() {

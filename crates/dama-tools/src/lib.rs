@@ -1,0 +1,18 @@
+//! # dama-tools
+//!
+//! The tooling around the [`dama`] engine, kept out of the core so that it holds only what is
+//! played: fitting the evaluation's weights to self-play samples ([`train`]), building and
+//! checking the endgame tables ([`egtb`]), and the search benchmark shared by the native
+//! command and the wasm build ([`bench`](mod@bench)).
+//!
+//! ```
+//! let tables = dama_tools::egtb::build(2, 80, &mut |_| {});
+//! assert_eq!(tables.max_pieces(), 2);
+//! ```
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod egtb;
+pub mod train;
