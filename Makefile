@@ -220,7 +220,7 @@ test-browser: build dist
 # run time, emits nothing) of the pages' modules (tsconfig.json), the workers
 # (tsconfig.worker.json) and the Node scripts (tsconfig.node.json), and ESLint lints every JS
 # file (eslint.config.mjs), no warning allowed. The wasm core's types are the .d.ts files
-# wasm-bindgen writes beside its glue (types/dama-wasm.ts names them), so the wasm is built
+# wasm-bindgen writes beside its glue (www/shared/wasm-types.ts names them), so the wasm is built
 # first. The tools are the npm dev dependencies (make setup-test).
 .PHONY: lint-js
 lint-js:

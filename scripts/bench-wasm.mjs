@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'www', 'pkg');
-/** @type {import('../types/dama-wasm.js').DamaWasm} */
+/** @type {import('../www/shared/wasm-types.js').DamaWasm} */
 const mod = await import(join(pkg, 'dama_wasm.js'));
 mod.initSync({ module: readFileSync(join(pkg, 'dama_wasm_bg.wasm')) });
 

@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, types } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
-/** @import { DamaWasm } from '../types/dama-wasm.js' */
+/** @import { DamaWasm } from '../www/shared/wasm-types.js' */
 
 /** @typedef {(...args: unknown[]) => unknown} AnyFn */
 /** @typedef {new (...args: unknown[]) => object} AnyClass */
@@ -293,7 +293,7 @@ export class Rng {
  * @param {DamaWasm} mod
  */
 export function alive(mod) {
-  /** @type {import('../types/dama-wasm.js').Game | undefined} */
+  /** @type {import('../www/shared/wasm-types.js').Game | undefined} */
   let g;
   try {
     g = new mod.Game('italian');

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDN, START, alive, callables, invoke, loadWasm, throwKind, typeSamples } from '../../scripts/fuzz-wasm.mjs';
 
-/** @import { DamaWasm } from '../../types/dama-wasm.js' */
+/** @import { DamaWasm } from '../../www/shared/wasm-types.js' */
 /** @import { Callable } from '../../scripts/fuzz-wasm.mjs' */
 
 /**

@@ -15,7 +15,7 @@
 import { WorkerClient } from '../engine/worker-client.js';
 
 /** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../engine/analysis-types.js' */
-/** @import { Variant } from '../../types/dama-wasm.js' */
+/** @import { Variant } from '../shared/wasm-types.js' */
 /** @typedef {{variant: Variant, startFen: string, moves: string[]}} Where */
 /**
  * @typedef {object} Handlers

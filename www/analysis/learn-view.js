@@ -9,7 +9,7 @@ import { Lessons, lessonsFor } from './learn.js';
 import { judgeMoves, forWhite } from './review.js';
 import { moveLabel } from '../game/texts.js';
 
-/** @import { Move } from '../../types/dama-wasm.js' */
+/** @import { Move } from '../shared/wasm-types.js' */
 /** @import { AnalysisModel } from './model.js' */
 /** @import { AnalysisClient } from './client.js' */
 /** @import { Reviewed, MoveReview } from './review.js' */

@@ -4,7 +4,7 @@
 // tree: the move already there is followed, a new one starts a variation. What the page shows
 // is read from here; Node tests drive it directly.
 
-/** @import { GameTree, TreeNode, DamaRules, Variant } from '../../types/dama-wasm.js' */
+/** @import { GameTree, TreeNode, DamaRules, Variant } from '../shared/wasm-types.js' */
 
 export class AnalysisModel {
   /**

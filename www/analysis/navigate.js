@@ -10,7 +10,7 @@ import { $, page, engine, sideAt, showError, say } from './page.js';
 import { render } from './view.js';
 import { startEngine } from './lines.js';
 
-/** @import { Move } from '../../types/dama-wasm.js' */
+/** @import { Move } from '../shared/wasm-types.js' */
 
 /** @param {Move} m */
 export function onBoardMove(m) {

@@ -13,7 +13,7 @@ import { readSaved } from './review-run.js';
 import { saved } from './saved.js';
 import { positionChanged } from './navigate.js';
 
-/** @import { GameTree, Variant } from '../../types/dama-wasm.js' */
+/** @import { GameTree, Variant } from '../shared/wasm-types.js' */
 
 /** A PDN in the address beyond this is refused (a long game with comments is a few kB). */
 const MAX_ADDRESS_PDN = 256 * 1024;

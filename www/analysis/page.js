@@ -8,7 +8,7 @@ import { setMessage } from '../shared/i18n.js';
 import { AnalysisClient } from './client.js';
 import { sideOf } from './review.js';
 
-/** @import { DamaRules, TreeNode } from '../../types/dama-wasm.js' */
+/** @import { DamaRules, TreeNode } from '../shared/wasm-types.js' */
 /** @import { LinesReply } from '../engine/analysis-types.js' */
 /** @import { Reviewed, MoveReview } from './review.js' */
 /** @import { AnalysisModel } from './model.js' */

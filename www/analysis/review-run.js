@@ -12,7 +12,7 @@ import { render, renderReview } from './view.js';
 import { startEngine, stopped } from './lines.js';
 import { saveToLibrary } from './saved.js';
 
-/** @import { TreeNode } from '../../types/dama-wasm.js' */
+/** @import { TreeNode } from '../shared/wasm-types.js' */
 
 export function startReview() {
   const main = page.model.mainline();

@@ -13,7 +13,7 @@ import { renderTree } from '../game/tree-view.js';
 import { moveLabel } from '../game/texts.js';
 import { $, $button, page, engine, review, firstMover, sideAt } from './page.js';
 
-/** @import { Move, TreeNode } from '../../types/dama-wasm.js' */
+/** @import { Move, TreeNode } from '../shared/wasm-types.js' */
 /** @typedef {import('./page.js').Color} Color */
 
 /** How a move changed a known result, in words (review.js). */
@@ -74,7 +74,7 @@ export function render() {
   if (document.activeElement !== comment) comment.value = humanText(node.comment);
 }
 
-/** @param {import('../../types/dama-wasm.js').Game} g */
+/** @param {import('../shared/wasm-types.js').Game} g */
 function renderStatus(g) {
   const node = page.model.currentNode;
   const result = g.result();

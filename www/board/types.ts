@@ -2,7 +2,7 @@
 // createBoard() and board.set(), the callbacks, the animations. Types only (nothing runs):
 // the JS files import them by JSDoc, `/** @import { BoardState } from './types.js' */`.
 
-import type { Color, Move, Variant } from '../../types/dama-wasm.js';
+import type { Color, Move, Variant } from '../shared/wasm-types.js';
 
 export type { Color, Move, Variant };
 

@@ -1,7 +1,7 @@
 // The analysis worker's messages (www/engine/analysis.worker.js <-> www/analysis/client.js).
 // Types only: imported by JSDoc.
 
-import type { AnalysisLine, Variant } from '../../types/dama-wasm.js';
+import type { AnalysisLine, Variant } from '../shared/wasm-types.js';
 import type { DataReply } from './types.js';
 
 export type { AnalysisLine };

@@ -19,7 +19,7 @@
 
 import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
 
-/** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../../types/dama-wasm.js' */
+/** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../shared/wasm-types.js' */
 /** @import { AnalysisRequest, AnalysisReply, WorkerLine } from './analysis-types.js' */
 
 const SLICE_MS = 200;

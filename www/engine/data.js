@@ -15,7 +15,7 @@
 
 import { loadEngine } from '../shared/wasm.js';
 
-/** @import { DamaWasm, Engine } from '../../types/dama-wasm.js' */
+/** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
 /** @import { DataReply } from './types.js' */
 /** @typedef {Uint8Array<ArrayBuffer>} Bytes */
 

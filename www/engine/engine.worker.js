@@ -7,7 +7,7 @@
 
 import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
 
-/** @import { DamaWasm, Engine, Game } from '../../types/dama-wasm.js' */
+/** @import { DamaWasm, Engine, Game } from '../shared/wasm-types.js' */
 /** @import { ReadyReply, ResultReply, SearchResult, WorkerRequest } from './types.js' */
 
 /** The wasm module, once loaded (every request waits for `ready` first). @type {DamaWasm} */

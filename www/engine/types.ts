@@ -1,7 +1,7 @@
 // The engine worker's messages (engine.worker.js <-> client.js, beside this file). Types only:
 // imported by JSDoc, `/** @import { WorkerReply } from './types.js' */`.
 
-import type { SearchResult, Variant } from '../../types/dama-wasm.js';
+import type { SearchResult, Variant } from '../shared/wasm-types.js';
 
 export type { SearchResult };
 

@@ -6,7 +6,7 @@
 // copies of one game together: a copy that has moved on is played into the other's tree.
 // Knows no rules: the core checks every move.
 
-/** @typedef {import('../../types/dama-wasm.js').TreeNode} TreeNode */
+/** @typedef {import('../shared/wasm-types.js').TreeNode} TreeNode */
 
 /**
  * The main line's moves, in order.

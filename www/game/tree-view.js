@@ -9,7 +9,7 @@ import { t } from '../shared/i18n.js';
 import { moveNumber } from './texts.js';
 import { annotation } from './nags.js';
 
-/** @import { TreeNode } from '../../types/dama-wasm.js' */
+/** @import { TreeNode } from '../shared/wasm-types.js' */
 /**
  * @typedef {object} TreeViewOptions
  * @property {'white' | 'black'} first the side to move at the start

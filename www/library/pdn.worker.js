@@ -8,7 +8,7 @@
 
 import { loadWasm } from '../shared/wasm.js';
 
-/** @import { PdnSummary, Variant } from '../../types/dama-wasm.js' */
+/** @import { PdnSummary, Variant } from '../shared/wasm-types.js' */
 
 /** @param {MessageEvent<{text: string, variant: Variant, module?: WebAssembly.Module}>} e */
 self.onmessage = async (e) => {

@@ -8,7 +8,7 @@
 import { t, translatePage } from '../shared/i18n.js';
 import { loadWasm, compiled } from '../shared/wasm.js';
 
-/** @import { PdnSummary, Variant } from '../../types/dama-wasm.js' */
+/** @import { PdnSummary, Variant } from '../shared/wasm-types.js' */
 /** @typedef {{summary: PdnSummary, text: string}} ListedGame a game's summary and its own text */
 
 /** The longest PDN text a page reads, pasted or from a file: the core's bound (8 MiB). */

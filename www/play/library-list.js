@@ -49,7 +49,7 @@ export function readRecord(wasm, g) {
   }
   try {
     const date = /** @type {[string, string][]} */ (tree.tags()).find(([k]) => k.toLowerCase() === 'date')?.[1] ?? '';
-    const nodes = /** @type {import('../../types/dama-wasm.js').TreeNode[]} */ (tree.nodes());
+    const nodes = /** @type {import('../shared/wasm-types.js').TreeNode[]} */ (tree.nodes());
     const annotated = nodes.some((n) => n.comment || n.preComment || n.nags.length || n.glyph || !n.mainline);
     return { date, annotated };
   } finally {

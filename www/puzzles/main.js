@@ -14,7 +14,7 @@ import { Trainer, readPuzzleFile } from './trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './store.js';
 import { hashText, shown } from '../shared/address.js';
 
-/** @import { Move, Color } from '../../types/dama-wasm.js' */
+/** @import { Move, Color } from '../shared/wasm-types.js' */
 /** @import { BoardApi, SquareInfo } from '../board/types.js' */
 /** @import { Puzzle } from './trainer.js' */
 

@@ -9,7 +9,7 @@
 
 import { DEFAULT_VARIANT } from '../board/util.js';
 
-/** @import { DamaRules, Game, Move, Color, Variant } from '../../types/dama-wasm.js' */
+/** @import { DamaRules, Game, Move, Color, Variant } from '../shared/wasm-types.js' */
 /** @import { Stats } from './store.js' */
 
 /**

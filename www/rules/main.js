@@ -11,7 +11,7 @@ import { namedTheme } from '../board/themes.js';
 import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/settings.js';
 import { squareToRowCol, squareName, isPlaying, DEFAULT_VARIANT } from '../board/util.js';
 
-/** @import { Cells, Game, Move, Variant } from '../../types/dama-wasm.js' */
+/** @import { Cells, Game, Move, Variant } from '../shared/wasm-types.js' */
 /** @import { Pair } from '../board/types.js' */
 /** @typedef {{ variant: Variant, numbers: boolean, edges: boolean }} DiagramOptions */
 

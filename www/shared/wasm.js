@@ -10,11 +10,11 @@
 // engine's optimising compilation: tasks of 60-140 ms on it while the engine ran.) A dynamic
 // import lets the page show a clear message instead of a blank screen when the build is missing.
 
-/** @import { DamaRules, DamaWasm } from '../../types/dama-wasm.js' */
+/** @import { DamaRules, DamaWasm } from './wasm-types.js' */
 /** @typedef {'rules' | 'engine'} Build */
 
-// The glues' types are types/dama-wasm.ts, kept in step with them by types/wasm-check.ts: the
-// specifiers are variables so that the type check needs no build (and never reads the glues).
+// The glues' types are ./wasm-types.ts (their generated .d.ts); the specifiers are variables,
+// so the type check takes the modules' types from there rather than from these paths.
 const BUILDS = {
   rules: { glue: '../pkg/dama_rules.js', wasm: '../pkg/dama_rules_bg.wasm' },
   engine: { glue: '../pkg/dama_wasm.js', wasm: '../pkg/dama_wasm_bg.wasm' },

@@ -3,14 +3,14 @@
 // the classes and functions of crates/dama-wasm and the plain objects they return, whose
 // declarations tsify writes from their Rust types (crates/dama-wasm/src/wire.rs). Nothing is
 // declared twice: this file only gives them the names the JSDoc imports,
-// `/** @import { Move } from '../../types/dama-wasm.js' */`. Types only: nothing here runs.
+// `/** @import { Move } from '../shared/wasm-types.js' */`. Types only: nothing here runs.
 //
 // The types are also checked when the core is called: an argument of another JS type (a
 // number for a string, a string for a number, a String object, a plain object for an array) is
 // a TypeError naming it ("Game.play: text must be a string, not number"), and a number out of
 // its range a RangeError; a Game argument that is not a live Game is an Error.
 
-export type * from '../www/pkg/dama_wasm.js';
+export type * from '../pkg/dama_wasm.js';
 
 /**
  * A board's cells: index i = square i+1 in the game's numbering; 1/2 a white man/king,
@@ -19,7 +19,7 @@ export type * from '../www/pkg/dama_wasm.js';
 export type Cells = Int8Array;
 
 /** The engine's glue module (www/pkg/dama_wasm.js) as `import()` gives it: the workers'. */
-export type DamaWasm = typeof import('../www/pkg/dama_wasm.js');
+export type DamaWasm = typeof import('../pkg/dama_wasm.js');
 
 /** The rules' glue module (www/pkg/dama_rules.js): the pages' and the PDN reader's. */
-export type DamaRules = typeof import('../www/pkg/dama_rules.js');
+export type DamaRules = typeof import('../pkg/dama_rules.js');
