@@ -9,101 +9,158 @@ import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName 
 import { THEMES } from './themes.js';
 import { drawPiece } from './pieces.js';
 
-/** @import { BoardState, Color, Pair, Theme, Variant } from './types.js' */
+/** @import { AnimFrame, BoardState, Color, Drag, Pair, Pending, PieceSet, Theme, Variant } from './types.js' */
 
 // The classic theme (themes.js), for pages that draw with the board's colours.
 export const defaultTheme = THEMES.classic;
 export { drawPiece };
 
 /**
+ * What every layer draws with: the context, the colours, and this frame's geometry in device
+ * pixels (`edge(i)`: the i-th line between cells, rounded so squares show no seams).
+ * @typedef {{ ctx: CanvasRenderingContext2D, theme: Theme, set: PieceSet, cell: number,
+ *   edge: (i: number) => number, rect: (dr: number, dc: number) => Rect, center: (sq: number) => Pair,
+ *   display: (sq: number) => Pair }} Layer
+ */
+/** x, y, width, height. @typedef {[number, number, number, number]} Rect */
+
+/**
+ * Draws the layers bottom to top: squares, highlights, numbers, pieces, then what is drawn
+ * over them (destinations, capture choices, hint, keyboard cursor, the dragged piece).
  * @param {BoardState} state @param {CanvasRenderingContext2D} ctx
  * @returns {boolean} whether to draw another frame (an animation is running)
  */
 export function render(state, ctx) {
-  const theme = state.theme || defaultTheme; // each board may have its own colours
-  const set = state.pieceSet;
+  const g = layer(state, ctx);
+  drawSquares(g, state.variant);
+  drawHighlights(state, g);
+  if (state.coordinates) drawNumbers(g);
+  if (state.edgeLabels ?? state.variant === 'brazilian') drawEdgeLabels(ctx, state, g.theme, g.edge, g.cell, Math.max(8, g.cell * 0.16));
+  const anim = animationFrame(state);
+  const d = state.drag && state.drag.started ? state.drag : null;
+  drawPieces(state, g, anim, d);
+  if (anim) drawMoving(g, anim, state.orientation);
+  if (state.selected && !state.pending) drawDestinations(state, g);
+  if (state.pending) drawChoices(state.pending, g);
+  if (state.hint) drawPolyline(ctx, [state.hint.from, ...state.hint.path].map(g.center), g.cell * 0.13, g.theme.hint, true);
+  if (state.keyboard && state.cursor) drawCursor(g, g.display(state.cursor));
+  // The dragged piece last, above everything, a little larger: it is in the hand.
+  if (d) {
+    const s = state.dpr;
+    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - g.cell * 0.1, g.cell * 1.12, d.piece, 1, 1, g.theme, g.set);
+  }
+  return !!state.anim;
+}
+
+/** @param {BoardState} state @param {CanvasRenderingContext2D} ctx @returns {Layer} */
+function layer(state, ctx) {
   const W = ctx.canvas.width;
   const cell = W / 8;
-  const o = state.orientation;
-  const v = state.variant;
-  const edge = (/** @type {number} */ i) => Math.round((i * W) / 8); // integer edges: no seams between squares
-  /** @type {(dr: number, dc: number) => [number, number, number, number]} */
-  const rect = (dr, dc) => [edge(dc), edge(dr), edge(dc + 1) - edge(dc), edge(dr + 1) - edge(dr)];
+  const edge = (/** @type {number} */ i) => Math.round((i * W) / 8);
   /** @type {(sq: number) => Pair} */
-  const center = (sq) => {
-    const [dr, dc] = squareToDisplay(sq, o, v);
-    return [(dc + 0.5) * cell, (dr + 0.5) * cell];
+  const display = (sq) => squareToDisplay(sq, state.orientation, state.variant);
+  return {
+    ctx,
+    theme: state.theme || defaultTheme, // each board may have its own colours
+    set: state.pieceSet,
+    cell,
+    edge,
+    rect: (dr, dc) => [edge(dc), edge(dr), edge(dc + 1) - edge(dc), edge(dr + 1) - edge(dr)],
+    center: (sq) => {
+      const [dr, dc] = display(sq);
+      return [(dc + 0.5) * cell, (dr + 0.5) * cell];
+    },
+    display,
   };
-  /** @type {(sq: number, color: string) => void} */
-  const fillSquare = (sq, color) => {
-    const [dr, dc] = squareToDisplay(sq, o, v);
-    ctx.fillStyle = color;
-    ctx.fillRect(...rect(dr, dc));
-  };
+}
 
-  // Squares.
+/** @param {Layer} g @param {number} sq @param {string} color */
+function fillSquare(g, sq, color) {
+  g.ctx.fillStyle = color;
+  g.ctx.fillRect(...g.rect(...g.display(sq)));
+}
+
+/** @param {Layer} g @param {Variant} v */
+function drawSquares(g, v) {
+  const { ctx, theme } = g;
   for (let dr = 0; dr < 8; dr++) {
     for (let dc = 0; dc < 8; dc++) {
       // Turning the board half a turn keeps the colour parity, so display cells can be
       // tested as board cells.
       const playing = isPlaying(dr, dc, v);
-      const r = rect(dr, dc);
+      const r = g.rect(dr, dc);
       ctx.fillStyle = playing ? theme.dark : theme.light;
       ctx.fillRect(...r);
       // A faint diagonal shade per square gives the surface some depth without texture files.
-      const g = ctx.createLinearGradient(r[0], r[1], r[0] + r[2], r[1] + r[3]);
-      g.addColorStop(0, 'rgba(255,255,255,0.05)');
-      g.addColorStop(1, playing ? theme.darkGrain : theme.lightGrain);
-      ctx.fillStyle = g;
+      const grad = ctx.createLinearGradient(r[0], r[1], r[0] + r[2], r[1] + r[3]);
+      grad.addColorStop(0, 'rgba(255,255,255,0.05)');
+      grad.addColorStop(1, playing ? theme.darkGrain : theme.lightGrain);
+      ctx.fillStyle = grad;
       ctx.fillRect(...r);
     }
   }
+}
 
-  // Last move: from, landing squares, to, and where pieces were taken.
+/**
+ * The last move (from, landing squares, to, and where pieces were taken), a queued move (both
+ * its squares, the piece still where it stands), and the selected square.
+ * @param {BoardState} state @param {Layer} g
+ */
+function drawHighlights(state, g) {
+  const { theme } = g;
   const lm = state.lastMove;
   if (lm) {
-    for (const sq of lm.captured || []) fillSquare(sq, theme.captured);
-    for (const sq of lm.path.slice(0, -1)) fillSquare(sq, theme.lastPath);
-    fillSquare(lm.from, theme.lastMove);
-    fillSquare(lm.to, theme.lastMove);
+    for (const sq of lm.captured || []) fillSquare(g, sq, theme.captured);
+    for (const sq of lm.path.slice(0, -1)) fillSquare(g, sq, theme.lastPath);
+    fillSquare(g, lm.from, theme.lastMove);
+    fillSquare(g, lm.to, theme.lastMove);
   }
-  // A queued move: both its squares, the piece still where it stands.
   if (state.premove) {
-    fillSquare(state.premove.from, theme.premove);
-    fillSquare(state.premove.to, theme.premove);
+    fillSquare(g, state.premove.from, theme.premove);
+    fillSquare(g, state.premove.to, theme.premove);
   }
-  if (state.selected) fillSquare(state.selected, theme.selected);
+  if (state.selected) fillSquare(g, state.selected, theme.selected);
+}
 
-  if (state.coordinates) {
-    ctx.fillStyle = theme.number;
-    ctx.font = `600 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
-    ctx.textBaseline = 'top';
-    ctx.textAlign = 'left';
-    for (let sq = 1; sq <= 32; sq++) {
-      const [dr, dc] = squareToDisplay(sq, o, v);
-      // Top-left corner, small enough to stay clear of a man in the middle of the square.
-      ctx.fillText(String(sq), edge(dc) + cell * 0.045, edge(dr) + cell * 0.035);
-    }
+/** The square numbers. @param {Layer} g */
+function drawNumbers(g) {
+  const { ctx, cell, edge } = g;
+  ctx.fillStyle = g.theme.number;
+  ctx.font = `600 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  for (let sq = 1; sq <= 32; sq++) {
+    const [dr, dc] = g.display(sq);
+    // Top-left corner, small enough to stay clear of a man in the middle of the square.
+    ctx.fillText(String(sq), edge(dc) + cell * 0.045, edge(dr) + cell * 0.035);
   }
+}
 
-  if (state.edgeLabels ?? v === 'brazilian') drawEdgeLabels(ctx, state, theme, edge, cell, Math.max(8, cell * 0.16));
+/**
+ * This frame of the running animation, if any; one that has ended is dropped from the state.
+ * @param {BoardState} state @returns {AnimFrame | null}
+ */
+function animationFrame(state) {
+  if (!state.anim) return null;
+  const anim = frame(state.anim, performance.now());
+  if (!anim.done) return anim;
+  state.anim = null;
+  return null;
+}
 
-  // Pieces, with any running animation layered over the final position.
-  let anim = null;
-  if (state.anim) {
-    anim = frame(state.anim, performance.now());
-    if (anim.done) {
-      state.anim = null;
-      anim = null;
-    }
-  }
+/**
+ * The pieces of the position, less those the animation hides; a dragged piece leaves a ghost
+ * where it came from, and the pieces that must capture are ringed.
+ * @param {BoardState} state @param {Layer} g @param {AnimFrame | null} anim @param {Drag | null} d
+ */
+function drawPieces(state, g, anim, d) {
+  const { ctx, cell, theme, set } = g;
   const hidden = anim ? anim.hidden : new Set();
-  const d = state.drag && state.drag.started ? state.drag : null;
   const rings = mustCapture(state);
   for (let sq = 1; sq <= 32; sq++) {
     const p = state.pieces[sq - 1];
     if (!p || hidden.has(sq)) continue;
-    const [x, y] = center(sq);
+    const [x, y] = g.center(sq);
     if (d && d.orig === sq) {
       drawPiece(ctx, x, y, cell, p, 0.3, 0, theme, set); // ghost where the dragged piece came from
       continue;
@@ -111,88 +168,83 @@ export function render(state, ctx) {
     if (rings.has(sq)) drawRing(ctx, x, y, cell, theme.mustCapture);
     drawPiece(ctx, x, y, cell, p, 1, 0, theme, set);
   }
-  if (anim) {
-    for (const f of anim.fading) {
-      const [x, y] = center(f.sq);
-      drawPiece(ctx, x, y, cell, f.piece, f.alpha, 0, theme, set);
-    }
-    for (const m of anim.moving) {
-      const [dr, dc] = toDisplay(m.row, m.col, o);
-      drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift, theme, set);
-    }
-  }
+}
 
-  // Destinations of the selected piece.
-  if (state.selected && !state.pending) {
-    /** @type {Set<number>} */
-    const seen = new Set();
-    for (const m of state.movable.moves) {
-      if (m.from !== state.selected || seen.has(m.to)) continue;
-      seen.add(m.to);
-      const [x, y] = center(m.to);
-      ctx.beginPath();
-      if (m.to === m.from) {
-        ctx.lineWidth = cell * 0.07;
-        ctx.strokeStyle = theme.dest;
-        ctx.arc(x, y, cell * 0.45, 0, 2 * Math.PI);
-        ctx.stroke();
-      } else {
-        ctx.fillStyle = theme.dest;
-        ctx.arc(x, y, cell * (m.captured.length ? 0.2 : 0.16), 0, 2 * Math.PI);
-        ctx.fill();
-      }
-    }
+/** The animation's layer over the final position: pieces fading out, pieces on their way. @param {Layer} g @param {AnimFrame} anim @param {Color} o */
+function drawMoving(g, anim, o) {
+  const { ctx, cell, theme, set } = g;
+  for (const f of anim.fading) {
+    const [x, y] = g.center(f.sq);
+    drawPiece(ctx, x, y, cell, f.piece, f.alpha, 0, theme, set);
   }
+  for (const m of anim.moving) {
+    const [dr, dc] = toDisplay(m.row, m.col, o);
+    drawPiece(ctx, (dc + 0.5) * cell, (dr + 0.5) * cell - m.lift * cell * 0.12, cell, m.piece, 1, m.lift, theme, set);
+  }
+}
 
-  // Several captures end on the same square: draw each route; its own landing squares are
-  // what the player taps to say which.
-  if (state.pending) {
-    const p = state.pending;
-    p.moves.forEach((m, i) => {
-      const color = theme.choice[i % theme.choice.length];
-      const pts = [m.from, ...m.path].map(center);
-      const off = (i - (p.moves.length - 1) / 2) * cell * 0.08; // keep shared legs apart
-      drawPolyline(ctx, pts.map(([x, y]) => [x + off, y + off]), cell * 0.07, color, false);
-      for (const sq of m.path.slice(p.steps.length, -1)) {
-        const [x, y] = center(sq);
-        ctx.beginPath();
-        ctx.lineWidth = cell * 0.06;
-        ctx.strokeStyle = color;
-        ctx.arc(x, y, cell * 0.3, 0, 2 * Math.PI);
-        ctx.stroke();
-      }
-    });
-    const [x, y] = center(p.to);
+/** Destinations of the selected piece; a capture that comes back to it rings it. @param {BoardState} state @param {Layer} g */
+function drawDestinations(state, g) {
+  const { ctx, cell, theme } = g;
+  /** @type {Set<number>} */
+  const seen = new Set();
+  for (const m of state.movable.moves) {
+    if (m.from !== state.selected || seen.has(m.to)) continue;
+    seen.add(m.to);
+    const [x, y] = g.center(m.to);
     ctx.beginPath();
-    ctx.fillStyle = theme.dest;
-    ctx.arc(x, y, cell * 0.16, 0, 2 * Math.PI);
-    ctx.fill();
+    if (m.to === m.from) {
+      ctx.lineWidth = cell * 0.07;
+      ctx.strokeStyle = theme.dest;
+      ctx.arc(x, y, cell * 0.45, 0, 2 * Math.PI);
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = theme.dest;
+      ctx.arc(x, y, cell * (m.captured.length ? 0.2 : 0.16), 0, 2 * Math.PI);
+      ctx.fill();
+    }
   }
+}
 
-  if (state.hint) {
-    const pts = [state.hint.from, ...state.hint.path].map(center);
-    drawPolyline(ctx, pts, cell * 0.13, theme.hint, true);
-  }
+/**
+ * Several captures end on the same square: draw each route; its own landing squares are what
+ * the player taps to say which.
+ * @param {Pending} p @param {Layer} g
+ */
+function drawChoices(p, g) {
+  const { ctx, cell, theme } = g;
+  p.moves.forEach((m, i) => {
+    const color = theme.choice[i % theme.choice.length];
+    const pts = [m.from, ...m.path].map(g.center);
+    const off = (i - (p.moves.length - 1) / 2) * cell * 0.08; // keep shared legs apart
+    drawPolyline(ctx, pts.map(([x, y]) => [x + off, y + off]), cell * 0.07, color, false);
+    for (const sq of m.path.slice(p.steps.length, -1)) {
+      const [x, y] = g.center(sq);
+      ctx.beginPath();
+      ctx.lineWidth = cell * 0.06;
+      ctx.strokeStyle = color;
+      ctx.arc(x, y, cell * 0.3, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  });
+  const [x, y] = g.center(p.to);
+  ctx.beginPath();
+  ctx.fillStyle = theme.dest;
+  ctx.arc(x, y, cell * 0.16, 0, 2 * Math.PI);
+  ctx.fill();
+}
 
-  if (state.keyboard && state.cursor) {
-    const [dr, dc] = squareToDisplay(state.cursor, o, v);
-    const [x, y, w, h] = rect(dr, dc);
-    const lw = Math.max(2, cell * 0.05);
-    ctx.lineWidth = lw * 2;
-    ctx.strokeStyle = 'rgba(0,0,0,0.6)';
-    ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
-    ctx.lineWidth = lw;
-    ctx.strokeStyle = theme.cursor;
-    ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
-  }
-
-  // The dragged piece last, above everything, a little larger: it is in the hand.
-  if (d) {
-    const s = state.dpr;
-    drawPiece(ctx, d.pos[0] * s, d.pos[1] * s - cell * 0.1, cell * 1.12, d.piece, 1, 1, theme, set);
-  }
-
-  return !!state.anim;
+/** The keyboard cursor: a frame in the cursor colour over a dark one, to read on any square. @param {Layer} g @param {Pair} at display row and column */
+function drawCursor(g, [dr, dc]) {
+  const { ctx, cell } = g;
+  const [x, y, w, h] = g.rect(dr, dc);
+  const lw = Math.max(2, cell * 0.05);
+  ctx.lineWidth = lw * 2;
+  ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+  ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
+  ctx.lineWidth = lw;
+  ctx.strokeStyle = g.theme.cursor;
+  ctx.strokeRect(x + lw, y + lw, w - 2 * lw, h - 2 * lw);
 }
 
 // Files along the bottom edge and ranks up the left edge, in the corners a man leaves free
