@@ -11,20 +11,60 @@ import * as board from './board.js';
 import { planMove, planDiff } from './anim.js';
 import { squareCenter } from './util.js';
 
-/** @import { BoardConfig, Move } from './types.js' */
+/** @import { BoardConfig, BoardState, Move } from './types.js' */
 
 /** @param {HTMLElement} element @param {BoardConfig} [config] */
 export function createBoard(element, config = {}) {
   const state = defaults();
   configure(state, config);
+  const canvas = mountCanvas(element);
+  const frames = frameLoop(state, canvas);
+  const observer = followSize(state, canvas, frames.draw);
+  const unbind = bindEvents(state, canvas, frames.redraw);
+  const redraw = frames.redraw;
 
+  const api = {
+    state,
+    canvas,
+    ...viewApi(state, redraw),
+    ...positionApi(state, redraw),
+    ...moveApi(state, redraw),
+
+    isAnimating: () => !!state.anim,
+
+    // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
+    // click real squares, whatever the size and orientation).
+    squareCenter: (/** @type {number} */ sq) => squareCenter(sq, state.size, state.orientation, state.variant),
+
+    redraw,
+
+    destroy() {
+      unbind();
+      observer.disconnect();
+      frames.stop();
+      canvas.remove();
+    },
+  };
+  return api;
+}
+
+/** The board's canvas, focusable, appended to `element`. @param {HTMLElement} element */
+function mountCanvas(element) {
   const canvas = document.createElement('canvas');
   canvas.className = 'board-canvas';
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'application');
   element.appendChild(canvas);
-  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  return canvas;
+}
 
+/**
+ * Draws on request, at most once an animation frame: `redraw` asks for a frame, `draw` draws
+ * now, `stop` drops a frame asked for.
+ * @param {BoardState} state @param {HTMLCanvasElement} canvas
+ */
+function frameLoop(state, canvas) {
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   let frameId = 0;
   const redraw = () => {
     if (!frameId) frameId = requestAnimationFrame(draw);
@@ -35,7 +75,19 @@ export function createBoard(element, config = {}) {
     // An animation or a drag keeps asking for frames; otherwise nothing runs between inputs.
     if (render(state, ctx)) redraw();
   }
+  const stop = () => {
+    if (frameId) cancelAnimationFrame(frameId);
+  };
+  return { redraw, draw, stop };
+}
 
+/**
+ * Keeps the canvas's pixels the size of its box, in device pixels, and draws at once on a
+ * change, so a resize never shows a stretched or blank frame.
+ * @param {BoardState} state @param {HTMLCanvasElement} canvas @param {() => void} draw
+ * @returns {ResizeObserver} to disconnect
+ */
+function followSize(state, canvas, draw) {
   /** @type {(cssSize: number, devicePx: number | undefined) => void} */
   const resize = (cssSize, devicePx) => {
     if (!cssSize) return;
@@ -46,7 +98,7 @@ export function createBoard(element, config = {}) {
     }
     state.size = cssSize;
     state.dpr = px / cssSize;
-    draw(); // at once, so a resize never shows a stretched or blank frame
+    draw();
   };
   const observer = new ResizeObserver((entries) => {
     const e = entries[entries.length - 1];
@@ -60,19 +112,28 @@ export function createBoard(element, config = {}) {
   } catch {
     observer.observe(canvas);
   }
+  return observer;
+}
 
-  const unbind = bindEvents(state, canvas, redraw);
-
-  const api = {
-    state,
-    canvas,
-
+/** The API's settings and view: configure, turn the board. @param {BoardState} state @param {() => void} redraw */
+function viewApi(state, redraw) {
+  return {
     /** @param {BoardConfig} config */
     set(config) {
       configure(state, config);
       redraw();
     },
 
+    flip() {
+      state.orientation = state.orientation === 'white' ? 'black' : 'white';
+      redraw();
+    },
+  };
+}
+
+/** The API's position changes made elsewhere, animated. @param {BoardState} state @param {() => void} redraw */
+function positionApi(state, redraw) {
+  return {
     // Show a move that was played elsewhere (the computer, redo): it travels along its path.
     /** @param {Move} move @param {ArrayLike<number>} pieces the position after it */
     playMove(move, pieces) {
@@ -95,12 +156,12 @@ export function createBoard(element, config = {}) {
       state.anim = anim;
       redraw();
     },
+  };
+}
 
-    flip() {
-      state.orientation = state.orientation === 'white' ? 'black' : 'white';
-      redraw();
-    },
-
+/** The API's moves by the page, as if the player had made them. @param {BoardState} state @param {() => void} redraw */
+function moveApi(state, redraw) {
+  return {
     // Drop a selection, a half-made choice or a premove.
     cancel() {
       board.unselect(state);
@@ -122,21 +183,5 @@ export function createBoard(element, config = {}) {
       board.choose(state, move);
       redraw();
     },
-
-    isAnimating: () => !!state.anim,
-
-    // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
-    // click real squares, whatever the size and orientation).
-    squareCenter: (/** @type {number} */ sq) => squareCenter(sq, state.size, state.orientation, state.variant),
-
-    redraw,
-
-    destroy() {
-      unbind();
-      observer.disconnect();
-      if (frameId) cancelAnimationFrame(frameId);
-      canvas.remove();
-    },
   };
-  return api;
 }
