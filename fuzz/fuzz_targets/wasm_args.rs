@@ -17,12 +17,14 @@
 //! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
 //! bindings' message; nothing may panic.
 #![no_main]
-use dama::rules::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::engine::search::{Engine, Limits};
-use dama::{engine::level, rules::perft::perft_in, Color, Game, Position, Variant};
+use dama::rules::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::{engine::level, perft, Color, Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
+// The analysis checks (depth, lines) have no binding driven here.
+#[allow(dead_code)]
 #[path = "../../crates/dama-wasm/src/args.rs"]
 mod args;
 use args::ArgError;
@@ -155,263 +157,304 @@ thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(1));
 }
 
+/// What the bindings hold between calls: one game and one game tree of the input's game.
+struct State {
+    v: Variant,
+    game: Game,
+    tree: GameTree,
+}
+
+/// `None`: the input ran out in the middle of an operation (the run ends there).
+type Step = Option<()>;
+
+impl State {
+    /// Game.playIndex
+    fn play_index(&mut self, input: &mut Input) -> Step {
+        let x = input.number()?;
+        let legal = self.game.legal_moves();
+        let n = legal.len();
+        let r = args::move_index(x, n);
+        let message = || format!("move index {x} is out of range: there are {n} legal moves");
+        if let Some(i) = verdict(x, r, |i| i as f64, true, (0.0, n as f64 - 1.0), message) {
+            let before = self.game.ply();
+            self.game.play(&legal[i]).expect("a legal move plays");
+            assert_eq!(self.game.ply(), before + 1);
+        }
+        Some(())
+    }
+
+    /// Game.boardAt
+    fn board_at(&mut self, input: &mut Input) -> Step {
+        let x = input.number()?;
+        let plies = self.game.ply();
+        let r = args::ply(x, plies);
+        if let Some(p) = ranged("ply", x, r, |p| p as f64, 0, plies as u32) {
+            let pos = self.game.position_at(p);
+            let pos = pos.expect("a position at every ply checked");
+            if p == plies {
+                assert_eq!(pos, self.game.position());
+            }
+        }
+        Some(())
+    }
+
+    /// Game.squareName and Game.whyIllegal
+    fn why_illegal(&mut self, input: &mut Input) -> Step {
+        let (a, b) = (input.number()?, input.number()?);
+        let v = self.v;
+        let square = |x: f64| {
+            let r = args::square(x);
+            let s = verdict(x, r, f64::from, true, (1.0, 32.0), || {
+                format!("no square {x}: 1-32")
+            });
+            if let Some(s) = s {
+                let sq = v.square(s).expect("squares 1-32 exist");
+                assert!(!v.square_name(sq).is_empty());
+            }
+            s
+        };
+        let (from, to) = (square(a), square(b));
+        let why = self
+            .game
+            .why_illegal(from.unwrap_or(0) as u8, to.unwrap_or(0) as u8);
+        if why.is_none() {
+            assert!(from.is_some() && to.is_some(), "{a} to {b} is legal");
+        }
+        Some(())
+    }
+
+    /// perft (the bindings' benchmark)
+    fn perft(&mut self, input: &mut Input) -> Step {
+        let x = input.number()?;
+        let r = args::bounded("the perft depth", x, 0, 14);
+        let depth = ranged("the perft depth", x, r, f64::from, 0, 14);
+        if let Some(d) = depth.filter(|&d| d <= 3) {
+            let pos = self.game.position();
+            let n = perft(pos, d);
+            match d {
+                0 => assert_eq!(n, 1),
+                1 => assert_eq!(n, pos.legal_moves().len() as u64),
+                _ => {}
+            }
+        }
+        Some(())
+    }
+
+    /// new Engine(tableMb) and Engine.search(game, level, timeMs, seed)
+    fn search(&mut self, input: &mut Input) -> Step {
+        let (a, b, c, d) = (
+            input.number()?,
+            input.number()?,
+            input.number()?,
+            input.number()?,
+        );
+        let max_mb = args::MAX_TABLE_MB;
+        ranged(
+            "the table size in megabytes",
+            d,
+            args::table_mb(d),
+            f64::from,
+            1,
+            max_mb,
+        );
+        let l = ranged("level", a, args::level(a), f64::from, 1, args::MAX_LEVEL);
+        let max_ms = args::MAX_TIME_MS;
+        let t = verdict(
+            b,
+            args::time_ms(b),
+            |t| t,
+            false,
+            (1.0, max_ms),
+            || format!("the time must be from 1 to {max_ms} ms, not {b}"),
+        );
+        let s = ranged("seed", c, args::seed(c), f64::from, 0, u32::MAX);
+        let (Some(l), Some(t), Some(s)) = (l, t, s) else {
+            return Some(());
+        };
+        // The level's limits as `level::play` builds them, cut to a few hundred nodes.
+        let spec = level::spec(l);
+        assert!(spec.depth >= 1 && spec.nodes >= 1 && spec.margin >= 0);
+        let limits = Limits {
+            depth: spec.depth.min(2),
+            nodes: spec.nodes.min(300),
+            time_ms: Some(t),
+            soft_ms: None,
+        };
+        let mut rng = level::Rng::new(u64::from(s) ^ self.game.hash());
+        assert!(rng.below(7) < 7);
+        let legal = self.game.legal_moves();
+        if legal.is_empty() {
+            return Some(());
+        }
+        let r = ENGINE.with(|e| {
+            let mut e = e.borrow_mut();
+            e.clear();
+            e.search(&self.game, &limits, &mut |_| {})
+        });
+        if let Some(m) = r.best {
+            assert!(legal.contains(&m), "the search's move is legal");
+        }
+        Some(())
+    }
+
+    /// GameTree.play(id, ...), setNags, delete, promote
+    fn edit_tree(&mut self, input: &mut Input) -> Step {
+        let (x, what) = (input.number()?, input.byte()?);
+        let tree = &mut self.tree;
+        let bound = tree.id_bound();
+        let r = args::node_id(x, bound);
+        let Some(id) = ranged("node id", x, r, f64::from, 0, bound - 1) else {
+            return Some(());
+        };
+        let id = NodeId(id);
+        let Some(node) = tree.node(id) else {
+            // A deleted node: every edit refuses it.
+            assert!(tree.play_text(id, "22-18").is_err());
+            assert!(tree.delete(id).is_err());
+            return Some(());
+        };
+        let legal = node.position().legal_moves();
+        match what % 4 {
+            0 | 1 if !legal.is_empty() => {
+                let m = legal[what as usize / 4 % legal.len()];
+                match tree.play(id, &m) {
+                    Ok(child) => assert_eq!(tree.node(child).unwrap().parent(), Some(id)),
+                    Err(e) => assert_eq!(e, TreeError::TooDeep, "a legal move refused"),
+                }
+            }
+            2 => set_nags(tree, id, what, input),
+            _ if id != tree.root() => {
+                if what & 4 == 0 {
+                    tree.delete(id).expect("a live move deletes");
+                    assert!(tree.node(id).is_none());
+                } else {
+                    let before = tree.clone();
+                    if let Err(e) = tree.promote(id) {
+                        assert_eq!(e, TreeError::TooDeep);
+                        assert!(*tree == before, "a refused promotion changed the tree");
+                    }
+                }
+            }
+            _ => {}
+        }
+        Some(())
+    }
+
+    /// Game.fromBoard's cells and the bytes of an array: each item checked by `element`
+    fn items(&mut self, input: &mut Input) -> Step {
+        let what = input.byte()?;
+        let (name, lo, hi) = if what & 1 == 0 {
+            ("cells", -2, 2)
+        } else {
+            ("bytes", 0, 255)
+        };
+        let mut cells = [0i32; 32];
+        for (i, cell) in cells.iter_mut().enumerate().take(what as usize / 2 % 33) {
+            let Some(x) = input.number() else { break };
+            let r = args::element(name, i, x, lo, hi);
+            let message =
+                || format!("{name}[{i}] must be a whole number from {lo} to {hi}, not {x}");
+            let range = (f64::from(lo), f64::from(hi));
+            if let Some(c) = verdict(x, r, f64::from, true, range, message) {
+                *cell = c;
+            }
+        }
+        if name == "cells" {
+            let turn = if what & 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            set_up(self.v, &cells, turn);
+        }
+        Some(())
+    }
+
+    /// PdnFile.summary / tree on the tree's PDN written 1-3 times (write_trees)
+    fn pdn_file(&mut self, input: &mut Input) -> Step {
+        let (x, copies) = (input.number()?, input.byte()?);
+        let copies = 1 + copies as usize % 3;
+        let text = write_trees(&vec![self.tree.clone(); copies]);
+        let file = PdnFile::parse(&text, self.v).expect("the tree's PDN reads");
+        assert_eq!(file.len(), copies, "{text}");
+        let last = copies as u32 - 1;
+        let r = args::game_index(x, file.len());
+        if let Some(i) = ranged("game index", x, r, |i| i as f64, 0, last) {
+            let back = file.tree(i).expect("each copy opens");
+            assert!(back == self.tree, "the tree read back differs:\n{text}");
+        }
+        Some(())
+    }
+}
+
+/// GameTree.setNags with up to `MAX_NAGS + 1` numbers, each checked first.
+fn set_nags(tree: &mut GameTree, id: NodeId, what: u8, input: &mut Input) {
+    let count = what as usize / 4 % (MAX_NAGS + 2);
+    let mut nags = Vec::new();
+    for _ in 0..count {
+        let Some(g) = input.number() else { break };
+        if let Some(g) = ranged("NAG", g, args::nag(g), f64::from, 0, 255) {
+            nags.push(g);
+        }
+    }
+    let ok = id != tree.root() && nags.len() <= MAX_NAGS;
+    assert_eq!(tree.set_nags(id, nags.clone()).is_ok(), ok);
+    if ok {
+        assert_eq!(tree.node(id).unwrap().nags(), nags);
+    }
+}
+
+/// The bindings' reading of a board editor's cells: a position or a refusal, no panic.
+fn set_up(v: Variant, cells: &[i32; 32], turn: Color) {
+    let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
+    for (i, &c) in cells.iter().enumerate() {
+        let bit = v.square(i as u32 + 1).expect("squares 1-32 exist").bit();
+        match c {
+            1 | 2 => white |= bit,
+            -1 | -2 => black |= bit,
+            _ => {}
+        }
+        if c.abs() == 2 {
+            kings |= bit;
+        }
+    }
+    if let Ok(pos) = Position::from_bitboards(v, white, black, kings, turn) {
+        let _ = Game::from_position(pos).result();
+    }
+}
+
 fn run(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
     let v = Variant::ALL[(first & 1) as usize];
     let mut input = Input(rest);
-    let mut game = Game::new(v);
-    let mut tree = GameTree::new(v, *game.position());
+    let game = Game::new(v);
+    let tree = GameTree::new(*game.position());
+    let mut state = State { v, game, tree };
     while let Some(op) = input.byte() {
-        match op % 10 {
-            // Game.playIndex
-            0 => {
-                let Some(x) = input.number() else { break };
-                let legal = game.legal_moves();
-                let n = legal.len();
-                let r = args::move_index(x, n);
-                let hi = n as f64 - 1.0;
-                let message =
-                    || format!("move index {x} is out of range: there are {n} legal moves");
-                if let Some(i) = verdict(x, r, |i| i as f64, true, (0.0, hi), message) {
-                    let before = game.ply();
-                    game.play(&legal[i]).expect("a legal move plays");
-                    assert_eq!(game.ply(), before + 1);
-                }
-            }
-            // Game.boardAt
-            1 => {
-                let Some(x) = input.number() else { break };
-                let plies = game.ply();
-                let r = args::ply(x, plies);
-                if let Some(p) = ranged("ply", x, r, |p| p as f64, 0, plies as u32) {
-                    let pos = game
-                        .position_at(p)
-                        .expect("a position at every ply checked");
-                    if p == plies {
-                        assert_eq!(pos, game.position());
-                    }
-                }
-            }
+        let step = match op % 10 {
+            0 => state.play_index(&mut input),
+            1 => state.board_at(&mut input),
             2 => {
-                game.undo();
+                state.game.undo();
+                Some(())
             }
             3 => {
-                game.redo();
+                state.game.redo();
+                Some(())
             }
-            // Game.squareName and Game.whyIllegal
-            4 => {
-                let (Some(a), Some(b)) = (input.number(), input.number()) else {
-                    break;
-                };
-                let square = |x: f64| {
-                    let r = args::square(x);
-                    let s = verdict(x, r, f64::from, true, (1.0, 32.0), || {
-                        format!("no square {x}: 1-32")
-                    });
-                    if let Some(s) = s {
-                        let sq = v.square(s).expect("squares 1-32 exist");
-                        assert!(!v.square_name(sq).is_empty());
-                    }
-                    s
-                };
-                let (from, to) = (square(a), square(b));
-                let why = game.why_illegal(from.unwrap_or(0) as u8, to.unwrap_or(0) as u8);
-                if why.is_none() {
-                    assert!(from.is_some() && to.is_some(), "{a} to {b} is legal");
-                }
-            }
-            // perft (the bindings' benchmark)
-            5 => {
-                let Some(x) = input.number() else { break };
-                let r = args::bounded("the perft depth", x, 0, 14);
-                let depth = ranged("the perft depth", x, r, f64::from, 0, 14);
-                if let Some(d) = depth.filter(|&d| d <= 3) {
-                    let pos = game.position();
-                    let n = perft(&pos.with_variant(v), d);
-                    match d {
-                        0 => assert_eq!(n, 1),
-                        1 => assert_eq!(n, pos.with_variant(v).legal_moves().len() as u64),
-                        _ => {}
-                    }
-                }
-            }
-            // new Engine(tableMb) and Engine.search(game, level, timeMs, seed)
-            6 => {
-                let (Some(a), Some(b), Some(c), Some(d)) = (
-                    input.number(),
-                    input.number(),
-                    input.number(),
-                    input.number(),
-                ) else {
-                    break;
-                };
-                let max_mb = args::MAX_TABLE_MB;
-                ranged(
-                    "the table size in megabytes",
-                    d,
-                    args::table_mb(d),
-                    f64::from,
-                    1,
-                    max_mb,
-                );
-                let max_level = args::MAX_LEVEL;
-                let l = ranged("level", a, args::level(a), f64::from, 1, max_level);
-                let t = verdict(
-                    b,
-                    args::time_ms(b),
-                    |t| t,
-                    false,
-                    (1.0, args::MAX_TIME_MS),
-                    || {
-                        format!(
-                            "the time must be from 1 to {} ms, not {b}",
-                            args::MAX_TIME_MS
-                        )
-                    },
-                );
-                let s = ranged("seed", c, args::seed(c), f64::from, 0, u32::MAX);
-                let (Some(l), Some(t), Some(s)) = (l, t, s) else {
-                    continue;
-                };
-                // The level's limits as `level::play` builds them, cut to a few hundred nodes.
-                let spec = level::spec(l);
-                assert!(spec.depth >= 1 && spec.nodes >= 1 && spec.margin >= 0);
-                let limits = Limits {
-                    depth: spec.depth.min(2),
-                    nodes: spec.nodes.min(300),
-                    time_ms: Some(t),
-                    soft_ms: None,
-                };
-                let mut rng = level::Rng::new(u64::from(s) ^ game.hash());
-                assert!(rng.below(7) < 7);
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    continue;
-                }
-                let r = ENGINE.with(|e| {
-                    let mut e = e.borrow_mut();
-                    e.clear();
-                    e.search(&game, &limits, &mut |_| {})
-                });
-                if let Some(m) = r.best {
-                    assert!(legal.contains(&m), "the search's move is legal");
-                }
-            }
-            // GameTree.play(id, ...), setNags, delete, promote
-            7 => {
-                let (Some(x), Some(what)) = (input.number(), input.byte()) else {
-                    break;
-                };
-                let bound = tree.id_bound();
-                let r = args::node_id(x, bound);
-                let Some(id) = ranged("node id", x, r, f64::from, 0, bound - 1) else {
-                    continue;
-                };
-                let id = NodeId(id);
-                let Some(node) = tree.node(id) else {
-                    // A deleted node: every edit refuses it.
-                    assert!(tree.play_text(id, "22-18").is_err());
-                    assert!(tree.delete(id).is_err());
-                    continue;
-                };
-                let legal = node.position().with_variant(v).legal_moves();
-                match what % 4 {
-                    0 | 1 if !legal.is_empty() => {
-                        let m = legal[what as usize / 4 % legal.len()];
-                        match tree.play(id, &m) {
-                            Ok(child) => assert_eq!(tree.node(child).unwrap().parent(), Some(id)),
-                            Err(e) => assert_eq!(e, TreeError::TooDeep, "a legal move refused"),
-                        }
-                    }
-                    2 => {
-                        let count = what as usize / 4 % (MAX_NAGS + 2);
-                        let mut nags = Vec::new();
-                        for _ in 0..count {
-                            let Some(g) = input.number() else { break };
-                            if let Some(g) = ranged("NAG", g, args::nag(g), f64::from, 0, 255) {
-                                nags.push(g);
-                            }
-                        }
-                        let ok = id != tree.root() && nags.len() <= MAX_NAGS;
-                        assert_eq!(tree.set_nags(id, nags.clone()).is_ok(), ok);
-                        if ok {
-                            assert_eq!(tree.node(id).unwrap().nags(), nags);
-                        }
-                    }
-                    _ if id != tree.root() => {
-                        if what & 4 == 0 {
-                            tree.delete(id).expect("a live move deletes");
-                            assert!(tree.node(id).is_none());
-                        } else {
-                            let before = tree.clone();
-                            if let Err(e) = tree.promote(id) {
-                                assert_eq!(e, TreeError::TooDeep);
-                                assert!(tree == before, "a refused promotion changed the tree");
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            // Game.fromBoard's cells and the bytes of an array: each item checked by `element`
-            8 => {
-                let Some(what) = input.byte() else { break };
-                let (name, lo, hi) = if what & 1 == 0 {
-                    ("cells", -2, 2)
-                } else {
-                    ("bytes", 0, 255)
-                };
-                let mut cells = [0i32; 32];
-                for (i, cell) in cells.iter_mut().enumerate().take(what as usize / 2 % 33) {
-                    let Some(x) = input.number() else { break };
-                    let r = args::element(name, i, x, lo, hi);
-                    let message =
-                        || format!("{name}[{i}] must be a whole number from {lo} to {hi}, not {x}");
-                    let range = (f64::from(lo), f64::from(hi));
-                    if let Some(c) = verdict(x, r, f64::from, true, range, message) {
-                        *cell = c;
-                    }
-                }
-                if name == "cells" {
-                    // The bindings' reading of the cells: a position or a refusal, no panic.
-                    let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
-                    for (i, &c) in cells.iter().enumerate() {
-                        let bit = v.square(i as u32 + 1).expect("squares 1-32 exist").bit();
-                        match c {
-                            1 | 2 => white |= bit,
-                            -1 | -2 => black |= bit,
-                            _ => {}
-                        }
-                        if c.abs() == 2 {
-                            kings |= bit;
-                        }
-                    }
-                    let turn = if what & 2 == 0 { Color::White } else { Color::Black };
-                    if let Ok(pos) = Position::from_bitboards(Variant::Italian, white, black, kings, turn) {
-                        let _ = Game::from_position(pos.with_variant(v)).result();
-                    }
-                }
-            }
-            // PdnFile.summary / tree on the tree's PDN written 1-3 times (write_trees)
-            _ => {
-                let (Some(x), Some(copies)) = (input.number(), input.byte()) else {
-                    break;
-                };
-                let copies = 1 + copies as usize % 3;
-                let text = write_trees(&vec![tree.clone(); copies]);
-                let file = PdnFile::parse_in(&text, v).expect("the tree's PDN reads");
-                assert_eq!(file.len(), copies, "{text}");
-                let last = copies as u32 - 1;
-                let r = args::game_index(x, file.len());
-                if let Some(i) = ranged("game index", x, r, |i| i as f64, 0, last) {
-                    let back = file.tree(i).expect("each copy opens");
-                    assert!(back == tree, "the tree read back differs:\n{text}");
-                }
-            }
+            4 => state.why_illegal(&mut input),
+            5 => state.perft(&mut input),
+            6 => state.search(&mut input),
+            7 => state.edit_tree(&mut input),
+            8 => state.items(&mut input),
+            _ => state.pdn_file(&mut input),
+        };
+        if step.is_none() {
+            break;
         }
-        assert_eq!(game.moves().count(), game.ply());
+        assert_eq!(state.game.moves().count(), state.game.ply());
     }
 }
 
