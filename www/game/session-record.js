@@ -23,6 +23,8 @@ export function keepRecord(s) {
     console.warn('the game record is full; the game goes on as a new record:', /** @type {Error} */ (err).message);
     const g = s.wasm.Game.fromFen(s.game.startFen(), s.variant);
     for (const m of moves) g.play(m);
+    // The tags stay with the game, held by the session from now on.
+    s.ownTags = s.tree.tags();
     s.tree.free();
     s.tree = null;
     s.game.free();
@@ -67,5 +69,5 @@ export function takeRecord(s, tree) {
   extend(tree, s.history().map((m) => m.text));
   if (s.tree !== tree) s.tree?.free();
   s.tree = tree;
-  s.node = null;
+  s.nodeId = null;
 }
