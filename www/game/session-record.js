@@ -3,7 +3,7 @@
 // step with the game's moves, written as the game's PDN, and taken from another tab that saved
 // the same game. Without a record the game's PDN is its moves and tags, written by the core.
 
-import { extend, mainline, resultToken, rootFen, setResult } from './record.js';
+import { extend, mainline, recordGame, resultToken, setResult } from './record.js';
 import { pdnDate, pdnNames } from './texts.js';
 
 /** @typedef {import('./session.js').Session} Session */
@@ -65,8 +65,8 @@ export function pdnOf(s, extra, site) {
  * @param {any} tree
  */
 export function takeRecord(s, tree) {
-  if (!s.game || tree.variant() !== s.variant || rootFen(tree) !== s.game.startFen()) throw new Error("the game's record is of another game");
-  extend(tree, s.history().map((m) => m.text));
+  if (!s.game) throw new Error("the game's record is of another game");
+  recordGame(tree, s.game);
   if (s.tree !== tree) s.tree?.free();
   s.tree = tree;
   s.nodeId = null;
