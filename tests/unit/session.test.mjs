@@ -236,3 +236,29 @@ test('bad input changes nothing: a bad FEN, a bad PDN, an illegal move', () => {
   assert.equal(s.game.fen(), fen);
   assert.equal(s.game.ply(), 1);
 });
+
+test("a game opened with its record reads the record: its tags, a variation's position, its line to play on", () => {
+  const pdn = '[Event "E"]\n[White "A"]\n[Black "B"]\n1. 22-18 11-14 (1... 12-15 2. 21-17) 2. 18x11 7x14 *';
+  const file = wasm.PdnFile.parse(pdn, 'italian');
+  const s = new Session(wasm);
+  s.openFromFile(file, 0);
+  file.free();
+  assert.deepEqual(s.tagPlayers(), { white: 'A', black: 'B' });
+  // A tag the record takes is the session's at once: no copy to keep in step.
+  s.pdn({ Event: 'F' });
+  assert.equal(s.tags?.find(([k]) => k === 'Event')?.[1], 'F');
+  const v = s.treeNodes().find((n) => n.text === '21-17');
+  s.viewNode(v.id);
+  assert.equal(s.node?.id, v.id);
+  assert.equal(s.reviewing, 3);
+  assert.equal(s.lastMoveShown()?.text, '21-17');
+  const g = wasm.Game.fromFen(v.fen, 'italian');
+  assert.deepEqual([...s.board()], [...g.board()]);
+  g.free();
+  assert.match(reviewText(s, 3, 'en'), /2\. 21-17/);
+  s.continueFrom('two-players');
+  assert.deepEqual(s.history().map((m) => m.text), ['22-18', '12-15', '21-17']);
+  assert.equal(s.node, null);
+  assert.deepEqual(s.tags, [['Event', 'F']]);
+  assert.deepEqual(s.tagPlayers(), { white: null, black: null });
+});

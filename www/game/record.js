@@ -55,6 +55,18 @@ export function extend(tree, moves) {
 }
 
 /**
+ * Makes a game's moves (the core's Game) the start of its record's main line (extend). Throws,
+ * changing nothing, for the record of another game (another variant or start) or one that
+ * cannot take them.
+ * @param {any} tree
+ * @param {any} game
+ */
+export function recordGame(tree, game) {
+  if (tree.variant() !== game.variant() || rootFen(tree) !== game.startFen()) throw new Error("the game's record is of another game");
+  extend(tree, game.history().map((/** @type {{text: string}} */ m) => m.text));
+}
+
+/**
  * The PDN result of a core's game result.
  * @param {{winner: string | null} | null | undefined} result
  */

@@ -3,7 +3,7 @@
 // step with the game's moves, written as the game's PDN, and taken from another tab that saved
 // the same game. Without a record the game's PDN is its moves and tags, written by the core.
 
-import { extend, mainline, resultToken, rootFen, setResult } from './record.js';
+import { extend, mainline, recordGame, resultToken, setResult } from './record.js';
 import { pdnDate, pdnNames } from './texts.js';
 
 /** @typedef {import('./session.js').Session} Session */
@@ -23,6 +23,8 @@ export function keepRecord(s) {
     console.warn('the game record is full; the game goes on as a new record:', /** @type {Error} */ (err).message);
     const g = s.wasm.Game.fromFen(s.game.startFen(), s.variant);
     for (const m of moves) g.play(m);
+    // The tags stay with the game, held by the session from now on.
+    s.ownTags = s.tree.tags();
     s.tree.free();
     s.tree = null;
     s.game.free();
@@ -63,9 +65,9 @@ export function pdnOf(s, extra, site) {
  * @param {any} tree
  */
 export function takeRecord(s, tree) {
-  if (!s.game || tree.variant() !== s.variant || rootFen(tree) !== s.game.startFen()) throw new Error("the game's record is of another game");
-  extend(tree, s.history().map((m) => m.text));
+  if (!s.game) throw new Error("the game's record is of another game");
+  recordGame(tree, s.game);
   if (s.tree !== tree) s.tree?.free();
   s.tree = tree;
-  s.node = null;
+  s.nodeId = null;
 }

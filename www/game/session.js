@@ -1,9 +1,10 @@
 // @ts-check
 // A game session, with no DOM: the core's game (the wasm Game) and what the page adds around
 // it: who plays which side (mode, side, levels), looking back at earlier moves, the hint and
-// the computer's last score, the editor's position, an imported game's tags and its tree of
-// variations. What the core knows (the result, a resignation, the FEN, the PDN) is asked of
-// the core, never rebuilt here. The element (element/element.js) shows a session; the computer
+// the computer's last score, the editor's position, and the game's record (an imported or
+// reopened game's tree of variations, which holds its tags). What the core knows (the result,
+// a resignation, the FEN, the PDN, a variation's position) is asked of the core, never rebuilt
+// or copied here. The element (element/element.js) shows a session; the computer
 // driver (computer.js) plays its computer's moves; Node tests drive it directly. Beside it:
 // start.js makes a new game's core game and clocks, session-record.js keeps its record and
 // writes its PDN, editing.js sets up a position, snapshot.js saves and resumes it.
@@ -64,14 +65,14 @@ export class Session {
     this.hint = null;
     /** @type {number | null} the computer's last evaluation, from its own side */
     this.lastScore = null;
-    /** @type {[string, string][] | null} an imported game's tags, kept for export */
-    this.tags = null;
-    /** @type {any} an imported game's tree of variations (the core's GameTree), or null */
+    /** @type {[string, string][] | null} the tags of a game without a record (a record keeps its own) */
+    this.ownTags = null;
+    /** @type {any} the game's record (the core's GameTree: variations, comments, tags), or null */
     this.tree = null;
     /** @type {Editing | null} while setting up a position */
     this.editing = null;
-    /** @type {TreeNode | null} a move of a variation being looked at (then `reviewing` is its ply) */
-    this.node = null;
+    /** @type {number | null} the record's move being looked at off the game's line (then `reviewing` is its ply) */
+    this.nodeId = null;
     /** @type {GameOptions} what the New game button repeats */
     this.lastOptions = {};
     /** @type {import('./clock.js').Clock | null} the game's clocks, if it has a time control */
@@ -114,10 +115,10 @@ export class Session {
     this.human = side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : side;
     this.hint = null;
     this.lastScore = null;
-    this.tags = tags;
+    this.ownTags = o.tree ? null : tags;
     this.editing = null;
     this.reviewing = null;
-    this.node = null;
+    this.nodeId = null;
     this.paused = false;
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
@@ -168,19 +169,31 @@ export class Session {
    */
   continueFrom(mode, ply = this.reviewing) {
     const n = ply ?? this.game.ply();
-    // From a variation's move: its own line, not the game's.
-    const moves = this.node ? this.pathTo(this.node.id) : this.history().slice(0, n).map((m) => m.text);
+    // From a variation's move: its own line, as the record replays it.
+    const line = this.nodeId === null ? this.history().slice(0, n) : this.#atNode(this.nodeId, (g) => /** @type {Move[]} */ (g.history()));
+    const moves = line.map((m) => m.text);
     const start = this.game.startFen();
     const turnAt = /** @type {Color} */ ((moves.length + (sideToMove(start) === 'black' ? 1 : 0)) % 2 ? 'black' : 'white');
     const keep = (this.tags ?? []).filter(([k]) => !/^(white|black|result|whiteelo|blackelo)$/i.test(k));
     this.newGame({ variant: this.variant, mode, side: turnAt, level: this.level, fen: start, moves, tags: keep.length ? keep : null });
   }
 
+  /** The game's tags: its record's, else those it started with. @returns {[string, string][] | null} */
+  get tags() {
+    return this.tree ? this.tree.tags() : this.ownTags;
+  }
+
+  /** The record's move looked at off the game's line, as the record has it now, or null. @returns {TreeNode | null} */
+  get node() {
+    return this.nodeId === null ? null : this.treeNodes().find((x) => x.id === this.nodeId) ?? null;
+  }
+
   /** The players named by an imported game's tags ("?" is no name). */
   tagPlayers() {
+    const tags = this.tags;
     /** @param {string} name */
     const tag = (name) => {
-      const v = this.tags?.find(([k]) => k.toLowerCase() === name)?.[1]?.trim();
+      const v = tags?.find(([k]) => k.toLowerCase() === name)?.[1]?.trim();
       return v && v !== '?' && v !== '-' ? v : null;
     };
     return { white: tag('white'), black: tag('black') };
@@ -387,7 +400,7 @@ export class Session {
    * @param {number | null} ply
    */
   review(ply) {
-    this.node = null;
+    this.nodeId = null;
     const n = this.game?.ply() ?? 0;
     if (ply === null || ply === undefined || (ply >= n && this.mode !== 'view')) {
       if (this.mode !== 'view') this.reviewing = null;
@@ -402,18 +415,13 @@ export class Session {
   board() {
     if (!this.game) return new Int8Array(32);
     if (this.editing) return this.editing.pieces;
-    if (this.node) return this.#atFen(this.node.fen, (g) => g.board());
+    if (this.nodeId !== null) return this.#atNode(this.nodeId, (g) => g.board());
     return this.reviewing === null ? this.game.board() : this.game.boardAt(this.reviewing);
   }
 
   /** The move that led to what is shown (for the board's highlight). */
   lastMoveShown() {
-    const n = this.node;
-    if (n) {
-      const parent = n.parent === null ? null : this.treeNodes().find((x) => x.id === n.parent);
-      const fen = parent?.fen ?? this.game.startFen();
-      return this.#atFen(fen, (g) => g.legalMoves().find((/** @type {Move} */ m) => m.text === n.text) ?? null);
-    }
+    if (this.nodeId !== null) return this.#atNode(this.nodeId, (g) => g.history().at(-1) ?? null);
     const hist = this.history();
     const p = this.reviewing ?? hist.length;
     return p ? hist[p - 1] ?? null : null;
@@ -510,25 +518,18 @@ export class Session {
     // in variations, a move is shown read-only from its position.
     if (n.mainline && n.ply <= this.game.ply()) return void this.review(n.ply);
     this.reviewing = n.ply;
-    this.node = n;
+    this.nodeId = n.id;
     this.hint = null;
   }
 
-  /** The moves from the start to tree node `id`. @param {number} id */
-  pathTo(id) {
-    const byId = new Map(this.treeNodes().map((x) => [x.id, x]));
-    const out = [];
-    for (let n = byId.get(id); n && n.parent !== null; n = byId.get(n.parent)) out.unshift(n.text);
-    return out;
-  }
-
   /**
+   * What `fn` reads of the game at the record's move `id`, replayed by the record.
    * @template T
-   * @param {string} fen
+   * @param {number} id
    * @param {(g: any) => T} fn
    */
-  #atFen(fen, fn) {
-    const g = this.wasm.Game.fromFen(fen, this.variant);
+  #atNode(id, fn) {
+    const g = this.tree.game(id);
     try {
       return fn(g);
     } finally {

@@ -4,11 +4,10 @@
 // against it), and the clocks it starts with. The session takes what these make.
 
 import { applyEnded } from './snapshot.js';
-import { extend, rootFen } from './record.js';
+import { recordGame } from './record.js';
 import { Clock } from './clock.js';
 
 /** @typedef {import('./session.js').GameOptions} GameOptions */
-/** @typedef {import('./session.js').Move} Move */
 
 /**
  * The core's game the options describe, with a PDN's tags (else the options' own); throws an
@@ -40,10 +39,7 @@ export function gameFrom(wasm, o, variant) {
     for (const m of o.moves ?? []) game.play(m);
     if (o.ended) applyEnded(game, o.ended);
     // A record kept beside the moves must be of this game: the moves start its main line.
-    if (o.tree) {
-      if (o.tree.variant() !== game.variant() || rootFen(o.tree) !== game.startFen()) throw new Error("the game's record is of another game");
-      extend(o.tree, game.history().map((/** @type {Move} */ m) => m.text));
-    }
+    if (o.tree) recordGame(o.tree, game);
   } catch (err) {
     game.free();
     throw err;
