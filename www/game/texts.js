@@ -144,7 +144,9 @@ export function statusText(s, L) {
  * @param {string} [L]
  */
 export function reviewText(s, ply, L) {
-  if (s.node) return t('reviewing', { move: moveLabel(s.node.ply, s.firstToMove(), s.node.text) }, L);
+  // Read once: the session looks the node up in its record on each read.
+  const node = s.node;
+  if (node) return t('reviewing', { move: moveLabel(node.ply, s.firstToMove(), node.text) }, L);
   if (!ply) return t('reviewingStart', {}, L);
   const m = s.history()[ply - 1];
   return t('reviewing', { move: moveLabel(ply, s.firstToMove(), m ? m.text : '?') }, L);
