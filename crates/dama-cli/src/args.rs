@@ -127,6 +127,20 @@ impl Args {
         }
     }
 
+    /// For the commands that only know Italian draughts (the opening book, the endgame tables,
+    /// the positions of `bench search`): `--variant italian` (or none) is accepted, any other
+    /// game refused with a message that says why; `what` is the subject with its verb ("the
+    /// opening book is").
+    pub fn italian_only(&self, what: &str) -> Result<(), String> {
+        match self.variant()? {
+            Variant::Italian => Ok(()),
+            v => Err(format!(
+                "{what} for Italian draughts only, not for {}",
+                v.name()
+            )),
+        }
+    }
+
     /// The position given by `--fen` in `variant`'s numbering, or the start.
     pub fn position(&self, variant: Variant) -> Result<dama::Position, String> {
         match self.get("fen") {
@@ -172,36 +186,6 @@ where
             "--{name} expects a number from {lo} to {hi}, got {text:?}"
         )),
     }
-}
-
-/// For the commands that only know Italian draughts (the opening book, the endgame tables):
-/// takes `--variant italian` out of `args`, and refuses any other game with a message that
-/// says why; `what` is the subject with its verb ("the opening book is").
-pub fn italian_only(args: &[String], what: &str) -> Result<Vec<String>, String> {
-    let mut kept = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let value = if a == "--variant" {
-            it.next()
-                .cloned()
-                .ok_or_else(|| "--variant needs a value".to_string())?
-        } else if let Some(v) = a.strip_prefix("--variant=") {
-            v.to_string()
-        } else {
-            kept.push(a.clone());
-            continue;
-        };
-        match Variant::from_id(&value).map_err(|e| format!("--variant: {e}"))? {
-            Variant::Italian => {}
-            v => {
-                return Err(format!(
-                    "{what} for Italian draughts only, not for {}",
-                    v.name()
-                ))
-            }
-        }
-    }
-    Ok(kept)
 }
 
 /// Reads the file at `path` with `read`, which is given the open file and its length: every

@@ -26,8 +26,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn search(args: &[String]) -> Result<(), String> {
-    let args = &crate::args::italian_only(args, "the positions of bench search are")?;
-    let a = Args::parse(args, &["depth", "tt"], &[])?;
+    let a = Args::parse(args, &["depth", "tt", "variant"], &[])?;
+    a.italian_only("the positions of bench search are")?;
     let depth: Option<u32> = match a.get("depth") {
         Some(_) => Some(a.number_in("depth", 1, 1..=MAX_PLY as u32 - 8)?),
         None => None,

@@ -39,9 +39,10 @@ const DEFAULT_TT_MB: usize = 16;
 const MAX_TABLES_MB: usize = 16_384;
 /// The shipped openings are the positions this many plies from the start.
 const OPENING_PLY: u32 = 3;
+/// What `--variant brazilian` is told.
+const BOOK_IS: &str = "the opening book is";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let args = &crate::args::italian_only(args, "the opening book is")?;
     match args.split_first() {
         Some((c, rest)) if c == "build" => build(rest),
         Some((c, rest)) if c == "probe" => probe(rest),
@@ -69,9 +70,11 @@ fn build(args: &[String]) -> Result<(), String> {
             "width",
             "threads",
             "tt",
+            "variant",
         ],
         &[],
     )?;
+    a.italian_only(BOOK_IS)?;
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
     let plies: u32 = a.number_in("plies", DEFAULT_PLIES, 1..=40)?;
     let opening_plies: u32 = a.number_in("opening-plies", DEFAULT_OPENING_PLIES, 0..=40)?;
@@ -241,7 +244,8 @@ fn analyse(
 }
 
 fn probe(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen", "book"], &[])?;
+    let a = Args::parse(args, &["fen", "book", "variant"], &[])?;
+    a.italian_only(BOOK_IS)?;
     let pos = a.position(Variant::Italian)?;
     let owned;
     let book = match a.get("book") {

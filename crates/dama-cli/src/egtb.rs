@@ -10,8 +10,10 @@ use std::time::Instant;
 /// The largest `--stride` of `egtb verify`: past the largest table, only index 0 is checked.
 const MAX_STRIDE: u64 = 1_000_000_000;
 
+/// What `--variant brazilian` is told.
+const TABLES_ARE: &str = "the endgame tables are";
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    let args = &crate::args::italian_only(args, "the endgame tables are")?;
     match args.split_first() {
         Some((c, rest)) if c == "build" => build(rest),
         Some((c, rest)) if c == "probe" => probe(rest),
@@ -25,7 +27,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn build(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["pieces", "out", "rule"], &[])?;
+    let a = Args::parse(args, &["pieces", "out", "rule", "variant"], &[])?;
+    a.italian_only(TABLES_ARE)?;
     let pieces: u32 = a.number_in("pieces", 4, 2..=MAX_TABLE_PIECES)?;
     let rule: u32 = a.number_in("rule", RULE_PLIES, 1..=MAX_RULE as u32)?;
     let out = a.get("out").ok_or("egtb build needs --out DIR")?;
@@ -87,7 +90,8 @@ fn build(args: &[String]) -> Result<(), String> {
 }
 
 fn verify(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["dir", "stride"], &[])?;
+    let a = Args::parse(args, &["dir", "stride", "variant"], &[])?;
+    a.italian_only(TABLES_ARE)?;
     let dir = a.get("dir").ok_or("egtb verify needs --dir DIR")?;
     let stride: u64 = a.number_in("stride", 1, 1..=MAX_STRIDE)?;
     let start = Instant::now();
@@ -136,7 +140,9 @@ fn peak_memory() -> String {
 
 fn probe(args: &[String]) -> Result<(), String> {
     // The FEN may be given bare.
-    let a = Args::parse_with_positional(args, &["dir", "fen", "king-plies"], &[], "fen")?;
+    let a =
+        Args::parse_with_positional(args, &["dir", "fen", "king-plies", "variant"], &[], "fen")?;
+    a.italian_only(TABLES_ARE)?;
     let plies: u32 = a.number_in("king-plies", 0, 0..=MAX_RULE as u32)?;
     let dir = a.get("dir").ok_or("egtb probe needs --dir DIR")?;
     let fen = a.get("fen").ok_or("egtb probe needs a FEN")?;
