@@ -28,7 +28,7 @@ export class EvalBar {
   /** No score: the bar is empty and says so. */
   clear() {
     this.el.classList.add('empty');
-    this.fill.style.height = '50%';
+    this.fill.style.setProperty('--white', '0.5');
     this.label.textContent = '';
     this.el.removeAttribute('aria-valuenow');
     this.el.setAttribute('aria-valuetext', '—');
@@ -41,7 +41,7 @@ export class EvalBar {
   show(e, words) {
     const c = chances(e.score, e.known);
     this.el.classList.remove('empty');
-    this.fill.style.height = `${(c * 100).toFixed(1)}%`;
+    this.fill.style.setProperty('--white', c.toFixed(3));
     this.label.textContent = e.known ? `#${e.known.moves ?? ''}` : (Math.abs(e.score) / 100).toFixed(1);
     this.label.classList.toggle('for-white', c >= 0.5);
     this.el.setAttribute('aria-valuenow', String(Math.round(c * 100)));

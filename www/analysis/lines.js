@@ -8,6 +8,28 @@ import { forWhite } from './review.js';
 import { $, page, client, engine, review, sideAt, showError, say } from './page.js';
 import { renderLines, evalWords } from './view.js';
 
+/**
+ * The lines are drawn again at most this often (ms). The first depths come many a second, and
+ * each drawing lays out and paints the panel: on a phone that was most of the page's blocking
+ * time while the search ran. A quarter of a second still reads as live.
+ */
+const LINES_EVERY_MS = 250;
+let linesDrawn = 0;
+let linesTimer = 0;
+
+/** Draws the lines now if they have not been drawn for LINES_EVERY_MS, else once that has passed. */
+function drawLinesSoon() {
+  if (linesTimer) return;
+  const wait = Math.max(0, linesDrawn + LINES_EVERY_MS - performance.now());
+  const draw = () => {
+    linesTimer = 0;
+    linesDrawn = performance.now();
+    renderLines(); // reads the latest lines, and only those of the position shown
+  };
+  if (wait === 0) draw();
+  else linesTimer = window.setTimeout(draw, wait);
+}
+
 /** @param {boolean} on */
 export function setEngine(on) {
   engine.on = on;
@@ -34,7 +56,7 @@ export function startEngine() {
         if (node !== page.model.current) return;
         const before = engine.lines?.lines[0];
         engine.lines = r;
-        renderLines();
+        drawLinesSoon();
         // A listener hears the evaluation once it is worth saying, not at every depth.
         if (!before && r.lines[0] && r.depth >= 8) say(evalWords(forWhite(r.lines[0], sideAt(node))));
       },
