@@ -55,6 +55,7 @@ test("an ordinary game's record: its PDN is the one the page always wrote, its n
   assert.match(s.pdn(), /\[SetUp "1"\]\n\[FEN "B:W18,22,31:B3,10,14"\]/);
   assert.equal(s.pdn({ Event: 'Final' }), before(s, own, { Event: 'Final' }));
   assert.equal(s.tags?.find(([k]) => k === 'Event')?.[1], 'Final', 'a tag set at export is the record\'s');
+  assert.equal(s.pdn({ Result: '1-0' }), before(s, own, { Event: 'Final' }), 'the result is the game\'s');
   // A Brazilian game writes its game type.
   s.newGame({ variant: 'brazilian', mode: 'two-players' });
   s.play('c3-d4');

@@ -97,8 +97,9 @@ export function recordPdn(s) {
  */
 export function pdnOf(s, extra, site) {
   if (!s.game || !s.tree) return '';
-  settled(s);
+  // The game's result over a Result asked for: the PDN says how the game stands.
   for (const [k, v] of Object.entries(extra)) s.tree.setTag(k, String(v));
+  settled(s);
   const names = pdnNames(s);
   const fill = /** @type {Record<string, string>} */ ({ Event: 'Dama game', Site: site, Date: pdnDate(), White: names.white, Black: names.black });
   const empty = /** @type {[string, string][]} */ (s.tree.tags()).filter(([k, v]) => v === '' && PAGE_TAGS.includes(k)).map(([k]) => k);
