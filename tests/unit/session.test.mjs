@@ -259,6 +259,8 @@ test("a game opened with its record reads the record: its tags, a variation's po
   s.continueFrom('two-players');
   assert.deepEqual(s.history().map((m) => m.text), ['22-18', '12-15', '21-17']);
   assert.equal(s.node, null);
-  assert.deepEqual(s.tags, [['Event', 'F']]);
+  // The new game's record keeps the event; the names are the page's again (empty in the
+  // record, filled by the PDN export), and the record writes its result and game.
+  assert.deepEqual(s.tags, [['Event', 'F'], ['Site', ''], ['Date', ''], ['White', ''], ['Black', ''], ['Result', '*'], ['GameType', '22']]);
   assert.deepEqual(s.tagPlayers(), { white: null, black: null });
 });

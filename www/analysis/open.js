@@ -5,7 +5,7 @@
 // review, saved game and lines behind.
 
 import { t, setMessage } from '../shared/i18n.js';
-import { DEFAULT_VARIANT } from '../board/util.js';
+import { normVariant } from '../game/options.js';
 import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
@@ -13,7 +13,7 @@ import { readSaved } from './review-run.js';
 import { saved } from './saved.js';
 import { positionChanged } from './navigate.js';
 
-/** @import { GameTree, Variant } from '../shared/wasm-types.js' */
+/** @import { GameTree } from '../shared/wasm-types.js' */
 
 /** A PDN in the address beyond this is refused (a long game with comments is a few kB). */
 const MAX_ADDRESS_PDN = 256 * 1024;
@@ -31,7 +31,7 @@ export const whenOpened = () => opening;
  */
 export function openTree(params) {
   const { wasm } = page;
-  const variant = /** @type {Variant} */ (params.get('variant') === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT);
+  const variant = normVariant(params.get('variant'));
   const pdn = params.get('pdn');
   const fen = params.get('fen');
   try {

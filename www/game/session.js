@@ -1,18 +1,20 @@
 // @ts-check
-// A game session, with no DOM: the core's game (the wasm Game) and what the page adds around
-// it: who plays which side (mode, side, levels), looking back at earlier moves, the hint and
-// the computer's last score, the editor's position, and the game's record (an imported or
-// reopened game's tree of variations, which holds its tags). What the core knows (the result,
-// a resignation, the FEN, the PDN, a variation's position) is asked of the core, never rebuilt
-// or copied here. The element (element/element.js) shows a session; the computer
-// driver (computer.js) plays its computer's moves; Node tests drive it directly. Beside it:
-// start.js makes a new game's core game and clocks, session-record.js keeps its record and
-// writes its PDN, editing.js sets up a position, snapshot.js saves and resumes it.
+// A game session, with no DOM: the core's game (the wasm Game: the live game, its result and
+// endings, legal moves, repetition draws) and its record (the core's GameTree: the one
+// record of its moves and of what is written about them, variations, comments, NAGs and its
+// tags), and what the page adds around them: who plays which side (mode, side, levels),
+// looking back at earlier moves, the hint and the computer's last score, the editor's
+// position. What the core knows (the result, a resignation, the FEN, the PDN, a variation's
+// position) is asked of the core, never rebuilt or copied here. The element
+// (element/element.js) shows a session; the computer driver (computer.js) plays its
+// computer's moves; Node tests drive it directly. Beside it: start.js makes a new game's core
+// game, record and clocks, session-record.js keeps its record and writes its PDN, editing.js
+// sets up a position, snapshot.js saves and resumes it.
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
 import { DEFAULT_VARIANT } from '../board/util.js';
-import { keepRecord, pdnOf, takeRecord } from './session-record.js';
+import { keepRecord, pdnOf, recordPdn, takeRecord } from './session-record.js';
 import { gameFrom, clockFor } from './start.js';
 import { putPiece, editedFen } from './editing.js';
 
@@ -34,7 +36,7 @@ import { putPiece, editedFen } from './editing.js';
  */
 /** @typedef {import('./snapshot.js').Ended} Ended */
 /**
- * A node of an imported game's tree, as the core's GameTree.nodes() gives it.
+ * A node of a game's record, as the core's GameTree.nodes() gives it.
  * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
  *   preComment: string | null, nags: number[], glyph: string, children: number[], mainline: boolean, depth: number}} TreeNode
  */
@@ -65,9 +67,12 @@ export class Session {
     this.hint = null;
     /** @type {number | null} the computer's last evaluation, from its own side */
     this.lastScore = null;
-    /** @type {[string, string][] | null} the tags of a game without a record (a record keeps its own) */
-    this.ownTags = null;
-    /** @type {any} the game's record (the core's GameTree: variations, comments, tags), or null */
+    /**
+     * @type {any} the game's record (the core's GameTree: its moves, variations, comments,
+     * tags), null only before the first game. The page saves one library record per record
+     * (records.js), so a record is replaced only by a new game's, another tab's copy of it
+     * (adoptRecord) or, when full, a new one (session-record.js, keepRecord).
+     */
     this.tree = null;
     /** @type {Editing | null} while setting up a position */
     this.editing = null;
@@ -95,13 +100,13 @@ export class Session {
     const mode = o.mode != null ? normMode(o.mode) : this.mode;
     const level = /** @type {number} */ (clampLevel(o.level, this.level));
     const variant = o.variant != null ? normVariant(o.variant) : this.variant;
-    const { game, tags } = gameFrom(this.wasm, o, variant);
+    const { game, tree } = gameFrom(this.wasm, o, variant);
     const asked = normSide(o.side);
     let side = asked ?? (o.side === undefined ? /** @type {Color | 'random' | null} */ (this.lastOptions.side ?? null) : null);
     if (!side) side = o.fen || o.pdn ? sideToMove(game.startFen()) : 'white';
     this.cancelled();
-    this.tree?.free?.();
-    this.tree = o.tree ?? null;
+    if (this.tree !== tree) this.tree?.free?.();
+    this.tree = tree;
     this.game?.free();
     this.game = game;
     this.lastOptions = { variant: game.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null, clock: o.clock ?? null };
@@ -115,7 +120,6 @@ export class Session {
     this.human = side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : side;
     this.hint = null;
     this.lastScore = null;
-    this.ownTags = o.tree ? null : tags;
     this.editing = null;
     this.reviewing = null;
     this.nodeId = null;
@@ -178,9 +182,12 @@ export class Session {
     this.newGame({ variant: this.variant, mode, side: turnAt, level: this.level, fen: start, moves, tags: keep.length ? keep : null });
   }
 
-  /** The game's tags: its record's, else those it started with. @returns {[string, string][] | null} */
+  /**
+   * The game's tags, its record's (the page's own, which the PDN export fills, empty).
+   * @returns {[string, string][] | null}
+   */
   get tags() {
-    return this.tree ? this.tree.tags() : this.ownTags;
+    return this.tree ? this.tree.tags() : null;
   }
 
   /** The record's move looked at off the game's line, as the record has it now, or null. @returns {TreeNode | null} */
@@ -188,7 +195,7 @@ export class Session {
     return this.nodeId === null ? null : this.treeNodes().find((x) => x.id === this.nodeId) ?? null;
   }
 
-  /** The players named by an imported game's tags ("?" is no name). */
+  /** The players named by the game's tags (an imported game's; "?" and "" are no name). */
   tagPlayers() {
     const tags = this.tags;
     /** @param {string} name */
@@ -331,7 +338,11 @@ export class Session {
     return n > 0;
   }
 
-  /** Takes back the player's last move (and the computer's answer); false if nothing was. */
+  /**
+   * Takes back the player's last move (and the computer's answer); false if nothing was. The
+   * record keeps the moves taken back: redone, they are its main line again; after another
+   * move, a variation (session-record.js, keepRecord).
+   */
   undo() {
     const g = this.game;
     if (!this.canUndo()) return false;
@@ -491,9 +502,9 @@ export class Session {
   }
 
   /**
-   * The game as PDN, written by the core: an imported game that was not changed keeps its
-   * comments and variations (its tree); otherwise the moves with Event, Site, Date, White,
-   * Black and every imported tag; `extra` overrides any tag.
+   * The game as PDN, its record's, written by the core: the moves with their variations and
+   * comments, the game's result, and its tags, Event, Site, Date, White and Black filled as
+   * the page names them where the game says nothing; `extra` sets any tag (in the record).
    * @param {Record<string, string>} [extra]
    * @param {string} [site]
    */
@@ -501,13 +512,18 @@ export class Session {
     return pdnOf(this, extra, site);
   }
 
-  /** The imported tree's nodes (empty without one). @returns {TreeNode[]} */
+  /** The record's nodes (none before the first game). @returns {TreeNode[]} */
   treeNodes() {
     return this.tree ? this.tree.nodes() : [];
   }
 
+  /** The game's record as PDN, as it is saved to be resumed (snapshot.js): the page's tags left empty. */
+  recordPdn() {
+    return recordPdn(this);
+  }
+
   /**
-   * Looks at a move of the imported tree: a main-line move is the game's own (review), a
+   * Looks at a move of the record: a main-line move is the game's own (review), a
    * variation's is shown read-only from its position.
    * @param {number} id
    */

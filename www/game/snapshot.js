@@ -3,19 +3,23 @@
 // check that reads it back. A value from storage may be from an older version, damaged or
 // written by hand, so every field is checked against its bound and a value that is not a game
 // is refused whole, with the field named; the core then checks the moves and the PDN.
+//
+// Every format ever written is read: without `variant` (before Brazilian draughts: Italian),
+// without `pdn` (before every game had a record: the record is made again from the moves and
+// `tags`), with `pdn` for an imported or reopened game only, and now with `pdn` for every game.
 
-import { normMode, clampLevel, looksLikeFen } from './options.js';
+import { normMode, normVariant, clampLevel, looksLikeFen } from './options.js';
 import { treeFromPdn } from './record.js';
-import { DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
 /** @typedef {import('./options.js').Variant} Variant */
 /** @typedef {{type: 'resign', color: Color} | {type: 'time', color: Color} | {type: 'draw'}} Ended */
 /**
- * A game as saved: the start and the moves played (the game), its record's PDN when it has
- * one (comments and variations; the moves are the start of its main line), who plays, the
- * clocks and how it ended if not on the board.
+ * A game as saved: the start and the moves played (the game), its record's PDN (comments and
+ * variations; the moves are the start of its main line; null in an older snapshot, or one whose
+ * record was too long to keep) and tags, who plays, the clocks and how it ended if not on the
+ * board.
  * @typedef {{variant: Variant, startFen: string, moves: string[], mode: Mode, side: Color, level: number,
  *   levelWhite: number | null, levelBlack: number | null, ended: Ended | null, tags: [string, string][] | null,
  *   clock: unknown, pdn: string | null, orientation: Color | null}} Snapshot
@@ -45,7 +49,7 @@ export function readSnapshot(raw) {
   const tags = s.tags ?? null;
   const goodTags = Array.isArray(tags) && tags.length <= MAX_TAGS && tags.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'));
   return {
-    variant: s.variant === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT, // none: saved before Brazilian draughts
+    variant: normVariant(s.variant), // none: saved before Brazilian draughts
     startFen: s.startFen,
     moves: /** @type {string[]} */ (moves),
     mode: normMode(s.mode),
@@ -80,6 +84,9 @@ function readEnded(e) {
  */
 export function snapshotOf(s) {
   if (!s.game) return null;
+  // A record too long to be read back would lose the whole game: then the moves and tags
+  // alone are kept, as before every game had a record.
+  const pdn = s.recordPdn();
   return {
     variant: s.variant,
     startFen: s.game.startFen(),
@@ -92,8 +99,8 @@ export function snapshotOf(s) {
     ended: s.ended,
     tags: s.tags,
     clock: s.clock?.state(s.now(), Date.now()) ?? null,
-    // The game's record with its comments and variations, if it has one.
-    pdn: s.tree ? s.pdn() : null,
+    // The game's record with its comments and variations.
+    pdn: pdn.length <= MAX_SNAPSHOT_PDN ? pdn : null,
   };
 }
 

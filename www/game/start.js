@@ -1,21 +1,25 @@
 // @ts-check
 // The start of a session's game (Session.newGame): the core's game made from the options (a
-// FEN or a PDN, a saved game's moves played on top and the end it had, its record checked
-// against it), and the clocks it starts with. The session takes what these make.
+// FEN or a PDN, a saved game's moves played on top and the end it had) with its record (the
+// one given, checked against it, else one made from it), and the clocks it starts with. The
+// session takes what these make.
 
 import { applyEnded } from './snapshot.js';
 import { recordGame } from './record.js';
+import { newRecord } from './session-record.js';
 import { Clock } from './clock.js';
 
 /** @typedef {import('./session.js').GameOptions} GameOptions */
 
 /**
- * The core's game the options describe, with a PDN's tags (else the options' own); throws an
- * Error with the reason for a bad fen, pdn, move or record, having freed what it made.
+ * The core's game the options describe and its record: the options' own (`tree`, the
+ * caller's to free if this throws), else one made from the game with a PDN's tags (else the
+ * options' own). Throws an Error with the reason for a bad fen, pdn, move or record, having
+ * freed what it made.
  * @param {any} wasm the loaded wasm module
  * @param {GameOptions} o
  * @param {import('./options.js').Variant} variant the game asked for
- * @returns {{game: any, tags: [string, string][] | null}}
+ * @returns {{game: any, tree: any}}
  */
 export function gameFrom(wasm, o, variant) {
   const { Game } = wasm;
@@ -40,11 +44,11 @@ export function gameFrom(wasm, o, variant) {
     if (o.ended) applyEnded(game, o.ended);
     // A record kept beside the moves must be of this game: the moves start its main line.
     if (o.tree) recordGame(o.tree, game);
+    return { game, tree: o.tree ?? newRecord(wasm, game, tags) };
   } catch (err) {
     game.free();
     throw err;
   }
-  return { game, tags };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { t, getLanguage } from '../shared/i18n.js';
 import { loadWasm } from '../shared/wasm.js';
 import { Library, newId, revOf } from '../library/library.js';
-import { libraryId, setLibraryId, openingRecord, whenSaved } from './records.js';
+import { libraryId, setLibraryId, openingRecord, whenSaved, linkRecord } from './records.js';
 import { download } from './download.js';
 import { mergeInto, setResult } from '../game/record.js';
 
@@ -83,7 +83,7 @@ function openLibrary() {
  * @param {import('./records.js').Report} report
  * @param {(adopted: boolean) => void} saved
  */
-export async function writeRecord({ s, game, rec, fields, ours }, report, saved) {
+export async function writeRecord({ s, record, rec, fields, ours }, report, saved) {
   try {
     const lib = await openLibrary();
     let adopted = false;
@@ -91,8 +91,9 @@ export async function writeRecord({ s, game, rec, fields, ours }, report, saved)
       if (!current || (rec.rev !== null && revOf(current) === rec.rev)) return fields;
       const tree = mergeInto(s.wasm, current.pdn, ours);
       if (!tree) return null;
-      if (board.session === s && s.game === game) {
+      if (board.session === s && s.tree === record) {
         s.adoptRecord(tree);
+        linkRecord(tree, rec);
         adopted = true;
         return { ...fields, pdn: board.pdn(), snapshot: fields.snapshot ? board.snapshot() : null };
       }

@@ -2,10 +2,15 @@
 // The game page's link from each game it shows to that game's record in the library of saved
 // games: the record's id and the revision this page last wrote or read, and the queue of
 // saves, kept in order. Small and loaded with the page, so the tab's own copy of a game
-// (app.js) names its record from the first move. The library's code (library-dialog.js:
-// IndexedDB, its dialog, the games picker) is loaded at the first save or the first use of
-// the library, after the board is playable; a save asked before it arrives waits in the
-// queue, and the tab's own copy is written meanwhile, so no game waits on it.
+// (store.js) names its library record from the first move. The library's code
+// (library-dialog.js: IndexedDB, its dialog, the games picker) is loaded at the first save or
+// the first use of the library, after the board is playable; a save asked before it arrives
+// waits in the queue, and the tab's own copy is written meanwhile, so no game waits on it.
+//
+// A game is known by its record (the session's `tree`, the core's GameTree): one library
+// record per game record. A game's record is replaced by another only for another game, for
+// another tab's copy of the same game (adopted, keeping the library record: linkRecord), or
+// when it is full (session-record.js: the game goes on in a new record, saved as a new game).
 
 import { t } from '../shared/i18n.js';
 import { newId } from '../library/record-id.js';
@@ -17,9 +22,10 @@ import { playerNames } from '../game/texts.js';
 /** @typedef {{id: string, rev: number | null}} RecordRef */
 /** @typedef {(message: import('../shared/i18n.js').Message) => void} Report the page's notice (words made when shown) */
 /**
- * A save as asked: the session and game it was asked for, the game's record, the record's
- * fields as they were then, and the moves (for merging into a record that moved on).
- * @typedef {{s: import('../game/session.js').Session, game: object, rec: RecordRef,
+ * A save as asked: the session and game record (the session's tree) it was asked for, the
+ * game's library record, that record's fields as they were then, and the moves (for merging
+ * into a library record that moved on).
+ * @typedef {{s: import('../game/session.js').Session, record: object, rec: RecordRef,
  *   fields: Omit<GameRecord, 'id'>, ours: {variant: string, startFen: string, moves: string[], result: string}}} SaveJob
  */
 
@@ -28,9 +34,10 @@ import { board } from './page.js';
 const library = () => import('./library-dialog.js');
 
 /**
- * Each game's library record (a game not in it is not saved yet), by the core's game object:
- * its id, and the revision this page last wrote or read (null: not known), which a save
- * must find unchanged to write over the record (see library-dialog.js, writeRecord).
+ * Each game's library record (a game not in it is not saved yet), by the game's record (the
+ * session's tree): its id, and the revision this page last wrote or read (null: not known),
+ * which a save must find unchanged to write over the record (see library-dialog.js,
+ * writeRecord).
  * @type {WeakMap<object, RecordRef>}
  */
 const records = new WeakMap();
@@ -39,12 +46,25 @@ let nextId = /** @type {string | null} */ (null);
 let nextRev = /** @type {number | null} */ (null);
 let saving = Promise.resolve();
 
-/** The record of a game (default: the one on the board), given when first asked for. */
-export function recordOf(game = board.session?.game) {
-  if (!game) return null;
-  if (!records.has(game)) records.set(game, { id: nextId ?? newId(), rev: nextId ? nextRev : null });
+/**
+ * The library record of a game, known by its record (default: the game on the board's),
+ * given when first asked for.
+ * @param {object | null | undefined} [record]
+ */
+export function recordOf(record = board.session?.tree) {
+  if (!record) return null;
+  if (!records.has(record)) records.set(record, { id: nextId ?? newId(), rev: nextId ? nextRev : null });
   nextId = null;
-  return /** @type {RecordRef} */ (records.get(game));
+  return /** @type {RecordRef} */ (records.get(record));
+}
+
+/**
+ * The game's library record goes on with `record`, the game's record taken from another tab
+ * (Session.adoptRecord): the same game, saved in the same library record.
+ * @param {object} record @param {RecordRef} rec
+ */
+export function linkRecord(record, rec) {
+  records.set(record, rec);
 }
 
 /**
@@ -65,10 +85,10 @@ export function libraryRev() {
  * @param {number | null} [rev] the revision of it the game was saved as, if known
  */
 export function setLibraryId(id, rev = null) {
-  const game = board.session?.game;
-  if (!game) return;
-  if (typeof id === 'string' && id) records.set(game, { id, rev });
-  else records.delete(game);
+  const record = board.session?.tree;
+  if (!record) return;
+  if (typeof id === 'string' && id) records.set(record, { id, rev });
+  else records.delete(record);
 }
 
 /**
@@ -91,7 +111,7 @@ export const whenSaved = () => saving;
 
 /**
  * Saves the game on the board to the library, in the order asked (a reload right after a move
- * must not lose it: the page's own copy is written at once, app.js), under the game's own
+ * must not lose it: the page's own copy is written at once, store.js), under the game's own
  * record id. Games without a move are not saved. What is saved is taken now; the write waits
  * for the library's code and the saves before it (library-dialog.js, writeRecord: a record that
  * has moved on since this page last wrote or read it is never written over). A failure is
@@ -101,12 +121,14 @@ export const whenSaved = () => saving;
 export function saveToLibrary(report, saved = () => {}) {
   const s = board.session;
   if (!s?.game || s.editing || !s.game.ply()) return;
-  const game = s.game;
-  const rec = /** @type {RecordRef} */ (recordOf(game));
+  // The PDN first: writing it keeps the record in step, or moves a full one on to a new
+  // record, which is then the one saved (and under a new id).
   const fields = recordFields(s);
-  const ours = { variant: s.variant, startFen: game.startFen(), moves: s.history().map((m) => m.text), result: fields.result };
+  const record = s.tree;
+  const rec = /** @type {RecordRef} */ (recordOf(record));
+  const ours = { variant: s.variant, startFen: s.game.startFen(), moves: s.history().map((m) => m.text), result: fields.result };
   /** @type {SaveJob} */
-  const job = { s, game, rec, fields, ours };
+  const job = { s, record, rec, fields, ours };
   saving = saving.then(() =>
     library().then(
       (m) => m.writeRecord(job, report, saved),

@@ -145,7 +145,10 @@ function renderMoves() {
   const hist = board.history();
   const first = board.session?.firstToMove() ?? 'white';
   const current = board.reviewing ?? hist.length;
-  const tree = board.session?.tree ? board.session.treeNodes() : null;
+  // Every game has its record; the list shows it as a tree once it says more than the moves
+  // (variations, a line taken back and replaced, comments, NAGs), else the game's moves.
+  const nodes = board.session?.treeNodes() ?? [];
+  const tree = nodes.some((n) => !n.mainline || n.comment || n.preComment || n.nags.length || n.glyph) ? nodes : null;
   // Rebuilding the list must not throw away keyboard focus on a move.
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : undefined;
   list.replaceChildren();

@@ -7,7 +7,7 @@
 // A puzzle's `line` alternates: the solver's move (the side to move in the FEN), the
 // opponent's reply, the solver's next move..., ending with a solver move.
 
-import { DEFAULT_VARIANT } from '../board/util.js';
+import { normVariant } from '../game/options.js';
 
 /** @import { DamaRules, Game, Move, Color, Variant } from '../shared/wasm-types.js' */
 /** @import { Stats } from './store.js' */
@@ -94,7 +94,7 @@ export function puzzleGoal(themes, before, after, solver) {
 export function readPuzzleFile(data) {
   const d = /** @type {Record<string, unknown>} */ (data && typeof data === 'object' ? data : {});
   if (d.format !== 1 || !Array.isArray(d.puzzles)) throw new Error('not a puzzle file (format 1)');
-  const variant = d.variant === 'brazilian' ? 'brazilian' : DEFAULT_VARIANT; // a file naming none: the first files were Italian
+  const variant = normVariant(d.variant); // a file naming none: the first files were Italian
   /** @type {Puzzle[]} */
   const puzzles = [];
   const ids = new Set();
