@@ -118,6 +118,25 @@ impl Args {
         self.typed(name, "a string", value, JsValue::as_string)
     }
 
+    /// A game's name (a [`VariantArg`]): `"italian"` or `"brazilian"`; an `Error` for
+    /// another name, a `TypeError` for a value that is no string.
+    pub fn variant(self, name: &str, value: &JsValue) -> Result<dama::Variant, JsValue> {
+        let id = self.string(name, value)?;
+        dama::Variant::from_id(&id).map_err(crate::js_err)
+    }
+
+    /// A side (a [`ColorArg`]): `"white"` or `"black"`; an `Error` for another word, a
+    /// `TypeError` for a value that is no string.
+    pub fn color(self, name: &str, value: &JsValue) -> Result<dama::Color, JsValue> {
+        match self.string(name, value)?.as_str() {
+            "white" => Ok(dama::Color::White),
+            "black" => Ok(dama::Color::Black),
+            s => Err(crate::js_err(format!(
+                "{name} must be \"white\" or \"black\", not {s:?}"
+            ))),
+        }
+    }
+
     /// A string, or nothing for `undefined` or `null`.
     #[inline(never)]
     pub fn opt_string(self, name: &str, value: Option<StrArg>) -> Result<Option<String>, JsValue> {

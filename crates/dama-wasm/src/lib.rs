@@ -110,9 +110,6 @@ fn board_array(variant: Variant, pos: &Position) -> Int8Array {
 
 /// The game an argument names (`"italian"` or `"brazilian"`; the PDN game types too): there
 /// is no default, the caller says which game it means.
-fn parse_variant(name: &str) -> Result<Variant, JsValue> {
-    Variant::from_id(name).map_err(js_err)
-}
 
 /// A number refused by its check (`args`) as the `RangeError` JS sees, with the check's message.
 impl From<ArgError> for JsValue {
@@ -128,16 +125,6 @@ fn bounded(name: &'static str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue>
     Ok(args::bounded(name, n, lo, hi)?)
 }
 
-fn parse_color(s: &str) -> Result<Color, JsValue> {
-    match s {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(js_err(format!(
-            "colour must be \"white\" or \"black\", not {s:?}"
-        ))),
-    }
-}
-
 /// A game: position, moves played, undo/redo, result.
 #[wasm_bindgen]
 pub struct Game {
@@ -150,9 +137,8 @@ impl Game {
     /// `Error` for another name.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: VariantArg) -> Result<Game, JsValue> {
-        let variant = Args("new Game").string("variant", &variant)?;
         Ok(Game {
-            inner: dama::Game::new(parse_variant(&variant)?),
+            inner: dama::Game::new(Args("new Game").variant("variant", &variant)?),
         })
     }
 
@@ -162,8 +148,8 @@ impl Game {
     pub fn from_fen(fen: StrArg, variant: VariantArg) -> Result<Game, JsValue> {
         let a = Args("Game.fromFen");
         let fen = a.string("fen", &fen)?;
-        let variant = a.string("variant", &variant)?;
-        dama::Game::from_fen(parse_variant(&variant)?, &fen)
+        let variant = a.variant("variant", &variant)?;
+        dama::Game::from_fen(variant, &fen)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -182,18 +168,13 @@ impl Game {
     ) -> Result<Game, JsValue> {
         let a = Args("Game.fromBoard");
         let cells = a.cells("cells", &cells)?;
-        let turn = a.string("turn", &turn)?;
-        let v = parse_variant(&a.string("variant", &variant)?)?;
+        let turn = a.color("turn", &turn)?;
+        let v = a.variant("variant", &variant)?;
         if cells.len() != 32 {
             return Err(
                 js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),
             );
         }
-        let turn = match turn.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            _ => return Err(js_err(format!("no side {turn:?}: white or black"))),
-        };
         let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
         for (i, &c) in cells.iter().enumerate() {
             let bit = match v.square(i as u32 + 1) {
@@ -408,16 +389,16 @@ impl Game {
 
     /// `color` ("white" or "black") resigns.
     pub fn resign(&mut self, color: ColorArg) -> Result<(), JsValue> {
-        let color = Args("Game.resign").string("color", &color)?;
-        self.inner.resign(parse_color(&color)?);
+        self.inner
+            .resign(Args("Game.resign").color("color", &color)?);
         Ok(())
     }
 
     /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
     #[wasm_bindgen(js_name = loseOnTime)]
     pub fn lose_on_time(&mut self, color: ColorArg) -> Result<(), JsValue> {
-        let color = Args("Game.loseOnTime").string("color", &color)?;
-        self.inner.lose_on_time(parse_color(&color)?);
+        self.inner
+            .lose_on_time(Args("Game.loseOnTime").color("color", &color)?);
         Ok(())
     }
 

@@ -5,7 +5,7 @@
 
 use crate::js_args::{Args, NumArg, NumbersArg, StrArg, VariantArg};
 use crate::wire::{self, to_js, Js};
-use crate::{args, js_err, parse_variant, Game};
+use crate::{args, js_err, Game};
 use dama::rules::pdn::{self, NodeId, TreeError};
 use wasm_bindgen::prelude::*;
 
@@ -25,8 +25,8 @@ impl PdnFile {
     pub fn parse(text: StrArg, variant: VariantArg) -> Result<PdnFile, JsValue> {
         let a = Args("PdnFile.parse");
         let text = a.string("text", &text)?;
-        let variant = a.string("variant", &variant)?;
-        pdn::PdnFile::parse(&text, parse_variant(&variant)?)
+        let variant = a.variant("variant", &variant)?;
+        pdn::PdnFile::parse(&text, variant)
             .map(|inner| PdnFile { inner })
             .map_err(js_err)
     }
@@ -97,7 +97,7 @@ impl GameTree {
     #[wasm_bindgen(constructor)]
     pub fn new(variant: VariantArg, fen: Option<StrArg>) -> Result<GameTree, JsValue> {
         let a = Args("new GameTree");
-        let v = parse_variant(&a.string("variant", &variant)?)?;
+        let v = a.variant("variant", &variant)?;
         let fen = a.opt_string("fen", fen)?;
         let inner = match fen {
             Some(f) => pdn::GameTree::from_fen(v, &f).map_err(js_err)?,
