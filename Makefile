@@ -164,7 +164,7 @@ dist: build setup-dist
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
-test-steps: fmt-check clippy test-rust-beside test-unit test-browser lint-js
+test-steps: fmt-check test-rust-beside test-unit test-browser-beside
 
 fmt:
 	cargo fmt --all
@@ -172,8 +172,11 @@ fmt:
 fmt-check:
 	cargo fmt --all -- --check
 
+# In a folder of its own: make test runs it beside the wasm build (test-rust-beside), and two
+# cargo commands in one folder take turns at its lock.
+CLIPPY := cargo clippy --workspace --all-targets --target-dir $(or $(CARGO_TARGET_DIR),target)/clippy -- -D warnings
 clippy:
-	cargo clippy --workspace --all-targets -- -D warnings
+	$(CLIPPY)
 
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
 # release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
@@ -182,17 +185,19 @@ RUST_TESTS := cargo test --workspace --exclude dama-wasm --profile release-nolto
 test-rust:
 	$(RUST_TESTS)
 
-# What make test runs for test-rust and test-wasm: the Rust tests, and beside them, at a lower
-# priority, the wasm tests and the build the later steps need. Cargo runs the test binaries one
-# after another, most of them on one core, and holds no lock while they run; the two builds use
-# other profiles' folders (target/debug, target/release, target/wasm32-unknown-unknown), so
-# neither waits for the other. What the second printed follows the first's.
+# What make test runs for test-rust, clippy and test-wasm: the Rust tests then clippy, and
+# beside them, at a lower priority, the wasm tests and the build the later steps need. Cargo
+# runs the test binaries one after another, most of them on one core, and holds no lock while
+# they run; the builds use other folders (target/clippy, target/release,
+# target/wasm32-unknown-unknown), so none waits for another. What the second printed follows
+# the first's.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside.log
 test-rust-beside:
 	$(RUST_TESTS) --no-run
 	@rm -f $(BESIDE_LOG) $(BESIDE_LOG).rc; \
 	( nice -n 10 $(MAKE) --no-print-directory -k test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
 	$(RUST_TESTS); rust=$$?; \
+	echo "$(CLIPPY)"; $(CLIPPY) || rust=1; \
 	wait; echo "--- beside the Rust tests: make test-wasm build"; cat $(BESIDE_LOG); \
 	beside=$$(cat $(BESIDE_LOG).rc 2>/dev/null || echo 1); \
 	[ $$rust = 0 ] && [ $$beside = 0 ]
@@ -207,14 +212,36 @@ test-unit: build
 	node --test tests/unit/
 
 # The browser tests load the site from www/pkg, so they need the build; dist.test.mjs loads
-# make dist's minified copy.
+# make dist's minified copy. Each file has its own Chromium and server, and most of a test's
+# time is spent waiting (a page loading, the computer thinking): run one at a time they kept
+# the two cores less than half busy, so BROWSER_JOBS files run at once. The files whose tests
+# measure time on the page (long tasks while the engine runs, a clock's answer, a watchdog, a
+# paste read off the page's thread) run after them, one at a time, on a quiet machine. Both
+# groups run even if the first fails.
+BROWSER_JOBS ?= 2
+BROWSER_ALONE := $(patsubst %,tests/browser/%.test.mjs,analysis analysis-watchdog clocks data reliability tabs-and-paste)
+BROWSER_TOGETHER = $(filter-out $(BROWSER_ALONE),$(sort $(wildcard tests/browser/*.test.mjs)))
+BROWSER_TESTS = status=0; \
+	echo "node --test --test-concurrency=$(BROWSER_JOBS) <$(words $(BROWSER_TOGETHER)) files>"; \
+	node --test --test-concurrency=$(BROWSER_JOBS) $(BROWSER_TOGETHER) || status=1; \
+	echo "node --test $(BROWSER_ALONE)"; \
+	node --test $(BROWSER_ALONE) || status=1; \
+	[ $$status = 0 ]
 test-browser: build dist
-	@if compgen -G 'tests/browser/*.test.mjs' >/dev/null; then \
-		echo "node --test tests/browser/*.test.mjs"; \
-		node --test tests/browser/*.test.mjs; \
-	else \
-		echo "test-browser: no tests/browser/*.test.mjs yet, skipped"; \
-	fi
+	@$(BROWSER_TESTS)
+
+# What make test runs for test-browser and lint-js: the JavaScript's checks beside the browser
+# tests that run two at a time (they leave the cores idle part of the time), done before the
+# files that measure time on the page start. What the checks printed follows the tests'.
+LINT_LOG := $(or $(CARGO_TARGET_DIR),target)/lint-beside.log
+.PHONY: test-browser-beside
+test-browser-beside: build dist
+	@rm -f $(LINT_LOG) $(LINT_LOG).rc; \
+	( nice -n 10 $(MAKE) --no-print-directory lint-js >$(LINT_LOG) 2>&1; echo $$? >$(LINT_LOG).rc ) & \
+	( $(BROWSER_TESTS) ); browser=$$?; \
+	wait; echo "--- beside the browser tests: make lint-js"; cat $(LINT_LOG); \
+	lint=$$(cat $(LINT_LOG).rc 2>/dev/null || echo 1); \
+	[ $$browser = 0 ] && [ $$lint = 0 ]
 
 # The JavaScript checked like the Rust: TypeScript reads the JSDoc types (checks nothing at
 # run time, emits nothing) of the pages' modules (tsconfig.json), the workers
