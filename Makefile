@@ -172,11 +172,8 @@ fmt:
 fmt-check:
 	cargo fmt --all -- --check
 
-# In a folder of its own: make test runs it beside the wasm build (test-rust-beside), and two
-# cargo commands in one folder take turns at its lock.
-CLIPPY := cargo clippy --workspace --all-targets --target-dir $(or $(CARGO_TARGET_DIR),target)/clippy -- -D warnings
 clippy:
-	$(CLIPPY)
+	cargo clippy --workspace --all-targets -- -D warnings
 
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
 # release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
@@ -185,20 +182,19 @@ RUST_TESTS := cargo test --workspace --exclude dama-wasm --profile release-nolto
 test-rust:
 	$(RUST_TESTS)
 
-# What make test runs for test-rust, clippy and test-wasm: the Rust tests then clippy, and
-# beside them, at a lower priority, the wasm tests and the build the later steps need. Cargo
-# runs the test binaries one after another, most of them on one core, and holds no lock while
-# they run; the builds use other folders (target/clippy, target/release,
-# target/wasm32-unknown-unknown), so none waits for another. What the second printed follows
-# the first's.
+# What make test runs for test-rust, clippy and test-wasm: the Rust tests, and beside them
+# from the start, at a lower priority, clippy, the wasm tests and the build the later steps
+# need. Cargo runs the test binaries one after another, most of them on one core, and holds no
+# lock while they run; the test build's folder (target/release-nolto) is locked by no other
+# cargo command, and clippy's macros for the host (target/debug) are the wasm tests' own, built
+# once. What the second printed follows the first's.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside.log
 test-rust-beside:
-	$(RUST_TESTS) --no-run
 	@rm -f $(BESIDE_LOG) $(BESIDE_LOG).rc; \
-	( nice -n 10 $(MAKE) --no-print-directory -k test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
-	$(RUST_TESTS); rust=$$?; \
-	echo "$(CLIPPY)"; $(CLIPPY) || rust=1; \
-	wait; echo "--- beside the Rust tests: make test-wasm build"; cat $(BESIDE_LOG); \
+	( nice -n 10 $(MAKE) --no-print-directory -k clippy test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
+	rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
+	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
+	wait; echo "--- beside the Rust tests: make clippy test-wasm build"; cat $(BESIDE_LOG); \
 	beside=$$(cat $(BESIDE_LOG).rc 2>/dev/null || echo 1); \
 	[ $$rust = 0 ] && [ $$beside = 0 ]
 
@@ -212,9 +208,10 @@ test-unit: build
 	node --test tests/unit/
 
 # The browser tests load the site from www/pkg, so they need the build; dist.test.mjs loads
-# make dist's minified copy. Each file has its own Chromium and server, and most of a test's
-# time is spent waiting (a page loading, the computer thinking): run one at a time they kept
-# the two cores less than half busy, so BROWSER_JOBS files run at once. The files whose tests
+# make dist's minified copy. Each file has its own Chromium and server; BROWSER_JOBS files at
+# a time fill the gaps one leaves (a page loading, a worker starting): on two cores, two at a
+# time took 7 min 18 s for 153 tests whose durations summed to 7 min 50 s one file at a time
+# (the last fresh-clone run that ran them so). The files whose tests
 # measure time on the page (long tasks while the engine runs, a clock's answer, a watchdog, a
 # paste read off the page's thread) run after them, one at a time, on a quiet machine. Both
 # groups run even if the first fails.
@@ -230,15 +227,16 @@ BROWSER_TESTS = status=0; \
 test-browser: build dist
 	@$(BROWSER_TESTS)
 
-# What make test runs for test-browser and lint-js: the JavaScript's checks beside the browser
-# tests that run two at a time (they leave the cores idle part of the time), done before the
-# files that measure time on the page start. What the checks printed follows the tests'.
+# What make test runs for test-browser and lint-js: the JavaScript's checks, at a lower
+# priority, beside the browser tests that run two at a time (they take half a minute, done
+# long before the files that measure time on the page start). What they printed follows the
+# tests'.
 LINT_LOG := $(or $(CARGO_TARGET_DIR),target)/lint-beside.log
 .PHONY: test-browser-beside
 test-browser-beside: build dist
 	@rm -f $(LINT_LOG) $(LINT_LOG).rc; \
 	( nice -n 10 $(MAKE) --no-print-directory lint-js >$(LINT_LOG) 2>&1; echo $$? >$(LINT_LOG).rc ) & \
-	( $(BROWSER_TESTS) ); browser=$$?; \
+	browser=0; ( $(BROWSER_TESTS) ) || browser=1; \
 	wait; echo "--- beside the browser tests: make lint-js"; cat $(LINT_LOG); \
 	lint=$$(cat $(LINT_LOG).rc 2>/dev/null || echo 1); \
 	[ $$browser = 0 ] && [ $$lint = 0 ]
