@@ -196,7 +196,7 @@ fn the_shipped_solver_moves_are_the_engines() {
 
 /// The whole miner again on every shipped position: the same line, themes, rating, depth and
 /// score (the deep search at depth 18 included). Slow (many minutes), so run on demand:
-/// `cargo test --release -p dama --test puzzles -- --ignored`.
+/// `cargo test --release -p dama-cli --test mining -- --ignored`.
 #[test]
 #[ignore = "slow: mines every shipped position again, run by hand"]
 fn the_shipped_puzzles_are_mined_again() {

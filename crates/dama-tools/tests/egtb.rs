@@ -301,8 +301,8 @@ fn the_engine_converts_wins_within_the_king_rule() {
     assert!(longest > 20, "{longest}");
 }
 
-/// With the files `make egtb` writes: `DAMA_EGTB_DIR=egtb-data cargo test --release -p dama
-/// --test egtb -- --ignored`.
+/// With the files `make egtb` writes (into egtb-data/, else an absolute DAMA_EGTB_DIR):
+/// `cargo test --release -p dama-tools --test egtb -- --ignored`.
 #[test]
 #[ignore]
 fn five_piece_conversions_from_files() {
