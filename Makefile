@@ -292,7 +292,7 @@ icons:
 # --- reliability (fuzz/soak) ---
 # make fuzz   every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (60) seconds each, with the
 #             nightly toolchain; cargo-fuzz is installed from crates.io if missing. Crashes are
-#             saved in fuzz/artifacts/<target>/ (keep them as tests in tests/regressions.rs).
+#             saved in fuzz/artifacts/<target>/ (keep them as tests in crates/dama/tests/core/regressions.rs).
 #             Then make fuzz-wasm.
 # make fuzz-wasm   every export of the wasm build (functions, constructors, methods, found by
 #             reflection) called with arguments of every JS type for FUZZ_SECONDS seconds

@@ -1,5 +1,5 @@
 //! The checks behind each fuzz target, shared with the regression tests in
-//! `crates/dama/tests/regressions.rs`, which replay kept inputs through the same functions.
+//! `crates/dama/tests/core/regressions.rs`, which replay kept inputs through the same functions.
 //! Included by path from both places, so it depends on nothing but `dama`.
 //!
 //! The rules-related targets (`fen`, `move_text`, `play_indices`) play either game: the first

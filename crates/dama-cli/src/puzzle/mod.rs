@@ -2,7 +2,7 @@
 //! found and checked by our own engine, each with its solution line, themes and a rating.
 //!
 //! [`find`] decides whether a position is a puzzle, the way the tactics suite
-//! (`crates/dama/tests/tactics.rs`, `crates/dama/examples/mine_tactics.rs`) was mined:
+//! (`crates/dama/tests/core/tactics.rs`, `crates/dama/examples/mine_tactics.rs`) was mined:
 //!
 //! 1. The side to move has at least three legal moves and none of them captures (a quiet shot,
 //!    not a forced recapture), and material is level: the sides differ by at most one man,

@@ -176,7 +176,7 @@ const fn unreachable_square() -> Square {
 
 /// Room for every move of any position of either game. Quiet moves are at most 12 pieces x 13
 /// squares (a flying king's most, from the centre) = 156; the most distinct maximal captures
-/// found by the search in `tests/worst_case.rs` is far below. Filling the list is a bug that
+/// found by the search in `tests/core/worst_case.rs` is far below. Filling the list is a bug that
 /// debug builds (and so every test and fuzz run) stop on.
 pub const MAX_MOVES: usize = 256;
 

@@ -4,8 +4,7 @@
 //! backward and taking kings, captured pieces blocking until the end, the majority rule, a man
 //! crowned only where its move ends). It shares no code and no geometry with the crate: it does
 //! not even know that the crate stores a Brazilian square under the Italian index of its mirror
-//! image. Test files include it with `#[path = "support/brazilian_reference.rs"] mod bref;`
-//! (it lives in a subfolder so that cargo does not build it as a test of its own).
+//! image. The test modules use it as `crate::bref`.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 //! sequences with different landing squares or pieces). A bounded random search (simulated
 //! annealing over piece placements) runs on every `cargo test`; the best positions found by
 //! longer runs of the same search (`WORST_CASE_EVALS=40000000 cargo test --release -p dama
-//! --test worst_case long_search -- --ignored --nocapture`, about a minute a game and kind)
+//! --test core worst_case::long_search -- --ignored --nocapture`, about a minute a game and kind)
 //! and hand-built candidates are kept below with their exact move counts, checked against the
 //! independent references.
 //!
@@ -12,11 +12,9 @@
 //! `MoveList::push`), and a full list (`len() == MAX_MOVES`) in release would mean moves were
 //! dropped, so every count here is also asserted below the capacity.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
-#[path = "support/brazilian_reference.rs"]
-mod bref;
+use crate::bref;
 
 use dama::perft;
 use dama::rules::moves::MAX_MOVES;

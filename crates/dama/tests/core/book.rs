@@ -200,7 +200,7 @@ fn openings() -> Vec<Position> {
 
 #[test]
 fn the_shipped_book_loads_is_legal_and_reachable() {
-    let bytes = include_bytes!("../data/book.bin");
+    let bytes = include_bytes!("../../data/book.bin");
     assert!(bytes.len() <= 300 * 1024, "{} bytes", bytes.len());
     let book = Book::from_bytes(bytes).unwrap();
     assert_eq!(&book, Book::shipped());

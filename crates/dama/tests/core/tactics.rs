@@ -68,7 +68,7 @@ fn run_suite(variant: Variant, data: &str, depth: u32, min: usize) {
 fn mined_tactics_are_solved() {
     run_suite(
         Variant::Italian,
-        include_str!("data/tactics.txt"),
+        include_str!("../data/tactics.txt"),
         DEPTH,
         30,
     );
@@ -80,7 +80,7 @@ fn mined_tactics_are_solved() {
 fn brazilian_mined_tactics_are_solved() {
     run_suite(
         Variant::Brazilian,
-        include_str!("data/tactics-brazilian.txt"),
+        include_str!("../data/tactics-brazilian.txt"),
         BRAZILIAN_DEPTH,
         30,
     );
@@ -111,11 +111,11 @@ fn composed_tactics_are_solved() {
 }
 
 /// The high-depth check behind the suite: a depth-22 search plays the same move with a winning
-/// score. Slow (minutes), so run on demand: `cargo test --release --test tactics -- --ignored`.
+/// score. Slow (minutes), so run on demand: `cargo test --release -p dama --test core tactics:: -- --ignored`.
 #[test]
 #[ignore = "slow: the deep check of the suite, run by hand"]
 fn mined_tactics_hold_at_depth_22() {
-    let data = include_str!("data/tactics.txt");
+    let data = include_str!("../data/tactics.txt");
     let mut failed = Vec::new();
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split(';').collect();
@@ -130,13 +130,13 @@ fn mined_tactics_hold_at_depth_22() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
-/// The Brazilian suite at depth 20: `cargo test --release --test tactics -- --ignored`.
+/// The Brazilian suite at depth 20: `cargo test --release -p dama --test core tactics:: -- --ignored`.
 #[test]
 #[ignore = "slow: the deep check of the Brazilian suite, run by hand"]
 fn brazilian_tactics_hold_at_depth_20() {
     run_suite(
         Variant::Brazilian,
-        include_str!("data/tactics-brazilian.txt"),
+        include_str!("../data/tactics-brazilian.txt"),
         20,
         30,
     );

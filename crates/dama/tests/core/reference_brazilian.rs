@@ -1,15 +1,13 @@
 //! Brazilian draughts against an independent, deliberately slow reference written from RULES.md
-//! alone (tests/support/brazilian_reference.rs): the rules' own examples, perft from the start
+//! alone (the `bref` module): the rules' own examples, perft from the start
 //! (the published table), and differential tests on thousands of random positions and random
 //! games comparing every legal move (from, to, captured set, crowning, king flag, landing path,
 //! capture order) and its move text. Every square is compared in Brazilian numbering, through
 //! `Variant::Brazilian`: the crate's `Square::number()` is the Italian one.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
-#[path = "support/brazilian_reference.rs"]
-mod bref;
+use crate::bref;
 
 use bref::{board, name, num, random_board, random_capture_board, rc, square_named, Board, Rng, P};
 use dama::rules::moves::MAX_MOVES;

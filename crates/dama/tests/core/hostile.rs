@@ -1,8 +1,7 @@
 //! Hostile input: malformed FENs, move texts and PDN give errors that say what is wrong, bad
 //! input changes nothing, and no parser panics on random bytes or random grammar soup.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
 use dama::{
     rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, MoveTextError, PlayError, Position,

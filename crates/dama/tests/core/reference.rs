@@ -1,7 +1,7 @@
 //! An independent, deliberately slow reference for Italian draughts, written from RULES.md alone:
 //! an 8x8 array, a plain recursive capture search, and the precedence rules applied literally.
-//! It shares no code with the crate; the other test files include it with
-//! `#[path = "reference.rs"] mod reference;` and compare the crate against it.
+//! It shares no code with the crate; the other test modules compare the crate against it
+//! (`use crate::reference;`).
 //!
 //! Also a small deterministic PRNG and random-position builder used by several test files.
 #![allow(dead_code)]

@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-#[path = "../../../fuzz/checks.rs"]
+#[path = "../../../../fuzz/checks.rs"]
 mod checks;
 
 fn kept(target: &str) -> Vec<(String, Vec<u8>)> {

@@ -8,8 +8,7 @@
 //! `pdn_tree.rs` covers the reader and the writer on given texts, and a few random edit
 //! sequences with plain comments; this file covers everything the edits can set, at volume.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
 use dama::rules::pdn::{self, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::{Game, Variant};

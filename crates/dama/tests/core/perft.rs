@@ -1,8 +1,7 @@
 //! Perft against RULES.md's table, and the move generator against an independent slow reference
-//! (tests/reference.rs) on thousands of random positions and at every node of random games.
+//! (the `reference` module) on thousands of random positions and at every node of random games.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
 use dama::rules::movegen;
 use dama::{perft, perft_divide, Italian, Move, Position};

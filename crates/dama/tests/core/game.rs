@@ -1,8 +1,7 @@
 //! Game results and their reasons, draw rules, declared results, refusal reasons
 //! (`why_illegal`) and move-text ambiguity.
 
-#[path = "reference.rs"]
-mod reference;
+use crate::reference;
 
 use dama::{
     rules::notation, Color, DrawRules, Game, GameResult, Illegal, IllegalKind, MoveTextError,

@@ -8,7 +8,7 @@ use dama::rules::pdn::{
 };
 use dama::{Color, Game, PlayError, Position, Variant};
 
-const ANNOTATED: &str = include_str!("data/annotated.pdn");
+const ANNOTATED: &str = include_str!("../data/annotated.pdn");
 
 /// The text's tokens with whitespace normalised: brackets and braces stand alone, and every
 /// other run of non-space characters is one token.
