@@ -83,6 +83,8 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
   const lines = await page.evaluate(() => window.__analysis.lines().lines.map((l) => l.move));
   assert.equal(lines.length, 3, 'three lines by default');
   assert.equal(new Set(lines).size, 3, 'three different moves');
+  // The bar shows the first lines of a position at once, deeper ones within a quarter of a
+  // second (lines.js): it has a score, and after the blunder it comes to White's side.
   const bar = await page.getAttribute('#evalbar', 'aria-valuetext');
   assert.notEqual(bar, '—');
   // Black plays the blunder on the board: the bar empties at once (never a stale score), then
@@ -92,7 +94,7 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
   assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.text), '8-12');
   const after = await evalFor(page, 8);
   assert.ok(after - before >= 100, `White gains at least a man: ${before} then ${after}`);
-  assert.match(await page.getAttribute('#evalbar', 'aria-valuetext'), /White is ahead by/);
+  await page.waitForFunction(() => /White is ahead by/.test(document.querySelector('#evalbar')?.getAttribute('aria-valuetext') ?? ''), null, { timeout: 2000 });
   await screenshot(page, 'analysis-desktop');
   // Stop: no more depths arrive.
   await page.click('#an-engine');

@@ -56,7 +56,10 @@ export function startEngine() {
         if (node !== page.model.current) return;
         const before = engine.lines?.lines[0];
         engine.lines = r;
-        drawLinesSoon();
+        // The first lines of a position at once (the bar was emptied when it changed), the
+        // deeper ones at most every LINES_EVERY_MS.
+        if (before) drawLinesSoon();
+        else renderLines();
         // A listener hears the evaluation once it is worth saying, not at every depth.
         if (!before && r.lines[0] && r.depth >= 8) say(evalWords(forWhite(r.lines[0], sideAt(node))));
       },
