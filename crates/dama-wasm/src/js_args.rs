@@ -118,8 +118,9 @@ impl Args {
         self.typed(name, "a string", value, JsValue::as_string)
     }
 
-    /// A game's name (a [`VariantArg`]): `"italian"` or `"brazilian"`; an `Error` for
-    /// another name, a `TypeError` for a value that is no string.
+    /// The game a [`VariantArg`] names (`"italian"` or `"brazilian"`; the PDN game types
+    /// too): there is no default, the caller says which game it means. An `Error` for another
+    /// name, a `TypeError` for a value that is no string.
     pub fn variant(self, name: &str, value: &JsValue) -> Result<dama::Variant, JsValue> {
         let id = self.string(name, value)?;
         dama::Variant::from_id(&id).map_err(crate::js_err)

@@ -108,9 +108,6 @@ fn board_array(variant: Variant, pos: &Position) -> Int8Array {
     Int8Array::from(&cells[..])
 }
 
-/// The game an argument names (`"italian"` or `"brazilian"`; the PDN game types too): there
-/// is no default, the caller says which game it means.
-
 /// A number refused by its check (`args`) as the `RangeError` JS sees, with the check's message.
 impl From<ArgError> for JsValue {
     fn from(e: ArgError) -> JsValue {
