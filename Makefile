@@ -67,6 +67,8 @@ setup-dist:
 #       tables): the engine workers', fetched once the page is playable; wasm-opt -O3, for speed.
 # Built again only when a source of the two crates (or this file) changed: wasm-opt alone takes
 # a minute.
+# Prints a command of a recipe line that runs several, as make prints a line's.
+SHOW = echo '$(1)' &&
 WASM_RULES := $(PKG_DIR)/dama_rules.js $(PKG_DIR)/dama_rules_bg.wasm
 WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
 WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
@@ -87,10 +89,16 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 	@mkdir -p $(PKG_DIR)
 	cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib --no-default-features
 	$(WASM_BINDGEN) --out-name dama_rules $(WASM_OUT)/dama_wasm.wasm
-	$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm
-	cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib
-	$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm
-	$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm
+	@# wasm-opt works on one core: the rules' runs beside the engine's build and wasm-opt.
+	@$(call SHOW,$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm &) \
+	$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm & rules=$$!; \
+	engine=0; { $(call SHOW,cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib) \
+		cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib && \
+		$(call SHOW,$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm) \
+		$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm && \
+		$(call SHOW,$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm) \
+		$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm; } || engine=1; \
+	wait $$rules && [ $$engine = 0 ]
 	@touch $(WASM_RULES) $(WASM_ENGINE)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
@@ -164,7 +172,7 @@ dist: build setup-dist
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
-test-steps: fmt-check test-rust-beside test-unit test-browser-beside
+test-steps: fmt-check test-rust-beside test-browser
 
 fmt:
 	cargo fmt --all
@@ -182,21 +190,28 @@ RUST_TESTS := cargo test --workspace --exclude dama-wasm --profile release-nolto
 test-rust:
 	$(RUST_TESTS)
 
-# What make test runs for test-rust, clippy and test-wasm: the Rust tests, and beside them
-# from the start, at a lower priority, clippy, the wasm tests and the build the later steps
-# need. Cargo runs the test binaries one after another, most of them on one core, and holds no
-# lock while they run; the test build's folder (target/release-nolto) is locked by no other
-# cargo command, and clippy's macros for the host (target/debug) are the wasm tests' own, built
-# once. What the second printed follows the first's.
-BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside.log
+# What make test runs for test-rust, clippy, test-wasm, the build, test-unit and lint-js: the
+# Rust tests, and beside them from the start, at a lower priority, two chains: clippy then the
+# wasm tests (their host macros in target/debug, built once), and the build the later steps
+# need, the unit tests and the JavaScript's checks (target/release for the wasm build's host
+# crates). Cargo locks a build folder, not the whole target/: the test build's folder
+# (target/release-nolto) is locked by no other cargo command, and cargo holds no lock while
+# the test binaries run (most of them on one core). Two chains, not one: once the Rust tests
+# are done each has a core (wasm-opt and the table builder use one). What each printed follows.
+BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside
+BESIDE_A := clippy test-wasm
+BESIDE_B := build test-unit lint-js
 test-rust-beside:
-	@rm -f $(BESIDE_LOG) $(BESIDE_LOG).rc; \
-	( nice -n 10 $(MAKE) --no-print-directory -k clippy test-wasm build >$(BESIDE_LOG) 2>&1; echo $$? >$(BESIDE_LOG).rc ) & \
+	@rm -f $(BESIDE_LOG)-[ab].log $(BESIDE_LOG)-[ab].rc; \
+	( nice -n 10 $(MAKE) --no-print-directory -k $(BESIDE_A) >$(BESIDE_LOG)-a.log 2>&1; echo $$? >$(BESIDE_LOG)-a.rc ) & \
+	( nice -n 10 $(MAKE) --no-print-directory -k $(BESIDE_B) >$(BESIDE_LOG)-b.log 2>&1; echo $$? >$(BESIDE_LOG)-b.rc ) & \
 	rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
 	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
-	wait; echo "--- beside the Rust tests: make clippy test-wasm build"; cat $(BESIDE_LOG); \
-	beside=$$(cat $(BESIDE_LOG).rc 2>/dev/null || echo 1); \
-	[ $$rust = 0 ] && [ $$beside = 0 ]
+	wait; \
+	echo "--- beside the Rust tests: make $(BESIDE_A)"; cat $(BESIDE_LOG)-a.log; \
+	echo "--- beside the Rust tests: make $(BESIDE_B)"; cat $(BESIDE_LOG)-b.log; \
+	a=$$(cat $(BESIDE_LOG)-a.rc 2>/dev/null || echo 1); b=$$(cat $(BESIDE_LOG)-b.rc 2>/dev/null || echo 1); \
+	[ $$rust = 0 ] && [ $$a = 0 ] && [ $$b = 0 ]
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).
@@ -222,6 +237,7 @@ BROWSER_ALONE := $(patsubst %,tests/browser/%.test.mjs,analysis analysis-watchdo
 BROWSER_FIRST := $(patsubst %,tests/browser/%.test.mjs,i18n brazilian-play saved-data library analysis-annotations puzzles themes versions)
 BROWSER_TOGETHER = $(BROWSER_FIRST) $(filter-out $(BROWSER_ALONE) $(BROWSER_FIRST),$(sort $(wildcard tests/browser/*.test.mjs)))
 BROWSER_TESTS = status=0; \
+	scripts/setup.sh chromium; \
 	echo "node --test --test-concurrency=$(BROWSER_JOBS) <$(words $(BROWSER_TOGETHER)) files>"; \
 	node --test --test-concurrency=$(BROWSER_JOBS) $(BROWSER_TOGETHER) || status=1; \
 	echo "node --test $(BROWSER_ALONE)"; \
@@ -229,20 +245,6 @@ BROWSER_TESTS = status=0; \
 	[ $$status = 0 ]
 test-browser: build dist
 	@$(BROWSER_TESTS)
-
-# What make test runs for test-browser and lint-js: the JavaScript's checks, at a lower
-# priority, beside the browser tests that run two at a time (they take half a minute, done
-# long before the files that measure time on the page start). What they printed follows the
-# tests'.
-LINT_LOG := $(or $(CARGO_TARGET_DIR),target)/lint-beside.log
-.PHONY: test-browser-beside
-test-browser-beside: build dist
-	@rm -f $(LINT_LOG) $(LINT_LOG).rc; \
-	( nice -n 10 $(MAKE) --no-print-directory lint-js >$(LINT_LOG) 2>&1; echo $$? >$(LINT_LOG).rc ) & \
-	browser=0; ( $(BROWSER_TESTS) ) || browser=1; \
-	wait; echo "--- beside the browser tests: make lint-js"; cat $(LINT_LOG); \
-	lint=$$(cat $(LINT_LOG).rc 2>/dev/null || echo 1); \
-	[ $$browser = 0 ] && [ $$lint = 0 ]
 
 # The JavaScript checked like the Rust: TypeScript reads the JSDoc types (checks nothing at
 # run time, emits nothing) of the pages' modules (tsconfig.json), the workers
@@ -343,6 +345,7 @@ soak:
 SOAK_BROWSER_GAMES ?= 50
 
 soak-browser: precache
+	@scripts/setup.sh chromium
 	SOAK_BROWSER_GAMES=$(SOAK_BROWSER_GAMES) node --test tests/browser/soak.mjs
 
 # --- the learned evaluation ---
@@ -408,6 +411,7 @@ puzzles:
 #              AUDIT_FLAGS, e.g. AUDIT_FLAGS="--runs 5 --verbose --save target/audit".
 .PHONY: audit
 audit: setup-audit build
+	@scripts/setup.sh chromium
 	node scripts/audit.mjs $(AUDIT_FLAGS)
 
 # make first-load   what a first visit to the deployed site (make dist's copy: node
@@ -420,4 +424,5 @@ audit: setup-audit build
 FIRST_LOAD_BUDGET ?= 150
 .PHONY: first-load
 first-load: dist
+	@scripts/setup.sh chromium
 	node scripts/first-load.mjs --root dist --budget $(FIRST_LOAD_BUDGET)

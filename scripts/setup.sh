@@ -3,7 +3,9 @@
 # is already there, so running it again costs a second or two.
 #
 #   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt
-#   scripts/setup.sh test    the same, plus the npm dev dependencies and Chromium
+#   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium (Debian's,
+#                            installed in the background: the next line waits for it)
+#   scripts/setup.sh chromium  waits for that install, or installs Chromium now
 #   scripts/setup.sh audit   the same as test, plus Lighthouse (tools/audit, for make audit)
 #   scripts/setup.sh dist    the same as build, plus esbuild (target/tools/esbuild, for make dist)
 #
@@ -36,9 +38,9 @@ WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test | audit | dist) ;;
+    build | test | audit | dist | chromium) ;;
     *)
-        echo "usage: $0 [build|test|audit|dist]" >&2
+        echo "usage: $0 [build|test|audit|dist|chromium]" >&2
         exit 2
         ;;
 esac
@@ -79,26 +81,51 @@ apt_install() {
     apt-get install -y -qq "$@"
 }
 
+# --- Chromium for the browser tests, installed in the background -------------------
+# Debian's package (350 MB unpacked, with what it needs on a bare system) installs while the
+# wasm-bindgen CLI compiles and the Rust tests build, which need no browser; the browser tests
+# wait for it first (scripts/setup.sh chromium). It starts after the wasm-opt step, which may
+# use apt itself: dpkg takes one install at a time.
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+CHROMIUM_LOG="$TOOLS_DIR/chromium-install.log"
+CHROMIUM_RC="$TOOLS_DIR/chromium-install.rc"
+CHROMIUM_PID="$TOOLS_DIR/chromium-install.pid"
+chromium_missing() { ! command -v "$CHROMIUM" >/dev/null; }
+can_apt_chromium() { [ "$CHROMIUM" = /usr/bin/chromium ] && is_root && command -v apt-get >/dev/null; }
+no_chromium() {
+    if [ "$CHROMIUM" = /usr/bin/chromium ]; then
+        die "no Chromium for the browser tests: as root, install Debian's package (apt-get install chromium), or point CHROMIUM at a Chrome/Chromium executable (make test CHROMIUM=/path/to/chrome)"
+    fi
+    die "CHROMIUM=$CHROMIUM is not an executable; unset it to use Debian's /usr/bin/chromium"
+}
+
+if [ "$what" = chromium ]; then
+    # Waits for the background install, if one is under way (its process is not this
+    # shell's child: its pid is polled), then makes sure there is a browser.
+    if [ -f "$CHROMIUM_PID" ]; then
+        pid=$(cat "$CHROMIUM_PID")
+        [ -f "$CHROMIUM_RC" ] || say "waiting for chromium (Debian), installing in the background ..."
+        while [ ! -f "$CHROMIUM_RC" ] && kill -0 "$pid" 2>/dev/null; do sleep 1; done
+        if chromium_missing; then
+            tail -n 40 "$CHROMIUM_LOG" >&2 2>/dev/null || true
+            say "the background install of chromium failed; trying again" >&2
+        else
+            say "chromium (Debian) installed"
+        fi
+        rm -f "$CHROMIUM_PID" "$CHROMIUM_RC"
+    fi
+    if chromium_missing; then
+        can_apt_chromium || no_chromium
+        run "chromium (Debian)" apt_install chromium
+    fi
+    exit 0
+fi
+
 # --- Rust toolchain and the wasm target --------------------------------------
 command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs) and put $CARGO_BIN on PATH"
 command -v rustup >/dev/null || die "rustup not found: it is needed to add the wasm32-unknown-unknown target"
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     run "Rust target wasm32-unknown-unknown" rustup target add wasm32-unknown-unknown
-fi
-
-# --- wasm-bindgen CLI, exactly the version the crate pins ---------------------
-bindgen_version=$(sed -nE 's/^wasm-bindgen *= *"=([0-9][^"]*)".*/\1/p' "$WASM_CARGO_TOML")
-[ -n "$bindgen_version" ] || die "no exact pin (wasm-bindgen = \"=X.Y.Z\") found in $WASM_CARGO_TOML"
-have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
-if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
-    [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
-    # Not --locked: the lock file shipped with wasm-bindgen-cli names a crate
-    # version the registry no longer serves, so resolution fails with it.
-    # --debug: unoptimised, it installs in about half the time (114 s against
-    # 207 s on 2 cores) and writes the same glue, byte for byte; it runs a few
-    # times per build, 0.5 s each instead of 0.1 s.
-    run "wasm-bindgen-cli $bindgen_version" \
-        cargo install wasm-bindgen-cli --version "$bindgen_version" --debug --jobs "$JOBS" --force
 fi
 
 # --- wasm-opt (binaryen) --------------------------------------------------------
@@ -142,6 +169,44 @@ if ! wasm_opt_ok; then
     fi
 fi
 
+# --- Chromium for the browser tests, in the background (see above) -----------------
+if [ "$what" = test ] || [ "$what" = audit ]; then
+    if chromium_missing && [ ! -f "$CHROMIUM_PID" ]; then
+        can_apt_chromium || no_chromium
+        mkdir -p "$TOOLS_DIR"
+        rm -f "$CHROMIUM_RC"
+        say "installing chromium (Debian) in the background (log: ${CHROMIUM_LOG#"$ROOT"/})"
+        (
+            rc=0
+            apt_install chromium || rc=$?
+            echo "$rc" >"$CHROMIUM_RC"
+        ) >"$CHROMIUM_LOG" 2>&1 </dev/null &
+        echo $! >"$CHROMIUM_PID"
+    fi
+fi
+
+# --- wasm-bindgen CLI, exactly the version the crate pins ---------------------
+bindgen_version=$(sed -nE 's/^wasm-bindgen *= *"=([0-9][^"]*)".*/\1/p' "$WASM_CARGO_TOML")
+[ -n "$bindgen_version" ] || die "no exact pin (wasm-bindgen = \"=X.Y.Z\") found in $WASM_CARGO_TOML"
+have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
+    [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
+    # Not --locked: the lock file shipped with wasm-bindgen-cli names a crate
+    # version the registry no longer serves, so resolution fails with it.
+    # What makes it quick to compile, measured from nothing on 2 cores, each
+    # writing the same glue byte for byte:
+    # - --debug, unoptimised: about half the time of a release build (114 s
+    #   against 207 s); it runs a few times per build, 0.5 s each, not 0.1 s;
+    # - no debug info (CARGO_PROFILE_DEV_DEBUG=0): 84 -> 71 s;
+    # - --no-default-features: without TLS (rustls and ring), which only the
+    #   test runner's WebDriver mode uses; the Node mode needs none: 90 -> 84 s;
+    # - only the two programs used (not wasm2es6js): one link less.
+    run "wasm-bindgen-cli $bindgen_version" \
+        env CARGO_PROFILE_DEV_DEBUG=0 cargo install wasm-bindgen-cli --version "$bindgen_version" \
+        --debug --no-default-features --bin wasm-bindgen --bin wasm-bindgen-test-runner \
+        --jobs "$JOBS" --force
+fi
+
 # --- esbuild, for make dist only ----------------------------------------------------
 if [ "$what" = dist ]; then
     esbuild_dir="$TOOLS_DIR/esbuild"
@@ -174,17 +239,5 @@ fi
 if [ "$what" = audit ] && { [ ! -f tools/audit/node_modules/.package-lock.json ] ||
     [ tools/audit/package-lock.json -nt tools/audit/node_modules/.package-lock.json ]; }; then
     run "Lighthouse (npm ci in tools/audit)" npm ci --prefix tools/audit --no-audit --no-fund
-fi
-
-# --- Chromium for the browser tests ---------------------------------------------
-CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-if ! command -v "$CHROMIUM" >/dev/null; then
-    if [ "$CHROMIUM" = /usr/bin/chromium ] && is_root && command -v apt-get >/dev/null; then
-        run "chromium (Debian)" apt_install chromium
-    elif [ "$CHROMIUM" = /usr/bin/chromium ]; then
-        die "no Chromium for the browser tests: as root, install Debian's package (apt-get install chromium), or point CHROMIUM at a Chrome/Chromium executable (make test CHROMIUM=/path/to/chrome)"
-    else
-        die "CHROMIUM=$CHROMIUM is not an executable; unset it to use Debian's /usr/bin/chromium"
-    fi
 fi
 exit 0
