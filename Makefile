@@ -180,8 +180,11 @@ fmt:
 fmt-check:
 	cargo fmt --all -- --check
 
+# The host target named (HOST_TARGET), so that the macros it compiles for the host are the
+# wasm tests' (Cargo.toml's profile.dev.build-override says why).
+HOST_TARGET = $(shell rustc -vV | sed -n 's/^host: //p')
 clippy:
-	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets --target $(HOST_TARGET) -- -D warnings
 
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
 # release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
@@ -192,7 +195,7 @@ test-rust:
 
 # What make test runs for test-rust, clippy, test-wasm, the build, test-unit and lint-js: the
 # Rust tests, and beside them from the start, at a lower priority, two chains: clippy then the
-# wasm tests (their host macros in target/debug, built once), and the build the later steps
+# wasm tests (their host macros in target/debug, built once: see clippy), and the build the later steps
 # need, the unit tests and the JavaScript's checks (target/release for the wasm build's host
 # crates). Cargo locks a build folder, not the whole target/: the test build's folder
 # (target/release-nolto) is locked by no other cargo command, and cargo holds no lock while
