@@ -25,7 +25,7 @@ import { refusedParams, is } from '../shared/address.js';
 import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
 import { render, renderMoves, renderReview, onPositionChange } from './view.js';
 import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
-import { setEngine, startEngine } from './lines.js';
+import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
 import { openTree, openAddressGames, openInput, whenOpened } from './open.js';
 import { saved, saveToLibrary, readSavedRev } from './saved.js';
@@ -58,6 +58,10 @@ async function main() {
   }
   readSaved();
   await readSavedRev();
+  // A frame first: the page's words have just been put in, and its style is worked out with
+  // them by that frame, not by the board's first reading of its colours (theme.js), which in
+  // the same task as the board's build made one long task of both on a phone.
+  await nextFrame();
   const board = (page.board = createBoard($('board'), {
     variant: model.variant,
     orientation: page.orientation,
@@ -75,11 +79,18 @@ async function main() {
   wire();
   render();
   if (params.get('review') === '1' && model.mainline().length) startReview();
-  else setEngine(engineWanted());
+  else if (engineWanted()) setEngineWhenSettled();
+  else setEngine(false);
   exposeTestHook();
   // Once playable: the offline copy's downloads must not slow the page's own.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
   openAddressGames();
+}
+
+/** Resolves once the browser has drawn a frame (or at once in a hidden tab, which draws none). */
+function nextFrame() {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 }
 
 /** @param {number} sq */
