@@ -172,7 +172,7 @@ dist: build setup-dist
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
-test-steps: fmt-check test-rust-beside test-browser
+test-steps: fmt-check test-rust-beside test-browser-built
 
 fmt:
 	cargo fmt --all
@@ -196,14 +196,14 @@ test-rust:
 # What make test runs for test-rust, clippy, test-wasm, the build, test-unit and lint-js: the
 # Rust tests, and beside them from the start, at a lower priority, two chains: clippy then the
 # wasm tests (their host macros in target/debug, built once: see clippy), and the build the later steps
-# need, the unit tests and the JavaScript's checks (target/release for the wasm build's host
-# crates). Cargo locks a build folder, not the whole target/: the test build's folder
+# need (and make dist's copy), the unit tests and the JavaScript's checks (target/release for
+# the wasm build's host crates). Cargo locks a build folder, not the whole target/: the test build's folder
 # (target/release-nolto) is locked by no other cargo command, and cargo holds no lock while
 # the test binaries run (most of them on one core). Two chains, not one: once the Rust tests
 # are done each has a core (wasm-opt and the table builder use one). What each printed follows.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside
 BESIDE_A := clippy test-wasm
-BESIDE_B := build test-unit lint-js
+BESIDE_B := build dist test-unit lint-js
 test-rust-beside:
 	@rm -f $(BESIDE_LOG)-[ab].log $(BESIDE_LOG)-[ab].rc; \
 	( nice -n 10 $(MAKE) --no-print-directory -k $(BESIDE_A) >$(BESIDE_LOG)-a.log 2>&1; echo $$? >$(BESIDE_LOG)-a.rc ) & \
@@ -247,6 +247,11 @@ BROWSER_TESTS = status=0; \
 	node --test $(BROWSER_ALONE) || status=1; \
 	[ $$status = 0 ]
 test-browser: build dist
+	@$(BROWSER_TESTS)
+# make test's: the build and make dist's copy were made beside the Rust tests (a failed build
+# fails there, and the tests that need it here).
+.PHONY: test-browser-built
+test-browser-built:
 	@$(BROWSER_TESTS)
 
 # The JavaScript checked like the Rust: TypeScript reads the JSDoc types (checks nothing at

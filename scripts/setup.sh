@@ -81,15 +81,47 @@ apt_install() {
     apt-get install -y -qq "$@"
 }
 
-# --- Chromium for the browser tests, installed in the background -------------------
-# Debian's package (350 MB unpacked, with what it needs on a bare system) installs while the
-# wasm-bindgen CLI compiles and the Rust tests build, which need no browser; the browser tests
-# wait for it first (scripts/setup.sh chromium). It starts after the wasm-opt step, which may
-# use apt itself: dpkg takes one install at a time.
+# --- Installs in the background ----------------------------------------------------
+# make test starts the two long installs of a cold machine, the wasm-bindgen CLI's build and
+# Debian's Chromium, in the background and goes on: the Rust tests build meanwhile, which need
+# neither. What needs one waits for it first (scripts/setup.sh build, scripts/setup.sh
+# chromium). Each keeps target/tools/NAME.log, NAME.pid and, once done, NAME.rc (its exit
+# status); the process is no child of the shell that waits, so its pid is polled.
+bg_start() { # NAME CMD...
+    local name=$1
+    shift
+    mkdir -p "$TOOLS_DIR"
+    rm -f "$TOOLS_DIR/$name.rc"
+    say "installing $name in the background (log: target/tools/$name.log)"
+    (
+        rc=0
+        "$@" || rc=$?
+        echo "$rc" >"$TOOLS_DIR/$name.rc"
+    ) >"$TOOLS_DIR/$name.log" 2>&1 </dev/null &
+    echo $! >"$TOOLS_DIR/$name.pid"
+}
+bg_running() { # NAME
+    [ -f "$TOOLS_DIR/$1.pid" ] && [ ! -f "$TOOLS_DIR/$1.rc" ] && kill -0 "$(cat "$TOOLS_DIR/$1.pid")" 2>/dev/null
+}
+bg_wait() { # NAME: waits for its install if one is under way; shows its log if it failed
+    local name=$1 start=$SECONDS
+    [ -f "$TOOLS_DIR/$name.pid" ] || return 0
+    if bg_running "$name"; then
+        say "waiting for $name, installing in the background ..."
+        while bg_running "$name"; do sleep 1; done
+        say "waited $((SECONDS - start))s for $name"
+    fi
+    if [ "$(cat "$TOOLS_DIR/$name.rc" 2>/dev/null)" != 0 ]; then
+        tail -n 40 "$TOOLS_DIR/$name.log" >&2 2>/dev/null || true
+        say "the background install of $name failed" >&2
+    fi
+    rm -f "$TOOLS_DIR/$name.pid"
+}
+
+# --- Chromium for the browser tests (Debian's, in the background) -----------------
+# 350 MB unpacked, with what it needs on a bare system. It starts after the wasm-opt step,
+# which may use apt itself: dpkg takes one install at a time.
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-CHROMIUM_LOG="$TOOLS_DIR/chromium-install.log"
-CHROMIUM_RC="$TOOLS_DIR/chromium-install.rc"
-CHROMIUM_PID="$TOOLS_DIR/chromium-install.pid"
 chromium_missing() { ! command -v "$CHROMIUM" >/dev/null; }
 can_apt_chromium() { [ "$CHROMIUM" = /usr/bin/chromium ] && is_root && command -v apt-get >/dev/null; }
 no_chromium() {
@@ -100,20 +132,7 @@ no_chromium() {
 }
 
 if [ "$what" = chromium ]; then
-    # Waits for the background install, if one is under way (its process is not this
-    # shell's child: its pid is polled), then makes sure there is a browser.
-    if [ -f "$CHROMIUM_PID" ]; then
-        pid=$(cat "$CHROMIUM_PID")
-        [ -f "$CHROMIUM_RC" ] || say "waiting for chromium (Debian), installing in the background ..."
-        while [ ! -f "$CHROMIUM_RC" ] && kill -0 "$pid" 2>/dev/null; do sleep 1; done
-        if chromium_missing; then
-            tail -n 40 "$CHROMIUM_LOG" >&2 2>/dev/null || true
-            say "the background install of chromium failed; trying again" >&2
-        else
-            say "chromium (Debian) installed"
-        fi
-        rm -f "$CHROMIUM_PID" "$CHROMIUM_RC"
-    fi
+    bg_wait chromium
     if chromium_missing; then
         can_apt_chromium || no_chromium
         run "chromium (Debian)" apt_install chromium
@@ -169,42 +188,52 @@ if ! wasm_opt_ok; then
     fi
 fi
 
-# --- Chromium for the browser tests, in the background (see above) -----------------
+# --- Chromium, in the background (see above) -------------------------------------------
+if { [ "$what" = test ] || [ "$what" = audit ]; } && chromium_missing && ! bg_running chromium; then
+    can_apt_chromium || no_chromium
+    bg_start chromium apt_install chromium
+fi
+
+# --- The crates the tests build, fetched in the background ---------------------------
+# Without the crate cache, make test's first build would fetch them, the cores idle
+# meanwhile; here they come beside the wasm-bindgen CLI's build. A fetch that fails says
+# nothing here: the build that needs the crates names what is missing.
 if [ "$what" = test ] || [ "$what" = audit ]; then
-    if chromium_missing && [ ! -f "$CHROMIUM_PID" ]; then
-        can_apt_chromium || no_chromium
-        mkdir -p "$TOOLS_DIR"
-        rm -f "$CHROMIUM_RC"
-        say "installing chromium (Debian) in the background (log: ${CHROMIUM_LOG#"$ROOT"/})"
-        (
-            rc=0
-            apt_install chromium || rc=$?
-            echo "$rc" >"$CHROMIUM_RC"
-        ) >"$CHROMIUM_LOG" 2>&1 </dev/null &
-        echo $! >"$CHROMIUM_PID"
-    fi
+    mkdir -p "$TOOLS_DIR"
+    (cargo fetch --locked) >"$TOOLS_DIR/cargo-fetch.log" 2>&1 </dev/null &
 fi
 
 # --- wasm-bindgen CLI, exactly the version the crate pins ---------------------
 bindgen_version=$(sed -nE 's/^wasm-bindgen *= *"=([0-9][^"]*)".*/\1/p' "$WASM_CARGO_TOML")
 [ -n "$bindgen_version" ] || die "no exact pin (wasm-bindgen = \"=X.Y.Z\") found in $WASM_CARGO_TOML"
 have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
-if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
-    [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
-    # Not --locked: the lock file shipped with wasm-bindgen-cli names a crate
-    # version the registry no longer serves, so resolution fails with it.
-    # What makes it quick to compile, measured from nothing on 2 cores, each
-    # writing the same glue byte for byte:
-    # - --debug, unoptimised: about half the time of a release build (114 s
-    #   against 207 s); it runs a few times per build, 0.5 s each, not 0.1 s;
-    # - no debug info (CARGO_PROFILE_DEV_DEBUG=0): 84 -> 71 s;
-    # - --no-default-features: without TLS (rustls and ring), which only the
-    #   test runner's WebDriver mode uses; the Node mode needs none: 90 -> 84 s;
-    # - only the two programs used (not wasm2es6js): one link less.
-    run "wasm-bindgen-cli $bindgen_version" \
-        env CARGO_PROFILE_DEV_DEBUG=0 cargo install wasm-bindgen-cli --version "$bindgen_version" \
+bindgen_ok() {
+    [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)" = "$bindgen_version" ] &&
+        command -v wasm-bindgen-test-runner >/dev/null
+}
+# Not --locked: the lock file shipped with wasm-bindgen-cli names a crate version the
+# registry no longer serves, so resolution fails with it. What makes it quick to compile,
+# measured from nothing on 2 cores, each writing the same glue byte for byte:
+# - --debug, unoptimised: about half the time of a release build (114 s against 207 s); it
+#   runs a few times per build, 0.5 s each, not 0.1 s;
+# - no debug info (CARGO_PROFILE_DEV_DEBUG=0): 84 -> 71 s;
+# - --no-default-features: without TLS (rustls and ring), which only the test runner's
+#   WebDriver mode uses; the Node mode needs none: 90 -> 84 s;
+# - only the two programs used (not wasm2es6js): one link less.
+install_bindgen() {
+    env CARGO_PROFILE_DEV_DEBUG=0 cargo install wasm-bindgen-cli --version "$bindgen_version" \
         --debug --no-default-features --bin wasm-bindgen --bin wasm-bindgen-test-runner \
         --jobs "$JOBS" --force
+}
+if ! bindgen_ok; then
+    [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
+    if [ "$what" = test ] || [ "$what" = audit ]; then
+        # make test's first steps need no wasm-bindgen: see "Installs in the background".
+        bg_running wasm-bindgen-cli || bg_start wasm-bindgen-cli install_bindgen
+    else
+        bg_wait wasm-bindgen-cli
+        bindgen_ok || run "wasm-bindgen-cli $bindgen_version" install_bindgen
+    fi
 fi
 
 # --- esbuild, for make dist only ----------------------------------------------------
