@@ -82,10 +82,9 @@ apt_install() {
 }
 
 # --- Installs in the background ----------------------------------------------------
-# make test starts the two long installs of a cold machine, the wasm-bindgen CLI's build and
-# Debian's Chromium, in the background and goes on: the Rust tests build meanwhile, which need
-# neither. What needs one waits for it first (scripts/setup.sh build, scripts/setup.sh
-# chromium). Each keeps target/tools/NAME.log, NAME.pid and, once done, NAME.rc (its exit
+# make test installs Debian's Chromium in the background and goes on: the wasm-bindgen CLI and
+# the Rust tests build meanwhile, which need no browser. The browser tests wait for it first
+# (scripts/setup.sh chromium). Each keeps target/tools/NAME.log, NAME.pid and, once done, NAME.rc (its exit
 # status); the process is no child of the shell that waits, so its pid is polled.
 bg_start() { # NAME CMD...
     local name=$1
@@ -196,7 +195,7 @@ fi
 
 # --- The crates the tests build, fetched in the background ---------------------------
 # Without the crate cache, make test's first build would fetch them, the cores idle
-# meanwhile; here they come beside the wasm-bindgen CLI's build. A fetch that fails says
+# meanwhile; here they come while the wasm-bindgen CLI builds. A fetch that fails says
 # nothing here: the build that needs the crates names what is missing.
 if [ "$what" = test ] || [ "$what" = audit ]; then
     mkdir -p "$TOOLS_DIR"
@@ -227,13 +226,9 @@ install_bindgen() {
 }
 if ! bindgen_ok; then
     [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
-    if [ "$what" = test ] || [ "$what" = audit ]; then
-        # make test's first steps need no wasm-bindgen: see "Installs in the background".
-        bg_running wasm-bindgen-cli || bg_start wasm-bindgen-cli install_bindgen
-    else
-        bg_wait wasm-bindgen-cli
-        bindgen_ok || run "wasm-bindgen-cli $bindgen_version" install_bindgen
-    fi
+    # Not in the background beside the Rust tests' build: both use both cores, and on a cold
+    # machine make test took as long (379 s to the browser tests, against 367-391 s).
+    run "wasm-bindgen-cli $bindgen_version" install_bindgen
 fi
 
 # --- esbuild, for make dist only ----------------------------------------------------
