@@ -67,8 +67,8 @@ setup-dist:
 #       tables): the engine workers', fetched once the page is playable; wasm-opt -O3, for speed.
 # Built again only when a source of the two crates (or this file) changed: wasm-opt alone takes
 # a minute.
-# Prints a command of a recipe line that runs several, as make prints a line's.
-SHOW = echo '$(1)' &&
+# Prints a command of a recipe line that runs several, as make prints a line's, then runs it.
+RUN = echo '$(1)' && $(1)
 WASM_RULES := $(PKG_DIR)/dama_rules.js $(PKG_DIR)/dama_rules_bg.wasm
 WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
 WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
@@ -90,14 +90,10 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 	cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib --no-default-features
 	$(WASM_BINDGEN) --out-name dama_rules $(WASM_OUT)/dama_wasm.wasm
 	@# wasm-opt works on one core: the rules' runs beside the engine's build and wasm-opt.
-	@$(call SHOW,$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm &) \
-	$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm & rules=$$!; \
-	engine=0; { $(call SHOW,cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib) \
-		cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib && \
-		$(call SHOW,$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm) \
-		$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm && \
-		$(call SHOW,$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm) \
-		$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm; } || engine=1; \
+	@$(call RUN,$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm) & rules=$$!; \
+	engine=0; { $(call RUN,cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib) && \
+		$(call RUN,$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm) && \
+		$(call RUN,$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm); } || engine=1; \
 	wait $$rules && [ $$engine = 0 ]
 	@touch $(WASM_RULES) $(WASM_ENGINE)
 
@@ -195,12 +191,13 @@ test-rust:
 
 # What make test runs for test-rust, clippy, test-wasm, the build, test-unit and lint-js: the
 # Rust tests, and beside them from the start, at a lower priority, two chains: clippy then the
-# wasm tests (their host macros in target/debug, built once: see clippy), and the build the later steps
-# need (and make dist's copy), the unit tests and the JavaScript's checks (target/release for
-# the wasm build's host crates). Cargo locks a build folder, not the whole target/: the test build's folder
-# (target/release-nolto) is locked by no other cargo command, and cargo holds no lock while
-# the test binaries run (most of them on one core). Two chains, not one: once the Rust tests
-# are done each has a core (wasm-opt and the table builder use one). What each printed follows.
+# wasm tests (their host macros in target/debug, built once: see clippy), and the build the
+# later steps need (and make dist's copy), the unit tests and the JavaScript's checks
+# (target/release for the wasm build's host crates). Cargo locks a build folder, not the whole
+# target/: the test build's folder (target/release-nolto) is locked by no other cargo command,
+# and cargo holds no lock while the test binaries run (most of them on one core). Two chains,
+# not one: once the Rust tests are done each has a core (wasm-opt and the table builder use
+# one). What each printed follows.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside
 BESIDE_A := clippy test-wasm
 BESIDE_B := build dist test-unit lint-js

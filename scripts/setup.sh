@@ -84,8 +84,8 @@ apt_install() {
 # --- Installs in the background ----------------------------------------------------
 # make test installs Debian's Chromium in the background and goes on: the wasm-bindgen CLI and
 # the Rust tests build meanwhile, which need no browser. The browser tests wait for it first
-# (scripts/setup.sh chromium). Each keeps target/tools/NAME.log, NAME.pid and, once done, NAME.rc (its exit
-# status); the process is no child of the shell that waits, so its pid is polled.
+# (scripts/setup.sh chromium). An install keeps target/tools/NAME.log, NAME.pid and, once
+# done, NAME.rc (its exit status); it is no child of the shell that waits: its pid is polled.
 bg_start() { # NAME CMD...
     local name=$1
     shift
@@ -206,29 +206,23 @@ fi
 bindgen_version=$(sed -nE 's/^wasm-bindgen *= *"=([0-9][^"]*)".*/\1/p' "$WASM_CARGO_TOML")
 [ -n "$bindgen_version" ] || die "no exact pin (wasm-bindgen = \"=X.Y.Z\") found in $WASM_CARGO_TOML"
 have_bindgen=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
-bindgen_ok() {
-    [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)" = "$bindgen_version" ] &&
-        command -v wasm-bindgen-test-runner >/dev/null
-}
-# Not --locked: the lock file shipped with wasm-bindgen-cli names a crate version the
-# registry no longer serves, so resolution fails with it. What makes it quick to compile,
-# measured from nothing on 2 cores, each writing the same glue byte for byte:
-# - --debug, unoptimised: about half the time of a release build (114 s against 207 s); it
-#   runs a few times per build, 0.5 s each, not 0.1 s;
-# - no debug info (CARGO_PROFILE_DEV_DEBUG=0): 84 -> 71 s;
-# - --no-default-features: without TLS (rustls and ring), which only the test runner's
-#   WebDriver mode uses; the Node mode needs none: 90 -> 84 s;
-# - only the two programs used (not wasm2es6js): one link less.
-install_bindgen() {
-    env CARGO_PROFILE_DEV_DEBUG=0 cargo install wasm-bindgen-cli --version "$bindgen_version" \
-        --debug --no-default-features --bin wasm-bindgen --bin wasm-bindgen-test-runner \
-        --jobs "$JOBS" --force
-}
-if ! bindgen_ok; then
+if [ "$have_bindgen" != "$bindgen_version" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
     [ -z "$have_bindgen" ] || say "wasm-bindgen $have_bindgen is on PATH but the crate pins $bindgen_version"
+    # Not --locked: the lock file shipped with wasm-bindgen-cli names a crate version the
+    # registry no longer serves, so resolution fails with it. What makes it quick to compile,
+    # measured from nothing on 2 cores, each writing the same glue byte for byte:
+    # - --debug, unoptimised: about half the time of a release build (114 s against 207 s);
+    #   it runs a few times per build, 0.5 s each, not 0.1 s;
+    # - no debug info (CARGO_PROFILE_DEV_DEBUG=0): 84 -> 71 s;
+    # - --no-default-features: without TLS (rustls and ring), which only the test runner's
+    #   WebDriver mode uses; the Node mode needs none: 90 -> 84 s;
+    # - only the two programs used (not wasm2es6js): one link less.
     # Not in the background beside the Rust tests' build: both use both cores, and on a cold
     # machine make test took as long (379 s to the browser tests, against 367-391 s).
-    run "wasm-bindgen-cli $bindgen_version" install_bindgen
+    run "wasm-bindgen-cli $bindgen_version" \
+        env CARGO_PROFILE_DEV_DEBUG=0 cargo install wasm-bindgen-cli --version "$bindgen_version" \
+        --debug --no-default-features --bin wasm-bindgen --bin wasm-bindgen-test-runner \
+        --jobs "$JOBS" --force
 fi
 
 # --- esbuild, for make dist only ----------------------------------------------------
