@@ -65,12 +65,28 @@ setup-dist:
 #       took ten times as long).
 #   dama_wasm.js, dama_wasm_bg.wasm    the rules and the engine (search, evaluation, book,
 #       tables): the engine workers', fetched once the page is playable; wasm-opt -O3, for speed.
+#   dama_threads.js, dama_threads_bg.wasm  the same engine searching on several threads, built
+#       with shared memory (below): fetched instead of dama_wasm where the browser can run
+#       threads.
 # Built again only when a source of the two crates (or this file) changed: wasm-opt alone takes
 # a minute.
 # Prints a command of a recipe line that runs several, as make prints a line's, then runs it.
 RUN = echo '$(1)' && $(1)
 WASM_RULES := $(PKG_DIR)/dama_rules.js $(PKG_DIR)/dama_rules_bg.wasm
 WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
+# The threaded engine: the standard library rebuilt with atomics (-Z build-std, so a pinned
+# nightly toolchain: crates/dama-wasm/threads-toolchain, which scripts/setup.sh installs in the
+# background) and linked with a shared memory that the helper workers import (at most 512 MiB:
+# a smaller reservation than the usual 1 GiB, for phones; the engine's table is 32 MB). Its
+# own target directory: its flags differ from every other build's.
+THREADS_TOOLCHAIN := $(shell cat crates/dama-wasm/threads-toolchain)
+THREADS_TARGET := $(or $(CARGO_TARGET_DIR),target)/threads
+WASM_THREADS := $(PKG_DIR)/dama_threads.js $(PKG_DIR)/dama_threads_bg.wasm
+THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory,+mutable-globals \
+	-C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=536870912 \
+	-C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
+	-C link-arg=--export=__tls_align -C link-arg=--export=__tls_base
+
 WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
 	$(shell find crates/dama crates/dama-wasm \( -name tests -o -name benches \) -prune -o -type f -print)
 # The features rustc enables for wasm32-unknown-unknown, spelled out so that the result does
@@ -78,10 +94,10 @@ WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
 WASM_OPT := wasm-opt -O3 --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
 	--enable-bulk-memory --enable-reference-types --enable-multivalue
 
-build: setup $(WASM_RULES) $(WASM_ENGINE)
+build: setup $(WASM_RULES) $(WASM_ENGINE) $(WASM_THREADS)
 	@$(MAKE) --no-print-directory data
 	node scripts/precache.mjs
-	@for f in $(PKG_DIR)/dama_rules_bg.wasm $(PKG_DIR)/dama_wasm_bg.wasm; do \
+	@for f in $(PKG_DIR)/dama_rules_bg.wasm $(PKG_DIR)/dama_wasm_bg.wasm $(PKG_DIR)/dama_threads_bg.wasm; do \
 		echo "$$f: $$(stat -c %s $$f) bytes, $$(gzip -9 -c $$f | wc -c) gzipped"; \
 	done
 
@@ -96,6 +112,16 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 		$(call RUN,$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm); } || engine=1; \
 	wait $$rules && [ $$engine = 0 ]
 	@touch $(WASM_RULES) $(WASM_ENGINE)
+
+$(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
+	@mkdir -p $(PKG_DIR)
+	@scripts/setup.sh nightly
+	RUSTFLAGS='$(THREADS_RUSTFLAGS)' cargo +$(THREADS_TOOLCHAIN) build --release \
+		--target wasm32-unknown-unknown -p dama-wasm --lib --features threads \
+		-Z build-std=panic_abort,std --target-dir $(THREADS_TARGET)
+	$(WASM_BINDGEN) --out-name dama_threads $(THREADS_TARGET)/wasm32-unknown-unknown/release/dama_wasm.wasm
+	$(WASM_OPT) --enable-threads $(PKG_DIR)/dama_threads_bg.wasm -o $(PKG_DIR)/dama_threads_bg.wasm
+	@touch $(WASM_THREADS)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
 # service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation

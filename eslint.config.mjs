@@ -42,7 +42,7 @@ export default [
   },
   {
     // The engine's and the PDN reader's workers: module workers.
-    files: ['www/**/*.worker.js'],
+    files: ['www/**/*.worker.js', 'scripts/bench-threads/worker.js'],
     languageOptions: { globals: globals.worker },
   },
   {

@@ -20,6 +20,17 @@
 // to reload, and keep their own version until they do.
 // All paths are relative to this file, so the site works from any folder of any static host.
 //
+// The threaded engine (www/pkg/dama_threads*) is only for browsers that can run threads: it is
+// listed apart (`lazy`) and cached in its version's cache when first asked for, checked like
+// the data.
+//
+// Cross-origin isolation, which the threaded engine needs (shared memory): every page and
+// worker script this worker serves gets the Cross-Origin-Opener-Policy and
+// Cross-Origin-Embedder-Policy headers a static host cannot be asked for (every file is of
+// this origin, so require-corp blocks nothing). A first visit is loaded from the network
+// before this worker runs: it searches on one thread, and the next page loaded on more (no
+// reload is forced on anyone).
+//
 // The engine's data (the opening book and the endgame tables, www/data/) is large and the game
 // plays without it, so the first visit never waits for it: it has a cache of its own, named by
 // the data's hash (so a new version with the same data keeps it), filled after the site works
@@ -50,6 +61,7 @@ try {
  * @property {SiteList} list
  * @property {string | null} dataCache the data's cache (null: no data)
  * @property {Map<string, string>} dataHash each data file's address and its SHA-256
+ * @property {Map<string, string>} lazyHash each lazily cached file's address and its SHA-256
  */
 
 const PREFIX = 'dama-';
@@ -70,6 +82,7 @@ function describe(list) {
     list,
     dataCache: data ? PREFIX + 'data-' + data.version : null,
     dataHash: new Map((data?.files ?? []).map((f) => [url(f.path), f.sha256])),
+    lazyHash: new Map((list.lazy ?? []).map((f) => [url(f.path), f.sha256])),
   };
 }
 
@@ -243,7 +256,7 @@ async function fillData() {
   for (const href of CURRENT.dataHash.keys()) {
     if (await cache.match(href)) continue;
     try {
-      await download(href, CURRENT);
+      await download(href, /** @type {string} */ (CURRENT.dataCache), CURRENT.dataHash);
     } catch {
       // Tried again on the next page load.
     }
@@ -253,14 +266,13 @@ async function fillData() {
 /** @type {Map<string, Promise<Response>>} downloads under way, shared by the fill and requests */
 const downloading = new Map();
 
-// A data file of version `v` from the network, stored in its data cache if it matches its
-// hash. Resolves to a response for the page: the file, the server's error (404), or a 409 for
-// a file that is not this version's; rejects when the network fails.
-/** @param {string} href @param {Version} v @returns {Promise<Response>} */
-function download(href, v) {
-  const name = /** @type {string} */ (v.dataCache);
+// A data file (or a lazily cached one) from the network, stored in the cache `name` if it
+// matches its hash in `hashes`. Resolves to a response for the page: the file, the server's
+// error (404), or a 409 for a file that is not this version's; rejects when the network fails.
+/** @param {string} href @param {string} name @param {Map<string, string>} hashes @returns {Promise<Response>} */
+function download(href, name, hashes) {
   const key = name + ' ' + href;
-  const want = v.dataHash.get(href);
+  const want = hashes.get(href);
   let p = downloading.get(key);
   if (!p) {
     p = (async () => {
@@ -300,8 +312,23 @@ sw.addEventListener('fetch', (event) => {
   if (!CURRENT || req.method !== 'GET') return;
   const u = new URL(req.url);
   if (u.origin !== self.location.origin) return;
-  event.respondWith(respond(event, CURRENT));
+  event.respondWith(respond(event, CURRENT).then((res) => (isolating(req) ? isolated(res) : res)));
 });
+
+/** Whether a request's response decides a page's or a worker's isolation. @param {Request} req */
+const isolating = (req) => req.mode === 'navigate' || /worker$/.test(req.destination);
+
+/**
+ * A response with the headers that make its page or worker cross-origin isolated.
+ * @param {Response} res
+ */
+function isolated(res) {
+  if (res.type === 'opaque' || res.type === 'opaqueredirect' || res.status === 0) return res;
+  const headers = new Headers(res.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
 
 /** @param {FetchEvent} event @param {Version} current @returns {Promise<Response>} */
 async function respond(event, current) {
@@ -322,7 +349,10 @@ async function respond(event, current) {
   const href = u.origin + u.pathname;
   if (v.dataCache && v.dataHash.has(href)) {
     // Cache first; a file not cached yet is fetched, checked and cached.
-    return (await caches.match(href, { cacheName: v.dataCache })) || download(href, v);
+    return (await caches.match(href, { cacheName: v.dataCache })) || download(href, v.dataCache, v.dataHash);
+  }
+  if (v.lazyHash.has(href)) {
+    return (await caches.match(href, { cacheName: v.cache })) || download(href, v.cache, v.lazyHash);
   }
   let hit;
   if (req.mode === 'navigate') {

@@ -12,6 +12,9 @@
 // for it but caches it afterwards in a cache of its own, named by the data's hash, and only a
 // file that matches its hash.
 //
+// The threaded engine (www/pkg/dama_threads*) is listed apart too (`lazy`): only a browser that
+// can run threads loads it, so sw.js caches it when it is first asked for, never at install.
+//
 // Usage: node scripts/precache.mjs [ROOT]   (ROOT: the site's folder, default the repo root)
 
 import { createHash } from 'node:crypto';
@@ -43,9 +46,13 @@ for (const f of required) {
   }
 }
 const DATA = 'www/data/';
+const LAZY = new Set(['www/pkg/dama_threads.js', 'www/pkg/dama_threads_bg.wasm']);
 const files = [...new Set(['index.html', 'manifest.webmanifest', ...walk(join(root, 'www'))])]
-  .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts') && !f.startsWith(DATA))
+  .filter((f) => KEEP.test(f) && !SKIP.has(f) && !f.endsWith('.d.ts') && !f.startsWith(DATA) && !LAZY.has(f))
   .sort();
+const lazy = [...LAZY]
+  .filter((f) => existsSync(join(root, f)))
+  .map((path) => ({ path, sha256: createHash('sha256').update(readFileSync(join(root, path))).digest('hex') }));
 
 // The data in the order the engine worker fetches it: the Brazilian weights, the book, then the
 // tables by pieces.
@@ -70,14 +77,18 @@ for (const f of files) sha256[f] = createHash('sha256').update(readFileSync(join
 
 const hash = createHash('sha256');
 for (const f of files) hash.update(`${f}\0${sha256[f]}\0`);
-// The data's list is part of precache.js, so part of the version too.
+// The data's list is part of precache.js, so part of the version too, and so is the lazy one.
 hash.update(data.version);
+for (const f of lazy) hash.update(`${f.path}\0${f.sha256}\0`);
 // sw.js is not in the list (a service worker never caches itself) but is part of the version.
 if (existsSync(join(root, 'sw.js'))) hash.update(readFileSync(join(root, 'sw.js')));
 const version = hash.digest('hex').slice(0, 16);
 
 const body = `// Written by scripts/precache.mjs: what sw.js caches for offline use. Do not edit.
-self.DAMA_PRECACHE = ${JSON.stringify({ version, files, sha256, data }, null, 2)};
+self.DAMA_PRECACHE = ${JSON.stringify({ version, files, sha256, data, lazy }, null, 2)};
 `;
 writeFileSync(join(root, OUT), body);
-console.log(`precache: ${files.length} files, version ${version}; data: ${dataFiles.length} files, version ${data.version} -> ${OUT}`);
+console.log(
+  `precache: ${files.length} files, version ${version}; data: ${dataFiles.length} files, version ${data.version}; ` +
+    `cached when first used: ${lazy.length} files -> ${OUT}`,
+);

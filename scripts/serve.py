@@ -40,6 +40,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         # A development server: always serve the freshly built files.
         self.send_header("Cache-Control", "no-store")
+        # Cross-origin isolation, so the engine can search on several threads (shared memory);
+        # every file of the site is of this origin, so require-corp blocks nothing. A static
+        # host that sends no such headers gets them from the service worker (sw.js).
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
 

@@ -2,7 +2,9 @@
 # Installs what the build and the tests need. Each step is skipped when its tool
 # is already there, so running it again costs a second or two.
 #
-#   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt
+#   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt, and the nightly
+#                            toolchain of the threaded engine (in the background)
+#   scripts/setup.sh nightly   waits for that install, or installs the toolchain now
 #   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium (Debian's,
 #                            installed in the background: the next line waits for it)
 #   scripts/setup.sh chromium  waits for that install, or installs Chromium now
@@ -38,9 +40,9 @@ WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test | audit | dist | chromium) ;;
+    build | test | audit | dist | chromium | nightly) ;;
     *)
-        echo "usage: $0 [build|test|audit|dist|chromium]" >&2
+        echo "usage: $0 [build|test|audit|dist|chromium|nightly]" >&2
         exit 2
         ;;
 esac
@@ -137,6 +139,30 @@ if [ "$what" = chromium ]; then
         run "chromium (Debian)" apt_install chromium
     fi
     exit 0
+fi
+
+# --- The threaded engine's nightly toolchain, in the background -------------------------
+# Pinned (crates/dama-wasm/threads-toolchain): its rustc rebuilds the standard library with
+# atomics (-Z build-std) for the threaded engine (the Makefile's WASM_THREADS), the one build
+# stable Rust cannot make. About 70 MB from rustup's servers, fetched while the wasm-bindgen
+# CLI compiles; the build waits for it (scripts/setup.sh nightly).
+NIGHTLY=$(cat "$ROOT/crates/dama-wasm/threads-toolchain")
+nightly_missing() {
+    ! rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -q '^rust-src'
+}
+install_nightly() {
+    rustup toolchain install "$NIGHTLY" --profile minimal --component rust-src --no-self-update
+}
+
+if [ "$what" = nightly ]; then
+    bg_wait nightly
+    if nightly_missing; then
+        run "Rust $NIGHTLY with rust-src (the threaded engine's build)" install_nightly
+    fi
+    exit 0
+fi
+if [ "$what" != chromium ] && command -v rustup >/dev/null && nightly_missing && ! bg_running nightly; then
+    bg_start nightly install_nightly
 fi
 
 # --- Rust toolchain and the wasm target --------------------------------------

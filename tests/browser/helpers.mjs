@@ -66,9 +66,10 @@ export async function newPage(env, options = {}) {
 
 /** One Chromium and one server for a test file; `pageDefaults` overrides PAGE_DEFAULTS for
  * every page of the file (e.g. { serviceWorkers: 'allow' } for the offline tests); `root` is the
- * site served (the repository, or make dist's copy). */
-export async function setup(pageDefaults = {}, root = ROOT) {
-  const server = await startServer(root);
+ * site served (the repository, or make dist's copy); `serverOptions` the server's
+ * ({ isolated: true }: cross-origin isolation headers, as make serve sends them). */
+export async function setup(pageDefaults = {}, root = ROOT, serverOptions = {}) {
+  const server = await startServer(root, serverOptions);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ARGS,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** @type {Record<string, string>} */
 export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -38,7 +39,7 @@ export async function serveFiles(root, send) {
         res.writeHead(405).end();
         return;
       }
-      const url = new URL(req.url, 'http://localhost');
+      const url = new URL(req.url ?? '/', 'http://localhost');
       let path = normalize(join(root, decodeURIComponent(url.pathname)));
       if (path !== root && !path.startsWith(root + sep)) {
         res.writeHead(403).end();
@@ -50,21 +51,31 @@ export async function serveFiles(root, send) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
+  await new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((ok) => server.close(ok)),
+    close: () => new Promise((ok) => server.close(() => ok(undefined))),
   };
 }
 
-/** The tests' server: every file read afresh, nothing cached. */
-export const startServer = (root = ROOT) =>
+/** The headers that make a page cross-origin isolated, as `make serve` sends them. */
+export const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
+
+/**
+ * The tests' server: every file read afresh, nothing cached; with `isolated`, every file with
+ * the isolation headers (else none: a plain static host).
+ */
+export const startServer = (root = ROOT, { isolated = false } = {}) =>
   serveFiles(root, async (req, res, path) => {
     const body = await readFile(path);
     res.writeHead(200, {
       'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
       'cache-control': 'no-store',
+      ...(isolated ? ISOLATION : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

@@ -81,14 +81,24 @@ test('names: any case and spaces around are read; anything else is no theme', ()
 });
 
 test('stored settings: ours are read; each field that is not ours is ignored, the rest kept', () => {
-  assert.deepEqual(parseBoardSettings('{"theme":"contrast","pieces":"flat","premoves":false}'), { theme: 'contrast', pieces: 'flat', premoves: false });
+  assert.deepEqual(parseBoardSettings('{"theme":"contrast","pieces":"flat","premoves":false,"threads":2}'), {
+    theme: 'contrast',
+    pieces: 'flat',
+    premoves: false,
+    threads: 2,
+  });
   const defaults = { ...DEFAULT_SETTINGS };
-  assert.deepEqual(defaults, { theme: 'classic', pieces: 'discs', premoves: true });
+  assert.deepEqual(defaults, { theme: 'classic', pieces: 'discs', premoves: true, threads: 0 });
+  // Threads: a whole number 0 (all the device has) to 16; anything else is not ours.
+  for (const bad of ['-1', '17', '1.5', '"2"', 'null', '1e300', 'true']) {
+    assert.equal(parseBoardSettings(`{"threads":${bad}}`).threads, 0, bad);
+  }
+  assert.equal(parseBoardSettings('{"threads":16}').threads, 16);
   for (const junk of [null, undefined, '', 'not json', '[1,2]', '"wood"', '42', 'null', '{"theme":'.repeat(3)]) {
     assert.deepEqual(parseBoardSettings(junk), defaults, String(junk));
   }
   assert.deepEqual(parseBoardSettings('{"theme":"neon","pieces":"flat","premoves":"yes"}'), { ...defaults, pieces: 'flat' });
-  assert.deepEqual(parseBoardSettings('{"theme":"wood","pieces":7,"premoves":false,"extra":1}'), { theme: 'wood', pieces: 'discs', premoves: false });
+  assert.deepEqual(parseBoardSettings('{"theme":"wood","pieces":7,"premoves":false,"extra":1}'), { ...defaults, theme: 'wood', premoves: false });
   assert.deepEqual(parseBoardSettings('{"theme":"__proto__"}'), defaults);
   // Over the bound: not read at all (ours is under 100 characters).
   const long = JSON.stringify({ theme: 'wood', pad: 'x'.repeat(MAX_SETTINGS_TEXT) });
@@ -102,6 +112,10 @@ test('a change that is not a setting is refused, naming it, and changes nothing'
   assert.throws(() => changeSettings(s, { theme: 'neon' }), /no board theme is called "neon" \(there are classic, wood, marble, contrast\)/);
   assert.throws(() => changeSettings(s, { pieces: 'glass' }), /no piece set is called "glass"/);
   assert.throws(() => changeSettings(s, { premoves: 'yes' }), /premoves is true or false, not "yes"/);
+  assert.deepEqual(changeSettings(s, { threads: 3 }), { ...s, threads: 3 });
+  for (const bad of [-1, 17, 2.5, NaN, '2', null]) {
+    assert.throws(() => changeSettings(s, { threads: bad }), /threads is a whole number 0-16/, String(bad));
+  }
   assert.throws(() => changeSettings(s, { colour: 'red' }), /"colour" is not a board setting/);
   // A change with one bad field changes none of the others either.
   assert.throws(() => changeSettings(s, { pieces: 'discs', theme: 'neon' }));

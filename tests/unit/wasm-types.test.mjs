@@ -59,6 +59,7 @@ const PARAMS = {
   'new Engine': [['tt_megabytes', 'number', just(1)]],
   'Engine#loadTables': [['bytes', 'numbers', just(new Uint8Array(0))]],
   'Engine#loadEval': [['bytes', 'numbers', just(new Uint8Array(0))]],
+  'Engine#setThreads': [['threads', 'number', just(1)]],
   'Engine#search': [['game', 'game', (m) => new m.Game('italian')], ['level', 'number', just(1)], ['time_ms', 'number', just(1)], ['seed', 'number', just(0)]],
   'Engine#analyse': [['game', 'game', (m) => new m.Game('italian')], ['depth', 'number', just(1)], ['time_ms', 'number', just(1)], ['lines', 'number', just(1)]],
   moveBudget: [['remaining_ms', 'number', just(1000)], ['increment_ms', 'number', just(0)]],

@@ -63,6 +63,7 @@ export class AnalysisClient extends WorkerClient {
 
   /** @param {AnalysisReply} msg */
   onMessage(msg) {
+    if (msg.type === 'ready') this.takeThreads(msg.threads);
     if (msg.type === 'ready' || msg.type === 'alive') return;
     if (msg.type === 'data') {
       super.receive(msg);

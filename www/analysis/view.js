@@ -11,7 +11,7 @@ import { humanText } from './comment.js';
 import { lessonsFor } from './learn.js';
 import { renderTree } from '../game/tree-view.js';
 import { moveLabel } from '../game/texts.js';
-import { $, $button, page, engine, review, firstMover, sideAt } from './page.js';
+import { $, $button, page, engine, review, firstMover, sideAt, client } from './page.js';
 
 /** @import { Move, TreeNode } from '../shared/wasm-types.js' */
 /** @typedef {import('./page.js').Color} Color */
@@ -127,7 +127,9 @@ export function renderLines() {
     const e = forWhite(best, mover);
     bar.show(e, evalWords(e));
   } else bar.clear();
-  $('an-depth').textContent = fresh.settled ? t('anDepthSettled', { depth: fresh.depth }) : t('anDepth', { depth: fresh.depth });
+  const depth = fresh.settled ? t('anDepthSettled', { depth: fresh.depth }) : t('anDepth', { depth: fresh.depth });
+  const threads = client.threads === 1 ? t('anThread') : t('anThreads', { n: client.threads });
+  $('an-depth').textContent = `${depth} · ${threads}`;
   for (const l of fresh.lines) {
     const li = document.createElement('li');
     const score = Object.assign(document.createElement('span'), { className: 'score', textContent: evalShort(forWhite(l, mover)) });

@@ -58,7 +58,7 @@ export interface ReviewedReply {
 }
 
 export type AnalysisReply =
-  | { type: 'ready' }
+  | { type: 'ready'; threads: number }
   /** Said every 2 s while a job is worked on, so the page tells a slow search from a dead worker. */
   | { type: 'alive' }
   | DataReply

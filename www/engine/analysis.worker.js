@@ -17,7 +17,7 @@
 // so the page tells a slow search, which may go without a new depth for minutes, from a dead
 // or hung worker (see analysis/client.js).
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
+import { loadEngineWasm, newEngine, brazilianWeights, messageOf, engineThreads } from './data.js';
 
 /** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../shared/wasm-types.js' */
 /** @import { AnalysisRequest, AnalysisReply, WorkerLine } from './analysis-types.js' */
@@ -41,7 +41,7 @@ const post = (msg) => self.postMessage(msg);
 const ready = loadEngineWasm().then((mod) => {
   wasm = mod;
   engine = newEngine(32);
-  post({ type: 'ready' });
+  post({ type: 'ready', threads: engineThreads() });
 });
 ready.catch((err) => post({ type: 'error', id: 0, error: String(messageOf(err)) }));
 setInterval(() => current && post({ type: 'alive' }), ALIVE_MS);

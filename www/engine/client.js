@@ -48,6 +48,7 @@ export class EngineClient extends WorkerClient {
   receive(data) {
     if (data.type === 'ready') {
       this.loaded();
+      this.takeThreads(data.threads);
       if (this.running) this.arm(this.running); // the search time starts counting now
       return;
     }

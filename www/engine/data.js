@@ -11,9 +11,12 @@
 //
 // The engine's wasm comes from the page, its bytes (wasm.js sendEngine), in a message of its
 // own that the worker's requests never see: this module is evaluated before the worker's, so
-// its listener runs first and stops the message there.
+// its listener runs first and stops the message there. The message says how many threads the
+// engine is to search on: more than one, and the bytes are the threaded build's, started here
+// with its helpers (helpers.js); where that fails, the engine runs on one thread.
 
 import { loadEngine } from '../shared/wasm.js';
+import { startThreads } from './helpers.js';
 
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
 /** @import { DataReply } from './types.js' */
@@ -42,14 +45,25 @@ export const messageOf = (err) => /** @type {{ message?: unknown } | null | unde
 
 /** @type {DamaWasm | null} */
 let wasm = null;
+/** The threads the worker's engines search on. */
+let threads = 1;
+/** The most threads a page may ask for (the core's own bound is higher). */
+const MAX_THREADS = 64;
 
-/** The engine's bytes as the page fetched them, or null: the worker fetches its own. */
-const given = new Promise((/** @type {(m: ArrayBuffer | null) => void} */ resolve) => {
+/**
+ * The engine's bytes as the page fetched them (null: the worker fetches its own), and the
+ * threads asked for (a whole number 1-MAX_THREADS; anything else counts as 1).
+ */
+const given = new Promise((/** @type {(m: { bytes: ArrayBuffer | null, threads: number }) => void} */ resolve) => {
   self.addEventListener('message', (e) => {
     const msg = /** @type {MessageEvent} */ (e).data;
     if (msg?.type !== 'wasm') return;
     e.stopImmediatePropagation();
-    resolve(msg.bytes instanceof ArrayBuffer ? msg.bytes : null);
+    const n = msg.threads;
+    resolve({
+      bytes: msg.bytes instanceof ArrayBuffer ? msg.bytes : null,
+      threads: Number.isInteger(n) && n >= 1 && n <= MAX_THREADS ? n : 1,
+    });
   });
 });
 
@@ -58,10 +72,23 @@ const given = new Promise((/** @type {(m: ArrayBuffer | null) => void} */ resolv
  * @returns {Promise<DamaWasm>}
  */
 export async function loadEngineWasm() {
-  wasm = await loadEngine(await given);
+  const asked = await given;
+  if (asked.threads > 1) {
+    try {
+      ({ wasm, threads } = await startThreads(asked.bytes, asked.threads - 1));
+    } catch (err) {
+      console.debug('dama: the engine searches on one thread:', messageOf(err));
+      wasm = await loadEngine(null);
+    }
+  } else {
+    wasm = await loadEngine(asked.bytes);
+  }
   setTimeout(loadData, DATA_DELAY_MS);
   return wasm;
 }
+
+/** The threads this worker's engines search on (1 before the wasm is loaded). */
+export const engineThreads = () => threads;
 
 /**
  * An engine with the data already loaded into the others.
@@ -70,6 +97,7 @@ export async function loadEngineWasm() {
 export function newEngine(ttMegabytes) {
   if (!wasm) throw new Error('the wasm is not loaded yet');
   const e = new wasm.Engine(ttMegabytes);
+  e.setThreads(threads);
   engines.push(e);
   if (evalBrazilian) e.loadEval(evalBrazilian);
   const files = tableFiles.slice(); // those loaded from now on reach it with the others

@@ -5,7 +5,7 @@
 // stays the one owner. Several boards share this worker; the page sends one search at a time.
 // The data (book, tables, Brazilian weights) loads in the background: data.js.
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf } from './data.js';
+import { loadEngineWasm, newEngine, brazilianWeights, messageOf, engineThreads } from './data.js';
 
 /** @import { DamaWasm, Engine, Game } from '../shared/wasm-types.js' */
 /** @import { ReadyReply, ResultReply, SearchResult, WorkerRequest } from './types.js' */
@@ -21,7 +21,7 @@ const post = (msg) => self.postMessage(msg);
 const ready = loadEngineWasm().then((mod) => {
   wasm = mod;
   engine = newEngine(32); // 32 MB transposition table, kept between searches
-  post({ type: 'ready' });
+  post({ type: 'ready', threads: engineThreads() });
 });
 ready.catch(() => {}); // each request reports the failure itself
 

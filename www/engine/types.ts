@@ -32,6 +32,8 @@ export type WorkerRequest = SearchMessage & { id: number };
 /** The worker has loaded the wasm and takes requests. */
 export interface ReadyReply {
   type: 'ready';
+  /** The threads the worker's engine searches on (1 without the threaded build). */
+  threads: number;
 }
 
 /** What the worker has loaded in the background. */

@@ -15,6 +15,7 @@
 
 import { Watchdog } from './watchdog.js';
 import { sendEngine } from '../shared/wasm.js';
+import { engineThreads } from './threads.js';
 
 /** @import { DataReply, EngineData } from './types.js' */
 
@@ -27,6 +28,8 @@ import { sendEngine } from '../shared/wasm.js';
 export class WorkerClient extends EventTarget {
   /** The current worker has loaded: it said `ready` or, for the analysis client, anything at all. */
   ready = false;
+  /** The threads the current worker's engine searches on, as it said when ready (1 before). */
+  threads = 1;
 
   /**
    * @param {string | URL} url the worker's script
@@ -54,7 +57,7 @@ export class WorkerClient extends EventTarget {
   start() {
     if (this.worker) return this.worker;
     const w = makeWorker(this.url);
-    sendEngine(w); // the page's one copy of the engine's wasm: no download per worker
+    sendEngine(w, engineThreads()); // the page's one copy of the engine's wasm: no download per worker
     this.worker = w;
     this.ready = false;
     w.onmessage = (e) => {
@@ -89,6 +92,18 @@ export class WorkerClient extends EventTarget {
   /** The current worker has loaded (its client tells when). */
   loaded() {
     this.ready = true;
+  }
+
+  /**
+   * The worker said how many threads its engine searches on; a `threads` event (its detail
+   * the number) when that changed.
+   * @param {unknown} n
+   */
+  takeThreads(n) {
+    const threads = Number.isInteger(n) && /** @type {number} */ (n) >= 1 ? /** @type {number} */ (n) : 1;
+    if (threads === this.threads) return;
+    this.threads = threads;
+    this.dispatchEvent(new CustomEvent('threads', { detail: threads }));
   }
 
   /** The watchdog's call: the worker said nothing for too long. */

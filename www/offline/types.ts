@@ -14,6 +14,8 @@ declare global {
       version: string;
       files: { path: string; sha256: string }[];
     };
+    /** Files cached only when first asked for (the threaded engine), each with its SHA-256. */
+    lazy?: { path: string; sha256: string }[];
   }
 
   // A global a classic script sets: a `var`, so `self.DAMA_PRECACHE` has the type too.

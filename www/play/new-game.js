@@ -8,6 +8,7 @@ import { normVariant, clampLevel } from '../game/options.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';
+import { engineThreads } from '../engine/threads.js';
 
 /** Wires the dialog's form: what it asks follows what is chosen; Start starts the game. */
 function wireNewGame() {
@@ -26,6 +27,9 @@ function wireNewGame() {
     $('level-elo').textContent = levelStrength(level);
     $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${LEVEL_ELO[level - 1]}` }) : '';
     $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
+    // A level below 10 is the same on any device: only the top level thinks on every thread.
+    const threads = level === 10 ? engineThreads() : 1;
+    $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
     // Clocks are for games people play; a custom one asks for its minutes and increment.
     for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch';
     /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';

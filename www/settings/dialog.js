@@ -1,5 +1,6 @@
 // @ts-check
-// The game page's "Board and pieces" dialog: the theme, the piece set and premoves. A choice
+// The game page's "Board and pieces" dialog: the theme, the piece set, premoves and the
+// computer's threads (engine/threads.js: a new engine worker takes them up). A choice
 // takes effect at once on every board (settings.js tells them, here and in other tabs), and a
 // small picture of a corner of the board shows it in the dialog.
 
@@ -7,6 +8,8 @@ import { boardSettings, saveBoardSettings, onBoardSettingsChange, applyFrame } f
 import { namedTheme } from '../board/themes.js';
 import { drawPiece } from '../board/pieces.js';
 import { isPlaying, DEFAULT_VARIANT } from '../board/util.js';
+import { threadsAvailable } from '../engine/threads.js';
+import { t } from '../shared/i18n.js';
 
 /** @typedef {import('./settings.js').BoardSettings} BoardSettings */
 
@@ -25,16 +28,19 @@ const PREVIEW = [
 export function wireSettings(dialog, opener) {
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   const canvas = /** @type {HTMLCanvasElement} */ (dialog.querySelector('canvas'));
+  const threads = /** @type {HTMLSelectElement} */ (form.querySelector('select[name="threads"]'));
   const show = (/** @type {BoardSettings} */ s) => {
     for (const input of form.querySelectorAll('input')) {
       if (input.name === 'premoves') input.checked = s.premoves;
       else input.checked = input.value === (input.name === 'theme' ? s.theme : s.pieces);
     }
+    showThreads(threads, s.threads);
     drawPreview(canvas, s);
     applyFrame(s);
   };
   form.addEventListener('change', (e) => {
     const input = e.target;
+    if (input === threads) saveBoardSettings({ threads: Number(threads.value) });
     if (!(input instanceof HTMLInputElement)) return;
     saveBoardSettings(input.name === 'premoves' ? { premoves: input.checked } : { [input.name]: input.value });
   });
@@ -44,6 +50,23 @@ export function wireSettings(dialog, opener) {
     dialog.showModal();
   });
   applyFrame(boardSettings());
+}
+
+/**
+ * The threads choice: all the device has (0), or 1 up to that; a device or page where the
+ * engine runs on one thread gets one choice, and the reason.
+ * @param {HTMLSelectElement} select
+ * @param {number} chosen
+ */
+function showThreads(select, chosen) {
+  const available = threadsAvailable();
+  const options = [new Option(t('settingsThreadsAll', { n: available }), '0')];
+  for (let n = 1; n < available; n++) options.push(new Option(String(n), String(n)));
+  select.replaceChildren(...options);
+  select.value = chosen > 0 && chosen < available ? String(chosen) : '0';
+  select.disabled = available === 1;
+  const help = /** @type {HTMLElement} */ (document.getElementById('settings-threads-help'));
+  help.textContent = t(available === 1 ? 'settingsThreadsOne' : 'settingsThreadsHelp');
 }
 
 /** @param {HTMLCanvasElement} canvas @param {BoardSettings} s */

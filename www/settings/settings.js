@@ -1,6 +1,7 @@
 // @ts-check
-// The player's board settings, kept in this browser: the board's theme, the piece set, and
-// whether a move may be queued while the computer thinks (premoves). Every page with a board
+// The player's board settings, kept in this browser: the board's theme, the piece set,
+// whether a move may be queued while the computer thinks (premoves), and the most threads the
+// computer may search on (0: all the device has; fewer saves battery). Every page with a board
 // reads them and follows a change at once, made in this tab or another one (the storage
 // event). The stored value is checked field by field: a field that is not one of ours is
 // ignored (its default stands), never an error. The dialog that changes them: dialog.js.
@@ -9,7 +10,7 @@ import { readTheme } from '../board/theme.js';
 import { FRAMES, THEME_NAMES, PIECE_SETS, DEFAULT_THEME, DEFAULT_PIECES, themeName, pieceSetName } from '../board/themes.js';
 
 /** @import { PieceSet } from '../board/types.js' */
-/** @typedef {{ theme: string, pieces: PieceSet, premoves: boolean }} BoardSettings */
+/** @typedef {{ theme: string, pieces: PieceSet, premoves: boolean, threads: number }} BoardSettings */
 
 /** The key's version changes with the value's shape; another version's value is not read. */
 export const SETTINGS_KEY = 'dama.board.v1';
@@ -17,7 +18,12 @@ export const SETTINGS_KEY = 'dama.board.v1';
 export const MAX_SETTINGS_TEXT = 1000;
 
 /** @type {Readonly<BoardSettings>} */
-export const DEFAULT_SETTINGS = Object.freeze({ theme: DEFAULT_THEME, pieces: DEFAULT_PIECES, premoves: true });
+export const DEFAULT_SETTINGS = Object.freeze({ theme: DEFAULT_THEME, pieces: DEFAULT_PIECES, premoves: true, threads: 0 });
+/** The most threads a player may choose (engine/threads.js gives no more than the device has). */
+export const MAX_THREADS_SETTING = 16;
+
+/** @param {unknown} v @returns {v is number} a threads setting: 0 (all) to MAX_THREADS_SETTING */
+const isThreads = (v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= MAX_THREADS_SETTING;
 
 /**
  * The settings in a stored text: each field that is one of ours, the default for the rest.
@@ -35,10 +41,11 @@ export function parseBoardSettings(text) {
     return out;
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return out;
-  const { theme, pieces, premoves } = /** @type {Record<string, unknown>} */ (v);
+  const { theme, pieces, premoves, threads } = /** @type {Record<string, unknown>} */ (v);
   out.theme = themeName(theme) ?? out.theme;
   out.pieces = pieceSetName(pieces) ?? out.pieces;
   if (typeof premoves === 'boolean') out.premoves = premoves;
+  if (isThreads(threads)) out.threads = threads;
   return out;
 }
 
@@ -63,6 +70,9 @@ export function changeSettings(settings, change) {
     } else if (key === 'premoves') {
       if (typeof value !== 'boolean') throw new TypeError(`premoves is true or false, not ${JSON.stringify(value)}`);
       out.premoves = value;
+    } else if (key === 'threads') {
+      if (!isThreads(value)) throw new RangeError(`threads is a whole number 0-${MAX_THREADS_SETTING}, not ${JSON.stringify(value)}`);
+      out.threads = value;
     } else {
       throw new RangeError(`${JSON.stringify(key)} is not a board setting`);
     }

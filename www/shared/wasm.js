@@ -2,7 +2,10 @@
 // Loads the wasm core (built by `make build` into ./pkg, twice):
 //   - the rules (pkg/dama_rules*: games, moves, PDN), for the pages and the PDN reader: small,
 //     it is all a page needs to be playable;
-//   - the engine (pkg/dama_wasm*: the rules and the search), for the engine workers only.
+//   - the engine (pkg/dama_wasm*: the rules and the search), for the engine workers only;
+//   - the same engine built with shared memory (pkg/dama_threads*), which searches on several
+//     threads: fetched instead of the engine only where threads can run (engine/threads.js),
+//     so a browser without them downloads nothing more.
 // Each is downloaded once per page, whatever the server says of caching: the page compiles the
 // rules and hands the compiled module to the PDN reader; it fetches the engine's bytes once and
 // hands each engine worker a copy (sendEngine), which the worker compiles itself. (A module
@@ -11,19 +14,20 @@
 // import lets the page show a clear message instead of a blank screen when the build is missing.
 
 /** @import { DamaRules, DamaWasm } from './wasm-types.js' */
-/** @typedef {'rules' | 'engine'} Build */
+/** @typedef {'rules' | 'engine' | 'threads'} Build */
 
 // The glues' types are ./wasm-types.ts (their generated .d.ts); the specifiers are variables,
 // so the type check takes the modules' types from there rather than from these paths.
 const BUILDS = {
   rules: { glue: '../pkg/dama_rules.js', wasm: '../pkg/dama_rules_bg.wasm' },
   engine: { glue: '../pkg/dama_wasm.js', wasm: '../pkg/dama_wasm_bg.wasm' },
+  threads: { glue: '../pkg/dama_threads.js', wasm: '../pkg/dama_threads_bg.wasm' },
 };
 
 /** @type {Map<Build, Promise<WebAssembly.Module>>} */
 const modules = new Map();
-/** @type {Promise<ArrayBuffer> | null} */
-let engineBytes = null;
+/** The engine's bytes, by build (the page fetches one of the two). @type {Map<Build, Promise<ArrayBuffer>>} */
+const engineBytes = new Map();
 /** @type {Map<Build, Promise<any>>} */
 const instances = new Map();
 
@@ -91,21 +95,44 @@ export const loadWasm = (module) => instantiate('rules', module);
 export const loadEngine = (module) => instantiate('engine', module);
 
 /**
+ * The threaded engine, for an engine worker: its glue, instantiated on a fresh shared memory
+ * (the glue's own), and its compiled module, which the helper workers instantiate on the same
+ * memory (engine/threads.js). Rejects where shared memory cannot be had (a device short of
+ * memory), and then nothing is left half made.
+ * @param {ArrayBuffer | null} [bytes] its bytes as the page fetched them; without them, the
+ *   worker downloads its own
+ * @returns {Promise<{ wasm: DamaWasm, module: WebAssembly.Module, memory: WebAssembly.Memory }>}
+ */
+export async function loadThreadedEngine(bytes) {
+  const module = bytes ? await WebAssembly.compile(bytes) : await compile(new URL(BUILDS.threads.wasm, import.meta.url));
+  const wasm = await import(BUILDS.threads.glue);
+  const exports = await wasm.default({ module_or_path: module });
+  return { wasm, module, memory: exports.memory };
+}
+
+/**
  * Sends a new engine worker the engine's bytes, fetched once for the page, as `{type: 'wasm',
- * bytes}` (engine/data.js waits for it). The first download waits a task, so that the page's
+ * bytes, threads}` (engine/data.js waits for it): the threaded build's when `threads` > 1, the
+ * single-threaded engine's otherwise. The first download waits a task, so that the page's
  * start-up, which makes its workers, is over first: the board is playable without the engine.
  * A page that cannot fetch them sends null, and the worker tries on its own (and reports why
  * it fails).
  * @param {Worker} worker
+ * @param {number} threads the threads the worker's engine is to search on (1: no helpers)
  */
-export function sendEngine(worker) {
-  const post = (/** @type {ArrayBuffer | null} */ bytes) => worker.postMessage({ type: 'wasm', bytes }, bytes ? [bytes] : []);
-  if (!engineBytes) {
-    engineBytes = new Promise((resolve) => setTimeout(resolve))
-      .then(() => fetchOk(new URL(BUILDS.engine.wasm, import.meta.url)))
+export function sendEngine(worker, threads) {
+  /** @type {Build} */
+  const build = threads > 1 ? 'threads' : 'engine';
+  const post = (/** @type {ArrayBuffer | null} */ bytes) => worker.postMessage({ type: 'wasm', bytes, threads }, bytes ? [bytes] : []);
+  let bytes = engineBytes.get(build);
+  if (!bytes) {
+    const p = new Promise((resolve) => setTimeout(resolve))
+      .then(() => fetchOk(new URL(BUILDS[build].wasm, import.meta.url)))
       .then((res) => res.arrayBuffer());
-    engineBytes.catch(() => (engineBytes = null)); // tried again for the next worker
+    p.catch(() => engineBytes.delete(build)); // tried again for the next worker
+    engineBytes.set(build, p);
+    bytes = p;
   }
   // Each worker its own copy, handed over (transferred), the page's kept for the next.
-  engineBytes.then((b) => post(b.slice(0)), () => post(null));
+  bytes.then((b) => post(b.slice(0)), () => post(null));
 }

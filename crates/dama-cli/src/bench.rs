@@ -9,7 +9,7 @@
 
 use crate::args::Args;
 use dama::engine::clock::StdClock;
-use dama::engine::search::{score_text, Engine, Limits, MAX_PLY};
+use dama::engine::search::{score_text, Engine, Limits, MAX_PLY, MAX_THREADS};
 use dama::{rules::notation, Game, Variant};
 use std::time::Instant;
 
@@ -70,12 +70,14 @@ fn search(args: &[String]) -> Result<(), String> {
 }
 
 fn depth(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["time", "tt", "fen", "variant"], &[])?;
+    let a = Args::parse(args, &["time", "tt", "fen", "variant", "threads"], &[])?;
     let v = a.variant()?;
     let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
     let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
+    let threads: usize = a.number_in("threads", 1, 1..=MAX_THREADS)?;
     let game = Game::from_position(a.position(v)?);
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
+    engine.set_threads(threads);
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text(v, m)).collect();
         say!(
@@ -90,7 +92,8 @@ fn depth(args: &[String]) -> Result<(), String> {
     });
     say!();
     say!(
-        "depth {} completed within {ms} ms ({} nodes in {:.1} ms, {:.0} nodes/s)",
+        "depth {} completed within {ms} ms on {threads} thread(s) ({} nodes in {:.1} ms, \
+         {:.0} nodes/s)",
         r.depth,
         r.nodes,
         r.time_ms,

@@ -43,7 +43,7 @@ commands:
                                            weights file, used in games of its kind
   bench [search] [--depth N] [--tt MB]     search fixed positions to a fixed depth: nodes,
                                            time, nodes/s and a checksum of the search
-  bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB]
+  bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB] [--threads N]
                                            the depth reached in MS milliseconds (default 1000)
   bench perft [--variant GAME] [--depth N] [--runs N]
                                            perft from the start of each game (default depth

@@ -54,8 +54,9 @@ mod tally;
 use crate::args::Args;
 use crate::openings;
 use dama::engine::egtb::Wdl;
-use dama::engine::search::Limits;
+use dama::engine::search::{Limits, MAX_THREADS};
 use dama::{rules::fen, rules::notation, Color, Game, Outcome, Position, Variant};
+use hub_client::Size;
 use seat::{Forfeit, Player, Seat};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Read, Write};
@@ -85,6 +86,7 @@ const OPENINGS_MAX: usize = 10_000;
 const HELP: &str = "usage: dama match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N]
                   [--variant italian|brazilian] [--openings FILE] [--games N] [--threads N]
                   [--max-plies N] [--tt MB] [--seed N] [--pdn FILE] [--timeout-ms MS]
+                  [--a-threads N] [--b-threads N]
 
 Two engines play each other from each opening with both colours; the result is given for A as
 +W =D -L, score and Elo with its 95% margin, with the time each side used per move.
@@ -114,6 +116,10 @@ options:
                           not while the tables say a side stands won, up to 2N plies)
   --tt MB                 table size of each engine, 1-1024, also sent to Hub engines
                           (default 32)
+  --a-threads N           search threads of engine A, 1-256 (default 1), sent to a Hub
+                          engine as its threads parameter (one that has none can only
+                          be given 1); levels below 10 search on one thread whatever N is
+  --b-threads N           the same for engine B
   --seed N                seed of the playing levels (default 1)
   --pdn FILE              save the games as PDN
   --timeout-ms MS         a Hub engine that gives no move in MS loses the game, 1-86400000
@@ -202,6 +208,8 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
             "openings",
             "games",
             "threads",
+            "a-threads",
+            "b-threads",
             "max-plies",
             "tt",
             "seed",
@@ -252,6 +260,16 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
     let threads = a.number_in("threads", 1, THREADS)?;
     let max_plies = a.number_in("max-plies", 300, MAX_PLIES)?;
     let tt = a.number_in("tt", 32, TT_MB)?;
+    let sizes = [
+        Size {
+            tt_mb: tt,
+            threads: a.number_in("a-threads", 1, 1..=MAX_THREADS)?,
+        },
+        Size {
+            tt_mb: tt,
+            threads: a.number_in("b-threads", 1, 1..=MAX_THREADS)?,
+        },
+    ];
     let seed = a.number_in("seed", 1, 0..=u64::MAX)?;
 
     let chosen = pick_openings(&all, games.div_ceil(2));
@@ -278,7 +296,7 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
         specs: [spec_a.to_string(), spec_b.to_string()],
         budget,
         max_plies,
-        tt,
+        sizes,
         seed,
         timeout: Duration::from_secs_f64(timeout_ms / 1000.0),
         plan,
@@ -401,7 +419,8 @@ struct Setup {
     specs: [String; 2],
     budget: Budget,
     max_plies: usize,
-    tt: usize,
+    /// A's and B's table and threads.
+    sizes: [Size; 2],
     seed: u64,
     /// How long a Hub engine may take over a move.
     timeout: Duration,
@@ -483,8 +502,10 @@ fn worker(
     // Engines are built here: they stay on this thread. A Hub engine's process ends when its
     // seat is dropped.
     let mut seats = [
-        Seat::new(&setup.players[0], setup.tt, setup.variant).map_err(|e| format!("A: {e}"))?,
-        Seat::new(&setup.players[1], setup.tt, setup.variant).map_err(|e| format!("B: {e}"))?,
+        Seat::new(&setup.players[0], setup.sizes[0], setup.variant)
+            .map_err(|e| format!("A: {e}"))?,
+        Seat::new(&setup.players[1], setup.sizes[1], setup.variant)
+            .map_err(|e| format!("B: {e}"))?,
     ];
     loop {
         if abort.load(Ordering::SeqCst) {

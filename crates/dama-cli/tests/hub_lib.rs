@@ -148,6 +148,23 @@ fn bad_variants_are_refused_and_change_nothing() {
 }
 
 #[test]
+fn a_search_on_two_threads_gives_a_legal_move() {
+    let mut s = Session::new(Setup::default());
+    s.send("hub");
+    let intro = s.until(|l| l.starts_with("wait")).join("\n");
+    assert!(
+        intro.contains("param name=threads value=1 type=int min=1 max=256"),
+        "{intro}"
+    );
+    s.send("set-param name=threads value=2");
+    s.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13\"");
+    s.send("level move-time=0.2");
+    s.send("go think");
+    let done = s.line_starting("done");
+    assert_eq!(arg(&done, "move").as_deref(), Some("18x9"));
+}
+
+#[test]
 fn italian_think_in_process() {
     let mut s = Session::new(Setup::default());
     s.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 9-13\"");
@@ -376,6 +393,15 @@ fn out_of_range_numbers_are_errors_and_change_nothing() {
         ),
         ("set-param name=level value=11", "level must be 1 to 10"),
         ("set-param name=level value=nan", "level must be 1 to 10"),
+        ("set-param name=threads value=0", "threads must be 1 to 256"),
+        (
+            "set-param name=threads value=257",
+            "threads must be 1 to 256",
+        ),
+        (
+            "set-param name=threads value=2.5",
+            "threads must be 1 to 256",
+        ),
     ] {
         s.send(bad);
         let got = s.ping();
@@ -397,6 +423,7 @@ fn out_of_range_numbers_are_errors_and_change_nothing() {
         "level time=1000000 inc=1000000 moves=1000",
         "level depth=120 nodes=18446744073709551615",
         "set-param name=tt-size value=1",
+        "set-param name=threads value=256",
     ] {
         s.send(good);
         assert!(s.ping().is_empty(), "{good}");

@@ -278,6 +278,11 @@ pub fn depth(n: f64) -> Result<u32, ArgError> {
     bounded("depth", n, 1, MAX_DEPTH)
 }
 
+/// The threads a search may use: 1 to the core's `MAX_THREADS`.
+pub fn threads(n: f64) -> Result<u32, ArgError> {
+    bounded("threads", n, 1, dama::engine::search::MAX_THREADS as u32)
+}
+
 /// How many lines an analysis shows: 1 to [`MAX_LINES`].
 pub fn lines(n: f64) -> Result<usize, ArgError> {
     bounded("lines", n, 1, MAX_LINES).map(|l| l as usize)

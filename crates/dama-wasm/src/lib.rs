@@ -28,6 +28,8 @@ mod args;
 #[cfg(feature = "engine")]
 mod bench;
 pub mod js_args;
+#[cfg(feature = "threads")]
+mod pool;
 mod tree;
 pub mod wire;
 
@@ -451,6 +453,8 @@ pub struct Engine {
     inner: dama::engine::search::Engine,
     /// The endgame tables loaded so far, shared with `inner` while any are loaded.
     tables: Arc<Tables>,
+    /// The threads asked for (`setThreads`).
+    threads: u32,
 }
 
 #[cfg(feature = "engine")]
@@ -461,13 +465,28 @@ impl Engine {
     #[wasm_bindgen(constructor)]
     pub fn new(tt_megabytes: NumArg) -> Result<Engine, JsValue> {
         let mb = args::table_mb(Args("new Engine").number("tt_megabytes", &tt_megabytes)?)?;
+        #[allow(unused_mut)]
+        let mut inner =
+            dama::engine::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock));
+        #[cfg(feature = "threads")]
+        inner.set_spawner(Arc::new(pool::WorkerPool));
         Ok(Engine {
-            inner: dama::engine::search::Engine::with_clock(
-                mb as usize,
-                Box::new(PerformanceClock),
-            ),
+            inner,
             tables: Arc::new(Tables::new()),
+            threads: 1,
         })
+    }
+
+    /// Searches on up to `threads` threads (a whole number 1-256): at each search, at most one
+    /// more than the helper workers running then (there are none but in the threaded build,
+    /// where this returns `threads`; elsewhere it returns 1). Levels below 10 search on one
+    /// whatever it is. Throws `RangeError` for a number out of its bounds, and then nothing has
+    /// changed.
+    #[wasm_bindgen(js_name = setThreads)]
+    pub fn set_threads(&mut self, threads: NumArg) -> Result<u32, JsValue> {
+        let n = args::threads(Args("Engine.setThreads").number("threads", &threads)?)?;
+        self.threads = if cfg!(feature = "threads") { n } else { 1 };
+        Ok(self.threads)
     }
 
     /// Adds the endgame tables of one file (`dama-N.egtb`, as `dama egtb build` writes it);
@@ -538,6 +557,7 @@ impl Engine {
         let time_ms = args::time_ms(time_ms)?;
         let seed = args::seed(seed)?;
         let core = game.core();
+        self.grant_threads();
         let r = dama::engine::level::play(&mut self.inner, core, level, time_ms, seed as u64);
         let best = r
             .best
@@ -580,6 +600,7 @@ impl Engine {
             time_ms: Some(time_ms),
             ..dama::engine::search::Limits::depth(depth)
         };
+        self.grant_threads();
         let a = self.inner.analyse(core, &limits, lines);
         let line = |l: &dama::engine::search::Line| wire::AnalysisLine {
             first: core.move_text(&l.pv[0]),
@@ -596,6 +617,16 @@ impl Engine {
             time_ms: a.time_ms,
             lines: a.lines.iter().map(line).collect(),
         }))
+    }
+
+    /// Gives the search the threads asked for that it can have now: no more than one beside
+    /// each helper worker running (a job no worker takes would never end).
+    fn grant_threads(&mut self) {
+        #[cfg(feature = "threads")]
+        let n = (self.threads as usize).min(1 + pool::helpers());
+        #[cfg(not(feature = "threads"))]
+        let n = 1;
+        self.inner.set_threads(n);
     }
 
     /// Forgets what was learned in the previous game.

@@ -678,6 +678,13 @@ fn engine_takes_any_numbers() {
     }
     assert!(dama_wasm::Engine::new(js(512.0)).is_ok());
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
+    // Threads: 1-256, and this build (no helper workers) always searches on one.
+    for n in [0.0, -1.0, 257.0, 2.5, f64::NAN, f64::INFINITY] {
+        let e = engine.set_threads(js(n)).err().expect("a bad thread count");
+        assert!(e.is_instance_of::<js_sys::RangeError>(), "{n}");
+        assert!(message(&e).contains("1 to 256"), "{}", message(&e));
+    }
+    assert_eq!(engine.set_threads(js(256.0)).ok(), Some(1));
     // Level 256 used to wrap to 0 and play as level 1; Infinity as a time never returned.
     let bad = [
         (0.0, 10.0, 1.0),

@@ -216,3 +216,73 @@ fn plain_alpha_beta_agrees_on_a_forced_line() {
         "31x24x15x8"
     );
 }
+
+#[test]
+fn searches_on_several_threads_give_legal_moves_and_stop_on_time() {
+    let mut engine = Engine::new(8);
+    engine.set_threads(3);
+    for g in random_games(23, 12) {
+        let legal = g.legal_moves();
+        let r = engine.search(&g, &Limits::time(40.0), &mut |_| {});
+        assert!(r.time_ms < 40.0 + 60.0, "took {} ms", r.time_ms);
+        match r.best {
+            None => assert!(legal.is_empty()),
+            Some(m) => assert!(legal.contains(&m), "{}", g.position().to_fen()),
+        }
+        let mut pos = *g.position();
+        for m in &r.pv {
+            assert!(
+                pos.legal_moves().contains(m),
+                "pv {}",
+                g.position().to_fen()
+            );
+            pos = pos.play(m);
+        }
+    }
+    // The fastest win is still found, and the stop flag still ends a search at once.
+    let g = Game::from_fen(dama::Variant::Italian, "W:WK23,K1:B24").unwrap();
+    let r = engine.search(&g, &Limits::depth(12), &mut |_| {});
+    assert_eq!(
+        notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        "23-28"
+    );
+    assert_eq!(r.score, MATE - 1);
+    let stop = engine.stop_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = engine.search(
+        &Game::new(dama::Variant::Italian),
+        &Limits::depth(100),
+        &mut |_| {},
+    );
+    t.join().unwrap();
+    assert!(
+        r.best.is_some() && r.time_ms < 1000.0,
+        "took {} ms",
+        r.time_ms
+    );
+}
+
+#[test]
+fn one_thread_searches_exactly_as_before_and_levels_ignore_threads() {
+    // One thread: node for node the search of a build without threads (the bench checksum
+    // says so for the fixed positions; here, two engines side by side).
+    let g = Game::new(dama::Variant::Italian);
+    let a = search_fixed(&g, &Limits::depth(9));
+    let mut e = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
+    e.set_threads(1);
+    let b = e.search(&g, &Limits::depth(9), &mut |_| {});
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+    // A level below 10 searches on one thread whatever is granted: the same move and nodes.
+    let mut one = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
+    let mut four = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
+    four.set_threads(4);
+    for level in [3, 6] {
+        let x = level::play(&mut one, &g, level, 1e9, 7);
+        let y = level::play(&mut four, &g, level, 1e9, 7);
+        assert_eq!((x.best, x.nodes), (y.best, y.nodes), "level {level}");
+    }
+    assert_eq!(four.threads(), 4, "the grant is kept for the top level");
+}

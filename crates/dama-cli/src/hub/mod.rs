@@ -24,7 +24,8 @@
 //! where needed, or with `set-param name=notation value=hub` Scan's form (from x to x
 //! captured...).
 //!
-//! Parameters: `variant`, `tt-size` (MB, 1-1024, applied at the next search), `level` (1-10;
+//! Parameters: `variant`, `tt-size` (MB, 1-1024, applied at the next search), `threads` (the
+//! threads each search uses, 1-256, default 1; levels below 10 always search on one), `level` (1-10;
 //! below 10 `go think` plays at that level of `dama::engine::level`, with the level's own depth and
 //! node budget within the time the `level` command gives; analysis is always full strength),
 //! `notation`. With no `level` command a search gets 1 second.
@@ -42,7 +43,7 @@
 //! Unknown commands and arguments are ignored, as the protocol asks; malformed ones get
 //! `error message=".."` and change nothing. So do numbers out of their range: `level`'s
 //! `depth` 1-120, `nodes` 1 or more, `move-time`, `time` and `inc` 0 to 1,000,000 seconds,
-//! `moves` 1-1000; `tt-size` 1-1024 and `level` 1-10. [`Hub::serve`] reads lines of at most
+//! `moves` 1-1000; `tt-size` 1-1024, `threads` 1-256 and `level` 1-10. [`Hub::serve`] reads lines of at most
 //! [`MAX_LINE`] bytes: a longer one is answered with an error and skipped up to its newline.
 
 mod command;
@@ -55,7 +56,7 @@ pub use command::Command;
 use dama::engine::egtb::Tables;
 use dama::engine::eval::Eval;
 use dama::engine::level::Rng;
-use dama::engine::search::MAX_PLY;
+use dama::engine::search::{MAX_PLY, MAX_THREADS};
 use dama::{rules::fen, DrawRules, Game, PlayError, Position, Variant};
 use search::{engine_thread, raise, Job, Level, Mode, Running, StopSlot};
 use std::io::{BufRead, Write};
@@ -137,6 +138,7 @@ pub struct Hub<W: Write + Send + 'static> {
     jobs: Option<Sender<Job>>,
     stop_slot: StopSlot,
     tt_mb: usize,
+    threads: usize,
     level_param: u8,
     notation: Notation,
     variant: Variant,
@@ -170,6 +172,7 @@ impl<W: Write + Send + 'static> Hub<W> {
             jobs: None,
             stop_slot: Arc::new(Mutex::new(None)),
             tt_mb: DEFAULT_TT_MB,
+            threads: 1,
             level_param: 10,
             notation: Notation::Standard,
             variant,
@@ -287,6 +290,10 @@ impl<W: Write + Send + 'static> Hub<W> {
             self.tt_mb
         ));
         self.send(&format!(
+            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+            self.threads
+        ));
+        self.send(&format!(
             "param name=level value={} type=int min=1 max=10",
             self.level_param
         ));
@@ -316,6 +323,10 @@ impl<W: Write + Send + 'static> Hub<W> {
             }
             "tt-size" => {
                 self.tt_mb = bounded("tt-size", value, &(1..=MAX_TT_MB))?;
+                Ok(())
+            }
+            "threads" => {
+                self.threads = bounded("threads", value, &(1..=MAX_THREADS))?;
                 Ok(())
             }
             "level" => {
@@ -414,6 +425,7 @@ impl<W: Write + Send + 'static> Hub<W> {
             seed: self.rng.next_u64(),
             notation: self.notation,
             tt_mb: self.tt_mb,
+            threads: self.threads,
             clear: std::mem::take(&mut self.clear_pending),
             finished: finished.clone(),
         };

@@ -105,6 +105,7 @@ pub(super) struct Job {
     pub(super) seed: u64,
     pub(super) notation: Notation,
     pub(super) tt_mb: usize,
+    pub(super) threads: usize,
     pub(super) clear: bool,
     pub(super) finished: Arc<AtomicBool>,
 }
@@ -134,6 +135,7 @@ pub(super) fn engine_thread<W: Write>(
             engine = Some((e, job.tt_mb));
         }
         let (e, _) = engine.as_mut().expect("built above");
+        e.set_threads(job.threads);
         if job.clear {
             e.clear();
         }

@@ -137,6 +137,13 @@ enum Event {
     Closed,
 }
 
+/// What each engine of a match is given: its table's megabytes and its search threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub tt_mb: usize,
+    pub threads: usize,
+}
+
 /// A running engine.
 pub struct HubClient {
     child: Child,
@@ -152,7 +159,7 @@ pub struct HubClient {
 
 impl HubClient {
     /// Starts the engine and goes through the handshake; an error says what went wrong.
-    pub fn start(cmd: &HubCommand, tt_mb: usize, variant: Variant) -> Result<HubClient, String> {
+    pub fn start(cmd: &HubCommand, size: Size, variant: Variant) -> Result<HubClient, String> {
         let mut child = Command::new(&cmd.program)
             .args(&cmd.args)
             .stdin(Stdio::piped())
@@ -191,7 +198,7 @@ impl HubClient {
             name: String::new(),
         };
         c.stdin = c.child.stdin.take();
-        c.handshake(tt_mb, variant).map_err(|f| {
+        c.handshake(size, variant).map_err(|f| {
             let hint = if cmd.args.is_empty() && matches!(f, Failure::Crash(_)) {
                 " (it was run with no arguments; give them as 'hub:PROGRAM ARG...')"
             } else {
@@ -206,14 +213,15 @@ impl HubClient {
         Ok(c)
     }
 
-    fn handshake(&mut self, tt_mb: usize, variant: Variant) -> Result<(), Failure> {
+    fn handshake(&mut self, size: Size, variant: Variant) -> Result<(), Failure> {
         let end = Instant::now() + HANDSHAKE;
         self.spent = (0, 0);
         self.send("hub")?;
         // Only the parameters acted on are kept: the `values` of `variant` (`Some(None)` when
-        // declared without), and whether `tt-size` is declared.
+        // declared without), and whether `tt-size` and `threads` are declared.
         let mut variant_param: Option<Option<String>> = None;
         let mut tt_size = false;
+        let mut threads = false;
         loop {
             let line = self.next_line(end, "wait")?;
             let Some((word, rest)) = Line::split(&line) else {
@@ -237,6 +245,7 @@ impl HubClient {
                         variant_param = Some(a.get("values").map(str::to_string));
                     }
                     Some(("tt-size", _)) => tt_size = true,
+                    Some(("threads", _)) => threads = true,
                     _ => {}
                 },
                 _ => {}
@@ -265,7 +274,15 @@ impl HubClient {
             None => {}
         }
         if tt_size {
-            self.send(&format!("set-param name=tt-size value={tt_mb}"))?;
+            self.send(&format!("set-param name=tt-size value={}", size.tt_mb))?;
+        }
+        if threads {
+            self.send(&format!("set-param name=threads value={}", size.threads))?;
+        } else if size.threads > 1 {
+            return Err(Failure::Protocol(format!(
+                "it declares no threads parameter, so it cannot be given {} threads",
+                size.threads
+            )));
         }
         self.send("init")?;
         loop {

@@ -3,7 +3,7 @@
 //! came. The referee's checks on a Hub engine's answer are here: its text must name a legal
 //! move of the position.
 
-use super::hub_client::{Failure, HubClient, HubCommand};
+use super::hub_client::{Failure, HubClient, HubCommand, Size};
 use super::Budget;
 use dama::engine::eval::{Eval, Weights};
 use dama::engine::level;
@@ -75,7 +75,7 @@ pub enum Seat {
     },
     Hub {
         command: HubCommand,
-        tt: usize,
+        size: Size,
         variant: Variant,
         /// `None` after a failure: restarted before the next game.
         client: Option<HubClient>,
@@ -85,20 +85,21 @@ pub enum Seat {
 
 impl Seat {
     /// Builds the engine, starting the program of a Hub player (an error stops the match).
-    pub fn new(player: &Player, tt: usize, variant: Variant) -> Result<Seat, String> {
+    pub fn new(player: &Player, size: Size, variant: Variant) -> Result<Seat, String> {
         match player {
             Player::Hub(command) => {
-                let client = HubClient::start(command, tt, variant)?;
+                let client = HubClient::start(command, size, variant)?;
                 Ok(Seat::Hub {
                     command: command.clone(),
-                    tt,
+                    size,
                     variant,
                     name: client.name.clone(),
                     client: Some(client),
                 })
             }
             _ => {
-                let mut engine = Engine::new(tt);
+                let mut engine = Engine::new(size.tt_mb);
+                engine.set_threads(size.threads);
                 if *player == Player::Plain {
                     engine.set_features(Features::PLAIN);
                     match variant {
@@ -137,7 +138,7 @@ impl Seat {
             }
             Seat::Hub {
                 command,
-                tt,
+                size,
                 variant,
                 client,
                 name,
@@ -149,7 +150,7 @@ impl Seat {
                 }
                 // Dropping the old one first ends its process.
                 *client = None;
-                let mut c = HubClient::start(command, *tt, *variant)?;
+                let mut c = HubClient::start(command, *size, *variant)?;
                 c.new_game().map_err(|f| {
                     format!(
                         "{} failed after a restart: {}",

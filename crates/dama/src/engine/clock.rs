@@ -1,8 +1,8 @@
 //! Wall-clock time for the search, supplied by the host: the core has no platform
 //! dependencies, so the browser passes `performance.now()` and native code uses [`StdClock`].
 
-/// A source of milliseconds from an arbitrary origin.
-pub trait Clock {
+/// A source of milliseconds from an arbitrary origin, readable from any thread.
+pub trait Clock: Send + Sync {
     /// Milliseconds since some fixed point; must not go backwards.
     fn now_ms(&self) -> f64;
 }

@@ -73,6 +73,24 @@ pub fn play(engine: &mut Engine, game: &Game, level: u8, time_ms: f64, seed: u64
     if let Some(r) = book_move(game, level, seed) {
         return r;
     }
+    // A level below the top is its depth and node budget, the same on any device: one thread
+    // searches it, the same way every time. The top level uses every thread granted.
+    let granted = engine.threads();
+    if level < 10 {
+        engine.set_threads(1);
+    }
+    let result = play_searched(engine, game, level, time_ms, seed);
+    engine.set_threads(granted);
+    result
+}
+
+fn play_searched(
+    engine: &mut Engine,
+    game: &Game,
+    level: u8,
+    time_ms: f64,
+    seed: u64,
+) -> SearchResult {
     let spec = spec(level);
     let limits = Limits {
         depth: spec.depth,

@@ -28,10 +28,14 @@ use std::sync::Arc;
 mod analysis;
 mod score;
 mod searcher;
+mod threads;
 
 pub use analysis::{Analysis, Line};
 use score::tb_score;
 pub use score::{score_text, MATE, MATE_BOUND, TB_BOUND, TB_WIN};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use threads::StdSpawn;
+pub use threads::{Spawn, MAX_THREADS};
 
 /// The deepest ply the search goes to.
 pub const MAX_PLY: usize = 128;
@@ -160,9 +164,10 @@ impl Default for Features {
     }
 }
 
-/// The engine: a transposition table and move-ordering memory that persist across searches.
+/// The engine: a transposition table and move-ordering memory that persist across searches,
+/// and the threads it may search on.
 pub struct Engine {
-    tt: Table,
+    tt: Arc<Table>,
     /// The game the table and history hold positions of: the same bits mean another position
     /// in the other game, so they are cleared when the game changes (none before the first
     /// search).
@@ -174,11 +179,14 @@ pub struct Engine {
     clock: Box<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
     tables: Option<Arc<Tables>>,
+    /// The threads granted (1 without a spawner).
+    threads: usize,
+    spawner: Option<Arc<dyn Spawn>>,
 }
 
 impl Engine {
     /// An engine with a transposition table of `tt_mb` megabytes and the platform's clock
-    /// (none on wasm: use [`with_clock`](Engine::with_clock) there).
+    /// (none on wasm: use [`with_clock`](Engine::with_clock) there), searching on one thread.
     pub fn new(tt_mb: usize) -> Engine {
         #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
         let clock: Box<dyn Clock + Send> = Box::new(crate::engine::clock::StdClock::new());
@@ -190,7 +198,7 @@ impl Engine {
     /// An engine reading time from `clock`.
     pub fn with_clock(tt_mb: usize, clock: Box<dyn Clock + Send>) -> Engine {
         Engine {
-            tt: Table::new(tt_mb),
+            tt: Arc::new(Table::new(tt_mb)),
             tt_variant: None,
             history: vec![0; 2 * 32 * 32],
             evals: [
@@ -201,7 +209,30 @@ impl Engine {
             clock,
             stop: Arc::new(AtomicBool::new(false)),
             tables: None,
+            threads: 1,
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            spawner: Some(Arc::new(threads::StdSpawn)),
+            #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+            spawner: None,
         }
+    }
+
+    /// Searches on `n` threads (clamped to 1-[`MAX_THREADS`]): the main thread and `n - 1`
+    /// helpers started by the spawner. Without a spawner (the default on wasm) a search uses
+    /// one thread whatever `n` is. One thread gives the same search, node for node, as a build
+    /// without threads; more make it stronger for the time but not reproducible.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads set (a search uses one when there is no spawner).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Starts helper threads with `spawner` (a pool of web workers in the browser).
+    pub fn set_spawner(&mut self, spawner: Arc<dyn Spawn>) {
+        self.spawner = Some(spawner);
     }
 
     /// Uses the classic evaluation with these weights for Italian games (for tuning and
@@ -253,8 +284,9 @@ impl Engine {
         if let Some(r) = self.table_move(game, on_info) {
             return r;
         }
-        let mut s = self.searcher(game, limits, Vec::new());
-        let r = s.run(on_info);
+        self.prepare(game.variant());
+        let s = self.searcher(game, limits, Vec::new());
+        let (r, s) = self.run_team(s, on_info);
         self.history = s.history;
         r
     }

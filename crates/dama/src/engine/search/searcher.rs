@@ -1,7 +1,7 @@
 //! The tree search proper: iterative deepening with aspiration windows over a
 //! principal-variation alpha-beta, its move ordering, reductions and cut-offs.
 
-use crate::engine::clock::Clock;
+use crate::engine::clock::{Clock, NoClock};
 use crate::engine::egtb::Tables;
 use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
@@ -14,16 +14,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::score::{from_tt, tb_score, to_tt, INF, MATE, MATE_BOUND};
+use super::threads::{Finished, Team};
 use super::{Engine, Features, Info, Limits, SearchResult, MAX_PLY};
 
 impl Engine {
-    pub(super) fn searcher<'a>(
-        &'a mut self,
-        game: &Game,
-        limits: &Limits,
-        excluded: Vec<Move>,
-    ) -> Searcher<'a> {
-        let variant = game.variant();
+    /// Readies the table for a search of a game of `variant`: the same bits mean another
+    /// position in the other game, so the table and history are cleared when the game changes
+    /// (not before the first search); older entries are marked for replacement.
+    pub(super) fn prepare(&mut self, variant: Variant) {
         if self.tt_variant != Some(variant) {
             if self.tt_variant.is_some() {
                 self.clear();
@@ -31,12 +29,23 @@ impl Engine {
             self.tt_variant = Some(variant);
         }
         self.tt.new_search();
+    }
+
+    /// The main thread's searcher of the current position of `game` (after
+    /// [`prepare`](Engine::prepare)).
+    pub(super) fn searcher<'a>(
+        &'a self,
+        game: &Game,
+        limits: &Limits,
+        excluded: Vec<Move>,
+    ) -> Searcher<'a> {
+        let variant = game.variant();
         let start = self.clock.now_ms();
         let mut root_moves = game.legal_moves();
         root_moves.retain(|m| !excluded.contains(m));
         Searcher {
-            tt: &mut self.tt,
-            history: std::mem::take(&mut self.history),
+            tt: self.tt.clone(),
+            history: self.history.clone(),
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
@@ -45,7 +54,7 @@ impl Engine {
             eval: self.evals[variant as usize].clone(),
             features: self.features,
             clock: &*self.clock,
-            stop: &self.stop,
+            stop: self.stop.clone(),
             tables: self.tables.clone().filter(|_| variant == Variant::Italian),
             variant,
             start,
@@ -65,9 +74,57 @@ impl Engine {
             root_best: None,
             excluded,
             analysing: false,
+            team: None,
+            helper: false,
+            depth_offset: 0,
+            reported: 0,
         }
     }
+
+    /// Runs the main searcher `s` with the helpers of the threads granted beside it, and
+    /// returns its result (its nodes those of every thread) and the searcher.
+    pub(super) fn run_team<'a>(
+        &'a self,
+        mut s: Searcher<'a>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> (SearchResult, Searcher<'a>) {
+        let helpers = self.threads - 1;
+        let Some(spawner) = self.spawner.as_ref().filter(|_| helpers > 0) else {
+            let r = s.run(on_info);
+            return (r, s);
+        };
+        let team = Team::new();
+        for i in 1..=helpers {
+            let member = team.join();
+            let mut h = s.helper(i, &team);
+            spawner.spawn(Box::new(move || {
+                let _member = member;
+                h.run(&mut |_| {});
+                h.report_nodes();
+            }));
+        }
+        s.team = Some(team.clone());
+        let mut r = s.run(on_info);
+        team.stop_and_wait();
+        s.team = None;
+        r.nodes = s.nodes + team.nodes.load(Ordering::Relaxed);
+        // A helper a ply ahead may have finished an iteration the main thread had not: its
+        // move was searched deeper. (Not after a forced win or loss: the main line says it.)
+        if let Some(f) = team.deepest()
+            && f.depth > r.depth
+            && r.score.abs() <= MATE_BOUND
+        {
+            r.best = Some(f.pv[0]);
+            r.score = f.score;
+            r.depth = f.depth;
+            r.pv = f.pv;
+        }
+        (r, s)
+    }
 }
+
+/// Helpers read no time: the main thread stops them.
+static NO_CLOCK: NoClock = NoClock;
 
 /// The king-move count after `m`: one more for a king's quiet move, else the count restarts.
 pub(super) fn next_king_plies(kp: u32, m: &Move) -> u32 {
@@ -78,9 +135,9 @@ pub(super) fn next_king_plies(kp: u32, m: &Move) -> u32 {
     }
 }
 
-/// One search in progress, borrowing the engine's table and memory.
+/// One thread's search in progress: the engine's shared table, and memory of its own.
 pub(super) struct Searcher<'a> {
-    tt: &'a mut Table,
+    tt: Arc<Table>,
     pub(super) history: Vec<i32>,
     killers: Vec<[Move; 2]>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -90,7 +147,7 @@ pub(super) struct Searcher<'a> {
     eval: Eval,
     features: Features,
     clock: &'a dyn Clock,
-    stop: &'a AtomicBool,
+    stop: Arc<AtomicBool>,
     tables: Option<Arc<Tables>>,
     variant: Variant,
     start: f64,
@@ -113,9 +170,75 @@ pub(super) struct Searcher<'a> {
     excluded: Vec<Move>,
     /// An analysis: a forced move is searched as deep as any other, for its score.
     pub(super) analysing: bool,
+    /// The threads of this search, when it has helpers.
+    team: Option<Arc<Team>>,
+    /// A helper thread's searcher.
+    helper: bool,
+    /// How much deeper than the main thread each iteration searches (a helper's 0 or 1).
+    depth_offset: u32,
+    /// A helper's nodes already added to the team's count.
+    reported: u64,
 }
 
 impl Searcher<'_> {
+    /// Helper `i` of a team: the same root and move-ordering memory to start from, no time
+    /// or node limit of its own (the main thread stops it), every other helper a ply deeper.
+    fn helper(&self, i: usize, team: &Arc<Team>) -> Searcher<'static> {
+        Searcher {
+            tt: self.tt.clone(),
+            history: self.history.clone(),
+            killers: self.killers.clone(),
+            pv: self.pv.clone(),
+            pv_len: self.pv_len.clone(),
+            lists: self.lists.clone(),
+            keys: self.keys.clone(),
+            eval: self.eval.clone(),
+            features: self.features,
+            clock: &NO_CLOCK,
+            stop: team.stop.clone(),
+            tables: self.tables.clone(),
+            variant: self.variant,
+            start: 0.0,
+            deadline: None,
+            soft: None,
+            node_limit: u64::MAX,
+            max_depth: self.max_depth,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            rules: self.rules,
+            path: self.path.clone(),
+            root: self.root,
+            root_hash: self.root_hash,
+            root_king_plies: self.root_king_plies,
+            root_moves: self.root_moves.clone(),
+            root_best: None,
+            excluded: self.excluded.clone(),
+            analysing: self.analysing,
+            team: Some(team.clone()),
+            helper: true,
+            depth_offset: (i % 2) as u32,
+            reported: 0,
+        }
+    }
+
+    /// Nodes of every thread so far (the helpers' as last reported).
+    fn total_nodes(&self) -> u64 {
+        match &self.team {
+            Some(t) if !self.helper => self.nodes + t.nodes.load(Ordering::Relaxed),
+            _ => self.nodes,
+        }
+    }
+
+    /// A helper adds the nodes it searched since it last did to the team's count.
+    fn report_nodes(&mut self) {
+        if let Some(t) = &self.team {
+            t.nodes
+                .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+            self.reported = self.nodes;
+        }
+    }
+
     fn elapsed(&self) -> f64 {
         self.clock.now_ms() - self.start
     }
@@ -140,7 +263,8 @@ impl Searcher<'_> {
         for depth in 1..=self.max_depth {
             self.seldepth = 0;
             self.root_best = None;
-            let score = self.aspiration(depth as i32, result.score);
+            let deeper = (depth + self.depth_offset).min(self.max_depth);
+            let score = self.aspiration(deeper as i32, result.score);
             if self.stopped {
                 // A stopped iteration still counts its finished root moves: the previous best
                 // is searched first, so a better move found before the stop is trustworthy.
@@ -159,11 +283,20 @@ impl Searcher<'_> {
             result.score = score;
             result.depth = depth;
             result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if self.helper
+                && let Some(t) = &self.team
+            {
+                t.finished(Finished {
+                    depth: deeper,
+                    score,
+                    pv: result.pv.clone(),
+                });
+            }
             let info = Info {
                 depth,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time_ms: self.elapsed(),
                 pv: result.pv.clone(),
             };
@@ -231,7 +364,10 @@ impl Searcher<'_> {
 
     #[inline]
     fn poll(&mut self) {
-        if self.nodes >= self.node_limit
+        if self.helper {
+            self.report_nodes();
+        }
+        if self.total_nodes() >= self.node_limit
             || self.stop.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| self.clock.now_ms() >= d)
         {

@@ -1,0 +1,144 @@
+//! The threads of a parallel search (Lazy SMP): helper threads search the same root as the
+//! main thread, half of them a ply deeper, each with its own move-ordering memory, and share
+//! only the transposition table. What one thread stores, the others find, so the main
+//! thread's tree is cut by results it did not compute. The search's result is the main
+//! thread's, or a helper's when that helper finished a deeper iteration than the main thread
+//! did; a search on one thread is exactly the search of a build without threads.
+//!
+//! The core starts no thread itself: a [`Spawn`] does (native threads by default, a pool of
+//! web workers in the browser's threaded build).
+
+use crate::rules::moves::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 256;
+
+/// Runs a job on another thread.
+pub trait Spawn: Send + Sync {
+    /// Runs `job` on a thread other than the caller's. A job that cannot be started may be
+    /// dropped: the search then goes on with fewer helpers.
+    fn spawn(&self, job: Box<dyn FnOnce() + Send>);
+}
+
+/// The standard library's threads, one per helper and search (not on `wasm32-unknown-unknown`,
+/// which has none).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StdSpawn;
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+impl Spawn for StdSpawn {
+    fn spawn(&self, job: Box<dyn FnOnce() + Send>) {
+        // A thread that cannot be created drops the job, which releases its place in the team.
+        let _ = std::thread::Builder::new()
+            .name("dama-helper".into())
+            .spawn(job);
+    }
+}
+
+/// A helper's deepest finished iteration: its depth, score and principal variation.
+#[derive(Clone, Debug)]
+pub(super) struct Finished {
+    pub(super) depth: u32,
+    pub(super) score: i32,
+    pub(super) pv: Vec<Move>,
+}
+
+/// What the threads of one search share besides the table: the helpers' stop flag, the
+/// nodes they searched, the deepest iteration a helper finished, and how many are still
+/// running.
+pub(super) struct Team {
+    pub(super) stop: Arc<AtomicBool>,
+    pub(super) nodes: AtomicU64,
+    deepest: Mutex<Option<Finished>>,
+    running: Mutex<usize>,
+    done: Condvar,
+}
+
+impl Team {
+    pub(super) fn new() -> Arc<Team> {
+        Arc::new(Team {
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+            deepest: Mutex::new(None),
+            running: Mutex::new(0),
+            done: Condvar::new(),
+        })
+    }
+
+    /// A place for one more helper, given back when the returned guard is dropped (when the
+    /// helper's job ends, unwinds, or is dropped unstarted).
+    pub(super) fn join(self: &Arc<Team>) -> Member {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Member(self.clone())
+    }
+
+    /// A helper finished an iteration: kept if no helper finished a deeper one.
+    pub(super) fn finished(&self, f: Finished) {
+        let mut d = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
+        if d.as_ref().is_none_or(|old| f.depth > old.depth) && !f.pv.is_empty() {
+            *d = Some(f);
+        }
+    }
+
+    /// The deepest iteration a helper finished.
+    pub(super) fn deepest(&self) -> Option<Finished> {
+        self.deepest
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Stops the helpers and waits until none runs.
+    pub(super) fn stop_and_wait(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        while *running > 0 {
+            running = self.done.wait(running).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// A helper's place in its team.
+pub(super) struct Member(Arc<Team>);
+
+impl Drop for Member {
+    fn drop(&mut self) {
+        let mut running = self.0.running.lock().unwrap_or_else(|e| e.into_inner());
+        *running -= 1;
+        self.0.done.notify_all();
+    }
+}
+
+#[cfg(all(test, not(all(target_arch = "wasm32", target_os = "unknown"))))]
+mod tests {
+    use super::*;
+
+    /// A spawner that drops every job unstarted, as one out of threads would.
+    struct Refuse;
+    impl Spawn for Refuse {
+        fn spawn(&self, _job: Box<dyn FnOnce() + Send>) {}
+    }
+
+    #[test]
+    fn a_team_waits_for_its_helpers_even_unstarted_ones() {
+        let team = Team::new();
+        let ran = Arc::new(AtomicU64::new(0));
+        for _ in 0..3 {
+            let (member, team2, ran) = (team.join(), team.clone(), ran.clone());
+            StdSpawn.spawn(Box::new(move || {
+                let _member = member;
+                while !team2.stop.load(Ordering::Relaxed) {
+                    std::thread::yield_now();
+                }
+                ran.fetch_add(1, Ordering::Relaxed);
+            }));
+        }
+        let member = team.join();
+        Refuse.spawn(Box::new(move || drop(member)));
+        team.stop_and_wait();
+        assert_eq!(ran.load(Ordering::Relaxed), 3);
+    }
+}

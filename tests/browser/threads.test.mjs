@@ -1,0 +1,112 @@
+// The engine on several threads: on a cross-origin isolated page (make serve's headers, or the
+// service worker's on a plain static host) the engine workers load the threaded build and its
+// helper workers, and the analysis board and the New game dialog say how many threads; without
+// isolation (a plain host on a first visit, a page embedding the element) the engine runs on
+// one thread, with no error and nothing more downloaded; the player's setting lowers it.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, newPage } from './helpers.mjs';
+import { startServer, ROOT } from './server.mjs';
+
+let env;
+let isolated;
+before(async () => {
+  env = await setup({ analysisEngine: true });
+  isolated = await startServer(ROOT, { isolated: true });
+});
+after(async () => {
+  await isolated?.close();
+  await env?.close();
+});
+
+/** The engine files a page fetched, by name. */
+function engineFetches(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop();
+    if (/^dama_(wasm|threads)/.test(name) || name === 'helper.worker.js') seen.push(name);
+  });
+  return seen;
+}
+
+/** Opens the analysis board at `base` and waits for a line of depth 6; returns the depth text. */
+async function analyse(page, base) {
+  await page.goto(base + 'www/analysis.html');
+  await page.waitForFunction(() => (window.__analysis?.lines()?.depth ?? 0) >= 6, null, { timeout: 30000 });
+  return page.locator('#an-depth').innerText();
+}
+
+test('an isolated page searches on every core, and says so', { timeout: 90000 }, async (t) => {
+  const page = await newPage(env);
+  const fetched = engineFetches(page);
+  await page.goto(isolated.url + 'www/rules.html');
+  const cores = await page.evaluate(() => (crossOriginIsolated ? Math.min(16, navigator.hardwareConcurrency) : 0));
+  if (cores < 2) {
+    t.skip('this machine has one core, or Chromium did not isolate the page');
+    return;
+  }
+  const text = await analyse(page, isolated.url);
+  assert.match(text, new RegExp(`· ${cores} threads$`));
+  assert.ok(fetched.includes('dama_threads_bg.wasm') && fetched.includes('helper.worker.js'), fetched.join(' '));
+  assert.ok(!fetched.includes('dama_wasm_bg.wasm'), 'the single-threaded engine is not downloaded too');
+  // The game: the New game dialog says it for the top level, and the computer plays.
+  await page.goto(isolated.url + '?mode=computer&color=black&level=10&time=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
+  await page.locator('#btn-new').click();
+  await page.locator('input[name="level"]').fill('10');
+  assert.equal(await page.locator('#level-threads').innerText(), `The computer thinks on ${cores} threads.`);
+  await page.locator('input[name="level"]').fill('5');
+  assert.equal(await page.locator('#level-threads').innerText(), 'The computer thinks on 1 thread.');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the setting lowers the threads: one thread loads the single-threaded engine', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  await page.addInitScript(() => localStorage.setItem('dama.board.v1', JSON.stringify({ threads: 1 })));
+  const fetched = engineFetches(page);
+  const text = await analyse(page, isolated.url);
+  assert.match(text, /· 1 thread$/);
+  assert.ok(fetched.includes('dama_wasm_bg.wasm') && !fetched.some((f) => f.startsWith('dama_threads')), fetched.join(' '));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('without isolation the engine plays and analyses on one thread, downloading nothing more', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  const fetched = engineFetches(page);
+  const text = await analyse(page, env.server.url);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  assert.match(text, /· 1 thread$/);
+  await page.goto(env.server.url + '?mode=computer&color=black&level=10&time=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
+  assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('on a plain static host the service worker isolates every page after the first', { timeout: 90000 }, async (t) => {
+  const page = await newPage(env, { serviceWorkers: 'allow' });
+  await page.goto(env.server.url + 'www/analysis.html');
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false, 'the first visit comes from the network');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 30000 });
+  const cores = await page.evaluate(() => Math.min(16, navigator.hardwareConcurrency));
+  const fetched = engineFetches(page);
+  const text = await analyse(page, env.server.url);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the next page is isolated');
+  if (cores < 2) {
+    t.skip('one core: nothing more to see');
+    return;
+  }
+  assert.match(text, new RegExp(`· ${cores} threads$`));
+  assert.ok(fetched.includes('dama_threads_bg.wasm'), fetched.join(' '));
+  // Offline, the threaded engine comes from the cache it went into when first fetched.
+  await page.context().setOffline(true);
+  await analyse(page, env.server.url);
+  assert.match(await page.locator('#an-depth').innerText(), new RegExp(`· ${cores} threads$`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
