@@ -301,7 +301,22 @@ bench: build
 	cargo run --release -p dama-cli --bin dama -- perft --depth 10
 	cargo run --release -p dama-cli --bin dama -- bench search
 	cargo run --release -p dama-cli --bin dama -- bench depth --time 1000
+	cargo run --release -p dama-cli --bin dama -- bench depth --time 1000 --threads 2
 	node scripts/bench-wasm.mjs
+	@scripts/setup.sh chromium
+	node scripts/bench-threads.mjs
+
+# make match-threads   the engine on MATCH_THREADS threads against itself on one, at equal
+#              time (MATCH_MS a move), MATCH_GAMES games from the shipped openings, both
+#              colours; on two cores about 80 minutes. The games go to target/match-threads.pdn.
+MATCH_THREADS ?= 2
+MATCH_MS ?= 100
+MATCH_GAMES ?= 400
+.PHONY: match-threads
+match-threads:
+	cargo build --release -p dama-cli
+	target/release/dama match --a full --a-threads $(MATCH_THREADS) --b full --time $(MATCH_MS) \
+		--games $(MATCH_GAMES) --pdn target/match-threads.pdn
 
 clean:
 	cargo clean

@@ -106,7 +106,7 @@ test('the Board dialog: each theme and piece set is drawn at once, at phone size
   await waitForDark(gameCanvas(page), 14, 'marble');
   assert.ok(!near(await ring(), [255, 255, 255], 60), `marble: no ring: ${await ring()}`);
   // Kept in this browser, under a versioned key, and read back after a reload.
-  assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)), { theme: 'marble', pieces: 'flat', premoves: true });
+  assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)), { theme: 'marble', pieces: 'flat', premoves: true, threads: 0 });
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   await waitForDark(gameCanvas(page), 14, 'marble');

@@ -111,28 +111,57 @@ export async function loadThreadedEngine(bytes) {
 }
 
 /**
- * Sends a new engine worker the engine's bytes, fetched once for the page, as `{type: 'wasm',
- * bytes, threads}` (engine/data.js waits for it): the threaded build's when `threads` > 1, the
- * single-threaded engine's otherwise. The first download waits a task, so that the page's
- * start-up, which makes its workers, is over first: the board is playable without the engine.
- * A page that cannot fetch them sends null, and the worker tries on its own (and reports why
- * it fails).
- * @param {Worker} worker
- * @param {number} threads the threads the worker's engine is to search on (1: no helpers)
+ * The bytes of an engine build, fetched once for the page (a failed fetch is tried again by
+ * the next caller). The first download waits a task, so that the page's start-up, which makes
+ * its workers, is over first: the board is playable without the engine.
+ * @param {Build} build
+ * @returns {Promise<ArrayBuffer>}
  */
-export function sendEngine(worker, threads) {
-  /** @type {Build} */
-  const build = threads > 1 ? 'threads' : 'engine';
-  const post = (/** @type {ArrayBuffer | null} */ bytes) => worker.postMessage({ type: 'wasm', bytes, threads }, bytes ? [bytes] : []);
+function bytesOf(build) {
   let bytes = engineBytes.get(build);
   if (!bytes) {
     const p = new Promise((resolve) => setTimeout(resolve))
       .then(() => fetchOk(new URL(BUILDS[build].wasm, import.meta.url)))
       .then((res) => res.arrayBuffer());
-    p.catch(() => engineBytes.delete(build)); // tried again for the next worker
+    p.catch(() => engineBytes.delete(build));
     engineBytes.set(build, p);
     bytes = p;
   }
+  return bytes;
+}
+
+/**
+ * Whether the threaded build can be had now: online, or offline with it in a cache (the service
+ * worker caches it when it is first fetched). Offline without it, the page does not ask for it.
+ * @returns {Promise<boolean>}
+ */
+async function threadedReachable() {
+  if (globalThis.navigator?.onLine !== false) return true;
+  try {
+    return !!(await caches.match(new URL(BUILDS.threads.wasm, import.meta.url).href));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends a new engine worker the engine's bytes, fetched once for the page, as `{type: 'wasm',
+ * bytes, threads}` (engine/data.js waits for it): the threaded build's when `threads` > 1 and
+ * it can be had, else the single-threaded engine's with `threads` 1. A page that cannot fetch
+ * either sends null, and the worker tries on its own (and reports why it fails).
+ * @param {Worker} worker
+ * @param {number} threads the threads the worker's engine is to search on (1: no helpers)
+ */
+export function sendEngine(worker, threads) {
+  const post = (/** @type {ArrayBuffer | null} */ bytes, /** @type {number} */ n) =>
+    worker.postMessage({ type: 'wasm', bytes, threads: n }, bytes ? [bytes] : []);
   // Each worker its own copy, handed over (transferred), the page's kept for the next.
-  bytes.then((b) => post(b.slice(0)), () => post(null));
+  const single = () => bytesOf('engine').then((b) => post(b.slice(0), 1), () => post(null, 1));
+  if (threads <= 1) {
+    single();
+    return;
+  }
+  threadedReachable()
+    .then((ok) => (ok ? bytesOf('threads') : Promise.reject(new Error('offline'))))
+    .then((b) => post(b.slice(0), threads), single);
 }

@@ -282,9 +282,15 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
             a_white: g % 2 == 0,
         })
         .collect();
+    let on = |t: usize| match t {
+        1 => String::new(),
+        t => format!(" on {t} threads"),
+    };
     say!(
-        "A = {spec_a}, B = {spec_b}; {}; {games} games from {} openings ({} in the list), {}, \
-         {threads} thread(s), draw adjudicated after {max_plies} plies",
+        "A = {spec_a}{}, B = {spec_b}{}; {}; {games} games from {} openings ({} in the list), {}, \
+         {threads} game(s) at once, draw adjudicated after {max_plies} plies",
+        on(sizes[0].threads),
+        on(sizes[1].threads),
         variant.name(),
         chosen.len(),
         all.len(),
