@@ -34,20 +34,24 @@ fn never_returns_an_illegal_move_and_always_one_when_legal() {
     for g in random_games(11, 60) {
         let legal = g.legal_moves();
         let r = engine.search(&g, &Limits::nodes(3_000), &mut |_| {});
-        match r.best {
-            None => assert!(legal.is_empty(), "{}", g.position().to_fen()),
-            Some(m) => assert!(legal.contains(&m), "{}: {:?}", g.position().to_fen(), m),
-        }
-        // The principal variation is a legal line.
-        let mut pos = *g.position();
-        for m in &r.pv {
-            assert!(
-                pos.legal_moves().contains(m),
-                "pv {}",
-                g.position().to_fen()
-            );
-            pos = pos.play(m);
-        }
+        assert_legal(&g, &legal, &r);
+    }
+}
+
+/// A move when there is one, legal, and a principal variation that is a legal line.
+fn assert_legal(g: &Game, legal: &dama::MoveList, r: &dama::engine::search::SearchResult) {
+    match r.best {
+        None => assert!(legal.is_empty(), "{}", g.position().to_fen()),
+        Some(m) => assert!(legal.contains(&m), "{}: {:?}", g.position().to_fen(), m),
+    }
+    let mut pos = *g.position();
+    for m in &r.pv {
+        assert!(
+            pos.legal_moves().contains(m),
+            "pv {}",
+            g.position().to_fen()
+        );
+        pos = pos.play(m);
     }
 }
 
@@ -76,9 +80,9 @@ fn stops_close_to_its_deadline() {
     }
 }
 
-#[test]
-fn the_stop_flag_ends_a_search() {
-    let mut engine = Engine::new(4);
+/// A search to depth 100 from the start, stopped by its flag after 50 ms, still gives a move,
+/// at once.
+fn the_stop_flag_ends_a_search_of(engine: &mut Engine) {
     let stop = engine.stop_handle();
     let t = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(50));
@@ -92,6 +96,11 @@ fn the_stop_flag_ends_a_search() {
     t.join().unwrap();
     assert!(r.best.is_some());
     assert!(r.time_ms < 1000.0, "took {} ms", r.time_ms);
+}
+
+#[test]
+fn the_stop_flag_ends_a_search() {
+    the_stop_flag_ends_a_search_of(&mut Engine::new(4));
 }
 
 #[test]
@@ -225,19 +234,7 @@ fn searches_on_several_threads_give_legal_moves_and_stop_on_time() {
         let legal = g.legal_moves();
         let r = engine.search(&g, &Limits::time(40.0), &mut |_| {});
         assert!(r.time_ms < 40.0 + 60.0, "took {} ms", r.time_ms);
-        match r.best {
-            None => assert!(legal.is_empty()),
-            Some(m) => assert!(legal.contains(&m), "{}", g.position().to_fen()),
-        }
-        let mut pos = *g.position();
-        for m in &r.pv {
-            assert!(
-                pos.legal_moves().contains(m),
-                "pv {}",
-                g.position().to_fen()
-            );
-            pos = pos.play(m);
-        }
+        assert_legal(&g, &legal, &r);
     }
     // The fastest win is still found, and the stop flag still ends a search at once.
     let g = Game::from_fen(dama::Variant::Italian, "W:WK23,K1:B24").unwrap();
@@ -247,22 +244,7 @@ fn searches_on_several_threads_give_legal_moves_and_stop_on_time() {
         "23-28"
     );
     assert_eq!(r.score, MATE - 1);
-    let stop = engine.stop_handle();
-    let t = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    });
-    let r = engine.search(
-        &Game::new(dama::Variant::Italian),
-        &Limits::depth(100),
-        &mut |_| {},
-    );
-    t.join().unwrap();
-    assert!(
-        r.best.is_some() && r.time_ms < 1000.0,
-        "took {} ms",
-        r.time_ms
-    );
+    the_stop_flag_ends_a_search_of(&mut engine);
 }
 
 #[test]
