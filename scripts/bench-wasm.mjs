@@ -1,27 +1,33 @@
 // @ts-check
 // Times the wasm build in Node on the same work as the native benchmarks:
 // perft 10 from the start and the core's search benchmark. Run `make build` first.
-//   node scripts/bench-wasm.mjs
+//   node scripts/bench-wasm.mjs [--search] [--pkg DIR]
+// --search: the search benchmark alone (to time against `dama bench search`, back to back);
+// --pkg DIR: another build of the engine's glue and wasm (default www/pkg), for comparisons.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = join(root, 'www', 'pkg');
+const { values } = parseArgs({ options: { search: { type: 'boolean' }, pkg: { type: 'string' } } });
+const pkg = values.pkg ? resolve(values.pkg) : join(root, 'www', 'pkg');
 /** @type {import('../www/shared/wasm-types.js').DamaWasm} */
 const mod = await import(join(pkg, 'dama_wasm.js'));
 mod.initSync({ module: readFileSync(join(pkg, 'dama_wasm_bg.wasm')) });
 
-const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
-let best = Infinity;
-let leaves = 0;
-for (let i = 0; i < 3; i++) {
-  const t = performance.now();
-  leaves = mod.perft(START, 10);
-  best = Math.min(best, performance.now() - t);
+if (!values.search) {
+  const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
+  let best = Infinity;
+  let leaves = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    leaves = mod.perft(START, 10);
+    best = Math.min(best, performance.now() - t);
+  }
+  console.log(`wasm perft 10: ${leaves} leaves, best of 3 ${(best / 1000).toFixed(3)} s, ` +
+    `${(leaves / best / 1000).toFixed(1)} M leaves/s`);
 }
-console.log(`wasm perft 10: ${leaves} leaves, best of 3 ${(best / 1000).toFixed(3)} s, ` +
-  `${(leaves / best / 1000).toFixed(1)} M leaves/s`);
 
 const b = mod.benchSearch(32);
 console.log(`wasm bench search: ${b.nodes} nodes, ${(b.timeMs / 1000).toFixed(3)} s, ` +

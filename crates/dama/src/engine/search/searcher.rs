@@ -51,6 +51,7 @@ impl Engine {
             pv_len: vec![0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys: vec![[0; crate::rules::moves::MAX_MOVES]; MAX_PLY + 1],
+            deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
             eval: self.evals[variant as usize].clone(),
             features: self.features,
             clock: &*self.clock,
@@ -144,6 +145,8 @@ pub(super) struct Searcher<'a> {
     pv_len: Vec<usize>,
     lists: Vec<MoveList>,
     keys: Vec<[i32; crate::rules::moves::MAX_MOVES]>,
+    /// The moves put off at each ply, with their places in the ordering.
+    deferred: Vec<[(Move, usize); MAX_DEFERRED]>,
     eval: Eval,
     features: Features,
     clock: &'a dyn Clock,
@@ -192,6 +195,7 @@ impl Searcher<'_> {
             pv_len: self.pv_len.clone(),
             lists: self.lists.clone(),
             keys: self.keys.clone(),
+            deferred: self.deferred.clone(),
             eval: self.eval.clone(),
             features: self.features,
             clock: &NO_CLOCK,
@@ -227,6 +231,26 @@ impl Searcher<'_> {
         match &self.team {
             Some(t) if !self.helper => self.nodes + t.nodes.load(Ordering::Relaxed),
             _ => self.nodes,
+        }
+    }
+
+    /// Whether another thread is searching the position with `hash` now.
+    #[inline(always)]
+    fn busy(&self, hash: u64) -> bool {
+        self.team.as_ref().is_some_and(|t| t.busy(hash))
+    }
+
+    #[inline(always)]
+    fn enter(&self, hash: u64) {
+        if let Some(t) = &self.team {
+            t.enter(hash);
+        }
+    }
+
+    #[inline(always)]
+    fn leave(&self, hash: u64) {
+        if let Some(t) = &self.team {
+            t.leave(hash);
         }
     }
 
@@ -589,16 +613,38 @@ impl Searcher<'_> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
-        for i in 0..n {
-            let m = self.pick(ply, i, n);
+        // With helpers, a later move whose position another thread is searching right now is
+        // put off to the end (as in ABDADA): by then that thread has stored its result, and
+        // each thread spends its time on a part of the tree the others are not in.
+        let share = self.team.is_some() && depth >= DEFER_DEPTH;
+        let (mut next, mut put_off, mut taken) = (0, 0, 0);
+        loop {
+            let (m, i) = if next < n {
+                next += 1;
+                (self.pick(ply, next - 1, n), next - 1)
+            } else if taken < put_off {
+                taken += 1;
+                self.deferred[ply][taken - 1]
+            } else {
+                break;
+            };
             let child = pos.play(&m);
             let h = pos.hash_after(hash, &m);
+            let first_pass = share && taken == 0;
+            if first_pass && i > 0 && put_off < MAX_DEFERRED && self.busy(h) {
+                self.deferred[ply][put_off] = (m, i);
+                put_off += 1;
+                continue;
+            }
             let kp = next_king_plies(king_plies, &m);
             let new_depth = depth - 1 + ext;
             if new_depth > 0 && self.features.tt {
                 self.tt.prefetch(h);
             }
             self.path.push(h);
+            if share {
+                self.enter(h);
+            }
             let score = if i == 0 || !self.features.pvs {
                 -self.negamax(&child, h, new_depth, ply + 1, -beta, -alpha, kp)
             } else {
@@ -623,6 +669,9 @@ impl Searcher<'_> {
                 };
                 self.null_window(&child, r, alpha, beta)
             };
+            if share {
+                self.leave(h);
+            }
             self.path.pop();
             if self.stopped {
                 return 0;
@@ -691,6 +740,11 @@ fn reduction(depth: i32, i: usize) -> i32 {
     let f = LMR_BASE + (depth as f32).ln() * ((i + 1) as f32).ln() / LMR_DIV;
     f as i32
 }
+
+/// Only nodes this deep put moves off (shallower ones cost less than the bookkeeping).
+const DEFER_DEPTH: i32 = 3;
+/// The most moves a node puts off.
+const MAX_DEFERRED: usize = 16;
 
 const LMR_BASE: f32 = 0.8;
 const LMR_DIV: f32 = 1.7;

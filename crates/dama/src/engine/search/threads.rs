@@ -15,6 +15,9 @@ use std::sync::{Arc, Condvar, Mutex};
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 256;
 
+/// Slots of the table of positions being searched (a power of two).
+const SEARCHING_SLOTS: usize = 1 << 12;
+
 /// Runs a job on another thread.
 pub trait Spawn: Send + Sync {
     /// Runs `job` on a thread other than the caller's. A job that cannot be started may be
@@ -52,6 +55,9 @@ pub(super) struct Finished {
 pub(super) struct Team {
     pub(super) stop: Arc<AtomicBool>,
     pub(super) nodes: AtomicU64,
+    /// The positions some thread is searching now, by hash (a slot per hash's low bits; a
+    /// collision only makes a thread search a move early or late, never wrongly).
+    searching: Box<[AtomicU64]>,
     deepest: Mutex<Option<Finished>>,
     running: Mutex<usize>,
     done: Condvar,
@@ -62,6 +68,7 @@ impl Team {
         Arc::new(Team {
             stop: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
+            searching: (0..SEARCHING_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             deepest: Mutex::new(None),
             running: Mutex::new(0),
             done: Condvar::new(),
@@ -73,6 +80,32 @@ impl Team {
     pub(super) fn join(self: &Arc<Team>) -> Member {
         *self.running.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         Member(self.clone())
+    }
+
+    #[inline(always)]
+    fn slot(&self, hash: u64) -> &AtomicU64 {
+        &self.searching[(hash >> 40) as usize & (SEARCHING_SLOTS - 1)]
+    }
+
+    /// Whether a thread is searching the position with `hash`.
+    #[inline(always)]
+    pub(super) fn busy(&self, hash: u64) -> bool {
+        self.slot(hash).load(Ordering::Relaxed) == hash
+    }
+
+    /// This thread starts searching the position with `hash`.
+    #[inline(always)]
+    pub(super) fn enter(&self, hash: u64) {
+        self.slot(hash).store(hash, Ordering::Relaxed);
+    }
+
+    /// This thread is done with the position with `hash` (the slot is left alone if another
+    /// position took it meanwhile).
+    #[inline(always)]
+    pub(super) fn leave(&self, hash: u64) {
+        let _ = self
+            .slot(hash)
+            .compare_exchange(hash, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 
     /// A helper finished an iteration: kept if no helper finished a deeper one.
