@@ -297,6 +297,20 @@ function download(href, name, hashes) {
   return p.then((r) => r.clone());
 }
 
+// A lazily cached file another version's cache holds with the hash this version lists (the
+// threaded engine often does not change between versions): copied into this version's cache,
+// so a page offline finds it. Null when no cache holds those bytes.
+/** @param {string} href @param {Version} v @returns {Promise<Response | null>} */
+async function fromOtherVersion(href, v) {
+  const res = await caches.match(href);
+  if (!res) return null;
+  const body = await res.arrayBuffer();
+  if ((await sha256(body)) !== v.lazyHash.get(href)) return null;
+  const headers = { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' };
+  await (await caches.open(v.cache)).put(href, new Response(body, { headers }));
+  return new Response(body, { headers });
+}
+
 /** @param {ArrayBuffer} bytes */
 async function sha256(bytes) {
   const d = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
@@ -352,7 +366,9 @@ async function respond(event, current) {
     return (await caches.match(href, { cacheName: v.dataCache })) || download(href, v.dataCache, v.dataHash);
   }
   if (v.lazyHash.has(href)) {
-    return (await caches.match(href, { cacheName: v.cache })) || download(href, v.cache, v.lazyHash);
+    return (
+      (await caches.match(href, { cacheName: v.cache })) || (await fromOtherVersion(href, v)) || download(href, v.cache, v.lazyHash)
+    );
   }
   let hit;
   if (req.mode === 'navigate') {
