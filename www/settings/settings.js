@@ -19,7 +19,8 @@ export const MAX_SETTINGS_TEXT = 1000;
 
 /** @type {Readonly<BoardSettings>} */
 export const DEFAULT_SETTINGS = Object.freeze({ theme: DEFAULT_THEME, pieces: DEFAULT_PIECES, premoves: true, threads: 0 });
-/** The most threads a player may choose (engine/threads.js gives no more than the device has). */
+/** The most threads a player may choose, and a page gives its engine (engine/threads.js: no more
+ * than the device has; beyond 16, each adds little to a search). */
 export const MAX_THREADS_SETTING = 16;
 
 /** @param {unknown} v @returns {v is number} a threads setting: 0 (all) to MAX_THREADS_SETTING */

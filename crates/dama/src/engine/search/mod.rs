@@ -176,7 +176,8 @@ pub struct Engine {
     /// One evaluation per game, in [`Variant::ALL`] order.
     evals: [Eval; 2],
     features: Features,
-    clock: Box<dyn Clock + Send>,
+    /// Shared with the searchers (a search's, not its helpers': they read no time).
+    clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
     tables: Option<Arc<Tables>>,
     /// The threads granted (1 without a spawner).
@@ -206,7 +207,7 @@ impl Engine {
                 Eval::shipped_for(Variant::Brazilian),
             ],
             features: Features::ALL,
-            clock,
+            clock: Arc::from(clock),
             stop: Arc::new(AtomicBool::new(false)),
             tables: None,
             threads: 1,

@@ -33,12 +33,7 @@ impl Engine {
 
     /// The main thread's searcher of the current position of `game` (after
     /// [`prepare`](Engine::prepare)).
-    pub(super) fn searcher<'a>(
-        &'a self,
-        game: &Game,
-        limits: &Limits,
-        excluded: Vec<Move>,
-    ) -> Searcher<'a> {
+    pub(super) fn searcher(&self, game: &Game, limits: &Limits, excluded: Vec<Move>) -> Searcher {
         let variant = game.variant();
         let start = self.clock.now_ms();
         let mut root_moves = game.legal_moves();
@@ -46,15 +41,10 @@ impl Engine {
         Searcher {
             tt: self.tt.clone(),
             history: self.history.clone(),
-            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
-            pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
-            pv_len: vec![0; MAX_PLY + 1],
-            lists: vec![MoveList::new(); MAX_PLY + 1],
-            keys: vec![[0; crate::rules::moves::MAX_MOVES]; MAX_PLY + 1],
-            deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
+            stack: Stack::new(),
             eval: self.evals[variant as usize].clone(),
             features: self.features,
-            clock: &*self.clock,
+            clock: self.clock.clone(),
             stop: self.stop.clone(),
             tables: self.tables.clone().filter(|_| variant == Variant::Italian),
             variant,
@@ -84,11 +74,11 @@ impl Engine {
 
     /// Runs the main searcher `s` with the helpers of the threads granted beside it, and
     /// returns its result (its nodes those of every thread) and the searcher.
-    pub(super) fn run_team<'a>(
-        &'a self,
-        mut s: Searcher<'a>,
+    pub(super) fn run_team(
+        &self,
+        mut s: Searcher,
         on_info: &mut dyn FnMut(&Info),
-    ) -> (SearchResult, Searcher<'a>) {
+    ) -> (SearchResult, Searcher) {
         let helpers = self.threads - 1;
         let Some(spawner) = self.spawner.as_ref().filter(|_| helpers > 0) else {
             let r = s.run(on_info);
@@ -124,9 +114,6 @@ impl Engine {
     }
 }
 
-/// Helpers read no time: the main thread stops them.
-static NO_CLOCK: NoClock = NoClock;
-
 /// The king-move count after `m`: one more for a king's quiet move, else the count restarts.
 pub(super) fn next_king_plies(kp: u32, m: &Move) -> u32 {
     if m.is_king_move() && !m.is_capture() {
@@ -137,19 +124,13 @@ pub(super) fn next_king_plies(kp: u32, m: &Move) -> u32 {
 }
 
 /// One thread's search in progress: the engine's shared table, and memory of its own.
-pub(super) struct Searcher<'a> {
+pub(super) struct Searcher {
     tt: Arc<Table>,
     pub(super) history: Vec<i32>,
-    killers: Vec<[Move; 2]>,
-    pv: Vec<[Move; MAX_PLY + 1]>,
-    pv_len: Vec<usize>,
-    lists: Vec<MoveList>,
-    keys: Vec<[i32; crate::rules::moves::MAX_MOVES]>,
-    /// The moves put off at each ply, with their places in the ordering.
-    deferred: Vec<[(Move, usize); MAX_DEFERRED]>,
+    stack: Stack,
     eval: Eval,
     features: Features,
-    clock: &'a dyn Clock,
+    clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
     tables: Option<Arc<Tables>>,
     variant: Variant,
@@ -183,46 +164,61 @@ pub(super) struct Searcher<'a> {
     reported: u64,
 }
 
-impl Searcher<'_> {
-    /// Helper `i` of a team: the same root and move-ordering memory to start from, no time
-    /// or node limit of its own (the main thread stops it), every other helper a ply deeper.
-    fn helper(&self, i: usize, team: &Arc<Team>) -> Searcher<'static> {
+/// What a searcher keeps for each ply of its path: scratch memory of its own, never shared
+/// or copied between threads.
+struct Stack {
+    killers: Vec<[Move; 2]>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    lists: Vec<MoveList>,
+    keys: Vec<[i32; crate::rules::moves::MAX_MOVES]>,
+    /// The moves put off at each ply, with their places in the ordering.
+    deferred: Vec<[(Move, usize); MAX_DEFERRED]>,
+}
+
+impl Stack {
+    fn new() -> Stack {
+        Stack {
+            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
+            pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: vec![0; MAX_PLY + 1],
+            lists: vec![MoveList::new(); MAX_PLY + 1],
+            keys: vec![[0; crate::rules::moves::MAX_MOVES]; MAX_PLY + 1],
+            deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
+        }
+    }
+}
+
+impl Searcher {
+    /// Helper `i` of a team: the same root and history to start from, killers and the rest
+    /// of the per-ply memory fresh, no time or node limit of its own (the main thread stops
+    /// it), every other helper a ply deeper.
+    fn helper(&self, i: usize, team: &Arc<Team>) -> Searcher {
         Searcher {
             tt: self.tt.clone(),
             history: self.history.clone(),
-            killers: self.killers.clone(),
-            pv: self.pv.clone(),
-            pv_len: self.pv_len.clone(),
-            lists: self.lists.clone(),
-            keys: self.keys.clone(),
-            deferred: self.deferred.clone(),
+            stack: Stack::new(),
             eval: self.eval.clone(),
-            features: self.features,
-            clock: &NO_CLOCK,
+            clock: Arc::new(NoClock),
             stop: team.stop.clone(),
             tables: self.tables.clone(),
-            variant: self.variant,
             start: 0.0,
             deadline: None,
             soft: None,
             node_limit: u64::MAX,
-            max_depth: self.max_depth,
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            rules: self.rules,
             path: self.path.clone(),
-            root: self.root,
-            root_hash: self.root_hash,
-            root_king_plies: self.root_king_plies,
             root_moves: self.root_moves.clone(),
             root_best: None,
             excluded: self.excluded.clone(),
-            analysing: self.analysing,
             team: Some(team.clone()),
             helper: true,
             depth_offset: (i % 2) as u32,
             reported: 0,
+            // The rest, plain values, as the main thread's.
+            ..*self
         }
     }
 
@@ -296,17 +292,17 @@ impl Searcher<'_> {
                     result.best = Some(m);
                     result.score = s;
                     result.pv = if self.pv_starts_with(&m) {
-                        self.pv[0][..self.pv_len[0]].to_vec()
+                        self.stack.pv[0][..self.stack.pv_len[0]].to_vec()
                     } else {
                         vec![m]
                     };
                 }
                 break;
             }
-            result.best = Some(self.pv[0][0]);
+            result.best = Some(self.stack.pv[0][0]);
             result.score = score;
             result.depth = depth;
-            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            result.pv = self.stack.pv[0][..self.stack.pv_len[0]].to_vec();
             if self.helper
                 && let Some(t) = &self.team
             {
@@ -339,7 +335,7 @@ impl Searcher<'_> {
     }
 
     fn pv_starts_with(&self, m: &Move) -> bool {
-        self.pv_len[0] > 0 && self.pv[0][0] == *m
+        self.stack.pv_len[0] > 0 && self.stack.pv[0][0] == *m
     }
 
     /// A narrow window around the last score, widened on failure.
@@ -465,17 +461,17 @@ impl Searcher<'_> {
     #[inline(always)]
     fn order(&mut self, ply: usize, side: usize, hit: Option<Hit>, capture: bool) {
         let ordering = self.features.ordering;
-        let keys = &mut self.keys[ply];
-        for (k, m) in keys.iter_mut().zip(self.lists[ply].iter()) {
+        let keys = &mut self.stack.keys[ply];
+        for (k, m) in keys.iter_mut().zip(self.stack.lists[ply].iter()) {
             *k = if hit.is_some_and(|h| h.is_best(m)) {
                 1 << 30
             } else if capture {
                 (m.capture_count() as i32) << 20
             } else if !ordering {
                 0
-            } else if self.killers[ply][0] == *m {
+            } else if self.stack.killers[ply][0] == *m {
                 1 << 25
-            } else if self.killers[ply][1] == *m {
+            } else if self.stack.killers[ply][1] == *m {
                 (1 << 25) - 1
             } else {
                 self.history[side + m.from().index() as usize * 32 + m.to().index() as usize]
@@ -513,10 +509,10 @@ impl Searcher<'_> {
     /// lists live in a per-ply stack: building a fresh one per node costs a memset.
     #[inline(always)]
     fn generate(&mut self, pos: &Position, ply: usize) {
-        crate::with_rules!(self.variant, R => movegen::generate::<R>(pos, &mut self.lists[ply]));
+        crate::with_rules!(self.variant, R => movegen::generate::<R>(pos, &mut self.stack.lists[ply]));
         if ply == 0 && !self.excluded.is_empty() {
             let excluded = &self.excluded;
-            self.lists[0].retain(|m| !excluded.contains(m));
+            self.stack.lists[0].retain(|m| !excluded.contains(m));
         }
     }
 
@@ -524,7 +520,7 @@ impl Searcher<'_> {
     /// selection sort, since a cut-off usually comes early.
     #[inline(always)]
     fn pick(&mut self, ply: usize, i: usize, n: usize) -> Move {
-        let keys = &mut self.keys[ply];
+        let keys = &mut self.stack.keys[ply];
         let mut j = i;
         for k in i + 1..n {
             if keys[k] > keys[j] {
@@ -532,18 +528,18 @@ impl Searcher<'_> {
             }
         }
         keys.swap(i, j);
-        self.lists[ply].swap(i, j);
-        self.lists[ply][i]
+        self.stack.lists[ply].swap(i, j);
+        self.stack.lists[ply][i]
     }
 
     /// `m` heads the principal variation at `ply`, followed by the child's.
     #[inline(always)]
     fn new_pv(&mut self, ply: usize, m: Move, score: i32) {
-        self.pv[ply][0] = m;
-        let len = self.pv_len[ply + 1];
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        self.stack.pv[ply][0] = m;
+        let len = self.stack.pv_len[ply + 1];
+        let (head, tail) = self.stack.pv.split_at_mut(ply + 1);
         head[ply][1..=len].copy_from_slice(&tail[0][..len]);
-        self.pv_len[ply] = len + 1;
+        self.stack.pv_len[ply] = len + 1;
         if ply == 0 {
             self.root_best = Some((m, score));
         }
@@ -552,9 +548,9 @@ impl Searcher<'_> {
     /// A quiet move that cut off: a killer at `ply`, and its history raised by `depth`².
     #[inline(always)]
     fn remember_cutoff(&mut self, ply: usize, side: usize, m: Move, depth: i32) {
-        if self.killers[ply][0] != m {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = m;
+        if self.stack.killers[ply][0] != m {
+            self.stack.killers[ply][1] = self.stack.killers[ply][0];
+            self.stack.killers[ply][0] = m;
         }
         let slot = side + m.from().index() as usize * 32 + m.to().index() as usize;
         self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
@@ -574,7 +570,7 @@ impl Searcher<'_> {
         if !self.tick() {
             return 0;
         }
-        self.pv_len[ply] = 0;
+        self.stack.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply);
         if ply > 0
             && let Some(s) = self.settled(pos, hash, ply, alpha, beta, king_plies)
@@ -583,11 +579,11 @@ impl Searcher<'_> {
         }
         self.generate(pos, ply);
         let pv_node = beta - alpha > 1;
-        let n = self.lists[ply].len();
+        let n = self.stack.lists[ply].len();
         if n == 0 {
             return -MATE + ply as i32;
         }
-        let capture = self.lists[ply][0].is_capture();
+        let capture = self.stack.lists[ply][0].is_capture();
         if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
             return self.eval.evaluate(pos);
         }
@@ -624,7 +620,7 @@ impl Searcher<'_> {
                 (self.pick(ply, next - 1, n), next - 1)
             } else if taken < put_off {
                 taken += 1;
-                self.deferred[ply][taken - 1]
+                self.stack.deferred[ply][taken - 1]
             } else {
                 break;
             };
@@ -632,7 +628,7 @@ impl Searcher<'_> {
             let h = pos.hash_after(hash, &m);
             let first_pass = share && taken == 0;
             if first_pass && i > 0 && put_off < MAX_DEFERRED && self.busy(h) {
-                self.deferred[ply][put_off] = (m, i);
+                self.stack.deferred[ply][put_off] = (m, i);
                 put_off += 1;
                 continue;
             }
