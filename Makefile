@@ -194,7 +194,9 @@ dist: build setup-dist
 test: setup-test
 	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
 
-test-steps: fmt-check test-rust-beside test-browser-built
+# Each step says how long it took (scripts/make-steps.sh), for the budget of a cold make test.
+test-steps:
+	@MAKE=$(MAKE) scripts/make-steps.sh fmt-check test-rust-beside test-browser-built
 
 fmt:
 	cargo fmt --all
@@ -229,10 +231,12 @@ BESIDE_A := clippy test-wasm
 BESIDE_B := build dist test-unit lint-js
 test-rust-beside:
 	@rm -f $(BESIDE_LOG)-[ab].log $(BESIDE_LOG)-[ab].rc; \
-	( nice -n 10 $(MAKE) --no-print-directory -k $(BESIDE_A) >$(BESIDE_LOG)-a.log 2>&1; echo $$? >$(BESIDE_LOG)-a.rc ) & \
-	( nice -n 10 $(MAKE) --no-print-directory -k $(BESIDE_B) >$(BESIDE_LOG)-b.log 2>&1; echo $$? >$(BESIDE_LOG)-b.rc ) & \
-	rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
+	( MAKE=$(MAKE) nice -n 10 scripts/make-steps.sh $(BESIDE_A) >$(BESIDE_LOG)-a.log 2>&1; echo $$? >$(BESIDE_LOG)-a.rc ) & \
+	( MAKE=$(MAKE) nice -n 10 scripts/make-steps.sh $(BESIDE_B) >$(BESIDE_LOG)-b.log 2>&1; echo $$? >$(BESIDE_LOG)-b.rc ) & \
+	start=$$SECONDS; rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
+	echo "--- the Rust tests compiled: $$((SECONDS - start)) s"; \
 	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
+	echo "--- the Rust tests done: $$((SECONDS - start)) s"; \
 	wait; \
 	echo "--- beside the Rust tests: make $(BESIDE_A)"; cat $(BESIDE_LOG)-a.log; \
 	echo "--- beside the Rust tests: make $(BESIDE_B)"; cat $(BESIDE_LOG)-b.log; \
@@ -265,9 +269,11 @@ BROWSER_TOGETHER = $(BROWSER_FIRST) $(filter-out $(BROWSER_ALONE) $(BROWSER_FIRS
 BROWSER_TESTS = status=0; \
 	scripts/setup.sh chromium; \
 	echo "node --test --test-concurrency=$(BROWSER_JOBS) <$(words $(BROWSER_TOGETHER)) files>"; \
-	node --test --test-concurrency=$(BROWSER_JOBS) $(BROWSER_TOGETHER) || status=1; \
+	start=$$SECONDS; node --test --test-concurrency=$(BROWSER_JOBS) $(BROWSER_TOGETHER) || status=1; \
+	echo "--- $(words $(BROWSER_TOGETHER)) files two at a time: $$((SECONDS - start)) s"; \
 	echo "node --test $(BROWSER_ALONE)"; \
-	node --test $(BROWSER_ALONE) || status=1; \
+	start=$$SECONDS; node --test $(BROWSER_ALONE) || status=1; \
+	echo "--- $(words $(BROWSER_ALONE)) files one at a time: $$((SECONDS - start)) s"; \
 	[ $$status = 0 ]
 test-browser: build dist
 	@$(BROWSER_TESTS)
