@@ -7,11 +7,11 @@ use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
 use crate::rules::game::{DrawRules, Game};
 use crate::rules::movegen;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use crate::rules::position::Position;
 use crate::rules::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use super::score::{from_tt, tb_score, to_tt, INF, MATE, MATE_BOUND};
 use super::threads::{Finished, Team};
@@ -44,6 +44,7 @@ impl Engine {
             stack: Stack::new(),
             eval: self.evals[variant as usize].clone(),
             features: self.features,
+            reductions: &REDUCTIONS,
             clock: self.clock.clone(),
             stop: self.stop.clone(),
             tables: self.tables.clone().filter(|_| variant == Variant::Italian),
@@ -130,6 +131,7 @@ pub(super) struct Searcher {
     stack: Stack,
     eval: Eval,
     features: Features,
+    reductions: &'static Reductions,
     clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
     tables: Option<Arc<Tables>>,
@@ -171,7 +173,7 @@ struct Stack {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     lists: Vec<MoveList>,
-    keys: Vec<[i32; crate::rules::moves::MAX_MOVES]>,
+    keys: Vec<[i32; MAX_MOVES]>,
     /// The moves put off at each ply, with their places in the ordering.
     deferred: Vec<[(Move, usize); MAX_DEFERRED]>,
 }
@@ -183,7 +185,7 @@ impl Stack {
             pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
-            keys: vec![[0; crate::rules::moves::MAX_MOVES]; MAX_PLY + 1],
+            keys: vec![[0; MAX_MOVES]; MAX_PLY + 1],
             deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
         }
     }
@@ -652,7 +654,7 @@ impl Searcher {
                     && !m.promotes()
                     && ext == 0;
                 let r = if reducible {
-                    (reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
+                    (self.reductions.get(depth, i) - pv_node as i32).clamp(0, depth - 1)
                 } else {
                     0
                 };
@@ -731,11 +733,36 @@ struct Child<'a> {
 
 /// How many plies to take off the `i`-th move (0-based) at `depth`: later moves and deeper
 /// nodes are cut more, since good moves are ordered first.
-#[inline]
 fn reduction(depth: i32, i: usize) -> i32 {
     let f = LMR_BASE + (depth as f32).ln() * ((i + 1) as f32).ln() / LMR_DIV;
     f as i32
 }
+
+/// [`reduction`] of every depth and move a search meets, worked out once: its two
+/// logarithms at every node took 3% of the browser's search (wasm has no instruction for
+/// them), and the same values from a table leave every search unchanged.
+struct Reductions([[u8; MAX_MOVES]; MAX_PLY + 1]);
+
+impl Reductions {
+    fn new() -> Box<Reductions> {
+        let mut t = Box::new(Reductions([[0; MAX_MOVES]; MAX_PLY + 1]));
+        for (depth, row) in t.0.iter_mut().enumerate() {
+            for (i, r) in row.iter_mut().enumerate() {
+                *r = reduction(depth as i32, i).clamp(0, u8::MAX as i32) as u8;
+            }
+        }
+        t
+    }
+
+    /// [`reduction`]`(depth, i)` for a depth of 1 or more.
+    #[inline(always)]
+    fn get(&self, depth: i32, i: usize) -> i32 {
+        self.0[(depth as usize).min(MAX_PLY)][i.min(MAX_MOVES - 1)] as i32
+    }
+}
+
+/// On the heap: in the threaded wasm build a static's zeros are bytes of the module.
+static REDUCTIONS: LazyLock<Box<Reductions>> = LazyLock::new(Reductions::new);
 
 /// Only nodes this deep put moves off (shallower ones cost less than the bookkeeping).
 const DEFER_DEPTH: i32 = 3;
@@ -744,3 +771,24 @@ const MAX_DEFERRED: usize = 16;
 
 const LMR_BASE: f32 = 0.8;
 const LMR_DIV: f32 = 1.7;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduction_table_gives_the_reductions() {
+        let t = Reductions::new();
+        for depth in 2..=MAX_PLY as i32 {
+            for i in 0..MAX_MOVES {
+                assert_eq!(
+                    t.get(depth, i),
+                    reduction(depth, i),
+                    "depth {depth} move {i}"
+                );
+            }
+        }
+        // Out of its range, the nearest entry.
+        assert_eq!(t.get(1000, 1000), reduction(MAX_PLY as i32, MAX_MOVES - 1));
+    }
+}
