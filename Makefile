@@ -113,6 +113,11 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 	wait $$rules && [ $$engine = 0 ]
 	@touch $(WASM_RULES) $(WASM_ENGINE)
 
+.PHONY: wasm-single wasm-threads
+# make test builds them in separate chains (test-rust-beside).
+wasm-single: $(WASM_RULES) $(WASM_ENGINE)
+wasm-threads: $(WASM_THREADS)
+
 $(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
 	@mkdir -p $(PKG_DIR)
 	@scripts/setup.sh nightly
@@ -196,7 +201,7 @@ test: setup-test
 
 # Each step says how long it took (scripts/make-steps.sh), for the budget of a cold make test.
 test-steps:
-	@MAKE=$(MAKE) scripts/make-steps.sh fmt-check test-rust-beside test-browser-built
+	@MAKE=$(MAKE) scripts/make-steps.sh fmt-check test-rust-beside dist test-browser-built
 
 fmt:
 	cargo fmt --all
@@ -218,21 +223,27 @@ test-rust:
 	$(RUST_TESTS)
 
 # What make test runs for test-rust, clippy, test-wasm, the build, test-unit and lint-js: the
-# Rust tests, and beside them from the start, at a lower priority, two chains: clippy then the
-# wasm tests (their host macros in target/debug, built once: see clippy), and the build the
-# later steps need (and make dist's copy), the unit tests and the JavaScript's checks
-# (target/release for the wasm build's host crates). Cargo locks a build folder, not the whole
-# target/: the test build's folder (target/release-nolto) is locked by no other cargo command,
-# and cargo holds no lock while the test binaries run (most of them on one core). Two chains,
-# not one: once the Rust tests are done each has a core (wasm-opt and the table builder use
-# one). What each printed follows.
+# Rust tests, and beside them from the start, at a lower priority, three chains: clippy then
+# the wasm tests (their host macros in target/debug, built once: see clippy); the two
+# single-threaded wasm builds, the browser's data, the unit tests and the JavaScript's checks
+# (none of which needs the threaded build); and the threaded build alone (its own toolchain
+# and target folder: 110 s of CPU, most of it the standard library). Cargo locks a build
+# folder, not the whole target/: the test build's folder (target/release-nolto) is locked by
+# no other cargo command but the table builder's, and cargo holds no lock while the test
+# binaries run (most of them on one core). Three chains, not two: the threaded build, last of
+# one chain, kept a core busy alone while the other was idle (a cold make test spent 356 s
+# here, 332 of them in that chain). Then the rest of the build (its precache list, with the
+# threaded build's hashes) and make dist's copy. What each printed follows.
 BESIDE_LOG := $(or $(CARGO_TARGET_DIR),target)/test-beside
 BESIDE_A := clippy test-wasm
-BESIDE_B := build dist test-unit lint-js
+BESIDE_B := wasm-single data test-unit-built lint-js
+BESIDE_C := wasm-threads
 test-rust-beside:
-	@rm -f $(BESIDE_LOG)-[ab].log $(BESIDE_LOG)-[ab].rc; \
-	( MAKE=$(MAKE) nice -n 10 scripts/make-steps.sh $(BESIDE_A) >$(BESIDE_LOG)-a.log 2>&1; echo $$? >$(BESIDE_LOG)-a.rc ) & \
-	( MAKE=$(MAKE) nice -n 10 scripts/make-steps.sh $(BESIDE_B) >$(BESIDE_LOG)-b.log 2>&1; echo $$? >$(BESIDE_LOG)-b.rc ) & \
+	@rm -f $(BESIDE_LOG)-[abc].log $(BESIDE_LOG)-[abc].rc; \
+	for c in a:"$(BESIDE_A)" b:"$(BESIDE_B)" c:"$(BESIDE_C)"; do \
+		( MAKE=$(MAKE) nice -n 10 scripts/make-steps.sh $${c#*:} >$(BESIDE_LOG)-$${c%%:*}.log 2>&1; \
+			echo $$? >$(BESIDE_LOG)-$${c%%:*}.rc ) & \
+	done; \
 	start=$$SECONDS; rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
 	echo "--- the Rust tests compiled: $$((SECONDS - start)) s"; \
 	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
@@ -240,8 +251,9 @@ test-rust-beside:
 	wait; \
 	echo "--- beside the Rust tests: make $(BESIDE_A)"; cat $(BESIDE_LOG)-a.log; \
 	echo "--- beside the Rust tests: make $(BESIDE_B)"; cat $(BESIDE_LOG)-b.log; \
-	a=$$(cat $(BESIDE_LOG)-a.rc 2>/dev/null || echo 1); b=$$(cat $(BESIDE_LOG)-b.rc 2>/dev/null || echo 1); \
-	[ $$rust = 0 ] && [ $$a = 0 ] && [ $$b = 0 ]
+	echo "--- beside the Rust tests: make $(BESIDE_C)"; cat $(BESIDE_LOG)-c.log; \
+	ok=$$rust; for c in a b c; do [ "$$(cat $(BESIDE_LOG)-$$c.rc 2>/dev/null || echo 1)" = 0 ] || ok=1; done; \
+	[ $$ok = 0 ]
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).
@@ -250,6 +262,11 @@ test-wasm: setup
 
 # The page's game modules (www/game/) in Node with the real wasm core: no browser.
 test-unit: build
+	node --test tests/unit/
+# make test's: the single-threaded builds and the data were made just before (the unit tests
+# need no more).
+.PHONY: test-unit-built
+test-unit-built:
 	node --test tests/unit/
 
 # The browser tests load the site from www/pkg, so they need the build; dist.test.mjs loads
@@ -277,8 +294,8 @@ BROWSER_TESTS = status=0; \
 	[ $$status = 0 ]
 test-browser: build dist
 	@$(BROWSER_TESTS)
-# make test's: the build and make dist's copy were made beside the Rust tests (a failed build
-# fails there, and the tests that need it here).
+# make test's: the build was made beside the Rust tests and make dist's copy just after (a
+# failed build fails there, and the tests that need it here).
 .PHONY: test-browser-built
 test-browser-built:
 	@$(BROWSER_TESTS)
