@@ -230,7 +230,7 @@ test-rust:
 # the wasm tests (their host macros in target/debug, built once: see clippy); the two
 # single-threaded wasm builds, the browser's data, the unit tests and the JavaScript's checks
 # (none of which needs the threaded build); and the threaded build alone (its own toolchain
-# and target folder: 110 s of CPU, most of it the standard library). Cargo locks a build
+# and target folder: 90 s of CPU, a third of it the standard library). Cargo locks a build
 # folder, not the whole target/: the test build's folder (target/release-nolto) is locked by
 # no other cargo command but the table builder's, and cargo holds no lock while the test
 # binaries run (most of them on one core). Three chains, not two: the threaded build, last of

@@ -131,6 +131,7 @@ pub(super) struct Searcher {
     stack: Stack,
     eval: Eval,
     features: Features,
+    /// [`REDUCTIONS`], dereferenced once per search rather than checked at every node.
     reductions: &'static Reductions,
     clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
@@ -739,8 +740,8 @@ fn reduction(depth: i32, i: usize) -> i32 {
 }
 
 /// [`reduction`] of every depth and move a search meets, worked out once: its two
-/// logarithms at every node took 3% of the browser's search (wasm has no instruction for
-/// them), and the same values from a table leave every search unchanged.
+/// logarithms at every node took 3% of the wasm search's profile (wasm has no instruction
+/// for them), and the same values from a table leave every search unchanged.
 struct Reductions([[u8; MAX_MOVES]; MAX_PLY + 1]);
 
 impl Reductions {
