@@ -8,6 +8,7 @@ import { defaults } from '../../www/board/state.js';
 import { configure } from '../../www/board/config.js';
 import * as board from '../../www/board/board.js';
 import { planDiff, planMove, frame } from '../../www/board/anim.js';
+import { bindEvents } from '../../www/board/events.js';
 
 const I = 'italian';
 
@@ -86,6 +87,33 @@ test('tap a piece then a destination plays the move; a wrong square is reported'
   assert.equal(state.pieces[17], 1);
   assert.equal(state.pieces[21], 0);
   assert.deepEqual(state.movable.moves, [], 'no more input until the page hands over new moves');
+});
+
+// The resize observer that gives the board its size reports at the next frame; a press can
+// come before it (a page under load, a quick tap). It must find its square all the same.
+test('a tap before the board\'s first frame plays its move', () => {
+  const { state, played } = boardWith({ 22: 1 }, [mv(22, [18])]);
+  assert.equal(state.size, 0, 'no frame yet');
+  /** @type {Record<string, Function>} */
+  const on = {};
+  const canvas = {
+    addEventListener: (type, fn) => (on[type] = fn),
+    getBoundingClientRect: () => ({ left: 100, top: 50, width: 400, height: 400 }),
+    focus() {},
+    setPointerCapture() {},
+    style: {},
+  };
+  bindEvents(state, /** @type {any} */ (canvas), () => {});
+  // Square 22 is row 5, column 3 from White's side; 18 is row 4, column 2 (50 px cells).
+  const tap = (row, col) => {
+    const e = { isPrimary: true, pointerType: 'mouse', button: 0, clientX: 100 + col * 50 + 25, clientY: 50 + row * 50 + 25, preventDefault() {} };
+    on.pointerdown(e);
+    on.pointerup(e);
+  };
+  tap(5, 3);
+  assert.equal(state.selected, 22);
+  tap(4, 2);
+  assert.deepEqual(played, ['22-18']);
 });
 
 test('two captures to the same square: the tapped landing square decides', () => {

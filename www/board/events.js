@@ -54,13 +54,24 @@ export function bindEvents(state, canvas, redraw) {
 /** The pointer's position in CSS pixels of the board (state.size), whatever the canvas's box. @param {Input} input @param {PointerEvent} e @returns {Pair} */
 function pointerPos({ state, canvas }, e) {
   const rect = canvas.getBoundingClientRect();
-  const scale = rect.width ? state.size / rect.width : 1;
+  const scale = rect.width && state.size ? state.size / rect.width : 1;
   return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
 }
 
-/** @param {BoardState} state @param {Pair} p */
-function squareOf(state, p) {
-  return squareAt(p[0], p[1], state.size, state.orientation, state.variant);
+/**
+ * The square under a position from pointerPos. Until the resize observer first reports (the
+ * next frame after the board is made), state.size is 0: the box measured now stands in, so a
+ * press that comes before that frame still finds its square (a page under load lost such
+ * presses).
+ * @param {Input} input @param {Pair} p
+ */
+function squareOf({ state, canvas }, p) {
+  let size = state.size;
+  if (!size) {
+    const rect = canvas.getBoundingClientRect();
+    size = Math.min(rect.width, rect.height);
+  }
+  return squareAt(p[0], p[1], size, state.orientation, state.variant);
 }
 
 /** @param {Input} input @param {PointerEvent} e */
@@ -70,7 +81,7 @@ function onDown(input, e) {
   state.keyboard = false;
   if (state.viewOnly && !state.editing) return;
   const p = pointerPos(input, e);
-  if (press(state, squareOf(state, p), p)) canvas.setPointerCapture?.(e.pointerId);
+  if (press(state, squareOf(input, p), p)) canvas.setPointerCapture?.(e.pointerId);
   e.preventDefault(); // no text selection, no emulated mouse events after touch
   // preventDefault also stops the click from focusing the board: focus it, so a mouse user
   // can go on with the keyboard.
@@ -117,7 +128,7 @@ function onMove(input, e) {
   if (!e.isPrimary) return;
   if (!state.drag) {
     // Show what a press would do here: pick up a piece, or put one down.
-    if (e.pointerType === 'mouse') canvas.style.cursor = hoverCursor(state, squareOf(state, pointerPos(input, e)));
+    if (e.pointerType === 'mouse') canvas.style.cursor = hoverCursor(state, squareOf(input, pointerPos(input, e)));
     return;
   }
   drag.move(state, pointerPos(input, e));
@@ -132,7 +143,7 @@ function onUp(input, e) {
   const d = /** @type {Drag} */ (drag.end(state)); // there is one: see above
   input.canvas.style.cursor = '';
   if (d.started) {
-    const dest = squareOf(state, d.pos);
+    const dest = squareOf(input, d.pos);
     if (dest && dest !== d.orig) board.drop(state, d.orig, dest);
   } else if (d.wasSelected) {
     if (board.canPremove(state)) board.premoveTap(state, d.orig);
