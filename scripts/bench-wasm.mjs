@@ -1,8 +1,9 @@
 // @ts-check
 // Times the wasm build in Node on the same work as the native benchmarks:
 // perft 10 from the start and the core's search benchmark. Run `make build` first.
-//   node scripts/bench-wasm.mjs [--search] [--pkg DIR]
+//   node scripts/bench-wasm.mjs [--search | --load-only] [--pkg DIR]
 // --search: the search benchmark alone (to time against `dama bench search`, back to back);
+// --load-only: load the module and stop (what scripts/bench-instructions.sh subtracts);
 // --pkg DIR: another build of the engine's glue and wasm (default www/pkg), for comparisons.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +11,12 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { search: { type: 'boolean' }, pkg: { type: 'string' } } });
+const { values } = parseArgs({ options: { search: { type: 'boolean' }, 'load-only': { type: 'boolean' }, pkg: { type: 'string' } } });
 const pkg = values.pkg ? resolve(values.pkg) : join(root, 'www', 'pkg');
 /** @type {import('../www/shared/wasm-types.js').DamaWasm} */
 const mod = await import(join(pkg, 'dama_wasm.js'));
 mod.initSync({ module: readFileSync(join(pkg, 'dama_wasm_bg.wasm')) });
+if (values['load-only']) process.exit(0);
 
 if (!values.search) {
   const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
