@@ -321,6 +321,52 @@ pub fn has_capture<R: Rules>(pos: &Position) -> bool {
     }
 }
 
+/// What the side to move has, found without listing a move: see [`classify`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// At least one capture (so a capture must be played).
+    Capture,
+    /// Moves, none of them a capture.
+    Quiet,
+    /// No move at all: the side to move has lost.
+    None,
+}
+
+#[inline(always)]
+fn classify_for<R: Rules, const W: bool>(pos: &Position) -> Moves {
+    let s = Sides::<W>::new(pos);
+    if s.capturers::<R>() != 0 {
+        return Moves::Capture;
+    }
+    // A step to a neighbouring empty square is a move for a man (forward) and for a king
+    // (any way; a flying king's longer moves start with that step).
+    let mut steps = 0;
+    for d in forward::<W>() {
+        steps |= step(s.men, d) & s.empty;
+    }
+    if s.kings != 0 {
+        for d in Dir::ALL {
+            steps |= step(s.kings, d) & s.empty;
+        }
+    }
+    if steps != 0 {
+        Moves::Quiet
+    } else {
+        Moves::None
+    }
+}
+
+/// Whether the side to move must capture, has only quiet moves, or has none: what [`generate`]
+/// would show (its first move a capture, a move, or an empty list), at the cost of a few
+/// bitboard steps (the search asks it at each position where it would stop on a quiet move).
+#[inline]
+pub fn classify<R: Rules>(pos: &Position) -> Moves {
+    match pos.turn() {
+        Color::White => classify_for::<R, true>(pos),
+        Color::Black => classify_for::<R, false>(pos),
+    }
+}
+
 /// Counts the best captures without storing them, remembering moves only to drop duplicate
 /// routes (same from, to and captured set). Past its memory it gives up and the caller
 /// generates the moves instead.

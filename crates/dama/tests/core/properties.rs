@@ -417,6 +417,14 @@ proptest! {
         // perft's counting shortcut agrees with the list in both games.
         prop_assert_eq!(movegen::count::<dama::Italian>(&pos), it.len() as u64);
         prop_assert_eq!(movegen::count::<dama::Brazilian>(&pos), br.len() as u64);
+        // The search's test at its leaves agrees with the list in both games.
+        let kind = |l: &dama::MoveList| match l.first() {
+            None => movegen::Moves::None,
+            Some(m) if m.is_capture() => movegen::Moves::Capture,
+            Some(_) => movegen::Moves::Quiet,
+        };
+        prop_assert_eq!(movegen::classify::<dama::Italian>(&pos), kind(&it));
+        prop_assert_eq!(movegen::classify::<dama::Brazilian>(&pos), kind(&br));
     }
 
     /// A Game plays exactly its own game's moves: of the other game's moves from the same
@@ -497,4 +505,21 @@ fn playing_another_move_after_undo_clears_redo() {
         Some("23-19".to_string())
     );
     assert!(!g.can_redo());
+}
+
+/// A side with pieces but no move has lost: the search's leaf test says so without a list.
+#[test]
+fn a_blocked_side_has_no_move_for_the_leaf_test() {
+    // White's man on 32 can only go to 28, held by a Black man with 23 behind it held too.
+    let pos = dama::Position::from_fen(Variant::Italian, "W:W32:B28,23").unwrap();
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(
+        movegen::classify::<dama::Italian>(&pos),
+        movegen::Moves::None
+    );
+    let free = dama::Position::from_fen(Variant::Italian, "W:W32:B23").unwrap();
+    assert_eq!(
+        movegen::classify::<dama::Italian>(&free),
+        movegen::Moves::Quiet
+    );
 }

@@ -6,7 +6,7 @@ use crate::engine::egtb::Tables;
 use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
 use crate::rules::game::{DrawRules, Game};
-use crate::rules::movegen;
+use crate::rules::movegen::{self, Moves};
 use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use crate::rules::position::Position;
 use crate::rules::Variant;
@@ -579,6 +579,15 @@ impl Searcher {
             && let Some(s) = self.settled(pos, hash, ply, alpha, beta, king_plies)
         {
             return s;
+        }
+        // Below the horizon a position without a capture is evaluated as it stands: tell it
+        // from the rest without listing its moves (most positions searched are such leaves).
+        if depth <= 0 && ply < MAX_PLY - 2 {
+            match crate::with_rules!(self.variant, R => movegen::classify::<R>(pos)) {
+                Moves::None => return -MATE + ply as i32,
+                Moves::Quiet => return self.eval.evaluate(pos),
+                Moves::Capture => {}
+            }
         }
         self.generate(pos, ply);
         let pv_node = beta - alpha > 1;
