@@ -160,7 +160,14 @@ fn gather(bb: Bitboard, shift: u32) -> usize {
 #[inline(always)]
 fn region_index(w: usize, own: Bitboard, opp: Bitboard) -> usize {
     let s = SHIFT[w];
-    CLASS[w] * CONFIGS + T3[gather(own, s)] as usize + 2 * T3[gather(opp, s)] as usize
+    region_param(w, &T3, gather(own, s), gather(opp, s))
+}
+
+/// The parameter of block `w`'s table for the 8-bit masks of its own and opposing men, read
+/// with `t3` ([`T3`], or [`T3_TURNED`] for masks read backwards).
+#[inline(always)]
+fn region_param(w: usize, t3: &[u16; 256], own: usize, opp: usize) -> usize {
+    CLASS[w] * CONFIGS + t3[own] as usize + 2 * t3[opp] as usize
 }
 
 /// Adds to `sum` (opening, endgame) the region parameters of block `win` and of its partner
@@ -176,9 +183,7 @@ fn for_pair(w: &[[i16; 2]], wm: Bitboard, bm: Bitboard, win: usize, sum: &mut [i
         sum[0] += w[i][0] as i32 - w[j][0] as i32;
         sum[1] += w[i][1] as i32 - w[j][1] as i32;
     };
-    let index = |t3: &[u16; 256], own: usize, opp: usize| {
-        CLASS[win] * CONFIGS + t3[own] as usize + 2 * t3[opp] as usize
-    };
+    let index = |t3, own, opp| region_param(win, t3, own, opp);
     let partner = WINDOWS - 1 - win;
     let (wa, ba) = (gather(wm, SHIFT[win]), gather(bm, SHIFT[win]));
     if partner == win {
