@@ -133,9 +133,9 @@ $(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
 # service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation
-# weights (only the Italian ones are compiled into the wasm), the opening book and the
-# endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per piece count (gzip -n: the same
-# bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
+# weights (only the Italian ones are compiled into the wasm), the opening book and each game's
+# endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per game and piece count (gzip -n:
+# the same bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
 # the command line binary is newer than them (a few seconds).
 DATA_DIR := www/data
 WEB_EGTB_PIECES := 4
@@ -144,7 +144,7 @@ WEB_EGTB_RAW := $(or $(CARGO_TARGET_DIR),target)/egtb-web
 # (release-nolto), so that it is not compiled a second time with the whole-program link.
 CLI_PROFILE ?= release
 DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/$(CLI_PROFILE)/dama
-WEB_EGTB := $(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/dama-$(n).egtb.gz)
+WEB_EGTB := $(foreach g,italian brazilian,$(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/$(g)-$(n).egtb.gz))
 
 .PHONY: data FORCE
 WEB_EVAL := $(DATA_DIR)/eval-brazilian.bin.gz
@@ -166,6 +166,7 @@ $(WEB_EGTB) &: $(DAMA_CLI)
 	rm -rf $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
 	mkdir -p $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
 	nice $(DAMA_CLI) egtb build --pieces $(WEB_EGTB_PIECES) --out $(WEB_EGTB_RAW) >/dev/null
+	nice $(DAMA_CLI) egtb build --variant brazilian --pieces $(WEB_EGTB_PIECES) --out $(WEB_EGTB_RAW) >/dev/null
 	for f in $(WEB_EGTB); do \
 		gzip -9 -n -c $(WEB_EGTB_RAW)/$$(basename $$f .gz) > $$f.tmp && mv $$f.tmp $$f; \
 	done
@@ -453,17 +454,20 @@ book:
 		--threads $(BOOK_THREADS) $(BOOK_FLAGS)
 
 # --- endgame tables ---
-# make egtb   build the endgame tables up to EGTB_PIECES (5) pieces into EGTB_DIR (egtb-data/,
-#             ignored by git), single threaded under nice, then check a sample of the values
-#             (docs/EGTB.md): about 2 minutes and 320 MB for 5 pieces.
+# make egtb   build each game's endgame tables up to EGTB_PIECES (5) pieces into
+#             EGTB_DIR/italian and EGTB_DIR/brazilian (egtb-data/, ignored by git), single
+#             threaded under nice, then check a sample of the values (docs/EGTB.md): for 5
+#             pieces about 2 minutes and 320 MB a game.
 .PHONY: egtb
 EGTB_PIECES ?= 5
 EGTB_DIR ?= egtb-data
 
 egtb:
 	cargo build --release -p dama-cli
-	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --pieces $(EGTB_PIECES) --out $(EGTB_DIR)
-	nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR) --stride 97
+	for g in italian brazilian; do \
+		nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --variant $$g --pieces $(EGTB_PIECES) --out $(EGTB_DIR)/$$g && \
+		nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR)/$$g --stride 97 || exit 1; \
+	done
 
 # --- the tactics trainer's puzzles ---
 # make puzzles   mine www/puzzles/italian.json again from self-play, with the command its

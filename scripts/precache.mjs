@@ -55,11 +55,15 @@ const lazy = [...LAZY]
   .map((path) => ({ path, sha256: createHash('sha256').update(readFileSync(join(root, path))).digest('hex') }));
 
 // The data in the order the engine worker fetches it: the Brazilian weights, the book, then the
-// tables by pieces.
-const DATA_FILE = /^www\/data\/(eval-brazilian\.bin\.gz|book\.bin|egtb\/dama-\d+\.egtb\.gz)$/;
+// tables by pieces, Italian then Brazilian (fetched when a Brazilian game is first searched).
+const DATA_FILE = /^www\/data\/(eval-brazilian\.bin\.gz|book\.bin|egtb\/(italian|brazilian)-\d+\.egtb\.gz)$/;
 /** @param {string} f a path DATA_FILE matches */
-const order = (f) =>
-  f.includes('eval-') ? -1 : f.endsWith('book.bin') ? 0 : Number(/** @type {RegExpMatchArray} */ (f.match(/dama-(\d+)/))[1]);
+const order = (f) => {
+  if (f.includes('eval-')) return -1;
+  if (f.endsWith('book.bin')) return 0;
+  const [, game, n] = /** @type {RegExpMatchArray} */ (f.match(/(italian|brazilian)-(\d+)/));
+  return (game === 'brazilian' ? 100 : 0) + Number(n);
+};
 const dataFiles = existsSync(join(root, DATA))
   ? walk(join(root, DATA))
       .filter((f) => DATA_FILE.test(f))

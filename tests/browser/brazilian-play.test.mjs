@@ -141,7 +141,7 @@ test('a Brazilian game against the computer, chosen in the New game dialog, play
   assert.equal(await page.getAttribute('#rules-link', 'href'), 'www/rules.html#brazilian');
   // Files and ranks on the edges instead of the square numbers, unless asked for.
   assert.equal(await page.evaluate(() => window.__dama.board.numbers), false);
-  assert.equal(await page.isVisible('#engine-data'), false, 'the Italian book and tables are not claimed');
+  assert.equal(await page.isVisible('#engine-data'), false, 'the Italian book and tables are not claimed for Brazilian');
 
   // A wrong square is refused in the Brazilian rules' words, squares named c3, d4...
   await clickSquare(page, 'c3');
@@ -160,6 +160,9 @@ test('a Brazilian game against the computer, chosen in the New game dialog, play
   assert.match(reply, /^[a-h][1-8][-x][a-h][1-8]/);
   await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.match(await page.textContent('#moves'), new RegExp(`1\\.\\s*c3-d4\\s*${reply}`));
+  // The computer's first Brazilian search fetched that game's tables: claimed, the book not.
+  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4, null, { timeout: 20000 });
+  assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 4 pieces');
 
   // The hint comes from the engine worker, rebuilt in the Brazilian game: an algebraic move.
   await page.click('#btn-hint');

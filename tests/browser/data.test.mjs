@@ -1,8 +1,9 @@
 // The engine's data in the browser: the Brazilian evaluation weights, the opening book and the
-// endgame tables (www/data/, written
-// by `make build`) are fetched by the engine worker after the game is playable, never make a
-// move wait, are cached by the service worker apart from the site (checked against their hash)
-// and then work offline; a bad or missing file is refused quietly and the game plays on.
+// Italian endgame tables (www/data/, written by `make build`) are fetched by the engine worker
+// after the game is playable, the Brazilian tables from the first Brazilian search on; they
+// never make a move wait, are cached by the service worker apart from the site (checked against
+// their hash) and then work offline; a bad or missing file is refused quietly and the game
+// plays on.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,11 +15,17 @@ import { gzipSync, gunzipSync } from 'node:zlib';
 import { setup, newPage, clickMove, screenshot, waitForAsync, pickLanguage } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
-const DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', 'www/data/egtb/dama-2.egtb.gz', 'www/data/egtb/dama-3.egtb.gz', 'www/data/egtb/dama-4.egtb.gz'];
+const tablesOf = (game) => [2, 3, 4].map((n) => `www/data/egtb/${game}-${n}.egtb.gz`);
+// What an Italian game's engine fetches, in order.
+const ITALIAN_DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', ...tablesOf('italian')];
+// Everything the service worker caches.
+const DATA = [...ITALIAN_DATA, ...tablesOf('brazilian')];
 const DATA_ROUTE = '**/www/data/**';
 // A won three-piece ending (two kings against one) and where the tables' scores lie: a table
 // win at the root scores TB_WIN - plies to zeroing (TB_WIN = 28,800), a searched mate more.
 const WON = 'W:WK1,K3:BK32';
+// A won Brazilian ending: three flying kings holding the long diagonal against one.
+const WON_BRAZILIAN = 'W:WK29,K2,K3:BK21';
 const isTableWin = (score) => score > 28000 && score <= 28800;
 
 let env;
@@ -87,8 +94,8 @@ test('the data is fetched only once the board is playable, book first, and shown
   await waitData(page, 4, true);
   assert.deepEqual(
     seen.map((s) => s.path),
-    DATA,
-    'the Brazilian weights, the book, then the tables by pieces, one request each',
+    ITALIAN_DATA,
+    'the Brazilian weights, the book, then the Italian tables by pieces, one request each',
   );
   assert.equal((await dataState(page)).brazilian, true, 'the Brazilian weights reached the engine');
   for (const s of seen) assert.ok(s.playable, `${s.path} was requested before the game was playable`);
@@ -127,7 +134,7 @@ test('the computer does not wait for the data: it answers in normal time while t
     // Level 5 thinks 850 ms; the page waits at least 450 ms before showing a reply.
     assert.ok(ms < 3000, `the computer answered in ${ms} ms`);
   }
-  assert.deepEqual(await dataState(page), { tables: 0, book: false, brazilian: false }, 'nothing had arrived meanwhile');
+  assert.deepEqual(await dataState(page), { tables: 0, brazilianTables: 0, book: false, brazilian: false }, 'nothing had arrived meanwhile');
   release();
   await waitData(page, 4, true);
   assert.deepEqual(page.errors, []);
@@ -174,6 +181,14 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   assert.equal(won.depth, 1, 'answered by the tables, not searched');
   const opening = await search('W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   assert.equal(opening.depth, 0, `answered from the book: ${JSON.stringify(opening)}`);
+  // A Brazilian search fetches that game's tables (from the cache, offline), and the next one
+  // plays a won ending from them; the Italian tables answer no Brazilian position.
+  const brazilian = () =>
+    page.evaluate((fen) => window.__dama.engine.search({}, { variant: 'brazilian', startFen: fen, moves: [], level: 10, timeMs: 300, seed: 1 }), WON_BRAZILIAN);
+  await brazilian();
+  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4, null, { timeout: 20000 });
+  const wonBr = await brazilian();
+  assert.ok(isTableWin(wonBr.score) && wonBr.depth === 1, `a Brazilian table win: ${JSON.stringify(wonBr)}`);
   // Level 10 still answers within its time (3.1 s on the page) with the tables probed in the
   // search: a middle game and an ending of five pieces.
   for (const fen of ['B:W17,21,22,23,25,26,27,30,31:B1,2,3,5,6,9,10,11,13', 'W:W21,26,K31:B3,K12']) {
@@ -194,7 +209,7 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   await page.route(DATA_ROUTE, (route) => {
     const url = route.request().url();
     if (url.endsWith('/book.bin')) return route.fulfill({ status: 404, body: 'not found' });
-    if (url.endsWith('/dama-3.egtb.gz')) return route.fulfill({ status: 200, body: gzipSync(Buffer.from('DAMAEGTB but no tables')) });
+    if (url.endsWith('/italian-3.egtb.gz')) return route.fulfill({ status: 200, body: gzipSync(Buffer.from('DAMAEGTB but no tables')) });
     return route.continue();
   });
   await page.goto(env.server.url + '?mode=computer&color=white&level=1');
@@ -203,9 +218,9 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   await page.waitForTimeout(300);
   assert.equal(debug.length, 1, `one debug line: ${debug}`);
   assert.match(debug[0], /book\.bin: HTTP 404/);
-  assert.match(debug[0], /dama-3\.egtb\.gz: endgame tables refused/);
+  assert.match(debug[0], /italian-3\.egtb\.gz: endgame tables refused/);
   // The 4-piece file loaded, but without the 3-piece ones the tables are complete up to 2.
-  assert.deepEqual(await dataState(page), { tables: 2, book: false, brazilian: true });
+  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: false, brazilian: true });
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 2 pieces');
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
@@ -226,7 +241,7 @@ test('the data cache keeps only files matching their hash, and a new version swi
   // The same tables compressed otherwise: valid, but not the bytes the list names.
   const regzip = (f) => writeFileSync(join(dir, f), gzipSync(gunzipSync(readFileSync(join(dir, f))), { level: 1 }));
   precache();
-  regzip('www/data/egtb/dama-3.egtb.gz'); // after the list was written: its hash no longer matches
+  regzip('www/data/egtb/italian-3.egtb.gz'); // after the list was written: its hash no longer matches
   const server = await startServer(dir);
   t.after(() => server.close());
 
@@ -240,13 +255,13 @@ test('the data cache keeps only files matching their hash, and a new version swi
   // The mismatched file is not served (409) nor cached: the tables stop at 2 pieces.
   await waitData(page, 2, true);
   await page.waitForTimeout(1000);
-  assert.deepEqual(await dataState(page), { tables: 2, book: true, brazilian: true });
+  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: true, brazilian: true });
   let cached = await dataCaches(page);
   const v1 = Object.keys(cached).find((k) => k.startsWith('dama-data-'));
-  assert.deepEqual(cached[v1], DATA.filter((f) => !f.includes('dama-3')).sort());
+  assert.deepEqual(cached[v1], DATA.filter((f) => !f.includes('italian-3')).sort());
 
   // A new build: the 3-piece file's new bytes are listed, and the 2-piece file changes too.
-  regzip('www/data/egtb/dama-2.egtb.gz');
+  regzip('www/data/egtb/italian-2.egtb.gz');
   precache();
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });

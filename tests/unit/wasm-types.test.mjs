@@ -60,6 +60,7 @@ const PARAMS = {
   'Engine#loadTables': [['bytes', 'numbers', just(new Uint8Array(0))]],
   'Engine#loadEval': [['bytes', 'numbers', just(new Uint8Array(0))]],
   'Engine#setThreads': [['threads', 'number', just(1)]],
+  'Engine#tablePieces': [['variant', 'string', just('italian')]],
   'Engine#search': [['game', 'game', (m) => new m.Game('italian')], ['level', 'number', just(1)], ['time_ms', 'number', just(1)], ['seed', 'number', just(0)]],
   'Engine#analyse': [['game', 'game', (m) => new m.Game('italian')], ['depth', 'number', just(1)], ['time_ms', 'number', just(1)], ['lines', 'number', just(1)]],
   moveBudget: [['remaining_ms', 'number', just(1000)], ['increment_ms', 'number', just(0)]],

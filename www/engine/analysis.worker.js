@@ -17,7 +17,7 @@
 // so the page tells a slow search, which may go without a new depth for minutes, from a dead
 // or hung worker (see analysis/client.js).
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf, engineThreads } from './data.js';
+import { loadEngineWasm, newEngine, brazilianData, messageOf, engineThreads } from './data.js';
 
 /** @import { AnalysisLine, DamaWasm, Engine, Game, Variant } from '../shared/wasm-types.js' */
 /** @import { AnalysisRequest, AnalysisReply, WorkerLine } from './analysis-types.js' */
@@ -57,7 +57,7 @@ self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   if (msg.type === 'stop') return;
   try {
     await ready;
-    if (msg.variant === 'brazilian') await brazilianWeights().catch(() => {});
+    if (msg.variant === 'brazilian') await brazilianData().catch(() => {});
     if (current !== msg.id) return;
     if (msg.type === 'analyse') await analyse(msg);
     else if (msg.type === 'review') await review(msg);

@@ -1,10 +1,11 @@
 // @ts-check
 // What every engine worker loads: the wasm, then in the background the Brazilian evaluation
-// weights, the opening book and the endgame tables (www/data/, written by `make build`), each
-// handed to every engine the worker makes. A search never waits for the data: it plays with
-// whatever has arrived (a Brazilian search waits for the weights' fetch to end, see
-// brazilianWeights). The worker's page hears what is loaded from `{type: 'data', tables, book,
-// brazilian}`.
+// weights, the opening book and the Italian endgame tables (www/data/, written by `make build`),
+// each handed to every engine the worker makes; the Brazilian tables once a Brazilian game is
+// first searched (brazilianData), so that a player of Italian alone does not fetch them. A
+// search never waits for the data: it plays with whatever has arrived (a Brazilian search waits
+// for the weights' fetch to end). The worker's page hears what is loaded from `{type: 'data',
+// tables, brazilianTables, book, brazilian}`.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
@@ -26,7 +27,8 @@ import { startThreads } from './helpers.js';
 // by pieces (each needs the smaller ones to be complete).
 const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
 const BOOK = 'data/book.bin';
-const TABLES = [2, 3, 4].map((n) => `data/egtb/dama-${n}.egtb.gz`);
+/** @param {'italian' | 'brazilian'} game */
+const tablesOf = (game) => [2, 3, 4].map((n) => `data/egtb/${game}-${n}.egtb.gz`);
 // After the engine is ready, so the page's own start-up goes first.
 const DATA_DELAY_MS = 200;
 
@@ -38,7 +40,9 @@ const tableFiles = [];
 let evalBrazilian = null;
 /** Settles when the Brazilian weights' fetch has ended, loaded or not. @type {Promise<void> | null} */
 let evalReady = null;
-const data = { tables: 0, book: false };
+const data = { tables: 0, brazilianTables: 0, book: false };
+/** Settles when the Brazilian tables' fetches have ended. @type {Promise<string[]> | null} */
+let brazilianTablesReady = null;
 
 /** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
 export const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
@@ -125,19 +129,45 @@ async function loadData() {
   } catch (err) {
     failed.push(`${BOOK}: ${messageOf(err)}`);
   }
-  for (const path of TABLES) {
+  failed.push(...(await loadTables('italian')));
+  if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+}
+
+/**
+ * Each table file of `game` by pieces, into every engine; what could not be had.
+ * @param {'italian' | 'brazilian'} game
+ * @returns {Promise<string[]>}
+ */
+async function loadTables(game) {
+  const failed = [];
+  for (const path of tablesOf(game)) {
     try {
       const file = await download(path);
       const bytes = await unpack(file);
       for (const e of engines) e.loadTables(bytes);
       tableFiles.push(file);
-      data.tables = engines.length ? engines[0].tablePieces() : 0;
+      const pieces = engines.length ? engines[0].tablePieces(game) : 0;
+      if (game === 'italian') data.tables = pieces;
+      else data.brazilianTables = pieces;
       report();
     } catch (err) {
       failed.push(`${path}: ${messageOf(err)}`);
     }
   }
-  if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+  return failed;
+}
+
+/**
+ * What a Brazilian search needs: the weights, which it waits for (see brazilianWeights), and
+ * the Brazilian tables, fetched once in the background from the first Brazilian search on.
+ * @returns {Promise<void>}
+ */
+export function brazilianData() {
+  brazilianTablesReady ??= loadTables('brazilian').then((failed) => {
+    if (failed.length) console.debug(`dama: Brazilian endgame tables not loaded, tried again on the next visit: ${failed.join('; ')}`);
+    return failed;
+  });
+  return brazilianWeights();
 }
 
 /**
@@ -145,7 +175,7 @@ async function loadData() {
  * data delay is over) and installed in every engine.
  * @returns {Promise<void>}
  */
-export function brazilianWeights() {
+function brazilianWeights() {
   evalReady ??= (async () => {
     const bytes = await unpack(await download(EVAL_BRAZILIAN));
     for (const e of engines) e.loadEval(bytes);
@@ -156,7 +186,7 @@ export function brazilianWeights() {
 
 function report() {
   /** @type {DataReply} */
-  const msg = { type: 'data', tables: data.tables, book: data.book, brazilian: evalBrazilian !== null };
+  const msg = { type: 'data', tables: data.tables, brazilianTables: data.brazilianTables, book: data.book, brazilian: evalBrazilian !== null };
   self.postMessage(msg);
 }
 

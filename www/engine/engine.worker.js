@@ -5,7 +5,7 @@
 // stays the one owner. Several boards share this worker; the page sends one search at a time.
 // The data (book, tables, Brazilian weights) loads in the background: data.js.
 
-import { loadEngineWasm, newEngine, brazilianWeights, messageOf, engineThreads } from './data.js';
+import { loadEngineWasm, newEngine, brazilianData, messageOf, engineThreads } from './data.js';
 
 /** @import { DamaWasm, Engine, Game } from '../shared/wasm-types.js' */
 /** @import { ReadyReply, ResultReply, SearchResult, WorkerRequest } from './types.js' */
@@ -32,7 +32,7 @@ self.onmessage = async (/** @type {MessageEvent<WorkerRequest>} */ e) => {
     if (type === 'search') {
       const { variant, startFen, moves, level, timeMs, seed } = e.data;
       // Without the weights (offline on a first visit) it plays on material alone.
-      if (variant === 'brazilian') await brazilianWeights().catch(() => {});
+      if (variant === 'brazilian') await brazilianData().catch(() => {});
       // The game is rebuilt in its own rules: the FEN's numbers and the moves' texts are its.
       const game = wasm.Game.fromFen(startFen, variant);
       try {

@@ -39,8 +39,10 @@ export interface ReadyReply {
 /** What the worker has loaded in the background. */
 export interface DataReply {
   type: 'data';
-  /** Endgame tables complete up to this many pieces (0: none). */
+  /** Italian endgame tables complete up to this many pieces (0: none). */
   tables: number;
+  /** Brazilian endgame tables complete up to this many pieces (0: none; fetched from the first Brazilian search on). */
+  brazilianTables: number;
   book: boolean;
   /** The Brazilian evaluation weights. */
   brazilian: boolean;
@@ -56,6 +58,7 @@ export type WorkerReply = ReadyReply | DataReply | ResultReply;
 /** What the worker has loaded, as EngineClient keeps it (`data` events carry a copy). */
 export interface EngineData {
   tables: number;
+  brazilianTables: number;
   book: boolean;
   brazilian: boolean;
 }

@@ -50,7 +50,7 @@ export class WorkerClient extends EventTarget {
     // again (from the service worker's cache), so this only grows; a `data` event tells of
     // each change.
     /** @type {EngineData} */
-    this.data = { tables: 0, book: false, brazilian: false };
+    this.data = { tables: 0, brazilianTables: 0, book: false, brazilian: false };
   }
 
   /** The worker, started if there is none. @returns {Worker} */
@@ -115,10 +115,12 @@ export class WorkerClient extends EventTarget {
   takeData(loaded) {
     const next = {
       tables: Math.max(this.data.tables, loaded.tables),
+      brazilianTables: Math.max(this.data.brazilianTables, loaded.brazilianTables),
       book: this.data.book || loaded.book,
       brazilian: this.data.brazilian || loaded.brazilian,
     };
-    if (next.tables === this.data.tables && next.book === this.data.book && next.brazilian === this.data.brazilian) return;
+    const same = /** @type {(keyof typeof next)[]} */ (Object.keys(next)).every((k) => next[k] === this.data[k]);
+    if (same) return;
     this.data = next;
     this.dispatchEvent(new CustomEvent('data', { detail: { ...next } }));
   }

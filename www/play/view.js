@@ -43,16 +43,14 @@ export function showChoices(moves) {
 // The engine's background data, once some has arrived: "Endgame tables: up to 4 pieces ·
 // Opening book".
 export function renderEngineData() {
-  const { tables, book } = loadedEngine()?.data ?? { tables: 0, book: false };
+  const { tables, brazilianTables, book } = loadedEngine()?.data ?? { tables: 0, brazilianTables: 0, book: false };
   const parts = [];
-  // The book and the tables are Italian: a Brazilian game plays without them.
   const el = $('engine-data');
-  if (board.isReady && board.variant === 'brazilian') {
-    el.hidden = true;
-    return;
-  }
-  if (tables > 0) parts.push(t('dataTables', { n: tables }));
-  if (book) parts.push(t('dataBook'));
+  // Each game has its own tables; the book is Italian.
+  const brazilian = board.isReady && board.variant === 'brazilian';
+  const pieces = brazilian ? brazilianTables : tables;
+  if (pieces > 0) parts.push(t('dataTables', { n: pieces }));
+  if (book && !brazilian) parts.push(t('dataBook'));
   el.textContent = parts.join(' · ');
   el.hidden = !parts.length;
 }

@@ -1,17 +1,15 @@
-//! `dama egtb`: build endgame tables to files, and probe them. The tables are for Italian
-//! draughts only: `--variant brazilian` is refused.
+//! `dama egtb`: build endgame tables to files, check them, and probe them, for either game
+//! (`--variant`, Italian by default). A directory's tables are all of one game; each file
+//! says which.
 
 use crate::args::Args;
-use dama::engine::egtb::{TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES, RULE_PLIES};
-use dama::{rules::notation, Position};
+use dama::engine::egtb::{self, TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES};
+use dama::{rules::notation, Position, Variant};
 use std::path::Path;
 use std::time::Instant;
 
 /// The largest `--stride` of `egtb verify`: past the largest table, only index 0 is checked.
 const MAX_STRIDE: u64 = 1_000_000_000;
-
-/// What `--variant brazilian` is told.
-const TABLES_ARE: &str = "the endgame tables are";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
@@ -19,8 +17,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some((c, rest)) if c == "probe" => probe(rest),
         Some((c, rest)) if c == "verify" => verify(rest),
         _ => Err(
-            "usage: dama egtb build --pieces N --out DIR | dama egtb probe --dir DIR FEN \
-             | dama egtb verify --dir DIR [--stride N]"
+            "usage: dama egtb build [--variant GAME] --pieces N --out DIR \
+             | dama egtb probe --dir DIR FEN | dama egtb verify --dir DIR [--stride N]"
                 .into(),
         ),
     }
@@ -28,9 +26,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 fn build(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["pieces", "out", "rule", "variant"], &[])?;
-    a.italian_only(TABLES_ARE)?;
+    let variant = a.variant()?;
     let pieces: u32 = a.number_in("pieces", 4, 2..=MAX_TABLE_PIECES)?;
-    let rule: u32 = a.number_in("rule", RULE_PLIES, 1..=MAX_RULE as u32)?;
+    let game_rule = variant.draw_rules().king_move_plies;
+    let rule: u32 = a.number_in("rule", game_rule, 1..=MAX_RULE as u32)?;
     let out = a.get("out").ok_or("egtb build needs --out DIR")?;
     std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
     say!(
@@ -47,7 +46,7 @@ fn build(args: &[String]) -> Result<(), String> {
     );
     let start = Instant::now();
     let mut last = Instant::now();
-    let tables = dama_tools::egtb::build(pieces, rule, &mut |stats: &[TableStats]| {
+    let tables = dama_tools::egtb::build(variant, pieces, rule, &mut |stats: &[TableStats]| {
         // A signature and its mirror are solved together: their time is shared by size.
         let secs = last.elapsed().as_secs_f64();
         last = Instant::now();
@@ -71,7 +70,7 @@ fn build(args: &[String]) -> Result<(), String> {
     let mut bytes = 0;
     for n in 2..=pieces {
         let data = tables.to_bytes(n);
-        let path = Path::new(out).join(format!("dama-{n}.egtb"));
+        let path = Path::new(out).join(egtb::file_name(variant, n));
         std::fs::write(&path, &data).map_err(|e| format!("{}: {e}", path.display()))?;
         say!("wrote {} ({} bytes)", path.display(), data.len());
         bytes += data.len();
@@ -90,15 +89,15 @@ fn build(args: &[String]) -> Result<(), String> {
 }
 
 fn verify(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["dir", "stride", "variant"], &[])?;
-    a.italian_only(TABLES_ARE)?;
+    let a = Args::parse(args, &["dir", "stride"], &[])?;
     let dir = a.get("dir").ok_or("egtb verify needs --dir DIR")?;
     let stride: u64 = a.number_in("stride", 1, 1..=MAX_STRIDE)?;
     let start = Instant::now();
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
     say!(
-        "loaded {} tables (complete up to {} pieces) in {:.1} s",
+        "loaded {} tables of {} (complete up to {} pieces) in {:.1} s",
         tables.signatures().count(),
+        tables.variant().name(),
         tables.max_pieces(),
         start.elapsed().as_secs_f64()
     );
@@ -139,15 +138,14 @@ fn peak_memory() -> String {
 }
 
 fn probe(args: &[String]) -> Result<(), String> {
-    // The FEN may be given bare.
-    let a =
-        Args::parse_with_positional(args, &["dir", "fen", "king-plies", "variant"], &[], "fen")?;
-    a.italian_only(TABLES_ARE)?;
+    // The FEN may be given bare; it is read in the numbering of the tables' game.
+    let a = Args::parse_with_positional(args, &["dir", "fen", "king-plies"], &[], "fen")?;
     let plies: u32 = a.number_in("king-plies", 0, 0..=MAX_RULE as u32)?;
     let dir = a.get("dir").ok_or("egtb probe needs --dir DIR")?;
     let fen = a.get("fen").ok_or("egtb probe needs a FEN")?;
-    let pos = Position::from_fen(dama::Variant::Italian, fen).map_err(|e| e.to_string())?;
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
+    let variant: Variant = tables.variant();
+    let pos = Position::from_fen(variant, fen).map_err(|e| e.to_string())?;
     let Some(p) = tables.probe(&pos) else {
         return Err(format!(
             "the position is not in the tables of {dir} (complete up to {} pieces)",

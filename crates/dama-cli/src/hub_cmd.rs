@@ -4,8 +4,8 @@
 //! Options: `--variant italian|brazilian` (the game at the start; the GUI may change it with
 //! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
 //! games of the kind it was fitted for, or `classic` for the hand-written Italian
-//! evaluation), `--egtb DIR` (the Italian endgame tables of `dama egtb build`), `--no-book`
-//! (level 10 does not play from the Italian opening book).
+//! evaluation), `--egtb DIR[,DIR]` (endgame tables of `dama egtb build`, a directory for each
+//! game), `--no-book` (level 10 does not play from the Italian opening book).
 
 use dama::engine::egtb::Tables;
 use dama_cli::hub::{Hub, Setup};
@@ -18,12 +18,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some(spec) => crate::train::evals_from_list(spec)?,
         None => Vec::new(),
     };
-    let tables = match a.get("egtb") {
-        Some(dir) => Some(Arc::new(
-            Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
-        )),
-        None => None,
-    };
+    let mut tables: Vec<Arc<Tables>> = Vec::new();
+    for dir in a.get("egtb").into_iter().flat_map(|l| l.split(',')) {
+        let t = Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?;
+        if tables.iter().any(|o| o.variant() == t.variant()) {
+            return Err(format!(
+                "--egtb {dir}: a second directory of {} tables",
+                t.variant().name()
+            ));
+        }
+        tables.push(Arc::new(t));
+    }
     let setup = Setup {
         evals,
         tables,

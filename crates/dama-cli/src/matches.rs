@@ -17,8 +17,8 @@
 //! (`data/openings-brazilian.txt`, or `--openings FILE` with FENs in its numbering), Hub
 //! engines are told `set-param name=variant value=brazilian` (one that does not declare the
 //! `variant` parameter, or does not list the game, stops the match), moves are written in
-//! algebraic notation and the PDN carries `[GameType "26"]`. The endgame tables are Italian:
-//! `--egtb` is refused in Brazilian.
+//! algebraic notation and the PDN carries `[GameType "26"]`. `--egtb DIR` must hold the
+//! tables of the game played.
 //!
 //! Every side gets the same budget a move: `--time MS` (`level move-time=` for a Hub engine),
 //! `--nodes N` or `--depth N` (`level nodes=` / `level depth=`).
@@ -124,7 +124,7 @@ options:
   --pdn FILE              save the games as PDN
   --timeout-ms MS         a Hub engine that gives no move in MS loses the game, 1-86400000
                           (default 3 x --time + 1000, or 60000 with --nodes or --depth)
-  --egtb DIR              (italian only) watch the games with the endgame tables in DIR:
+  --egtb DIR              watch the games with the endgame tables in DIR (of the game played):
                           count the games where a side stood won in the tables and
                           whether it won them
   --adjudicate            with --egtb: end a game at its first table position, with the
@@ -221,16 +221,19 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
         &["adjudicate"],
     )?;
     let variant = a.variant()?;
-    if variant != Variant::Italian && a.get("egtb").is_some() {
-        return Err(format!(
-            "--egtb: the endgame tables are for Italian draughts; not with --variant {}",
-            variant.id()
-        ));
-    }
     let tables = match a.get("egtb") {
-        Some(dir) => Some(Arc::new(
-            dama::engine::egtb::Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?,
-        )),
+        Some(dir) => {
+            let t = dama::engine::egtb::Tables::from_dir(dir)
+                .map_err(|e| format!("--egtb {dir}: {e}"))?;
+            if t.variant() != variant {
+                return Err(format!(
+                    "--egtb {dir}: the tables are of {}, the match is {}",
+                    t.variant().name(),
+                    variant.name()
+                ));
+            }
+            Some(Arc::new(t))
+        }
         None => None,
     };
     if a.flag("adjudicate") && tables.is_none() {

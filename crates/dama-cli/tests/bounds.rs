@@ -94,11 +94,11 @@ fn huge_table_files_are_refused_from_their_header() {
     let dir = temp("egtb");
     let d = dir.to_str().unwrap();
     stdout(&dama(&["egtb", "build", "--pieces", "2", "--out", d]));
-    let good = std::fs::read(dir.join("dama-2.egtb")).unwrap();
+    let good = std::fs::read(dir.join("italian-2.egtb")).unwrap();
     // Valid tables followed by 2 GB.
     let tail = dir.join("tail");
     std::fs::create_dir(&tail).unwrap();
-    sparse(&tail.join("dama-2.egtb"), &good, GB2);
+    sparse(&tail.join("italian-2.egtb"), &good, GB2);
     refused(
         &["egtb", "verify", "--dir", tail.to_str().unwrap()],
         "unexpected bytes after the last table",
@@ -108,7 +108,7 @@ fn huge_table_files_are_refused_from_their_header() {
     std::fs::create_dir(&count).unwrap();
     let mut head = good.clone();
     head[12..16].copy_from_slice(&le32(u32::MAX));
-    sparse(&count.join("dama-2.egtb"), &head, GB2);
+    sparse(&count.join("italian-2.egtb"), &head, GB2);
     refused(
         &["egtb", "verify", "--dir", count.to_str().unwrap()],
         "tables",
@@ -116,7 +116,7 @@ fn huge_table_files_are_refused_from_their_header() {
     // Zeros.
     let zeros = dir.join("zeros");
     std::fs::create_dir(&zeros).unwrap();
-    sparse(&zeros.join("dama-2.egtb"), b"", GB2);
+    sparse(&zeros.join("italian-2.egtb"), b"", GB2);
     refused(
         &[
             "egtb",

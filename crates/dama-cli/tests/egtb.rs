@@ -14,7 +14,7 @@ fn build_verify_and_probe() {
     assert!(out.contains("total: 16 tables"), "{out}");
     assert!(out.contains("peak memory"), "{out}");
     for n in 2..=3 {
-        assert!(dir.join(format!("dama-{n}.egtb")).is_file());
+        assert!(dir.join(format!("italian-{n}.egtb")).is_file());
     }
     let out = stdout(&dama(&["egtb", "verify", "--dir", d]));
     assert!(out.contains("every value agrees"), "{out}");
@@ -31,7 +31,7 @@ fn build_verify_and_probe() {
     assert!(!dama(&["egtb", "probe", "--dir", d, "W:nonsense"])
         .status
         .success());
-    let f = dir.join("dama-3.egtb");
+    let f = dir.join("italian-3.egtb");
     let bytes = std::fs::read(&f).unwrap();
     std::fs::write(&f, &bytes[..bytes.len() / 2]).unwrap();
     let o = dama(&["egtb", "probe", "--dir", d, "W:WK29,K30:BK4"]);

@@ -155,29 +155,10 @@ fn bad_game_names_are_refused_clearly() {
 }
 
 #[test]
-fn the_book_and_the_tables_are_italian_only() {
+fn the_book_is_italian_only() {
     for args in [
         &["book", "probe", "--variant", "brazilian"][..],
         &["book", "build", "--variant=brazilian", "--out", "/dev/null"],
-        &[
-            "egtb",
-            "build",
-            "--variant",
-            "brazilian",
-            "--pieces",
-            "2",
-            "--out",
-            "/tmp/x",
-        ],
-        &[
-            "egtb",
-            "probe",
-            "--variant",
-            "26",
-            "--dir",
-            "/tmp",
-            "W:W1:B2",
-        ],
         &["bench", "--variant", "brazilian", "--depth", "1"],
     ] {
         fails_with(args, &["for Italian draughts only", "Brazilian draughts"]);
@@ -185,18 +166,35 @@ fn the_book_and_the_tables_are_italian_only() {
     // --variant italian is accepted.
     let out = stdout(&dama(&["book", "probe", "--variant", "italian"]));
     assert!(!out.is_empty());
+}
+
+/// Each game has its own tables; a match or a Hub engine refuses another game's.
+#[test]
+fn tables_of_one_game_are_not_used_in_the_other() {
+    let dir = std::env::temp_dir().join(format!("dama-variant-egtb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    stdout(&dama(&["egtb", "build", "--pieces", "2", "--out", d]));
     fails_with(
         &[
             "match",
             "--variant",
             "brazilian",
             "--egtb",
-            "/tmp",
+            d,
             "--games",
             "1",
         ],
-        &["--egtb", "Italian"],
+        &[
+            "--egtb",
+            "the tables are of Italian draughts",
+            "Brazilian draughts",
+        ],
     );
+    fails_with(
+        &["hub", "--egtb", &format!("{d},{d}")],
+        &["--egtb", "a second directory of Italian draughts tables"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! command and the wasm build ([`bench`](mod@bench)).
 //!
 //! ```
-//! let tables = dama_tools::egtb::build(2, 80, &mut |_| {});
+//! let tables = dama_tools::egtb::build(dama::Variant::Italian, 2, 80, &mut |_| {});
 //! assert_eq!(tables.max_pieces(), 2);
 //! ```
 

@@ -1,16 +1,25 @@
-//! Endgame tables: built in memory up to 4 pieces and checked against the rules, an
-//! independent solver, the search, and a conversion match under the 80-ply king rule.
+//! Endgame tables of both games: built in memory up to 4 pieces and checked against the
+//! rules, an independent solver, the search, published theory, and a conversion match under
+//! each game's king-move rule (80 plies Italian, 40 Brazilian).
 
 use dama::engine::clock::NoClock;
 use dama::engine::egtb::{EgtbError, Probe, Signature, Tables, Wdl, RULE_PLIES};
 use dama::engine::search::{Engine, Limits, MATE_BOUND, TB_WIN};
-use dama::{Game, Outcome, Position, Reason};
+use dama::{Game, Outcome, Position, Reason, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 fn tables() -> &'static Arc<Tables> {
-    static T: OnceLock<Arc<Tables>> = OnceLock::new();
-    T.get_or_init(|| Arc::new(dama_tools::egtb::build(4, RULE_PLIES, &mut |_| {})))
+    tables_of(Variant::Italian)
+}
+
+/// Each game's tables up to 4 pieces under its own king-move rule, built once.
+fn tables_of(variant: Variant) -> &'static Arc<Tables> {
+    static T: [OnceLock<Arc<Tables>>; 2] = [OnceLock::new(), OnceLock::new()];
+    T[variant as usize].get_or_init(|| {
+        let rule = variant.draw_rules().king_move_plies;
+        Arc::new(dama_tools::egtb::build(variant, 4, rule, &mut |_| {}))
+    })
 }
 
 fn fen(s: &str) -> Position {
@@ -24,7 +33,12 @@ fn flipped(p: &Position) -> Position {
 
 /// Every position of a table (White to move).
 fn positions(sig: Signature) -> impl Iterator<Item = Position> {
-    (0..sig.size()).filter_map(move |i| sig.position(i))
+    positions_of(Variant::Italian, sig)
+}
+
+/// Every position of a table of `variant` (White to move).
+fn positions_of(variant: Variant, sig: Signature) -> impl Iterator<Item = Position> {
+    (0..sig.size()).filter_map(move |i| sig.position(variant, i))
 }
 
 /// A small deterministic generator for sampling.
@@ -91,14 +105,24 @@ fn expected(t: &Tables, pos: &Position) -> Probe {
 
 #[test]
 fn every_value_agrees_with_its_successors() {
-    let t = tables();
+    for variant in Variant::ALL {
+        agrees_with_successors(variant);
+    }
+}
+
+fn agrees_with_successors(variant: Variant) {
+    let t = tables_of(variant);
+    assert_eq!(t.variant(), variant);
+    assert_eq!(t.rule(), variant.draw_rules().king_move_plies);
     let mut n = 0u64;
     for &sig in t.signatures() {
         // All of the 2- and 3-piece tables; every 3rd index of the 4-piece ones (the
         // selection varies with the index, so every slice is visited).
         let step = if sig.pieces() <= 3 { 1 } else { 3 };
         for i in (0..sig.size()).step_by(step) {
-            let Some(pos) = sig.position(i) else { continue };
+            let Some(pos) = sig.position(variant, i) else {
+                continue;
+            };
             let stored = t.probe(&pos).unwrap();
             assert_eq!(stored, expected(t, &pos), "{} ({sig} #{i})", pos.to_fen());
             n += 1;
@@ -119,12 +143,13 @@ fn tables_are_complete_and_sized() {
     assert!(positions <= size && positions > size * 97 / 100);
 }
 
-/// Pure win/draw/loss of every position with up to 3 pieces, either side to move, by
-/// fixpoint iteration over the game graph with `Position::legal_moves` and no table code.
-fn solve_independently() -> HashMap<Position, Wdl> {
+/// Pure win/draw/loss of every position of `variant` with up to 3 pieces, either side to
+/// move, by fixpoint iteration over the game graph with `Position::legal_moves` and no table
+/// code.
+fn solve_independently(variant: Variant) -> HashMap<Position, Wdl> {
     let mut all = Vec::new();
     for sig in Signature::all(3) {
-        for p in positions(sig) {
+        for p in positions_of(variant, sig) {
             all.push(p);
             all.push(flipped(&p));
         }
@@ -176,12 +201,15 @@ fn solve_independently() -> HashMap<Position, Wdl> {
 
 #[test]
 fn small_tables_match_an_independent_solver() {
-    let t = tables();
-    let solved = solve_independently();
-    assert!(solved.len() > 390_000);
-    for (p, v) in &solved {
-        // No 3-piece win needs 80 king plies, so the rule changes nothing here.
-        assert_eq!(t.probe(p).unwrap().wdl, *v, "{}", p.to_fen());
+    for variant in Variant::ALL {
+        let t = tables_of(variant);
+        let solved = solve_independently(variant);
+        assert!(solved.len() > 390_000);
+        for (p, v) in &solved {
+            // No 3-piece win needs 40 king plies (the longest is 8), so the rule changes
+            // nothing here.
+            assert_eq!(t.probe(p).unwrap().wdl, *v, "{}", p.to_fen());
+        }
     }
 }
 
@@ -230,7 +258,7 @@ fn forced_mates_found_by_search_agree() {
         .collect();
     for _ in 0..400 {
         let sig = sigs[rng.next() as usize % sigs.len()];
-        let Some(p) = sig.position(rng.next() % sig.size()) else {
+        let Some(p) = sig.position(Variant::Italian, rng.next() % sig.size()) else {
             continue;
         };
         let r = dama::engine::search::search_fixed(&Game::from_position(p), &Limits::depth(9));
@@ -249,11 +277,11 @@ fn forced_mates_found_by_search_agree() {
 fn convert(t: &Arc<Tables>, sigs: &[Signature], games: u32, seed: u64) -> (usize, u32) {
     let mut rng = Lcg(seed);
     let mut engine = Engine::with_clock(1, Box::new(NoClock));
-    engine.set_tables(Some(t.clone()));
+    engine.set_tables(t.clone());
     let (mut played, mut longest, mut longest_dtz) = (0, 0, 0);
     while played < games {
         let sig = sigs[rng.next() as usize % sigs.len()];
-        let Some(mut p) = sig.position(rng.next() % sig.size()) else {
+        let Some(mut p) = sig.position(t.variant(), rng.next() % sig.size()) else {
             continue;
         };
         let v = t.probe(&p).unwrap();
@@ -301,29 +329,158 @@ fn the_engine_converts_wins_within_the_king_rule() {
     assert!(longest > 20, "{longest}");
 }
 
-/// With the files `make egtb` writes (into egtb-data/, else an absolute DAMA_EGTB_DIR):
+#[test]
+fn brazilian_engine_converts_wins_within_its_king_rule() {
+    let sigs: Vec<Signature> = Signature::all(4)
+        .into_iter()
+        .filter(|s| s.pieces() >= 3)
+        .collect();
+    let (longest, longest_dtz) = convert(tables_of(Variant::Brazilian), &sigs, 200, 2026);
+    assert!(
+        longest_dtz >= 10,
+        "some conversions are long: {longest_dtz}"
+    );
+    assert!(longest > 10, "{longest}");
+}
+
+/// Brazilian draughts' flying kings, by the published theory of three kings against one (as
+/// in Russian draughts): the lone king that holds the long diagonal a1-h8 cannot be beaten,
+/// and three kings that hold it win (Petrov's triangle) well within the 40-ply rule.
+#[test]
+fn brazilian_three_kings_against_one_follow_the_theory() {
+    let t = tables_of(Variant::Brazilian);
+    let v = Variant::Brazilian;
+    let long: u32 = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+        .iter()
+        .map(|s| 1 << v.square_at(s).unwrap().index())
+        .sum();
+    let (mut held, mut holding) = (0, 0);
+    // The lone king to move on the long diagonal, which no other king is on: a draw.
+    for p in positions_of(v, Signature::new(0, 1, 0, 3)) {
+        let lone = p.pieces(p.turn());
+        if lone & long != 0 && p.pieces(p.turn().opposite()) & long == 0 {
+            // (Unless a capture, compulsory, takes it off: then anything may happen.)
+            if p.legal_moves()[0].is_capture() {
+                continue;
+            }
+            assert_eq!(t.probe(&p).unwrap().wdl, Wdl::Draw, "{}", p.to_fen());
+            held += 1;
+        }
+    }
+    // Three kings to move, one of them on the long diagonal, against a king that cannot
+    // reach it at once: a win, and never a long one.
+    let s = t.stats(&Signature::new(0, 3, 0, 1)).unwrap();
+    assert!(s.max_win <= 30, "{s:?}");
+    for p in positions_of(v, Signature::new(0, 3, 0, 1)) {
+        let lone = p.pieces(p.turn().opposite());
+        if p.pieces(p.turn()) & long != 0 && lone & long == 0 {
+            let r = t.probe(&p).unwrap();
+            if r.wdl == Wdl::Win {
+                holding += 1;
+            }
+        }
+    }
+    assert!(held > 1000, "{held}");
+    assert!(holding > 30_000, "{holding}");
+    // Two kings against one are mostly a draw with flying kings (in Italian, a win).
+    let s = t.stats(&Signature::new(0, 2, 0, 1)).unwrap();
+    assert!(s.draws > s.positions / 2, "{s:?}");
+    // A Brazilian man captures a king, and backward: this man to move wins at once.
+    let p = Position::from_fen(v, "W:W18:BK14").unwrap();
+    assert_eq!(
+        t.probe(&p).unwrap(),
+        Probe {
+            wdl: Wdl::Win,
+            dtz: 1
+        }
+    );
+}
+
+#[test]
+fn tables_answer_only_for_their_own_game() {
+    let it = tables_of(Variant::Italian);
+    let br = tables_of(Variant::Brazilian);
+    let sig = Signature::new(0, 2, 0, 1);
+    let i = (0..sig.size())
+        .find(|&i| sig.position(Variant::Italian, i).is_some())
+        .unwrap();
+    assert!(it
+        .probe(&sig.position(Variant::Italian, i).unwrap())
+        .is_some());
+    assert_eq!(
+        it.probe(&sig.position(Variant::Brazilian, i).unwrap()),
+        None
+    );
+    assert_eq!(br.probe(&sig.position(Variant::Italian, i).unwrap()), None);
+    // A file says its game: Brazilian bytes load as Brazilian tables, and do not mix.
+    let bytes = br.to_bytes(2);
+    let back = Tables::load(&bytes).unwrap();
+    assert_eq!(back.variant(), Variant::Brazilian);
+    assert_eq!(back.rule(), 40);
+    let mut mixed = Tables::load(&it.to_bytes(2)).unwrap();
+    assert_eq!(
+        mixed.add(&br.to_bytes(3)).unwrap_err(),
+        EgtbError::WrongGame(Variant::Brazilian)
+    );
+    assert_eq!(mixed.signatures().count(), 4, "nothing added");
+    // An unknown game in the header is refused.
+    let mut bad = bytes.clone();
+    bad[16] = 99;
+    assert_eq!(Tables::load(&bad).unwrap_err(), EgtbError::Game(99));
+    // The engine uses each game's tables in that game only.
+    let mut engine = Engine::with_clock(1, Box::new(NoClock));
+    engine.set_tables(br.clone());
+    let won = Game::from_fen(Variant::Brazilian, "W:WK29,K2,K3:BK21").unwrap();
+    let r = engine.search(&won, &Limits::depth(1), &mut |_| {});
+    assert!(r.score > TB_WIN - 200, "{}", r.score);
+    assert_eq!(r.nodes, 1, "played from the tables");
+    let italian = Game::from_fen(Variant::Italian, "W:WK29,K30:BK4").unwrap();
+    let r = engine.search(&italian, &Limits::depth(1), &mut |_| {});
+    assert!(r.score < TB_WIN - 200, "no Italian tables: {}", r.score);
+}
+
+/// A file of the first format (no game in its header) is read as Italian.
+#[test]
+fn version_one_files_are_italian() {
+    let it = tables_of(Variant::Italian);
+    let v2 = it.to_bytes(2);
+    let mut v1 = v2[..16].to_vec();
+    v1[8] = 1;
+    v1.extend_from_slice(&v2[20..]);
+    let t = Tables::load(&v1).unwrap();
+    assert_eq!(t.variant(), Variant::Italian);
+    assert_eq!(t.signatures().count(), 4);
+}
+
+/// With the files `make egtb` writes (into egtb-data/GAME/, else an absolute DAMA_EGTB_DIR
+/// holding italian/ and brazilian/):
 /// `cargo test --release -p dama-tools --test egtb -- --ignored`.
 #[test]
 #[ignore]
 fn five_piece_conversions_from_files() {
     let dir = std::env::var("DAMA_EGTB_DIR").unwrap_or_else(|_| "../../egtb-data".into());
-    let t = Arc::new(Tables::from_dir(dir).unwrap());
-    assert!(t.max_pieces() >= 5);
-    let sigs: Vec<Signature> = Signature::all(5)
-        .into_iter()
-        .filter(|s| s.pieces() == 5)
-        .collect();
-    let (longest, longest_dtz) = convert(&t, &sigs, 500, 55);
-    eprintln!(
-        "500 five-piece wins converted; longest game {longest} plies, longest dtz {longest_dtz}"
-    );
+    for variant in Variant::ALL {
+        let t = Arc::new(Tables::from_dir(format!("{dir}/{}", variant.id())).unwrap());
+        assert_eq!(t.variant(), variant);
+        assert!(t.max_pieces() >= 5);
+        let sigs: Vec<Signature> = Signature::all(5)
+            .into_iter()
+            .filter(|s| s.pieces() == 5)
+            .collect();
+        let (longest, longest_dtz) = convert(&t, &sigs, 500, 55);
+        eprintln!(
+            "{}: 500 five-piece wins converted; longest game {longest} plies, longest dtz \
+             {longest_dtz}",
+            variant.name()
+        );
+    }
 }
 
 #[test]
 fn search_probes_reach_the_tables() {
     // Five pieces, not in the tables: White's capture leads to a won 4-piece ending.
     let mut engine = Engine::with_clock(1, Box::new(NoClock));
-    engine.set_tables(Some(tables().clone()));
+    engine.set_tables(tables().clone());
     let game = Game::from_fen(dama::Variant::Italian, "W:WK22,K29,K30:BK18,K4").unwrap();
     assert_eq!(tables().probe(game.position()), None);
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
@@ -353,7 +510,7 @@ fn files_round_trip_and_damage_is_an_error() {
     let mut rng = Lcg(5);
     for _ in 0..2000 {
         let sig = Signature::all(4)[rng.next() as usize % 41];
-        if let Some(p) = sig.position(rng.next() % sig.size()) {
+        if let Some(p) = sig.position(dama::Variant::Italian, rng.next() % sig.size()) {
             assert_eq!(back.probe(&p), t.probe(&p));
         }
     }
@@ -381,7 +538,7 @@ fn files_round_trip_and_damage_is_an_error() {
         EgtbError::BadMagic
     );
     // Headers claiming huge tables fail on the size check before any allocation.
-    let mut huge = bytes[..16].to_vec();
+    let mut huge = bytes[..20].to_vec();
     huge.extend_from_slice(&[2, 2, 2, 2]);
     huge.extend_from_slice(&u64::MAX.to_le_bytes());
     assert!(matches!(Tables::load(&huge), Err(EgtbError::Size(..))));

@@ -10,14 +10,13 @@
 //! search, evaluation weights, book or tables, so it is a fraction of the size.
 
 #[cfg(feature = "engine")]
-use dama::engine::egtb::{Signature, Tables};
+use dama::engine::egtb::Tables;
 use dama::{rules::notation, Color, Move, MoveList, Outcome, Position, Variant};
 #[cfg(feature = "engine")]
 use js_args::BytesArg;
 use js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
 use js_sys::{Error, Int8Array};
 #[cfg(feature = "engine")]
-use std::collections::HashSet;
 #[cfg(feature = "engine")]
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -451,8 +450,9 @@ impl dama::engine::clock::Clock for PerformanceClock {
 #[wasm_bindgen]
 pub struct Engine {
     inner: dama::engine::search::Engine,
-    /// The endgame tables loaded so far, shared with `inner` while any are loaded.
-    tables: Arc<Tables>,
+    /// Each game's endgame tables loaded so far (`[Italian, Brazilian]`), shared with `inner`
+    /// while any are loaded.
+    tables: [Arc<Tables>; 2],
     /// The threads asked for (`setThreads`).
     threads: u32,
 }
@@ -472,7 +472,7 @@ impl Engine {
         inner.set_spawner(Arc::new(pool::WorkerPool));
         Ok(Engine {
             inner,
-            tables: Arc::new(Tables::new()),
+            tables: [Arc::new(Tables::new()), Arc::new(Tables::new())],
             threads: 1,
         })
     }
@@ -489,33 +489,32 @@ impl Engine {
         Ok(self.threads)
     }
 
-    /// Adds the endgame tables of one file (`dama-N.egtb`, as `dama egtb build` writes it);
-    /// the following searches use them. Returns the number of positions the file's tables
-    /// hold. Throws `Error` with the reason for bytes that are not a valid table file (or
-    /// tables already loaded), and then the loaded tables are unchanged.
+    /// Adds the endgame tables of one file (`italian-N.egtb` or `brazilian-N.egtb`, as `dama
+    /// egtb build` writes them) to those of its game; the following searches of that game use
+    /// them. Returns the number of positions the file's tables hold. Throws `Error` with the
+    /// reason for bytes that are not a valid table file (or tables already loaded), and then
+    /// the loaded tables are unchanged.
     #[wasm_bindgen(js_name = loadTables)]
     pub fn load_tables(&mut self, bytes: BytesArg) -> Result<f64, JsValue> {
         let bytes = Args("Engine.loadTables").bytes("bytes", &bytes)?;
-        // Without the search's reference, make_mut adds in place instead of copying.
-        self.inner.set_tables(None);
-        let tables = Arc::make_mut(&mut self.tables);
-        let before: HashSet<Signature> = tables.signatures().copied().collect();
-        let added = tables.add(&bytes);
-        let positions: u64 = tables
+        let refused = |e| js_err(format!("endgame tables refused: {e}"));
+        let file = Tables::load(&bytes).map_err(refused)?;
+        let positions: u64 = file
             .signatures()
-            .filter(|s| !before.contains(s))
-            .filter_map(|s| tables.stats(s))
+            .filter_map(|s| file.stats(s))
             .map(|t| t.positions)
             .sum();
-        if tables.signatures().next().is_some() {
-            self.inner.set_tables(Some(self.tables.clone()));
+        let variant = file.variant();
+        // Without the search's reference, make_mut adds in place instead of copying.
+        self.inner.remove_tables(variant);
+        let slot = &mut self.tables[variant as usize];
+        let added = Arc::make_mut(slot).extend(file);
+        if slot.signatures().next().is_some() {
+            self.inner.set_tables(slot.clone());
         }
-        added
-            .map(|_| positions as f64)
-            .map_err(|e| js_err(format!("endgame tables refused: {e}")))
+        added.map(|_| positions as f64).map_err(refused)
     }
 
-    /// The largest piece count up to which every endgame table is loaded (0 if none).
     /// Installs evaluation weights (a `dama train fit` file, such as `eval-brazilian.bin`) in
     /// this engine for the game the file names, and returns that game (`"brazilian"`). On wasm
     /// only the Italian weights are compiled in; a Brazilian game plays on material alone until
@@ -532,9 +531,12 @@ impl Engine {
         Ok(variant.id().to_string())
     }
 
+    /// The largest piece count up to which every endgame table of `variant` is loaded (0 if
+    /// none). Throws `RangeError` for a game that is not one of ours.
     #[wasm_bindgen(js_name = tablePieces)]
-    pub fn table_pieces(&self) -> u32 {
-        self.tables.max_pieces()
+    pub fn table_pieces(&self, variant: VariantArg) -> Result<u32, JsValue> {
+        let v = Args("Engine.tablePieces").variant("variant", &variant)?;
+        Ok(self.tables[v as usize].max_pieces())
     }
 
     /// Chooses a move for the side to move at `level` (a whole number 1-10) within about

@@ -726,7 +726,12 @@ fn engine_takes_any_numbers() {
 
 /// The 2- and 3-piece table files, built here (a second or two).
 fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
-    let t = dama_tools::egtb::build(3, dama::engine::egtb::RULE_PLIES, &mut |_| {});
+    let t = dama_tools::egtb::build(
+        dama::Variant::Italian,
+        3,
+        dama::engine::egtb::RULE_PLIES,
+        &mut |_| {},
+    );
     let (two, three) = (t.to_bytes(2), t.to_bytes(3));
     (t, two, three)
 }
@@ -744,7 +749,7 @@ fn tables_load_and_answer_a_won_ending() {
     let expected = dama::rules::notation::move_text(&pos, &best);
 
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
-    assert_eq!(engine.table_pieces(), 0);
+    assert_eq!(engine.table_pieces(js("italian")).unwrap(), 0);
     let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The search may find the mate, but never a table score.
@@ -754,9 +759,9 @@ fn tables_load_and_answer_a_won_ending() {
     );
 
     let n2 = engine.load_tables(js_bytes(&two)).unwrap();
-    assert_eq!(engine.table_pieces(), 2);
+    assert_eq!(engine.table_pieces(js("italian")).unwrap(), 2);
     let n3 = engine.load_tables(js_bytes(&three)).unwrap();
-    assert_eq!(engine.table_pieces(), 3);
+    assert_eq!(engine.table_pieces(js("italian")).unwrap(), 3);
     assert!(n2 > 1000.0 && n3 > n2, "{n2} {n3}");
 
     let r = engine.search(&g, js(10.0), js(1000.0), js(1.0)).unwrap();
@@ -764,6 +769,14 @@ fn tables_load_and_answer_a_won_ending() {
     let score = get(&r, "score").as_f64().unwrap() as i32;
     // The tables' win at the root: TB_WIN less the plies to zeroing.
     assert_eq!(score, TB_WIN - probe.dtz as i32, "a table win");
+
+    // A Brazilian file goes to that game's tables, beside the Italian ones.
+    let br = dama_tools::egtb::build(dama::Variant::Brazilian, 2, 40, &mut |_| {});
+    assert_eq!(engine.table_pieces(js("brazilian")).unwrap(), 0);
+    engine.load_tables(js_bytes(&br.to_bytes(2))).unwrap();
+    assert_eq!(engine.table_pieces(js("brazilian")).unwrap(), 2);
+    assert_eq!(engine.table_pieces(js("italian")).unwrap(), 3);
+    assert!(engine.table_pieces(js("chess")).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -784,16 +797,16 @@ fn bad_table_files_are_refused_and_change_nothing() {
             "{}",
             message(&e)
         );
-        assert_eq!(engine.table_pieces(), 0);
+        assert_eq!(engine.table_pieces(js("italian")).unwrap(), 0);
     }
     engine.load_tables(js_bytes(&two)).unwrap();
     // The same file twice, or a damaged one on top of good ones, leaves the good ones loaded.
     for bad in [&two[..], &damaged[..], b"junk"] {
         assert!(engine.load_tables(js_bytes(bad)).is_err());
-        assert_eq!(engine.table_pieces(), 2);
+        assert_eq!(engine.table_pieces(js("italian")).unwrap(), 2);
     }
     engine.load_tables(js_bytes(&three)).unwrap();
-    assert_eq!(engine.table_pieces(), 3);
+    assert_eq!(engine.table_pieces(js("italian")).unwrap(), 3);
     // Still plays: one king against one is answered.
     let g = Game::from_fen(js("W:WK1:BK32"), js("italian")).unwrap();
     let r = engine.search(&g, js(10.0), js(100.0), js(1.0)).unwrap();

@@ -38,7 +38,7 @@
 //! Scan's `mean-depth` is not sent; `sel-depth` is the deepest ply reached.
 //!
 //! What every engine of a session is built with comes from [`Setup`] (the options of `dama
-//! hub`: `--eval` weights for either game, `--egtb` tables and `--no-book`, both Italian only).
+//! hub`: `--eval` weights and `--egtb` tables for either game, `--no-book` for the Italian book).
 //!
 //! Unknown commands and arguments are ignored, as the protocol asks; malformed ones get
 //! `error message=".."` and change nothing. So do numbers out of their range: `level`'s
@@ -83,8 +83,8 @@ pub struct Setup {
     /// Evaluations to install, each for the game it was made for ([`Eval::variant`]); games
     /// without one here use the shipped weights.
     pub evals: Vec<Eval>,
-    /// Endgame tables (Italian: the engine does not use them in Brazilian games).
-    pub tables: Option<Arc<Tables>>,
+    /// Endgame tables, at most one set per game (each used in games of its own game).
+    pub tables: Vec<Arc<Tables>>,
     /// Level 10 plays from the opening book (Italian only) while the position is in it.
     pub book: bool,
     /// The game at the start of the session.
@@ -96,7 +96,7 @@ impl Default for Setup {
     fn default() -> Setup {
         Setup {
             evals: Vec::new(),
-            tables: None,
+            tables: Vec::new(),
             book: true,
             variant: Variant::Italian,
         }

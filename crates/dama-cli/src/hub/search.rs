@@ -130,7 +130,9 @@ pub(super) fn engine_thread<W: Write>(
             for eval in &setup.evals {
                 e.set_eval(eval.clone());
             }
-            e.set_tables(setup.tables.clone());
+            for t in &setup.tables {
+                e.set_tables(t.clone());
+            }
             *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(e.stop_handle());
             engine = Some((e, job.tt_mb));
         }

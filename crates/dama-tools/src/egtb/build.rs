@@ -8,6 +8,9 @@
 //! king moves stay inside the slice (they go to its mirror slice, the other side to move).
 //! A slice is solved level by level: the winning side must play a zeroing move (a capture or
 //! a man move) into a won position, or end the game, within `rule` plies, else it is a draw.
+//!
+//! The order holds in both games: a Brazilian man's backward capture is a capture, and a
+//! flying king's move is a king move like any other.
 
 use dama::engine::egtb::layout::{
     for_each_in_slice, index, normalize, slice_men, slice_of, DRAW, LOSS, NONE, UNSOLVED,
@@ -16,8 +19,9 @@ use dama::engine::egtb::{Signature, TableStats, Tables, MAX_RULE, MAX_TABLE_PIEC
 use dama::rules::bitboard::{Bitboard, Bits};
 use dama::rules::movegen;
 use dama::rules::moves::MoveList;
-use dama::{Color, Italian, Position, Variant};
+use dama::{Color, Position, Rules, Variant};
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 /// Zeroing moves available from a position, by their outcome for the mover.
 const WIN_EXIT: u8 = 1;
@@ -33,19 +37,35 @@ struct Unit {
     bm: Bitboard,
 }
 
-struct Builder {
+struct Builder<R> {
     rule: u32,
     tables: HashMap<Signature, Vec<u8>>,
+    rules: PhantomData<R>,
 }
 
-/// Builds every table with 2 to `max_pieces` pieces (at most 8) under a king-move rule of
-/// `rule` plies (1 to 120; the game's is 80). `on_pair` is called after each signature and its
-/// mirror are solved, with their figures.
-pub fn build(max_pieces: u32, rule: u32, on_pair: &mut dyn FnMut(&[TableStats])) -> Tables {
+/// Builds every table of `variant` with 2 to `max_pieces` pieces (at most 8) under a
+/// king-move rule of `rule` plies (1 to 120; the game's is in [`Variant::draw_rules`]: 80
+/// Italian, 40 Brazilian). `on_pair` is called after each signature and its mirror are
+/// solved, with their figures.
+pub fn build(
+    variant: Variant,
+    max_pieces: u32,
+    rule: u32,
+    on_pair: &mut dyn FnMut(&[TableStats]),
+) -> Tables {
+    dama::with_rules!(variant, R => build_for::<R>(max_pieces, rule, on_pair))
+}
+
+fn build_for<R: Rules>(
+    max_pieces: u32,
+    rule: u32,
+    on_pair: &mut dyn FnMut(&[TableStats]),
+) -> Tables {
     let rule = rule.clamp(1, MAX_RULE as u32);
-    let mut b = Builder {
+    let mut b = Builder::<R> {
         rule,
         tables: HashMap::new(),
+        rules: PhantomData,
     };
     let sigs = Signature::all(max_pieces.min(MAX_TABLE_PIECES));
     for s in &sigs {
@@ -59,7 +79,8 @@ pub fn build(max_pieces: u32, rule: u32, on_pair: &mut dyn FnMut(&[TableStats]))
         }
         on_pair(&stats);
     }
-    Tables::from_values(rule as u16, b.tables).expect("a finished build holds only values")
+    Tables::from_values(R::VARIANT, rule as u16, b.tables)
+        .expect("a finished build holds only values")
 }
 
 /// How far the men of a slice have come: every man's rows from its own back row. A man move
@@ -68,7 +89,7 @@ fn advancement(wm: Bitboard, bm: Bitboard) -> u32 {
     Bits(wm).map(|i| 7 - i / 4).sum::<u32>() + Bits(bm).map(|i| i / 4).sum::<u32>()
 }
 
-impl Builder {
+impl<R: Rules> Builder<R> {
     fn solve_pair(&mut self, s: Signature) {
         let m = s.mirror();
         for t in [s, m] {
@@ -164,13 +185,12 @@ impl Builder {
             let base = to.slice * k as u64;
             for_each_in_slice(&unit.sig, unit.wm, unit.bm, |i, us, them, kings| {
                 let p = u * k + i as usize;
-                let Ok(pos) =
-                    Position::from_bitboards(Variant::Italian, us, them, kings, Color::White)
+                let Ok(pos) = Position::from_bitboards(R::VARIANT, us, them, kings, Color::White)
                 else {
                     start.push(succ.len() as u32);
                     return;
                 };
-                movegen::generate::<Italian>(&pos, &mut list);
+                movegen::generate::<R>(&pos, &mut list);
                 if list.is_empty() {
                     val[p] = LOSS;
                 }

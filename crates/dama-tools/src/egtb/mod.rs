@@ -5,7 +5,7 @@
 //! ```
 //! use dama::engine::egtb::Wdl;
 //! use dama::Position;
-//! let tables = dama_tools::egtb::build(3, 80, &mut |_| {});
+//! let tables = dama_tools::egtb::build(dama::Variant::Italian, 3, 80, &mut |_| {});
 //! // Two kings against one: a win for the side with two.
 //! let p = tables.probe(&Position::from_fen(dama::Variant::Italian, "W:WK1,K3:BK32").unwrap()).unwrap();
 //! assert_eq!(p.wdl, Wdl::Win);

@@ -58,7 +58,7 @@ pub fn verify(tables: &Tables, sig: &Signature, stride: u64) -> Result<u64, Mism
     let mut n = 0;
     let mut i = 0;
     while i < sig.size() {
-        if let Some(position) = sig.position(i) {
+        if let Some(position) = sig.position(tables.variant(), i) {
             let stored = tables.probe(&position);
             let expected = value_from_successors(tables, &position);
             if stored.is_none() || stored != expected {

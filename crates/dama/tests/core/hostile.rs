@@ -657,7 +657,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     );
     assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
 
-    let tables = dama_tools::egtb::build(2, 80, &mut |_| {}).to_bytes(2);
+    let tables = dama_tools::egtb::build(dama::Variant::Italian, 2, 80, &mut |_| {}).to_bytes(2);
     let mut head = tables[..16].to_vec();
     head[12..16].copy_from_slice(&le(u32::MAX));
     let mut r = Endless { head, taken: 0 };

@@ -4,9 +4,11 @@
 //!
 //! ```text
 //! magic      8 bytes  "DAMAEGTB"
-//! version    u16      1
-//! rule       u16      the king-move rule in plies the values respect (80)
+//! version    u16      2
+//! rule       u16      the king-move rule in plies the values respect (80 Italian, 40 Brazilian)
 //! count      u32      number of tables
+//! game       u8       the game, as PDN's GameType: 22 Italian, 26 Brazilian
+//! reserved   3 bytes  zero
 //! count times:
 //!   signature  4 bytes  men and kings of the side to move, then of the other side
 //!   size       u64      number of values: must equal the signature's index size
@@ -14,11 +16,15 @@
 //!   values     size bytes, one per index (see the value byte below)
 //! ```
 //!
+//! Version 1 (written before Brazilian tables existed) had no game and no reserved bytes, and
+//! is read as Italian.
+//!
 //! A reader checks the header before it reads a table, and each table's header before its
 //! values: at most one table per signature (406 with up to 8 pieces), each of its signature's
 //! size and within the file, so a file is never longer than every table at once.
 
 use super::index::{Signature, MAX_TABLE_PIECES};
+use crate::rules::Variant;
 use core::fmt;
 use std::io::{BufReader, Read};
 
@@ -90,8 +96,10 @@ impl TableStats {
 }
 
 const MAGIC: &[u8; 8] = b"DAMAEGTB";
-const VERSION: u16 = 1;
-const HEADER: usize = 16;
+const VERSION: u16 = 2;
+/// Version 1: Italian tables, with no game in the header.
+const VERSION_ITALIAN: u16 = 1;
+const HEADER: usize = 20;
 const TABLE_HEADER: usize = 20;
 
 /// Why a table file could not be read.
@@ -101,6 +109,10 @@ pub enum EgtbError {
     BadMagic,
     /// A format version this build does not read.
     Version(u16),
+    /// A game type that is not one of ours (PDN GameType).
+    Game(u8),
+    /// Tables of another game than those already loaded, or than the engine plays.
+    WrongGame(Variant),
     /// The file ends inside a header or a table.
     Truncated,
     /// A table's signature is not one a table can have.
@@ -130,6 +142,8 @@ impl fmt::Display for EgtbError {
         match self {
             EgtbError::BadMagic => f.write_str("not an endgame table file (bad magic)"),
             EgtbError::Version(v) => write!(f, "unsupported table format version {v}"),
+            EgtbError::Game(g) => write!(f, "tables for PDN game type {g}, not one of ours"),
+            EgtbError::WrongGame(v) => write!(f, "tables of {} do not go with these", v.name()),
             EgtbError::Truncated => f.write_str("the table file is truncated"),
             EgtbError::BadSignature(s) => write!(f, "invalid table signature {s:?}"),
             EgtbError::Size(s, n) => write!(f, "table {s} has {n} values, not {}", s.size()),
@@ -172,7 +186,11 @@ pub(crate) fn checksum(data: &[u8]) -> u64 {
 }
 
 /// Writes tables to the file format.
-pub(crate) fn write<'a>(rule: u16, tables: impl Iterator<Item = (Signature, &'a [u8])>) -> Vec<u8> {
+pub(crate) fn write<'a>(
+    variant: Variant,
+    rule: u16,
+    tables: impl Iterator<Item = (Signature, &'a [u8])>,
+) -> Vec<u8> {
     let tables: Vec<_> = tables.collect();
     let total: usize = tables.iter().map(|(_, d)| d.len() + TABLE_HEADER).sum();
     let mut out = Vec::with_capacity(HEADER + total);
@@ -180,6 +198,7 @@ pub(crate) fn write<'a>(rule: u16, tables: impl Iterator<Item = (Signature, &'a 
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&rule.to_le_bytes());
     out.extend_from_slice(&(tables.len() as u32).to_le_bytes());
+    out.extend_from_slice(&[variant.game_type(), 0, 0, 0]);
     for (s, data) in tables {
         out.extend_from_slice(&[s.white_men, s.white_kings, s.black_men, s.black_kings]);
         out.extend_from_slice(&(data.len() as u64).to_le_bytes());
@@ -272,7 +291,7 @@ impl<R: Read> Source<R> {
 /// Reads and checks a file of `len` bytes from `r`, every value validated: the header first, then one table at a
 /// time, each only once its stated size is known to be its signature's and to fit in what is
 /// left of the file. Nothing larger than the format can hold is read.
-pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), EgtbError> {
+pub(crate) fn read_from(r: impl Read, len: u64) -> Result<FileContents, EgtbError> {
     if len < MAGIC.len() as u64 {
         return Err(EgtbError::BadMagic);
     }
@@ -287,7 +306,7 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), Egt
         return Err(EgtbError::TooLarge(len));
     }
     let version = u16::from_le_bytes(r.bytes()?);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_ITALIAN {
         return Err(EgtbError::Version(version));
     }
     let rule = u16::from_le_bytes(r.bytes()?);
@@ -298,6 +317,15 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), Egt
     if count as usize > max_tables() {
         return Err(EgtbError::TooManyTables(count));
     }
+    let variant = if version == VERSION_ITALIAN {
+        Variant::Italian
+    } else {
+        let g: [u8; 4] = r.bytes()?;
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.game_type() == g[0] && g[1..] == [0, 0, 0])
+            .ok_or(EgtbError::Game(g[0]))?
+    };
     let mut out: FileTables = Vec::new();
     for _ in 0..count {
         let s: [u8; 4] = r.bytes()?;
@@ -323,5 +351,16 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<(u16, FileTables), Egt
     if r.left != 0 {
         return Err(EgtbError::TrailingBytes);
     }
-    Ok((rule, out))
+    Ok(FileContents {
+        variant,
+        rule,
+        tables: out,
+    })
+}
+
+/// What a file holds: its game, its rule and its tables.
+pub(crate) struct FileContents {
+    pub variant: Variant,
+    pub rule: u16,
+    pub tables: FileTables,
 }

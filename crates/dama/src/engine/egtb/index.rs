@@ -149,16 +149,17 @@ impl Signature {
         self.slices() * self.king_slots()
     }
 
-    /// The position (White to move) at an index of this table; `None` past the end and for
-    /// indices that are no position.
+    /// The position of `variant` (White to move) at an index of this table; `None` past the
+    /// end and for indices that are no position.
     ///
     /// ```
     /// use dama::engine::egtb::Signature;
+    /// use dama::Variant;
     /// let s = Signature::new(1, 1, 0, 1);
-    /// let pos = s.position(1234).unwrap();
+    /// let pos = s.position(Variant::Brazilian, 1234).unwrap();
     /// assert_eq!(s.index_of(&pos), Some(1234));
     /// ```
-    pub fn position(&self, index: u64) -> Option<Position> {
+    pub fn position(&self, variant: Variant, index: u64) -> Option<Position> {
         if !self.is_valid() || index >= self.size() {
             return None;
         }
@@ -172,8 +173,7 @@ impl Signature {
         let i = index % k;
         let uk = expand(unrank(i / per, wk), wm | bm);
         let tk = expand(unrank(i % per, bk), wm | bm | uk);
-        // The tables are Italian draughts'.
-        Position::from_bitboards(Variant::Italian, wm | uk, bm | tk, uk | tk, Color::White).ok()
+        Position::from_bitboards(variant, wm | uk, bm | tk, uk | tk, Color::White).ok()
     }
 
     /// The index of a position in this table (seen from the side to move), if it has this

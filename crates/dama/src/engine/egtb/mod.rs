@@ -1,14 +1,16 @@
 //! Endgame tables: the exact value of every position with few pieces, computed by our own
 //! retrograde analysis, with the distance that lets the engine convert a win within the
-//! 80-ply king-move rule.
+//! king-move rule (80 plies in Italian, 40 in Brazilian). A set of tables is one game's.
 //!
 //! Each position (seen from the side to move, see [`Signature`]) has one byte: a draw, or a
 //! win or loss with its *distance to zeroing* (DTZ): the plies until a capture or a man move
 //! is played into a position that is still won, or the game ends, with the winner hurrying
 //! and the loser delaying. The values are computed *under* the king-move rule: a win whose
-//! every line needs more than 80 king plies before the next capture or man move is a draw.
-//! With `c` king plies already played, a stored win or loss holds when `c + dtz <= 80`
-//! ([`Probe::under_rule`]).
+//! every line needs more than the rule's king plies (80 in Italian) before the next capture or
+//! man move is a draw. With `c` king plies already played, a stored win or loss holds when
+//! `c + dtz <= 80` ([`Probe::under_rule`]). Brazilian's other draw rule (three kings that do
+//! not beat a lone king in 20 moves) is not in the values: its count starts with the king-move
+//! rule's and ends at most one ply sooner, and every such win is within it (`docs/EGTB.md`).
 //!
 //! The engine loads and probes tables; building and checking them is tooling
 //! (`dama_tools::egtb`, over [`layout`]).
@@ -32,38 +34,55 @@ pub use format::{EgtbError, TableStats, MAX_RULE};
 pub use index::{Signature, MAX_TABLE_PIECES};
 pub use probe::{Probe, Wdl};
 
+/// The name of the file of `variant`'s tables with `pieces` pieces, as the CLI writes them and
+/// the page fetches them: `italian-4.egtb`.
+pub fn file_name(variant: Variant, pieces: u32) -> String {
+    format!("{}-{pieces}.egtb", variant.id())
+}
+
 /// A table's index and value bytes (`docs/EGTB.md`), for building tables outside the engine.
 pub mod layout {
     pub use super::format::{DRAW, LOSS, NONE, UNSOLVED, WIN_MAX};
     pub use super::index::{for_each_in_slice, index, normalize, slice_men, slice_of};
 }
 
+use crate::rules::Variant;
 use std::collections::HashMap;
 
-/// The king-move rule of the game in plies: the tables the engine uses are built for it.
+/// Italian draughts' king-move rule in plies: the Italian tables the engine uses are built for
+/// it (each game's is in [`Variant::draw_rules`]).
 pub const RULE_PLIES: u32 = 80;
 
-/// A set of loaded tables.
-#[derive(Clone, Debug, Default)]
+/// A set of loaded tables, all of one game.
+#[derive(Clone, Debug)]
 pub struct Tables {
+    variant: Variant,
     rule: u16,
     tables: HashMap<Signature, Box<[u8]>>,
     complete: u32,
 }
 
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables::new()
+    }
+}
+
 impl Tables {
-    /// No tables.
+    /// No tables (Italian until a file of another game is added to the empty set).
     pub fn new() -> Tables {
         Tables {
+            variant: Variant::Italian,
             rule: RULE_PLIES as u16,
             tables: HashMap::new(),
             complete: 0,
         }
     }
 
-    /// Tables of values made in memory (by a builder), each checked as a file's are: its
+    /// Tables of `variant` made in memory (by a builder), each checked as a file's are: its
     /// signature's size, values within `rule` plies, at most one per signature.
     pub fn from_values(
+        variant: Variant,
         rule: u16,
         tables: impl IntoIterator<Item = (Signature, Vec<u8>)>,
     ) -> Result<Tables, EgtbError> {
@@ -76,7 +95,11 @@ impl Tables {
             checked.push((sig, data.into_boxed_slice()));
         }
         let mut t = Tables::new();
-        t.add_tables(rule, checked)?;
+        t.add_tables(format::FileContents {
+            variant,
+            rule,
+            tables: checked,
+        })?;
         Ok(t)
     }
 
@@ -87,7 +110,8 @@ impl Tables {
         Ok(t)
     }
 
-    /// Adds the tables of one file's bytes (all of them, or none on an error); how many.
+    /// Adds the tables of one file's bytes (all of them, or none on an error); how many. A
+    /// file of another game or rule than the tables already loaded is refused.
     pub fn add(&mut self, bytes: &[u8]) -> Result<usize, EgtbError> {
         self.read_from(bytes, bytes.len() as u64)
     }
@@ -97,17 +121,36 @@ impl Tables {
     /// to be its signature's and to fit in the file; a file longer than every table at once
     /// is refused from its header.
     pub fn read_from(&mut self, r: impl std::io::Read, len: u64) -> Result<usize, EgtbError> {
-        let (rule, tables) = format::read_from(r, len)?;
-        self.add_tables(rule, tables)
+        let file = format::read_from(r, len)?;
+        self.add_tables(file)
     }
 
-    fn add_tables(&mut self, rule: u16, tables: format::FileTables) -> Result<usize, EgtbError> {
+    /// Adds every table of `other` (all of them, or none on an error: another game or rule, or
+    /// a table already loaded); how many.
+    pub fn extend(&mut self, other: Tables) -> Result<usize, EgtbError> {
+        self.add_tables(format::FileContents {
+            variant: other.variant,
+            rule: other.rule,
+            tables: other.tables.into_iter().collect(),
+        })
+    }
+
+    fn add_tables(&mut self, file: format::FileContents) -> Result<usize, EgtbError> {
+        let format::FileContents {
+            variant,
+            rule,
+            tables,
+        } = file;
+        if !self.tables.is_empty() && variant != self.variant {
+            return Err(EgtbError::WrongGame(variant));
+        }
         if !self.tables.is_empty() && rule != self.rule {
             return Err(EgtbError::Rule(rule));
         }
         if let Some((s, _)) = tables.iter().find(|(s, _)| self.tables.contains_key(s)) {
             return Err(EgtbError::Duplicate(*s));
         }
+        self.variant = variant;
         self.rule = rule;
         let n = tables.len();
         self.tables.extend(tables);
@@ -115,8 +158,9 @@ impl Tables {
         Ok(n)
     }
 
-    /// Loads every `*.egtb` file of a directory. Each is read from its header on, so a file
-    /// that is not one, or longer than its tables, is refused before the rest is read.
+    /// Loads every `*.egtb` file of a directory, all of one game. Each is read from its header
+    /// on, so a file that is not one, or longer than its tables, is refused before the rest is
+    /// read.
     pub fn from_dir(dir: impl AsRef<std::path::Path>) -> Result<Tables, EgtbError> {
         let dir = dir.as_ref();
         let io = |e: std::io::Error| EgtbError::Io(format!("{}: {e}", dir.display()));
@@ -145,7 +189,7 @@ impl Tables {
     }
 
     /// The file bytes of the tables with exactly `pieces` pieces (the CLI writes one file per
-    /// piece count: `dama-N.egtb`).
+    /// piece count: [`file_name`]).
     pub fn to_bytes(&self, pieces: u32) -> Vec<u8> {
         let mut sigs: Vec<&Signature> = self
             .tables
@@ -154,9 +198,15 @@ impl Tables {
             .collect();
         sigs.sort_by_key(|s| (s.men(), **s));
         format::write(
+            self.variant,
             self.rule,
             sigs.into_iter().map(|s| (*s, &self.tables[s][..])),
         )
+    }
+
+    /// The game of these tables: a position of another game is in none of them.
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The king-move rule in plies the values respect.

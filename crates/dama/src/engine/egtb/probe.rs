@@ -60,9 +60,12 @@ pub(crate) fn decode(b: u8) -> Option<Probe> {
 
 impl Tables {
     /// The value of a position with no king plies played, or `None` when its table is not
-    /// loaded. A side to move with no piece left has lost.
+    /// loaded or it is a position of another game. A side to move with no piece left has lost.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
+        if pos.variant() != self.variant {
+            return None;
+        }
         let (us, them, kings) = normalize(pos);
         if us == 0 {
             return Some(Probe {

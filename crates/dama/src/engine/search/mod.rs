@@ -179,7 +179,8 @@ pub struct Engine {
     /// Shared with the searchers (a search's, not its helpers': they read no time).
     clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
-    tables: Option<Arc<Tables>>,
+    /// Each game's endgame tables, if any: `[Italian, Brazilian]`.
+    tables: [Option<Arc<Tables>>; 2],
     /// The threads granted (1 without a spawner).
     threads: usize,
     spawner: Option<Arc<dyn Spawn>>,
@@ -209,7 +210,7 @@ impl Engine {
             features: Features::ALL,
             clock: Arc::from(clock),
             stop: Arc::new(AtomicBool::new(false)),
-            tables: None,
+            tables: [None, None],
             threads: 1,
             #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
             spawner: Some(Arc::new(threads::StdSpawn)),
@@ -253,10 +254,17 @@ impl Engine {
         self.features = f;
     }
 
-    /// Uses endgame tables (or none): every position in them is a cut-off in the search, and
-    /// a won or lost root is played by the tables.
-    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
-        self.tables = tables;
+    /// Uses endgame tables in the games of their game, in place of that game's tables: every
+    /// position in them is a cut-off in the search, and a won or lost root is played by the
+    /// tables.
+    pub fn set_tables(&mut self, tables: Arc<Tables>) {
+        let v = tables.variant();
+        self.tables[v as usize] = Some(tables);
+    }
+
+    /// Uses no endgame tables in games of `variant`.
+    pub fn remove_tables(&mut self, variant: Variant) {
+        self.tables[variant as usize] = None;
     }
 
     /// The evaluation in use for games of `variant`.
@@ -295,11 +303,7 @@ impl Engine {
     /// The tables' move when the root is a win or a loss in them: the fastest conversion of a
     /// win (within the king-move rule), the longest defence of a loss.
     fn table_move(&self, game: &Game, on_info: &mut dyn FnMut(&Info)) -> Option<SearchResult> {
-        // The tables are Italian ones.
-        if game.variant() != Variant::Italian {
-            return None;
-        }
-        let t = self.tables.as_deref()?;
+        let t = self.tables[game.variant() as usize].as_deref()?;
         let pos = game.position();
         if game.draw_rules().king_move_plies != t.rule() || game.result().is_some() {
             return None;

@@ -47,7 +47,7 @@ impl Engine {
             reductions: &REDUCTIONS,
             clock: self.clock.clone(),
             stop: self.stop.clone(),
-            tables: self.tables.clone().filter(|_| variant == Variant::Italian),
+            tables: self.tables[variant as usize].clone(),
             variant,
             start,
             deadline: limits.time_ms.map(|t| start + t.max(0.0)),
