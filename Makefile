@@ -457,14 +457,16 @@ book:
 # make egtb   build each game's endgame tables up to EGTB_PIECES (5) pieces into
 #             EGTB_DIR/italian and EGTB_DIR/brazilian (egtb-data/, ignored by git), single
 #             threaded under nice, then check a sample of the values (docs/EGTB.md): for 5
-#             pieces about 2 minutes and 320 MB a game.
+#             pieces about 2 minutes and 320 MB a game. EGTB_GAMES chooses the games:
+#             `make egtb EGTB_PIECES=6 EGTB_GAMES=italian` for the Italian 6-piece tables.
 .PHONY: egtb
 EGTB_PIECES ?= 5
 EGTB_DIR ?= egtb-data
+EGTB_GAMES ?= italian brazilian
 
 egtb:
 	cargo build --release -p dama-cli
-	for g in italian brazilian; do \
+	for g in $(EGTB_GAMES); do \
 		nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb build --variant $$g --pieces $(EGTB_PIECES) --out $(EGTB_DIR)/$$g && \
 		nice $(or $(CARGO_TARGET_DIR),target)/release/dama egtb verify --dir $(EGTB_DIR)/$$g --stride 97 || exit 1; \
 	done
