@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, clickMove } from './helpers.mjs';
+import { setup, clickMove, waitForAsync } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
@@ -43,7 +43,8 @@ async function openTab(context, url) {
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') page.errors.push(msg.text());
+    // The console's "Failed to load resource" does not say which: its location does.
+    if (msg.type() === 'error') page.errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => page.errors.push(String(err)));
   page.engineWorkers = [];
@@ -102,7 +103,34 @@ async function servedA(t) {
   await controlled(page);
   await page.reload();
   await ready(page);
+  await settled(page, s.dir);
   return { s, server, context, page };
+}
+
+// Until the files a visit fetches in the background are cached: the engine's data (the service
+// worker fills its cache one file at a time after the install) and, on a page whose engine uses
+// threads, the threaded engine (cached when first fetched). Going offline before that ends makes
+// a fetch fail, as it would for a player; the version is then not whole offline, which is not
+// what these tests are about.
+async function settled(page, dir) {
+  const text = readFileSync(join(dir, 'www', 'offline', 'precache.js'), 'utf8');
+  const list = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+  const data = (list.data?.files ?? []).map((f) => f.path);
+  const lazy = (list.lazy ?? []).map((f) => f.path);
+  await waitForAsync(
+    page,
+    async ({ data, lazy }) => {
+      const cached = new Set();
+      for (const k of await caches.keys()) {
+        if (!k.startsWith('dama-')) continue;
+        for (const r of await (await caches.open(k)).keys()) cached.add(new URL(r.url).pathname.slice(1));
+      }
+      const wanted = globalThis.crossOriginIsolated ? [...data, ...lazy] : data;
+      return wanted.every((p) => cached.has(p));
+    },
+    { data, lazy },
+    { timeout: 30000, polling: 200 },
+  );
 }
 
 const siteCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('dama-') && !k.startsWith('dama-data-')));
@@ -221,6 +249,7 @@ test('a deploy uploaded in steps is refused until complete, and the old version 
   await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.click('#update-reload')]);
   await ready(page);
   assert.deepEqual(await pageBuild(page), { loaded: 'B', served: 'B' });
+  await settled(page, s.dir);
   await context.setOffline(true);
   await page.reload();
   await ready(page);
