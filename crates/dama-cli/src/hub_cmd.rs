@@ -5,14 +5,16 @@
 //! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
 //! games of the kind it was fitted for, or `classic` for the hand-written Italian
 //! evaluation), `--egtb DIR[,DIR]` (endgame tables of `dama egtb build`, a directory for each
-//! game), `--no-book` (level 10 does not play from the Italian opening book).
+//! game), `--no-book` (level 10 does not play from the Italian opening book), `--contempt N`
+//! (the `contempt` parameter's value at the start, 0 to 50 hundredths of a man).
 
 use dama::engine::egtb::Tables;
+use dama::engine::search::MAX_CONTEMPT;
 use dama_cli::hub::{Hub, Setup};
 use std::sync::Arc;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = crate::args::Args::parse(args, &["eval", "egtb", "variant"], &["no-book"])?;
+    let a = crate::args::Args::parse(args, &["eval", "egtb", "variant", "contempt"], &["no-book"])?;
     let variant = a.variant()?;
     let evals = match a.get("eval") {
         Some(spec) => crate::train::evals_from_list(spec)?,
@@ -34,6 +36,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         tables,
         book: !a.flag("no-book"),
         variant,
+        contempt: a.number_in("contempt", 0, 0..=MAX_CONTEMPT)?,
     };
     let mut hub = Hub::new(setup, std::io::stdout());
     hub.serve(std::io::stdin().lock());

@@ -511,6 +511,7 @@ fn random_line(rng: &mut Rng) -> Vec<u8> {
         "abc",
         "tt-size",
         "level",
+        "contempt",
         "variant",
         "notation",
         "hub",

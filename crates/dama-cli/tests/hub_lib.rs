@@ -509,3 +509,53 @@ fn fuzz_seeds_replay() {
     }
     assert!(n >= 3, "{n} seeds in {}", dir.display());
 }
+
+#[test]
+fn contempt_is_a_parameter_used_in_play_and_never_in_analysis() {
+    // A king against a king is a draw in the tables: every line scores the draw.
+    let tables = dama_tools::egtb::build(Variant::Italian, 2, 80, &mut |_| {});
+    let setup = Setup {
+        tables: vec![std::sync::Arc::new(tables)],
+        contempt: 5,
+        ..Setup::default()
+    };
+    let mut s = Session::new(setup);
+    s.send("hub");
+    let intro = s.until(|l| l == "wait");
+    assert!(
+        intro
+            .iter()
+            .any(|l| l == "param name=contempt value=5 type=int min=0 max=50"),
+        "{intro:#?}"
+    );
+    for bad in ["-1", "51", "nan", "2.5"] {
+        s.send(&format!("set-param name=contempt value={bad}"));
+        let got = s.ping();
+        let message = arg(&got[0], "message").unwrap_or_default();
+        assert!(
+            message.starts_with("contempt must be 0 to 50"),
+            "{bad}: {got:?}"
+        );
+    }
+    s.send("set-param name=contempt value=20");
+    s.send("pos fen=\"W:WK22:BK11\"");
+    s.send("level depth=6");
+    let score = |s: &mut Session, go: &str| {
+        s.send(go);
+        let lines = s.until(|l| l.starts_with("done"));
+        let info = lines.iter().rev().find(|l| l.starts_with("info")).unwrap();
+        arg(info, "score").unwrap()
+    };
+    assert_eq!(score(&mut s, "go think"), "-0.20");
+    s.send("stop");
+    let analysed = {
+        s.send("go analyze");
+        let info = s.line_starting("info depth=6");
+        s.send("stop");
+        s.line_starting("done");
+        arg(&info, "score").unwrap()
+    };
+    assert_eq!(analysed, "0.00");
+    // The value in force is the last one accepted (20, not the setup's 5).
+    assert_eq!(score(&mut s, "go think"), "-0.20");
+}

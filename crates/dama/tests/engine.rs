@@ -162,6 +162,63 @@ fn repetition_is_a_draw_inside_the_search() {
 }
 
 #[test]
+fn contempt_scores_a_draw_below_even_for_the_engine_and_analysis_shows_it_even() {
+    // Every line draws by the king-move rule within three plies (no capture comes sooner):
+    // the position is a draw for whoever is to move.
+    for fen in ["W:WK1,K2:BK32", "B:WK1,K2:BK32"] {
+        let mut g = Game::from_fen(dama::Variant::Italian, fen).unwrap();
+        g.set_draw_rules(DrawRules {
+            repetitions: 3,
+            king_move_plies: 3,
+            ..dama::Variant::Italian.draw_rules()
+        });
+        let mut e = Engine::new(4);
+        assert_eq!(e.search(&g, &Limits::depth(8), &mut |_| {}).score, 0);
+        e.set_contempt(20);
+        assert_eq!(e.contempt(), 20);
+        assert_eq!(
+            e.search(&g, &Limits::depth(8), &mut |_| {}).score,
+            -20,
+            "{fen}"
+        );
+        // Analysis by the same engine afterwards shows the draw as even.
+        let a = e.analyse(&g, &Limits::depth(8), 2);
+        assert!(a.lines.iter().all(|l| l.score == 0), "{fen}: {:?}", a.lines);
+        assert_eq!(
+            e.search(&g, &Limits::depth(8), &mut |_| {}).score,
+            -20,
+            "{fen}"
+        );
+    }
+    let mut e = Engine::new(1);
+    e.set_contempt(i32::MAX);
+    assert_eq!(e.contempt(), dama::engine::search::MAX_CONTEMPT);
+    e.set_contempt(-5);
+    assert_eq!(e.contempt(), 0);
+}
+
+#[test]
+fn with_contempt_a_repetition_scores_below_even_and_the_win_is_kept() {
+    // As above: 29-25 repeats; with contempt the engine counts that draw against itself.
+    let mut g = Game::from_fen(dama::Variant::Italian, "W:WK29,K30:BK4").unwrap();
+    for m in ["29-25", "4-8", "25-29", "8-4"] {
+        g.play_text(m).unwrap();
+    }
+    let mut e = Engine::new(4);
+    e.set_contempt(30);
+    let scores = e.root_scores(&g, 8, &Limits::depth(8));
+    let score_of = |t: &str| {
+        scores
+            .iter()
+            .find(|(m, _)| notation::full_text(dama::Variant::Italian, m) == t)
+            .map(|(_, s)| *s)
+            .unwrap()
+    };
+    assert_eq!(score_of("29-25"), -30);
+    assert!(score_of("30-26") > 50, "{scores:?}");
+}
+
+#[test]
 fn levels_are_reproducible_with_a_seed() {
     let play = |seed: u64| {
         let mut g = Game::new(dama::Variant::Italian);

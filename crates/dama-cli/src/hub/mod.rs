@@ -28,7 +28,9 @@
 //! threads each search uses, 1-256, default 1; levels below 10 always search on one), `level` (1-10;
 //! below 10 `go think` plays at that level of `dama::engine::level`, with the level's own depth and
 //! node budget within the time the `level` command gives; analysis is always full strength),
-//! `notation`. With no `level` command a search gets 1 second.
+//! `contempt` (0-50 hundredths of a man, default 0 or `dama hub --contempt`: what a draw costs
+//! the engine when it plays, so that it plays on against a weaker opponent; `go analyze` never
+//! uses it), `notation`. With no `level` command a search gets 1 second.
 //!
 //! Searches run on their own thread, so `ping`, `stop`, `ponder-hit` and `quit` are answered
 //! while thinking. Each iteration prints `info depth=.. sel-depth=.. score=.. nodes=.. time=..
@@ -56,7 +58,7 @@ pub use command::Command;
 use dama::engine::egtb::Tables;
 use dama::engine::eval::Eval;
 use dama::engine::level::Rng;
-use dama::engine::search::{MAX_PLY, MAX_THREADS};
+use dama::engine::search::{MAX_CONTEMPT, MAX_PLY, MAX_THREADS};
 use dama::{rules::fen, DrawRules, Game, PlayError, Position, Variant};
 use search::{engine_thread, raise, Job, Level, Mode, Running, StopSlot};
 use std::io::{BufRead, Write};
@@ -89,16 +91,20 @@ pub struct Setup {
     pub book: bool,
     /// The game at the start of the session.
     pub variant: Variant,
+    /// The `contempt` parameter at the start of the session (0 to
+    /// [`MAX_CONTEMPT`](dama::engine::search::MAX_CONTEMPT)).
+    pub contempt: i32,
 }
 
 impl Default for Setup {
-    /// Shipped weights, no tables, the book, Italian.
+    /// Shipped weights, no tables, the book, Italian, no contempt.
     fn default() -> Setup {
         Setup {
             evals: Vec::new(),
             tables: Vec::new(),
             book: true,
             variant: Variant::Italian,
+            contempt: 0,
         }
     }
 }
@@ -140,6 +146,7 @@ pub struct Hub<W: Write + Send + 'static> {
     tt_mb: usize,
     threads: usize,
     level_param: u8,
+    contempt: i32,
     notation: Notation,
     variant: Variant,
     clear_pending: bool,
@@ -174,6 +181,7 @@ impl<W: Write + Send + 'static> Hub<W> {
             tt_mb: DEFAULT_TT_MB,
             threads: 1,
             level_param: 10,
+            contempt: setup.contempt.clamp(0, MAX_CONTEMPT),
             notation: Notation::Standard,
             variant,
             clear_pending: false,
@@ -298,6 +306,10 @@ impl<W: Write + Send + 'static> Hub<W> {
             self.level_param
         ));
         self.send(&format!(
+            "param name=contempt value={} type=int min=0 max={MAX_CONTEMPT}",
+            self.contempt
+        ));
+        self.send(&format!(
             "param name=notation value={} type=enum values=\"standard hub\"",
             match self.notation {
                 Notation::Standard => "standard",
@@ -331,6 +343,10 @@ impl<W: Write + Send + 'static> Hub<W> {
             }
             "level" => {
                 self.level_param = bounded("level", value, &(1..=10))?;
+                Ok(())
+            }
+            "contempt" => {
+                self.contempt = bounded("contempt", value, &(0..=MAX_CONTEMPT))?;
                 Ok(())
             }
             "notation" => {
@@ -422,6 +438,13 @@ impl<W: Write + Send + 'static> Hub<W> {
                 10
             },
             book: self.setup.book && mode == Mode::Think,
+            // Playing (pondering too) presses against a weaker opponent; analysis shows the
+            // position as it is.
+            contempt: if mode == Mode::Analyze {
+                0
+            } else {
+                self.contempt
+            },
             seed: self.rng.next_u64(),
             notation: self.notation,
             tt_mb: self.tt_mb,

@@ -102,6 +102,8 @@ pub(super) struct Job {
     /// At level 10, play from the opening book when the position is in it (lower levels
     /// consult it through `level::play`).
     pub(super) book: bool,
+    /// The engine's contempt for this search (0 in analysis).
+    pub(super) contempt: i32,
     pub(super) seed: u64,
     pub(super) notation: Notation,
     pub(super) tt_mb: usize,
@@ -138,6 +140,7 @@ pub(super) fn engine_thread<W: Write>(
         }
         let (e, _) = engine.as_mut().expect("built above");
         e.set_threads(job.threads);
+        e.set_contempt(job.contempt);
         if job.clear {
             e.clear();
         }

@@ -87,7 +87,8 @@ impl Engine {
             let (r, stopped) = match table {
                 Some(r) => (r, false),
                 None => {
-                    self.prepare(game.variant());
+                    // Analysis shows the position as it is: no contempt.
+                    self.prepare(game.variant(), 0);
                     let mut s = self.searcher(game, &left, excluded.clone());
                     s.analysing = true;
                     let (r, s) = self.run_team(s, &mut |_| {});
@@ -128,7 +129,7 @@ impl Engine {
     /// during an earlier search of the same move still holds; moves not reached before a limit
     /// or a stop are left out.
     pub fn root_scores(&mut self, game: &Game, depth: u32, limits: &Limits) -> Vec<(Move, i32)> {
-        self.prepare(game.variant());
+        self.prepare(game.variant(), self.contempt);
         let mut s = self.searcher(game, limits, Vec::new());
         let pos = *game.position();
         let moves = game.legal_moves();

@@ -40,6 +40,9 @@ pub use threads::{Spawn, MAX_THREADS};
 /// The deepest ply the search goes to.
 pub const MAX_PLY: usize = 128;
 
+/// The largest contempt (hundredths of a man): half a man.
+pub const MAX_CONTEMPT: i32 = 50;
+
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
@@ -183,6 +186,10 @@ pub struct Engine {
     tables: [Option<Arc<Tables>>; 2],
     /// The threads granted (1 without a spawner).
     threads: usize,
+    /// What a draw costs the engine when it plays (hundredths of a man; 0 in analysis).
+    contempt: i32,
+    /// The contempt the table's scores were searched with.
+    tt_contempt: i32,
     spawner: Option<Arc<dyn Spawn>>,
 }
 
@@ -212,6 +219,8 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             tables: [None, None],
             threads: 1,
+            contempt: 0,
+            tt_contempt: 0,
             #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
             spawner: Some(Arc::new(threads::StdSpawn)),
             #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
@@ -247,6 +256,20 @@ impl Engine {
     pub fn set_eval(&mut self, e: Eval) {
         let i = e.variant() as usize;
         self.evals[i] = e;
+    }
+
+    /// Scores a draw `c` hundredths of a man below even for the engine when it plays
+    /// ([`search`](Engine::search) and [`root_scores`](Engine::root_scores)), clamped to
+    /// 0-[`MAX_CONTEMPT`]: against a weaker opponent it then plays on rather than repeat or
+    /// run out the king-move rule in a position it stands no worse in. Analysis
+    /// ([`analyse`](Engine::analyse)) never uses it: it shows the position as it is.
+    pub fn set_contempt(&mut self, c: i32) {
+        self.contempt = c.clamp(0, MAX_CONTEMPT);
+    }
+
+    /// The contempt set (0 by default).
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     /// Turns search enhancements on or off.
@@ -293,7 +316,7 @@ impl Engine {
         if let Some(r) = self.table_move(game, on_info) {
             return r;
         }
-        self.prepare(game.variant());
+        self.prepare(game.variant(), self.contempt);
         let s = self.searcher(game, limits, Vec::new());
         let (r, s) = self.run_team(s, on_info);
         self.history = s.history;

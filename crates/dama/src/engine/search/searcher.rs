@@ -21,18 +21,25 @@ impl Engine {
     /// Readies the table for a search of a game of `variant`: the same bits mean another
     /// position in the other game, so the table and history are cleared when the game changes
     /// (not before the first search); older entries are marked for replacement.
-    pub(super) fn prepare(&mut self, variant: Variant) {
+    ///
+    /// `contempt` is the draw's score for the side to move at the root, negated (0 in
+    /// analysis): the table's scores of drawn lines depend on it, so it is cleared when the
+    /// contempt changes too.
+    pub(super) fn prepare(&mut self, variant: Variant, contempt: i32) {
         if self.tt_variant != Some(variant) {
             if self.tt_variant.is_some() {
                 self.clear();
             }
             self.tt_variant = Some(variant);
+        } else if self.tt_contempt != contempt {
+            self.tt.clear();
         }
+        self.tt_contempt = contempt;
         self.tt.new_search();
     }
 
     /// The main thread's searcher of the current position of `game` (after
-    /// [`prepare`](Engine::prepare)).
+    /// [`prepare`](Engine::prepare), whose contempt it searches with).
     pub(super) fn searcher(&self, game: &Game, limits: &Limits, excluded: Vec<Move>) -> Searcher {
         let variant = game.variant();
         let start = self.clock.now_ms();
@@ -66,6 +73,7 @@ impl Engine {
             root_best: None,
             excluded,
             analysing: false,
+            contempt: self.tt_contempt,
             team: None,
             helper: false,
             depth_offset: 0,
@@ -157,6 +165,8 @@ pub(super) struct Searcher {
     excluded: Vec<Move>,
     /// An analysis: a forced move is searched as deep as any other, for its score.
     pub(super) analysing: bool,
+    /// What a draw costs the side to move at the root (see [`Engine::set_contempt`]).
+    contempt: i32,
     /// The threads of this search, when it has helpers.
     team: Option<Arc<Team>>,
     /// A helper thread's searcher.
@@ -428,7 +438,22 @@ impl Searcher {
             return None;
         }
         let p = t.probe(pos)?;
-        Some(tb_score(p.under_rule(king_plies, t.rule()), p.dtz, ply))
+        let wdl = p.under_rule(king_plies, t.rule());
+        if wdl == crate::engine::egtb::Wdl::Draw {
+            return Some(self.draw(ply));
+        }
+        Some(tb_score(wdl, p.dtz, ply))
+    }
+
+    /// A draw's score at `ply` for the side to move there: below even for the root's side
+    /// when it has contempt, above even for its opponent.
+    #[inline(always)]
+    fn draw(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            eval::DRAW - self.contempt
+        } else {
+            eval::DRAW + self.contempt
+        }
     }
 
     /// A non-root node's score when it is known before its moves are generated: a draw by
@@ -445,10 +470,10 @@ impl Searcher {
         king_plies: u32,
     ) -> Option<i32> {
         if self.rules.king_move_plies > 0 && king_plies >= self.rules.king_move_plies {
-            return Some(eval::DRAW);
+            return Some(self.draw(ply));
         }
         if self.repeated(hash, king_plies) {
-            return Some(eval::DRAW);
+            return Some(self.draw(ply));
         }
         // No line from here can beat a faster mate already found.
         let a = alpha.max(-MATE + ply as i32);
