@@ -133,7 +133,7 @@ $(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
 # service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation
-# weights (only the Italian ones are compiled into the wasm), the opening book and each game's
+# weights (only the Italian ones are compiled into the wasm), each game's opening book and
 # endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per game and piece count (gzip -n:
 # the same bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
 # the command line binary is newer than them (a few seconds).
@@ -148,13 +148,14 @@ WEB_EGTB := $(foreach g,italian brazilian,$(foreach n,$(shell seq 2 $(WEB_EGTB_P
 
 .PHONY: data FORCE
 WEB_EVAL := $(DATA_DIR)/eval-brazilian.bin.gz
-data: $(WEB_EVAL) $(DATA_DIR)/book.bin $(WEB_EGTB)
+WEB_BOOKS := $(DATA_DIR)/book.bin $(DATA_DIR)/book-brazilian.bin
+data: $(WEB_EVAL) $(WEB_BOOKS) $(WEB_EGTB)
 
 $(WEB_EVAL): crates/dama/data/eval-brazilian.bin
 	@mkdir -p $(@D)
 	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
 
-$(DATA_DIR)/book.bin: crates/dama/data/book.bin
+$(DATA_DIR)/%.bin: crates/dama/data/%.bin
 	@mkdir -p $(@D)
 	cp $< $@
 
@@ -170,7 +171,7 @@ $(WEB_EGTB) &: $(DAMA_CLI)
 	for f in $(WEB_EGTB); do \
 		gzip -9 -n -c $(WEB_EGTB_RAW)/$$(basename $$f .gz) > $$f.tmp && mv $$f.tmp $$f; \
 	done
-	@ls -l $(DATA_DIR)/book.bin $(WEB_EGTB)
+	@ls -l $(WEB_BOOKS) $(WEB_EGTB)
 
 serve: build
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
@@ -186,7 +187,7 @@ dist: build setup-dist
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
 	find dist/www -name '*.ts' -delete # the JSDoc types beside the code: for tsc, not the site
-	@for f in $(WEB_EVAL) $(DATA_DIR)/book.bin $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
+	@for f in $(WEB_EVAL) $(WEB_BOOKS) $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
 		--include='*.css' --exclude-dir=pkg; then \
@@ -441,17 +442,23 @@ train:
 	cargo run --release -p dama-cli -- train fit --data target/train/selfplay.bin \
 		--epochs $(TRAIN_EPOCHS) --out crates/dama/data/eval.bin
 
-# --- the opening book ---
-# make book   rebuild crates/dama/data/book.bin by deep searches with the current evaluation
-#             (docs/BOOK.md; about an hour of one core with the defaults). BOOK_FLAGS adds
-#             options, e.g. BOOK_FLAGS="--depth 18 --plies 12".
+# --- the opening books ---
+# make book   rebuild crates/dama/data/book.bin (Italian) and book-brazilian.bin by deep
+#             searches with the current evaluations (docs/BOOK.md; about an hour of one core
+#             each with the defaults). BOOK_FLAGS adds options, e.g. BOOK_FLAGS="--depth 18
+#             --plies 12"; BOOK_GAMES chooses the games.
 .PHONY: book
 BOOK_THREADS ?= 1
 BOOK_FLAGS ?=
+BOOK_GAMES ?= italian brazilian
 
 book:
-	cargo run --release -p dama-cli -- book build --out crates/dama/data/book.bin \
-		--threads $(BOOK_THREADS) $(BOOK_FLAGS)
+	cargo build --release -p dama-cli
+	for g in $(BOOK_GAMES); do \
+		out=crates/dama/data/book$$([ $$g = italian ] || echo -$$g).bin; \
+		$(or $(CARGO_TARGET_DIR),target)/release/dama book build --variant $$g --out $$out \
+			--threads $(BOOK_THREADS) $(BOOK_FLAGS) || exit 1; \
+	done
 
 # --- endgame tables ---
 # make egtb   build each game's endgame tables up to EGTB_PIECES (5) pieces into

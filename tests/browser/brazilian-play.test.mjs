@@ -160,9 +160,9 @@ test('a Brazilian game against the computer, chosen in the New game dialog, play
   assert.match(reply, /^[a-h][1-8][-x][a-h][1-8]/);
   await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
   assert.match(await page.textContent('#moves'), new RegExp(`1\\.\\s*c3-d4\\s*${reply}`));
-  // The computer's first Brazilian search fetched that game's tables: claimed, the book not.
-  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4, null, { timeout: 20000 });
-  assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 4 pieces');
+  // The computer's first Brazilian search fetched that game's book and tables: both claimed.
+  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4 && window.__dama.engine.data.brazilianBook, null, { timeout: 20000 });
+  assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 4 pieces · Opening book');
 
   // The hint comes from the engine worker, rebuilt in the Brazilian game: an algebraic move.
   await page.click('#btn-hint');

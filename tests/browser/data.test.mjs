@@ -19,7 +19,7 @@ const tablesOf = (game) => [2, 3, 4].map((n) => `www/data/egtb/${game}-${n}.egtb
 // What an Italian game's engine fetches, in order.
 const ITALIAN_DATA = ['www/data/eval-brazilian.bin.gz', 'www/data/book.bin', ...tablesOf('italian')];
 // Everything the service worker caches.
-const DATA = [...ITALIAN_DATA, ...tablesOf('brazilian')];
+const DATA = [...ITALIAN_DATA, 'www/data/book-brazilian.bin', ...tablesOf('brazilian')];
 const DATA_ROUTE = '**/www/data/**';
 // A won three-piece ending (two kings against one) and where the tables' scores lie: a table
 // win at the root scores TB_WIN - plies to zeroing (TB_WIN = 28,800), a searched mate more.
@@ -134,7 +134,7 @@ test('the computer does not wait for the data: it answers in normal time while t
     // Level 5 thinks 850 ms; the page waits at least 450 ms before showing a reply.
     assert.ok(ms < 3000, `the computer answered in ${ms} ms`);
   }
-  assert.deepEqual(await dataState(page), { tables: 0, brazilianTables: 0, book: false, brazilian: false }, 'nothing had arrived meanwhile');
+  assert.deepEqual(await dataState(page), { tables: 0, brazilianTables: 0, book: false, brazilianBook: false, brazilian: false }, 'nothing had arrived meanwhile');
   release();
   await waitData(page, 4, true);
   assert.deepEqual(page.errors, []);
@@ -181,14 +181,20 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   assert.equal(won.depth, 1, 'answered by the tables, not searched');
   const opening = await search('W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   assert.equal(opening.depth, 0, `answered from the book: ${JSON.stringify(opening)}`);
-  // A Brazilian search fetches that game's tables (from the cache, offline), and the next one
-  // plays a won ending from them; the Italian tables answer no Brazilian position.
+  // A Brazilian search fetches that game's book and tables (from the cache, offline), and the
+  // next ones play a won ending from the tables and the opening from the book; the Italian
+  // tables and book answer no Brazilian position.
   const brazilian = () =>
     page.evaluate((fen) => window.__dama.engine.search({}, { variant: 'brazilian', startFen: fen, moves: [], level: 10, timeMs: 300, seed: 1 }), WON_BRAZILIAN);
   await brazilian();
-  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.__dama.engine.data.brazilianTables === 4 && window.__dama.engine.data.brazilianBook, null, { timeout: 20000 });
   const wonBr = await brazilian();
   assert.ok(isTableWin(wonBr.score) && wonBr.depth === 1, `a Brazilian table win: ${JSON.stringify(wonBr)}`);
+  const openingBr = await page.evaluate(
+    (fen) => window.__dama.engine.search({}, { variant: 'brazilian', startFen: fen, moves: [], level: 10, timeMs: 300, seed: 1 }),
+    'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
+  );
+  assert.equal(openingBr.depth, 0, `answered from the Brazilian book: ${JSON.stringify(openingBr)}`);
   // Level 10 still answers within its time (3.1 s on the page) with the tables probed in the
   // search: a middle game and an ending of five pieces.
   for (const fen of ['B:W17,21,22,23,25,26,27,30,31:B1,2,3,5,6,9,10,11,13', 'W:W21,26,K31:B3,K12']) {
@@ -220,7 +226,7 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   assert.match(debug[0], /book\.bin: HTTP 404/);
   assert.match(debug[0], /italian-3\.egtb\.gz: endgame tables refused/);
   // The 4-piece file loaded, but without the 3-piece ones the tables are complete up to 2.
-  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: false, brazilian: true });
+  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: false, brazilianBook: false, brazilian: true });
   assert.equal(await page.textContent('#engine-data'), 'Endgame tables: up to 2 pieces');
   await clickMove(page, '22-18');
   await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
@@ -255,7 +261,7 @@ test('the data cache keeps only files matching their hash, and a new version swi
   // The mismatched file is not served (409) nor cached: the tables stop at 2 pieces.
   await waitData(page, 2, true);
   await page.waitForTimeout(1000);
-  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: true, brazilian: true });
+  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: true, brazilianBook: false, brazilian: true });
   let cached = await dataCaches(page);
   const v1 = Object.keys(cached).find((k) => k.startsWith('dama-data-'));
   assert.deepEqual(cached[v1], DATA.filter((f) => !f.includes('italian-3')).sort());

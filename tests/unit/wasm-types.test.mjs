@@ -67,6 +67,7 @@ const PARAMS = {
   scoreText: [['score', 'number', just(0)]],
   scoreResult: [['score', 'number', just(0)]],
   installBook: [['bytes', 'numbers', just(new Uint8Array(0))]],
+  bookPositions: [['variant', 'string', just('italian')]],
   perft: [['fen', 'string', just(START)], ['depth', 'number', just(1)]],
   benchSearch: [['tt_mb', 'number', just(1)]],
   'PdnFile.parse': [['text', 'string', just(PDN)], ['variant', 'string', just('italian')]],

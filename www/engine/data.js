@@ -5,7 +5,7 @@
 // first searched (brazilianData), so that a player of Italian alone does not fetch them. A
 // search never waits for the data: it plays with whatever has arrived (a Brazilian search waits
 // for the weights' fetch to end). The worker's page hears what is loaded from `{type: 'data',
-// tables, brazilianTables, book, brazilian}`.
+// tables, brazilianTables, book, brazilianBook, brazilian}`.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
@@ -27,6 +27,7 @@ import { startThreads } from './helpers.js';
 // by pieces (each needs the smaller ones to be complete).
 const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
 const BOOK = 'data/book.bin';
+const BOOK_BRAZILIAN = 'data/book-brazilian.bin';
 /** @param {'italian' | 'brazilian'} game */
 const tablesOf = (game) => [2, 3, 4].map((n) => `data/egtb/${game}-${n}.egtb.gz`);
 // After the engine is ready, so the page's own start-up goes first.
@@ -40,9 +41,9 @@ const tableFiles = [];
 let evalBrazilian = null;
 /** Settles when the Brazilian weights' fetch has ended, loaded or not. @type {Promise<void> | null} */
 let evalReady = null;
-const data = { tables: 0, brazilianTables: 0, book: false };
-/** Settles when the Brazilian tables' fetches have ended. @type {Promise<string[]> | null} */
-let brazilianTablesReady = null;
+const data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false };
+/** Settles when the Brazilian book's and tables' fetches have ended. @type {Promise<void> | null} */
+let brazilianExtrasReady = null;
 
 /** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
 export const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
@@ -159,14 +160,23 @@ async function loadTables(game) {
 
 /**
  * What a Brazilian search needs: the weights, which it waits for (see brazilianWeights), and
- * the Brazilian tables, fetched once in the background from the first Brazilian search on.
+ * the Brazilian book and tables, fetched once in the background from the first Brazilian
+ * search on.
  * @returns {Promise<void>}
  */
 export function brazilianData() {
-  brazilianTablesReady ??= loadTables('brazilian').then((failed) => {
-    if (failed.length) console.debug(`dama: Brazilian endgame tables not loaded, tried again on the next visit: ${failed.join('; ')}`);
-    return failed;
-  });
+  brazilianExtrasReady ??= (async () => {
+    const failed = [];
+    try {
+      /** @type {DamaWasm} */ (wasm).installBook(await download(BOOK_BRAZILIAN));
+      data.brazilianBook = true;
+      report();
+    } catch (err) {
+      failed.push(`${BOOK_BRAZILIAN}: ${messageOf(err)}`);
+    }
+    failed.push(...(await loadTables('brazilian')));
+    if (failed.length) console.debug(`dama: Brazilian engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+  })();
   return brazilianWeights();
 }
 
@@ -186,7 +196,7 @@ function brazilianWeights() {
 
 function report() {
   /** @type {DataReply} */
-  const msg = { type: 'data', tables: data.tables, brazilianTables: data.brazilianTables, book: data.book, brazilian: evalBrazilian !== null };
+  const msg = { type: 'data', ...data, brazilian: evalBrazilian !== null };
   self.postMessage(msg);
 }
 

@@ -43,7 +43,10 @@ export interface DataReply {
   tables: number;
   /** Brazilian endgame tables complete up to this many pieces (0: none; fetched from the first Brazilian search on). */
   brazilianTables: number;
+  /** The Italian opening book. */
   book: boolean;
+  /** The Brazilian opening book (fetched from the first Brazilian search on). */
+  brazilianBook: boolean;
   /** The Brazilian evaluation weights. */
   brazilian: boolean;
 }
@@ -60,5 +63,6 @@ export interface EngineData {
   tables: number;
   brazilianTables: number;
   book: boolean;
+  brazilianBook: boolean;
   brazilian: boolean;
 }

@@ -50,7 +50,7 @@ export class WorkerClient extends EventTarget {
     // again (from the service worker's cache), so this only grows; a `data` event tells of
     // each change.
     /** @type {EngineData} */
-    this.data = { tables: 0, brazilianTables: 0, book: false, brazilian: false };
+    this.data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false, brazilian: false };
   }
 
   /** The worker, started if there is none. @returns {Worker} */
@@ -117,6 +117,7 @@ export class WorkerClient extends EventTarget {
       tables: Math.max(this.data.tables, loaded.tables),
       brazilianTables: Math.max(this.data.brazilianTables, loaded.brazilianTables),
       book: this.data.book || loaded.book,
+      brazilianBook: this.data.brazilianBook || loaded.brazilianBook,
       brazilian: this.data.brazilian || loaded.brazilian,
     };
     const same = /** @type {(keyof typeof next)[]} */ (Object.keys(next)).every((k) => next[k] === this.data[k]);

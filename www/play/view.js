@@ -43,14 +43,14 @@ export function showChoices(moves) {
 // The engine's background data, once some has arrived: "Endgame tables: up to 4 pieces ·
 // Opening book".
 export function renderEngineData() {
-  const { tables, brazilianTables, book } = loadedEngine()?.data ?? { tables: 0, brazilianTables: 0, book: false };
+  const { tables, brazilianTables, book, brazilianBook } = loadedEngine()?.data ?? { tables: 0, brazilianTables: 0, book: false, brazilianBook: false };
   const parts = [];
   const el = $('engine-data');
-  // Each game has its own tables; the book is Italian.
+  // Each game has its own tables and book.
   const brazilian = board.isReady && board.variant === 'brazilian';
   const pieces = brazilian ? brazilianTables : tables;
   if (pieces > 0) parts.push(t('dataTables', { n: pieces }));
-  if (book && !brazilian) parts.push(t('dataBook'));
+  if (brazilian ? brazilianBook : book) parts.push(t('dataBook'));
   el.textContent = parts.join(' · ');
   el.hidden = !parts.length;
 }

@@ -8,23 +8,23 @@
 //! --plies 3`, where matches start) joins at ply 3 with its own horizon of `--opening-plies`
 //! plies, so the openings are covered even where they left the book. A position with one legal
 //! move is followed but not stored: the engine plays a forced move at once anyway. The format
-//! is in `dama::engine::book` and docs/BOOK.md. The book is for Italian draughts only: `--variant
-//! brazilian` is refused.
+//! is in `dama::engine::book` and docs/BOOK.md. Each game has its own book: `--variant
+//! brazilian` builds the Brazilian one from its start and its own shipped openings.
 
 use crate::args::Args;
 use crate::openings;
 use dama::engine::book::{Book, BookBuilder};
 use dama::engine::search::{score_text, Engine, Limits, MATE_BOUND};
 use dama::rules::moves::Move;
-use dama::{rules::notation, Game, Position, Variant};
+use dama::{rules::notation, Game, Position};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: dama book build --out FILE [--plies N] [--opening-plies M] \
-[--depth D | --time MS] [--margin CP] [--width W] [--threads T] [--tt MB]
-       dama book probe [--fen FEN] [--book FILE]";
+const USAGE: &str = "usage: dama book build --out FILE [--variant italian|brazilian] [--plies N] \
+[--opening-plies M] [--depth D | --time MS] [--margin CP] [--width W] [--threads T] [--tt MB]
+       dama book probe [--variant italian|brazilian] [--fen FEN] [--book FILE]";
 
 /// Defaults for a book the browser can carry (about 100 KB at most) in about an hour of one
 /// core: the tree grows by at most `width` a ply, so plies and width set its size.
@@ -39,8 +39,6 @@ const DEFAULT_TT_MB: usize = 16;
 const MAX_TABLES_MB: usize = 16_384;
 /// The shipped openings are the positions this many plies from the start.
 const OPENING_PLY: u32 = 3;
-/// What `--variant brazilian` is told.
-const BOOK_IS: &str = "the opening book is";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
@@ -74,7 +72,7 @@ fn build(args: &[String]) -> Result<(), String> {
         ],
         &[],
     )?;
-    a.italian_only(BOOK_IS)?;
+    let variant = a.variant()?;
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
     let plies: u32 = a.number_in("plies", DEFAULT_PLIES, 1..=40)?;
     let opening_plies: u32 = a.number_in("opening-plies", DEFAULT_OPENING_PLIES, 0..=40)?;
@@ -95,17 +93,17 @@ fn build(args: &[String]) -> Result<(), String> {
     };
 
     let started = Instant::now();
-    let mut builder = BookBuilder::new();
+    let mut builder = BookBuilder::new(variant);
     let mut seen: HashSet<Position> = HashSet::new();
     // Each position with the ply before which the book ends on its line.
-    let mut layer = vec![(Position::start(Variant::Italian), plies)];
-    seen.insert(Position::start(Variant::Italian));
+    let mut layer = vec![(Position::start(variant), plies)];
+    seen.insert(Position::start(variant));
     let mut stored = 0usize;
     let last = plies.max(OPENING_PLY + opening_plies);
     for ply in 0..last {
         if ply == OPENING_PLY && opening_plies > 0 {
             let horizon = OPENING_PLY + opening_plies;
-            for p in openings::distinct(Position::start(Variant::Italian), OPENING_PLY) {
+            for p in openings::distinct(Position::start(variant), OPENING_PLY) {
                 match layer.iter_mut().find(|(q, _)| *q == p) {
                     Some((_, limit)) => *limit = (*limit).max(horizon),
                     None if seen.insert(p) => layer.push((p, horizon)),
@@ -245,16 +243,23 @@ fn analyse(
 
 fn probe(args: &[String]) -> Result<(), String> {
     let a = Args::parse(args, &["fen", "book", "variant"], &[])?;
-    a.italian_only(BOOK_IS)?;
-    let pos = a.position(Variant::Italian)?;
     let owned;
     let book = match a.get("book") {
         Some(path) => {
             owned = crate::args::read_file(path, Book::read_from)?;
             &owned
         }
-        None => Book::shipped(),
+        None => Book::shipped(a.variant()?),
     };
+    // A book file says its game; --variant, if given, must agree.
+    if a.get("variant").is_some() && a.variant()? != book.variant() {
+        return Err(format!(
+            "--book: a book of {}, not of {}",
+            book.variant().name(),
+            a.variant()?.name()
+        ));
+    }
+    let pos = a.position(book.variant())?;
     let moves = book.probe(&pos);
     if moves.is_empty() {
         say!("not in the book ({} positions)", book.positions());

@@ -5,7 +5,7 @@
 //! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
 //! games of the kind it was fitted for, or `classic` for the hand-written Italian
 //! evaluation), `--egtb DIR[,DIR]` (endgame tables of `dama egtb build`, a directory for each
-//! game), `--no-book` (level 10 does not play from the Italian opening book), `--contempt N`
+//! game), `--no-book` (level 10 does not play from the opening books), `--contempt N`
 //! (the `contempt` parameter's value at the start, 0 to 50 hundredths of a man).
 
 use dama::engine::egtb::Tables;

@@ -178,7 +178,11 @@ fn italian_think_in_process() {
 #[test]
 fn brazilian_think_gives_a_legal_brazilian_move() {
     let b = Variant::Brazilian;
-    let mut s = Session::new(Setup::default());
+    // Without the book, so that the start is searched (and has a move to ponder).
+    let mut s = Session::new(Setup {
+        book: false,
+        ..Setup::default()
+    });
     s.send("set-param name=variant value=brazilian");
     // c3-d4 f6-e5, written in algebraic and in Brazilian numbers: White must take d4xf6.
     for moves in ["c3-d4 f6-e5", "22-18 11-15"] {
@@ -219,6 +223,24 @@ fn brazilian_think_gives_a_legal_brazilian_move() {
     let ponder = arg(&done, "ponder").unwrap();
     let after = Position::start(Variant::Italian).play(&m);
     parse_move(b, &after.with_variant(b).legal_moves(), &ponder).unwrap();
+
+    // With the book (the default), level 10 answers the Brazilian start from the Brazilian book.
+    let mut s = Session::new(Setup::default());
+    s.send("set-param name=variant value=brazilian");
+    s.send("pos start");
+    s.send("go think");
+    let done = s.line_starting("done");
+    let start = Position::start(b);
+    let book: Vec<String> = dama::engine::book::shipped(b)
+        .probe(&start)
+        .iter()
+        .map(|(m, _)| move_text(b, &start.legal_moves(), m, Notation::Standard))
+        .collect();
+    assert!(!book.is_empty());
+    assert!(
+        book.contains(&arg(&done, "move").unwrap()),
+        "{done} {book:?}"
+    );
 }
 
 #[test]

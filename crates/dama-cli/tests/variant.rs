@@ -155,17 +155,58 @@ fn bad_game_names_are_refused_clearly() {
 }
 
 #[test]
-fn the_book_is_italian_only() {
-    for args in [
-        &["book", "probe", "--variant", "brazilian"][..],
-        &["book", "build", "--variant=brazilian", "--out", "/dev/null"],
+fn the_bench_positions_are_italian_only() {
+    fails_with(
         &["bench", "--variant", "brazilian", "--depth", "1"],
-    ] {
-        fails_with(args, &["for Italian draughts only", "Brazilian draughts"]);
+        &["for Italian draughts only", "Brazilian draughts"],
+    );
+}
+
+/// Each game has its own book: probe reads the game's, a tiny build of either game writes a
+/// book of that game, and a book file of one game is refused for the other.
+#[test]
+fn each_game_has_its_own_book() {
+    for variant in ["italian", "brazilian"] {
+        let out = stdout(&dama(&["book", "probe", "--variant", variant]));
+        assert!(!out.starts_with("not in the book"), "{variant}: {out}");
     }
-    // --variant italian is accepted.
-    let out = stdout(&dama(&["book", "probe", "--variant", "italian"]));
-    assert!(!out.is_empty());
+    let dir = std::env::temp_dir().join(format!("dama-variant-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("br.bin");
+    let path = file.to_str().unwrap();
+    stdout(&dama(&[
+        "book",
+        "build",
+        "--variant",
+        "brazilian",
+        "--out",
+        path,
+        "--plies",
+        "1",
+        "--opening-plies",
+        "0",
+        "--depth",
+        "3",
+        "--width",
+        "2",
+    ]));
+    let book = dama::engine::book::Book::from_bytes(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(book.variant(), dama::Variant::Brazilian);
+    assert_eq!(book.positions(), 1);
+    assert_eq!(
+        book.probe(&dama::Position::start(dama::Variant::Brazilian))
+            .len(),
+        2
+    );
+    // The file says its game: probe reads it as Brazilian without --variant, and refuses it
+    // as Italian.
+    let probe = stdout(&dama(&["book", "probe", "--book", path]));
+    assert_eq!(probe.lines().count(), 2, "{probe}");
+    fails_with(
+        &["book", "probe", "--book", path, "--variant", "italian"],
+        &["a book of Brazilian draughts, not of Italian draughts"],
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Each game has its own tables; a match or a Hub engine refuses another game's.

@@ -689,10 +689,11 @@ pub fn score_result(score: NumArg) -> Result<Js<wire::Known>, JsValue> {
     }))))
 }
 
-/// Installs the opening book from the bytes of `book.bin` (on wasm the core has none compiled
-/// in); levels 9 and 10 of every engine play from it from then on. Returns the number of book
-/// positions. Throws `Error` with the reason for bytes that are not a valid book, and then the
-/// book in use is unchanged.
+/// Installs an opening book from the bytes of `book.bin` or `book-brazilian.bin` (on wasm the
+/// core has none compiled in) as the book of the game the file names; levels 9 and 10 of every
+/// engine play from it in that game from then on. Returns the number of book positions. Throws
+/// `Error` with the reason for bytes that are not a valid book, and then the books in use are
+/// unchanged.
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = installBook)]
 pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
@@ -708,9 +709,11 @@ pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
     Ok(positions)
 }
 
-/// The number of positions in the opening book in use (0 before `installBook`).
+/// The number of positions in the opening book in use for `variant` (0 before `installBook`
+/// gave one). Throws `RangeError` for a game that is not one of ours.
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = bookPositions)]
-pub fn book_positions() -> usize {
-    dama::engine::book::shipped().positions()
+pub fn book_positions(variant: VariantArg) -> Result<usize, JsValue> {
+    let v = Args("bookPositions").variant("variant", &variant)?;
+    Ok(dama::engine::book::shipped(v).positions())
 }

@@ -817,7 +817,7 @@ fn bad_table_files_are_refused_and_change_nothing() {
 fn a_book_installs_and_level_10_plays_from_it() {
     let bytes = include_bytes!("../../dama/data/book.bin");
     let book = dama::engine::book::Book::from_bytes(bytes).unwrap();
-    let before = dama_wasm::book_positions();
+    let before = dama_wasm::book_positions(js("italian")).unwrap();
     let mut damaged = bytes.to_vec();
     let last = damaged.len() - 1;
     damaged[last] ^= 1;
@@ -829,13 +829,16 @@ fn a_book_installs_and_level_10_plays_from_it() {
             "{}",
             message(&e)
         );
-        assert_eq!(dama_wasm::book_positions(), before);
+        assert_eq!(dama_wasm::book_positions(js("italian")).unwrap(), before);
     }
     assert_eq!(
         dama_wasm::install_book(js_bytes(bytes)).unwrap(),
         book.positions()
     );
-    assert_eq!(dama_wasm::book_positions(), book.positions());
+    assert_eq!(
+        dama_wasm::book_positions(js("italian")).unwrap(),
+        book.positions()
+    );
     assert!(book.positions() > 100);
 
     let start = dama::Position::start(dama::Variant::Italian);
@@ -856,7 +859,45 @@ fn a_book_installs_and_level_10_plays_from_it() {
     }
     // A damaged book after a good one leaves the good one in use.
     assert!(dama_wasm::install_book(js_bytes(&damaged)).is_err());
-    assert_eq!(dama_wasm::book_positions(), book.positions());
+    assert_eq!(
+        dama_wasm::book_positions(js("italian")).unwrap(),
+        book.positions()
+    );
+
+    // The Brazilian book goes to its game, beside the Italian one.
+    let br_bytes = include_bytes!("../../dama/data/book-brazilian.bin");
+    let br = dama::engine::book::Book::from_bytes(br_bytes).unwrap();
+    assert_eq!(br.variant(), dama::Variant::Brazilian);
+    assert_eq!(dama_wasm::book_positions(js("brazilian")).unwrap(), 0);
+    assert_eq!(
+        dama_wasm::install_book(js_bytes(br_bytes)).unwrap(),
+        br.positions()
+    );
+    assert_eq!(
+        dama_wasm::book_positions(js("brazilian")).unwrap(),
+        br.positions()
+    );
+    assert_eq!(
+        dama_wasm::book_positions(js("italian")).unwrap(),
+        book.positions()
+    );
+    assert!(dama_wasm::book_positions(js("chess")).is_err());
+    let start = dama::Position::start(dama::Variant::Brazilian);
+    let moves: Vec<String> = br
+        .probe(&start)
+        .iter()
+        .map(|(m, _)| dama::rules::notation::move_text(&start, m))
+        .collect();
+    assert!(!moves.is_empty());
+    let r = engine
+        .search(&brazilian(), js(10.0), js(500.0), js(3.0))
+        .unwrap();
+    let m = get(&r, "move").as_string().unwrap();
+    assert!(
+        moves.contains(&m),
+        "{m} is not a Brazilian book move {moves:?}"
+    );
+    assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
 }
 
 fn brazilian() -> Game {

@@ -87,7 +87,7 @@ pub struct Setup {
     pub evals: Vec<Eval>,
     /// Endgame tables, at most one set per game (each used in games of its own game).
     pub tables: Vec<Arc<Tables>>,
-    /// Level 10 plays from the opening book (Italian only) while the position is in it.
+    /// Level 10 plays from the game's opening book while the position is in it.
     pub book: bool,
     /// The game at the start of the session.
     pub variant: Variant,

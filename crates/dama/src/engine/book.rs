@@ -2,22 +2,28 @@
 //! engine (`dama book build`), so that the top levels play the opening instantly and with
 //! variety instead of repeating one game.
 //!
-//! A [`Book`] maps a position, keyed by its Zobrist hash ([`Position::hash`]), to its book
-//! moves with their scores in hundredths of a man for the side to move. [`Book::shipped`]
-//! is compiled in from `data/book.bin` for the command line; on wasm the browser fetches the
-//! same file after the game is playable and hands it to `install`.
+//! A [`Book`] is one game's: it maps a position, keyed by its Zobrist hash
+//! ([`Position::hash`]), to its book moves with their scores in hundredths of a man for the
+//! side to move, and answers nothing for a position of the other game. [`Book::shipped`] is
+//! compiled in from `data/book.bin` (Italian) and `data/book-brazilian.bin` for the command
+//! line; on wasm the browser fetches the same files and hands them to `install`.
 //!
-//! # Format (version 1, all numbers little-endian)
+//! # Format (version 2, all numbers little-endian)
 //!
 //! | offset | bytes | field |
 //! |-------:|------:|-------|
 //! | 0  | 4  | magic `DBOK` |
-//! | 4  | 2  | version, 1 |
+//! | 4  | 2  | version, 2 |
 //! | 6  | 2  | bytes per entry, 12 |
 //! | 8  | 4  | number of entries `n` |
 //! | 12 | 4  | checksum: FNV-1a (32 bit) of the `12 n` entry bytes |
 //! | 16 | 8  | [`Position::hash`] of the start position, so a book made with other Zobrist keys is refused |
-//! | 24 | 12 n | entries |
+//! | 24 | 1  | the game: its PDN GameType number ([`Variant::game_type`]: 22 Italian, 26 Brazilian) |
+//! | 25 | 3  | reserved, zero |
+//! | 28 | 12 n | entries |
+//!
+//! Version 1 files (before the Brazilian book) have no game and no reserved bytes (the entries
+//! start at 24) and are read as Italian.
 //!
 //! A reader takes at most [`MAX_ENTRIES`] entries, and checks the header against the file's
 //! length before it reads an entry.
@@ -38,9 +44,10 @@
 //! ```
 //! use dama::engine::book::Book;
 //! use dama::engine::level::Rng;
-//! use dama::Position;
-//! let book = Book::shipped();
-//! let start = Position::start(dama::Variant::Italian);
+//! use dama::{Position, Variant};
+//! let book = Book::shipped(Variant::Brazilian);
+//! assert_eq!(book.variant(), Variant::Brazilian);
+//! let start = Position::start(Variant::Brazilian);
 //! for (m, score) in book.probe(&start) {
 //!     assert!(start.legal_moves().contains(&m));
 //!     assert!(score.abs() < 30_000);
@@ -64,10 +71,12 @@ use std::io::{BufReader, Read};
 
 /// The first bytes of a book file.
 pub const MAGIC: [u8; 4] = *b"DBOK";
-/// The format version this code reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this code writes (it reads version 1 too).
+pub const VERSION: u16 = 2;
 /// The header size in bytes.
-pub const HEADER_BYTES: usize = 24;
+pub const HEADER_BYTES: usize = 28;
+/// The header size of version 1 files, which have no game byte.
+const V1_HEADER_BYTES: usize = 24;
 /// The size of one entry in bytes.
 pub const ENTRY_BYTES: usize = 12;
 /// The most entries a book may hold: 48 MiB of file. The shipped book has about 1,300 and a
@@ -119,6 +128,10 @@ pub enum BookError {
     Collision(u64),
     /// The header counts more entries than [`MAX_ENTRIES`].
     TooLarge(usize),
+    /// The game byte names no game of ours, or the reserved bytes are not zero.
+    Game(u8),
+    /// A position of another game was given to a book of this one (while building).
+    WrongGame(Variant),
     /// Reading the file failed.
     Io(String),
 }
@@ -127,13 +140,16 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Truncated(n) => {
-                write!(f, "a book has a {HEADER_BYTES}-byte header; got {n} bytes")
+                write!(
+                    f,
+                    "a book has a {V1_HEADER_BYTES}- or {HEADER_BYTES}-byte header; got {n} bytes"
+                )
             }
             BookError::BadMagic => f.write_str("not an opening book (bad magic)"),
             BookError::BadVersion(v, e) => write!(
                 f,
-                "book version {v} with {e}-byte entries; this build reads version {VERSION} \
-                 with {ENTRY_BYTES}-byte entries"
+                "book version {v} with {e}-byte entries; this build reads versions 1 and \
+                 {VERSION} with {ENTRY_BYTES}-byte entries"
             ),
             BookError::BadLength { expected, found } => {
                 write!(f, "the book should have {expected} bytes, has {found}")
@@ -153,6 +169,10 @@ impl fmt::Display for BookError {
                 f,
                 "the book says it has {n} entries; a book has at most {MAX_ENTRIES}"
             ),
+            BookError::Game(g) => write!(f, "the book's game ({g}) is not one of ours"),
+            BookError::WrongGame(v) => {
+                write!(f, "a {} position in a book of the other game", v.name())
+            }
             BookError::Io(e) => f.write_str(e),
         }
     }
@@ -160,63 +180,96 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-/// An opening book: book moves with scores for each book position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One game's opening book: book moves with scores for each book position.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
+    variant: Variant,
     entries: Vec<BookEntry>,
 }
 
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-static SHIPPED: &[u8] = include_bytes!("../../data/book.bin");
-
-/// The shipped book (the same as [`Book::shipped`]).
-pub fn shipped() -> &'static Book {
-    Book::shipped()
+impl Default for Book {
+    /// An empty Italian book.
+    fn default() -> Book {
+        Book::new(Variant::Italian)
+    }
 }
 
-/// On wasm the book is not compiled in (the browser fetches it after the game is playable):
-/// the book installed here is the one [`shipped`] returns from now on. Each install keeps the
-/// previous book alive (it may still be borrowed), so install once per program, not per move;
+/// Each game's book file, in [`Variant::ALL`] order.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+static SHIPPED: [&[u8]; 2] = [
+    include_bytes!("../../data/book.bin"),
+    include_bytes!("../../data/book-brazilian.bin"),
+];
+
+/// The shipped book of `variant` (the same as [`Book::shipped`]).
+pub fn shipped(variant: Variant) -> &'static Book {
+    Book::shipped(variant)
+}
+
+/// On wasm the books are not compiled in (the browser fetches them): the book installed here
+/// is the one [`shipped`] returns for its game from now on. Each install keeps the previous
+/// book alive (it may still be borrowed), so install once per program and game, not per move;
 /// installing a book equal to the current one keeps the current one.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub fn install(book: Book) {
-    let mut slot = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
+    let mut slot = INSTALLED[book.variant as usize]
+        .write()
+        .unwrap_or_else(|e| e.into_inner());
     if **slot != book {
         *slot = Box::leak(Box::new(book));
     }
 }
 
-/// The book installed at run time on wasm; empty until [`install`] is called.
+/// The book installed at run time on wasm for each game; empty until [`install`] is called.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static INSTALLED: std::sync::RwLock<&'static Book> = std::sync::RwLock::new(&EMPTY);
+static INSTALLED: [std::sync::RwLock<&'static Book>; 2] = [
+    std::sync::RwLock::new(&EMPTY[0]),
+    std::sync::RwLock::new(&EMPTY[1]),
+];
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static EMPTY: Book = Book::new();
+static EMPTY: [Book; 2] = [Book::new(Variant::Italian), Book::new(Variant::Brazilian)];
 
 impl Book {
-    /// An empty book.
-    pub const fn new() -> Book {
+    /// An empty book of `variant`.
+    pub const fn new(variant: Variant) -> Book {
         Book {
+            variant,
             entries: Vec::new(),
         }
     }
 
-    /// The book compiled in from `data/book.bin`, read once. A damaged file gives an empty
-    /// book rather than a panic (a test checks that the shipped one loads).
-    ///
-    /// On wasm (`wasm32-unknown-unknown`) nothing is compiled in: this is the book last given
-    /// to `book::install` (wasm only), empty before.
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    pub fn shipped() -> &'static Book {
-        static BOOK: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
-        BOOK.get_or_init(|| Book::from_bytes(SHIPPED).unwrap_or_default())
+    /// The game the book is for.
+    pub const fn variant(&self) -> Variant {
+        self.variant
     }
 
-    /// The book compiled in from `data/book.bin` on other targets; on wasm
-    /// (`wasm32-unknown-unknown`) the book last given to [`install`], empty before.
+    /// The book of `variant` compiled in from `data/book.bin` (Italian) or
+    /// `data/book-brazilian.bin`, read once. A damaged file, or one of the other game, gives
+    /// an empty book rather than a panic (a test checks that the shipped ones load).
+    ///
+    /// On wasm (`wasm32-unknown-unknown`) nothing is compiled in: this is the book of the game
+    /// last given to `book::install` (wasm only), empty before.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn shipped(variant: Variant) -> &'static Book {
+        static BOOKS: [std::sync::OnceLock<Book>; 2] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        BOOKS[variant as usize].get_or_init(|| {
+            Book::from_bytes(SHIPPED[variant as usize])
+                .ok()
+                .filter(|b| b.variant == variant)
+                .unwrap_or(Book::new(variant))
+        })
+    }
+
+    /// The book of `variant` compiled in on other targets; on wasm
+    /// (`wasm32-unknown-unknown`) the book of that game last given to [`install`], empty
+    /// before.
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    pub fn shipped() -> &'static Book {
-        *INSTALLED.read().unwrap_or_else(|e| e.into_inner())
+    pub fn shipped(variant: Variant) -> &'static Book {
+        *INSTALLED[variant as usize]
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     /// The number of entries (book moves over all positions).
@@ -251,8 +304,12 @@ impl Book {
     }
 
     /// The book moves of `pos` with their scores, best first; stored moves that are not legal
-    /// here (a damaged or foreign book) are left out.
+    /// here (a damaged or foreign book) are left out, and a position of the other game has
+    /// none.
     pub fn probe(&self, pos: &Position) -> Vec<(Move, i32)> {
+        if pos.variant() != self.variant {
+            return Vec::new();
+        }
         let stored = self.entries_of(pos.hash());
         if stored.is_empty() {
             return Vec::new();
@@ -314,6 +371,7 @@ impl Book {
         out.extend_from_slice(&fnv1a(&body).to_le_bytes());
         // The key scheme's mark: the start's hash, the same in both games (it leaves the game out).
         out.extend_from_slice(&Position::start(Variant::Italian).hash().to_le_bytes());
+        out.extend_from_slice(&[self.variant.game_type(), 0, 0, 0]);
         out.extend_from_slice(&body);
         out
     }
@@ -329,26 +387,31 @@ impl Book {
     /// read; then the entries one at a time.
     pub fn read_from(r: impl Read, len: u64) -> Result<Book, BookError> {
         let found = usize::try_from(len).unwrap_or(usize::MAX);
-        if len < HEADER_BYTES as u64 {
+        if len < V1_HEADER_BYTES as u64 {
             return Err(BookError::Truncated(found));
         }
         let mut r = BufReader::new(r);
         let io = |e: std::io::Error| BookError::Io(e.to_string());
-        let mut header = [0u8; HEADER_BYTES];
+        let mut header = [0u8; V1_HEADER_BYTES];
         r.read_exact(&mut header).map_err(io)?;
         if header[0..4] != MAGIC {
             return Err(BookError::BadMagic);
         }
         let version = u16::from_le_bytes([header[4], header[5]]);
         let entry_bytes = u16::from_le_bytes([header[6], header[7]]);
-        if version != VERSION || entry_bytes as usize != ENTRY_BYTES {
+        if !(version == 1 || version == VERSION) || entry_bytes as usize != ENTRY_BYTES {
             return Err(BookError::BadVersion(version, entry_bytes));
         }
+        let header_bytes = if version == 1 {
+            V1_HEADER_BYTES
+        } else {
+            HEADER_BYTES
+        };
         let n = u32::from_le_bytes([header[8], header[9], header[10], header[11]]) as usize;
         if n > MAX_ENTRIES {
             return Err(BookError::TooLarge(n));
         }
-        let expected = HEADER_BYTES + n * ENTRY_BYTES;
+        let expected = header_bytes + n * ENTRY_BYTES;
         if len != expected as u64 {
             return Err(BookError::BadLength { expected, found });
         }
@@ -357,6 +420,16 @@ impl Book {
         if u64::from_le_bytes(start) != Position::start(Variant::Italian).hash() {
             return Err(BookError::KeyScheme);
         }
+        let variant = if version == 1 {
+            Variant::Italian
+        } else {
+            let mut g = [0u8; 4];
+            r.read_exact(&mut g).map_err(io)?;
+            Variant::ALL
+                .into_iter()
+                .find(|v| v.game_type() == g[0] && g[1..] == [0, 0, 0])
+                .ok_or(BookError::Game(g[0]))?
+        };
         let mut entries = Vec::with_capacity(n);
         let mut sum = Fnv1a::new();
         for _ in 0..n {
@@ -379,7 +452,7 @@ impl Book {
             });
         }
         check_order(&entries)?;
-        Ok(Book { entries })
+        Ok(Book { variant, entries })
     }
 }
 
@@ -473,21 +546,29 @@ pub fn decode_move(legal: &MoveList, code: u16) -> Option<Move> {
 }
 
 /// Collects book moves position by position and checks that no two positions share a key.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct BookBuilder {
+    variant: Variant,
     positions: HashMap<u64, (Position, Vec<(u16, i16)>)>,
 }
 
 impl BookBuilder {
-    /// An empty builder.
-    pub fn new() -> BookBuilder {
-        BookBuilder::default()
+    /// An empty builder of a book of `variant`.
+    pub fn new(variant: Variant) -> BookBuilder {
+        BookBuilder {
+            variant,
+            positions: HashMap::new(),
+        }
     }
 
     /// Sets the book moves of `pos` (replacing any given before). Scores are clamped to the
     /// 16 bits stored; moves that are illegal or whose code is ambiguous are skipped, and the
-    /// number stored is returned. A different position with the same key is an error.
+    /// number stored is returned. A different position with the same key, or a position of
+    /// the other game, is an error.
     pub fn insert(&mut self, pos: &Position, moves: &[(Move, i32)]) -> Result<usize, BookError> {
+        if pos.variant() != self.variant {
+            return Err(BookError::WrongGame(pos.variant()));
+        }
         let key = pos.hash();
         if let Some((other, _)) = self.positions.get(&key)
             && other != pos
@@ -535,6 +616,9 @@ impl BookBuilder {
                 .then(b.score.cmp(&a.score))
                 .then(a.code.cmp(&b.code))
         });
-        Book { entries }
+        Book {
+            variant: self.variant,
+            entries,
+        }
     }
 }

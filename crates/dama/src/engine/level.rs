@@ -147,17 +147,17 @@ fn play_searched(
 /// The lowest level that plays from the opening book: full strength (10) and the level below.
 pub const BOOK_LEVEL: u8 = 9;
 
-/// At [`BOOK_LEVEL`] and above, a move of the shipped [`book`](crate::engine::book) for the current
-/// position, chosen among those within [`PLAY_MARGIN`](crate::engine::book::PLAY_MARGIN) of the best
-/// (seeded like the levels); a result with no depth, nodes or time, since nothing was searched.
-/// `None` below that level, out of the book, or in a game the book is not for (it is an
-/// Italian book).
+/// At [`BOOK_LEVEL`] and above, a move of the game's shipped [`book`](crate::engine::book)
+/// for the current position, chosen among those within
+/// [`PLAY_MARGIN`](crate::engine::book::PLAY_MARGIN) of the best (seeded like the levels); a
+/// result with no depth, nodes or time, since nothing was searched. `None` below that level
+/// or out of the book.
 pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
-    if level < BOOK_LEVEL || game.variant() != crate::Variant::Italian {
+    if level < BOOK_LEVEL {
         return None;
     }
     let mut rng = Rng::new(seed ^ game.hash());
-    let book = crate::engine::book::shipped();
+    let book = crate::engine::book::shipped(game.variant());
     let (m, score) = book.pick(game.position(), crate::engine::book::PLAY_MARGIN, &mut rng)?;
     Some(SearchResult {
         best: Some(m),

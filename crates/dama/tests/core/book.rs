@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 /// A small book: the start and a few positions after it, every move scored.
 fn small_book() -> Book {
-    let mut b = BookBuilder::new();
+    let mut b = BookBuilder::new(dama::Variant::Italian);
     let start = Position::start(dama::Variant::Italian);
     let moves: Vec<_> = start
         .legal_moves()
@@ -57,9 +57,11 @@ fn the_format_round_trips() {
     assert_eq!(probed.len(), 7);
     assert!(probed.windows(2).all(|w| w[0].1 >= w[1].1));
     assert_eq!(probed[0].1, 10);
-    assert!(Book::from_bytes(&Book::new().to_bytes())
-        .unwrap()
-        .is_empty());
+    assert!(
+        Book::from_bytes(&Book::new(dama::Variant::Italian).to_bytes())
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -72,7 +74,8 @@ fn damaged_bytes_are_errors_not_panics() {
         Book::from_bytes(&bytes[..10]),
         Err(BookError::Truncated(10))
     ));
-    // Every single flipped bit is caught by the magic, version, length, checksum or key check.
+    // Every single flipped bit is caught by the magic, version, length, key, game or checksum
+    // check.
     for i in 0..bytes.len() {
         for bit in 0..8 {
             let mut b = bytes.clone();
@@ -84,10 +87,10 @@ fn damaged_bytes_are_errors_not_panics() {
     b[0] = b'X';
     assert_eq!(Book::from_bytes(&b), Err(BookError::BadMagic));
     let mut b = bytes.clone();
-    b[4] = 2;
+    b[4] = 3;
     assert!(matches!(
         Book::from_bytes(&b),
-        Err(BookError::BadVersion(2, 12))
+        Err(BookError::BadVersion(3, 12))
     ));
     let mut b = bytes.clone();
     b.push(0);
@@ -162,10 +165,56 @@ fn a_move_that_is_not_legal_is_ignored() {
 }
 
 #[test]
+fn a_book_is_one_game_s_and_version_one_files_are_italian() {
+    let book = small_book();
+    let it = Position::start(dama::Variant::Italian);
+    let br = it.with_variant(dama::Variant::Brazilian);
+    // The same squares and the same key, but a Brazilian position is not in an Italian book.
+    assert_eq!(it.hash(), br.hash());
+    assert!(!book.probe(&it).is_empty());
+    assert!(book.probe(&br).is_empty());
+    assert_eq!(
+        BookBuilder::new(dama::Variant::Brazilian).insert(&it, &[(it.legal_moves()[0], 0)]),
+        Err(BookError::WrongGame(dama::Variant::Italian))
+    );
+    // The file says its game.
+    let bytes = book.to_bytes();
+    assert_eq!(bytes[24], 22);
+    let mut b = BookBuilder::new(dama::Variant::Brazilian);
+    b.insert(&br, &[(br.legal_moves()[0], 5)]).unwrap();
+    let brazilian = Book::from_bytes(&b.finish().to_bytes()).unwrap();
+    assert_eq!(brazilian.variant(), dama::Variant::Brazilian);
+    assert_eq!(brazilian.probe(&br).len(), 1);
+    assert!(brazilian.probe(&it).is_empty());
+    // An unknown game, or reserved bytes not zero, are refused.
+    for (at, value) in [(24, 20u8), (24, 0), (25, 1), (27, 9)] {
+        let mut bad = bytes.clone();
+        bad[at] = value;
+        assert!(
+            matches!(Book::from_bytes(&bad), Err(BookError::Game(_))),
+            "{at} {value}"
+        );
+    }
+    // A version 1 file (no game, entries from byte 24) is read as Italian.
+    let mut v1 = bytes[..24].to_vec();
+    v1[4..6].copy_from_slice(&1u16.to_le_bytes());
+    v1.extend_from_slice(&bytes[HEADER_BYTES..]);
+    let old = Book::from_bytes(&v1).unwrap();
+    assert_eq!(old.variant(), dama::Variant::Italian);
+    assert_eq!(old.entries(), book.entries());
+    // Versions 0 and 3 are not read.
+    for v in [0u16, 3] {
+        let mut bad = bytes.clone();
+        bad[4..6].copy_from_slice(&v.to_le_bytes());
+        assert_eq!(Book::from_bytes(&bad), Err(BookError::BadVersion(v, 12)));
+    }
+}
+
+#[test]
 fn the_builder_refuses_nothing_legal_and_stores_nothing_illegal() {
     let start = Position::start(dama::Variant::Italian);
     let other = Position::from_fen(dama::Variant::Italian, "W:W31:B12,20,28").unwrap();
-    let mut b = BookBuilder::new();
+    let mut b = BookBuilder::new(dama::Variant::Italian);
     // A move of another position is not legal here.
     let m = other.legal_moves()[0];
     assert_eq!(b.insert(&start, &[(m, 0)]).unwrap(), 0);
@@ -179,9 +228,10 @@ fn the_builder_refuses_nothing_legal_and_stores_nothing_illegal() {
     }
 }
 
-/// The 216 shipped opening positions: every distinct position three plies from the start.
-fn openings() -> Vec<Position> {
-    let mut layer = vec![Position::start(dama::Variant::Italian)];
+/// The 216 shipped opening positions of `variant`: every distinct position three plies from
+/// the start.
+fn openings_of(variant: dama::Variant) -> Vec<Position> {
+    let mut layer = vec![Position::start(variant)];
     for _ in 0..3 {
         let mut seen = HashSet::new();
         layer = layer
@@ -198,18 +248,37 @@ fn openings() -> Vec<Position> {
     layer
 }
 
+fn openings() -> Vec<Position> {
+    openings_of(dama::Variant::Italian)
+}
+
 #[test]
-fn the_shipped_book_loads_is_legal_and_reachable() {
-    let bytes = include_bytes!("../../data/book.bin");
+fn the_shipped_books_load_are_legal_and_reachable() {
+    for (variant, bytes) in [
+        (
+            dama::Variant::Italian,
+            &include_bytes!("../../data/book.bin")[..],
+        ),
+        (
+            dama::Variant::Brazilian,
+            &include_bytes!("../../data/book-brazilian.bin")[..],
+        ),
+    ] {
+        shipped_book_is_legal_and_reachable(variant, bytes);
+    }
+}
+
+fn shipped_book_is_legal_and_reachable(variant: dama::Variant, bytes: &[u8]) {
     assert!(bytes.len() <= 300 * 1024, "{} bytes", bytes.len());
     let book = Book::from_bytes(bytes).unwrap();
-    assert_eq!(&book, Book::shipped());
+    assert_eq!(book.variant(), variant);
+    assert_eq!(&book, Book::shipped(variant));
     assert!(book.positions() > 100, "{} positions", book.positions());
-    let openings = openings();
+    let openings = openings_of(variant);
     assert_eq!(openings.len(), 216);
     // Walk the book from the start and from every opening, through forced moves too.
     let mut visited: HashMap<u64, Position> = HashMap::new();
-    let mut stack: Vec<Position> = vec![Position::start(dama::Variant::Italian)];
+    let mut stack: Vec<Position> = vec![Position::start(variant)];
     stack.extend(&openings);
     let mut seen: HashSet<Position> = stack.iter().copied().collect();
     while let Some(p) = stack.pop() {
@@ -238,9 +307,7 @@ fn the_shipped_book_loads_is_legal_and_reachable() {
     let unreached = keys.iter().filter(|k| !visited.contains_key(k)).count();
     assert_eq!(unreached, 0, "book positions not reachable by book moves");
     // The start and every shipped opening are in the book.
-    assert!(!book
-        .probe(&Position::start(dama::Variant::Italian))
-        .is_empty());
+    assert!(!book.probe(&Position::start(variant)).is_empty());
     for p in &openings {
         assert!(
             p.legal_moves().len() == 1 || !book.probe(p).is_empty(),
@@ -252,7 +319,7 @@ fn the_shipped_book_loads_is_legal_and_reachable() {
 
 #[test]
 fn choose_varies_among_equal_moves() {
-    let book = Book::shipped();
+    let book = Book::shipped(dama::Variant::Italian);
     // A position whose two best book moves are within the playing margin.
     let key = book
         .entries()
@@ -301,7 +368,9 @@ fn choose_varies_among_equal_moves() {
 #[test]
 fn only_the_top_levels_play_from_the_book() {
     let game = Game::new(dama::Variant::Italian);
-    assert!(!Book::shipped().probe(game.position()).is_empty());
+    assert!(!Book::shipped(dama::Variant::Italian)
+        .probe(game.position())
+        .is_empty());
     let mut engine = Engine::with_clock(1, Box::new(NoClock));
     for l in 1..=5 {
         assert!(level::book_move(&game, l, 3).is_none());
@@ -315,7 +384,7 @@ fn only_the_top_levels_play_from_the_book() {
         let r = level::play(&mut engine, &game, l, 1e9, 3);
         assert_eq!((r.nodes, r.depth), (0, 0), "level {l} searched");
         let m = r.best.unwrap();
-        assert!(Book::shipped()
+        assert!(Book::shipped(dama::Variant::Italian)
             .probe(game.position())
             .iter()
             .any(|(b, _)| *b == m));

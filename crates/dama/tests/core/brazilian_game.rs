@@ -236,8 +236,16 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
         let r = dama::engine::level::play(&mut engine, &g, level, 30.0, 7);
         assert!(r.best.unwrap().is_capture(), "level {level}");
     }
-    // The book is Italian: no book move in a Brazilian game, even at level 10.
-    assert!(dama::engine::level::book_move(&Game::new(BR), 10, 1).is_none());
+    // Each game has its own book: the Brazilian start is answered from the Brazilian book at
+    // levels 9 and 10, with a move of that book.
+    let start = Game::new(BR);
+    let book = dama::engine::book::shipped(BR).probe(start.position());
+    assert!(!book.is_empty());
+    for level in [9, 10] {
+        let r = dama::engine::level::book_move(&start, level, 1).unwrap();
+        assert!(book.iter().any(|(m, _)| Some(*m) == r.best), "level {level}");
+    }
+    assert!(dama::engine::level::book_move(&start, 8, 1).is_none());
     assert!(dama::engine::level::book_move(&Game::new(Variant::Italian), 10, 1).is_some());
 }
 

@@ -636,7 +636,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     ));
     assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
 
-    let book = Book::shipped().to_bytes();
+    let book = Book::shipped(dama::Variant::Italian).to_bytes();
     let mut head = book[..24].to_vec();
     let n = (LEN - 24) / 12;
     head[8..12].copy_from_slice(&le(n as u32));
