@@ -123,15 +123,26 @@ async function loadData() {
   } catch (err) {
     failed.push(`${EVAL_BRAZILIAN}: ${messageOf(err)}`);
   }
-  try {
-    /** @type {DamaWasm} */ (wasm).installBook(await download(BOOK));
-    data.book = true;
-    report();
-  } catch (err) {
-    failed.push(`${BOOK}: ${messageOf(err)}`);
-  }
+  failed.push(...(await loadBook(BOOK, 'book')));
   failed.push(...(await loadTables('italian')));
   if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
+}
+
+/**
+ * The book file at `path` (it says its game), installed for every engine; what could not be had.
+ * @param {string} path
+ * @param {'book' | 'brazilianBook'} flag what `data` says once it is installed
+ * @returns {Promise<string[]>}
+ */
+async function loadBook(path, flag) {
+  try {
+    /** @type {DamaWasm} */ (wasm).installBook(await download(path));
+    data[flag] = true;
+    report();
+    return [];
+  } catch (err) {
+    return [`${path}: ${messageOf(err)}`];
+  }
 }
 
 /**
@@ -166,14 +177,7 @@ async function loadTables(game) {
  */
 export function brazilianData() {
   brazilianExtrasReady ??= (async () => {
-    const failed = [];
-    try {
-      /** @type {DamaWasm} */ (wasm).installBook(await download(BOOK_BRAZILIAN));
-      data.brazilianBook = true;
-      report();
-    } catch (err) {
-      failed.push(`${BOOK_BRAZILIAN}: ${messageOf(err)}`);
-    }
+    const failed = await loadBook(BOOK_BRAZILIAN, 'brazilianBook');
     failed.push(...(await loadTables('brazilian')));
     if (failed.length) console.debug(`dama: Brazilian engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
   })();

@@ -140,25 +140,28 @@ fn the_king_move_rule_is_a_draw_inside_the_search() {
     assert_eq!(r.score, 0);
 }
 
-#[test]
-fn repetition_is_a_draw_inside_the_search() {
-    // Two kings against one win; but after 29-25 4-8 25-29 8-4, playing 29-25 again repeats a
-    // position, which the search must score as a draw while other moves keep the win.
+/// The root scores, by move text, of two kings against one after 29-25 4-8 25-29 8-4, where
+/// playing 29-25 again repeats a position, searched with `contempt`.
+fn scores_after_a_repetition(contempt: i32) -> std::collections::HashMap<String, i32> {
     let mut g = Game::from_fen(dama::Variant::Italian, "W:WK29,K30:BK4").unwrap();
     for m in ["29-25", "4-8", "25-29", "8-4"] {
         g.play_text(m).unwrap();
     }
     let mut e = Engine::new(4);
-    let scores = e.root_scores(&g, 8, &Limits::depth(8));
-    let score_of = |t: &str| {
-        scores
-            .iter()
-            .find(|(m, _)| notation::full_text(dama::Variant::Italian, m) == t)
-            .map(|(_, s)| *s)
-            .unwrap()
-    };
-    assert_eq!(score_of("29-25"), 0);
-    assert!(score_of("30-26") > 50, "{scores:?}");
+    e.set_contempt(contempt);
+    e.root_scores(&g, 8, &Limits::depth(8))
+        .into_iter()
+        .map(|(m, s)| (notation::full_text(dama::Variant::Italian, &m), s))
+        .collect()
+}
+
+#[test]
+fn repetition_is_a_draw_inside_the_search() {
+    // Two kings against one win; but the repetition must score as a draw while other moves
+    // keep the win.
+    let scores = scores_after_a_repetition(0);
+    assert_eq!(scores["29-25"], 0);
+    assert!(scores["30-26"] > 50, "{scores:?}");
 }
 
 #[test]
@@ -199,23 +202,10 @@ fn contempt_scores_a_draw_below_even_for_the_engine_and_analysis_shows_it_even()
 
 #[test]
 fn with_contempt_a_repetition_scores_below_even_and_the_win_is_kept() {
-    // As above: 29-25 repeats; with contempt the engine counts that draw against itself.
-    let mut g = Game::from_fen(dama::Variant::Italian, "W:WK29,K30:BK4").unwrap();
-    for m in ["29-25", "4-8", "25-29", "8-4"] {
-        g.play_text(m).unwrap();
-    }
-    let mut e = Engine::new(4);
-    e.set_contempt(30);
-    let scores = e.root_scores(&g, 8, &Limits::depth(8));
-    let score_of = |t: &str| {
-        scores
-            .iter()
-            .find(|(m, _)| notation::full_text(dama::Variant::Italian, m) == t)
-            .map(|(_, s)| *s)
-            .unwrap()
-    };
-    assert_eq!(score_of("29-25"), -30);
-    assert!(score_of("30-26") > 50, "{scores:?}");
+    // The engine counts that draw against itself.
+    let scores = scores_after_a_repetition(30);
+    assert_eq!(scores["29-25"], -30);
+    assert!(scores["30-26"] > 50, "{scores:?}");
 }
 
 #[test]

@@ -243,7 +243,10 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
     assert!(!book.is_empty());
     for level in [9, 10] {
         let r = dama::engine::level::book_move(&start, level, 1).unwrap();
-        assert!(book.iter().any(|(m, _)| Some(*m) == r.best), "level {level}");
+        assert!(
+            book.iter().any(|(m, _)| Some(*m) == r.best),
+            "level {level}"
+        );
     }
     assert!(dama::engine::level::book_move(&start, 8, 1).is_none());
     assert!(dama::engine::level::book_move(&Game::new(Variant::Italian), 10, 1).is_some());
