@@ -252,11 +252,12 @@ fn probe(args: &[String]) -> Result<(), String> {
         None => Book::shipped(a.variant()?),
     };
     // A book file says its game; --variant, if given, must agree.
-    if a.get("variant").is_some() && a.variant()? != book.variant() {
+    let asked = a.variant()?;
+    if a.get("variant").is_some() && asked != book.variant() {
         return Err(format!(
             "--book: a book of {}, not of {}",
             book.variant().name(),
-            a.variant()?.name()
+            asked.name()
         ));
     }
     let pos = a.position(book.variant())?;

@@ -136,10 +136,7 @@ pub fn read_samples_from(
         let mut g = [0u8; 4];
         r.read_exact(&mut g).map_err(io)?;
         let game = u32::from_le_bytes(g);
-        let v = dama::Variant::ALL
-            .into_iter()
-            .find(|v| v.game_type() as u32 == game)
-            .ok_or(SamplesError::UnknownGame(game))?;
+        let v = dama::Variant::from_game_number(game).ok_or(SamplesError::UnknownGame(game))?;
         (16, v)
     } else {
         return Err(SamplesError::NotASamplesFile);

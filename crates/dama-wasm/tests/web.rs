@@ -841,21 +841,9 @@ fn a_book_installs_and_level_10_plays_from_it() {
     );
     assert!(book.positions() > 100);
 
-    let start = dama::Position::start(dama::Variant::Italian);
-    let moves: Vec<String> = book
-        .probe(&start)
-        .iter()
-        .map(|(m, _)| dama::rules::notation::move_text(&start, m))
-        .collect();
-    assert!(!moves.is_empty());
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     for seed in 1..6 {
-        let r = engine
-            .search(&italian_game(), js(10.0), js(500.0), js(seed as f64))
-            .unwrap();
-        let m = get(&r, "move").as_string().unwrap();
-        assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
-        assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
+        plays_from_the_book(&mut engine, &book, &italian_game(), seed);
     }
     // A damaged book after a good one leaves the good one in use.
     assert!(dama_wasm::install_book(js_bytes(&damaged)).is_err());
@@ -882,21 +870,28 @@ fn a_book_installs_and_level_10_plays_from_it() {
         book.positions()
     );
     assert!(dama_wasm::book_positions(js("chess")).is_err());
-    let start = dama::Position::start(dama::Variant::Brazilian);
-    let moves: Vec<String> = br
+    plays_from_the_book(&mut engine, &br, &brazilian(), 3);
+}
+
+/// Level 10 answers the start of `game` (a fresh game) with a move of `book`, unsearched.
+fn plays_from_the_book(
+    engine: &mut dama_wasm::Engine,
+    book: &dama::engine::book::Book,
+    game: &Game,
+    seed: u32,
+) {
+    let start = dama::Position::start(book.variant());
+    let moves: Vec<String> = book
         .probe(&start)
         .iter()
         .map(|(m, _)| dama::rules::notation::move_text(&start, m))
         .collect();
     assert!(!moves.is_empty());
     let r = engine
-        .search(&brazilian(), js(10.0), js(500.0), js(3.0))
+        .search(game, js(10.0), js(500.0), js(seed as f64))
         .unwrap();
     let m = get(&r, "move").as_string().unwrap();
-    assert!(
-        moves.contains(&m),
-        "{m} is not a Brazilian book move {moves:?}"
-    );
+    assert!(moves.contains(&m), "{m} is not a book move {moves:?}");
     assert_eq!(get(&r, "depth").as_f64(), Some(0.0), "played from the book");
 }
 

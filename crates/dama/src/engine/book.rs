@@ -425,10 +425,7 @@ impl Book {
         } else {
             let mut g = [0u8; 4];
             r.read_exact(&mut g).map_err(io)?;
-            Variant::ALL
-                .into_iter()
-                .find(|v| v.game_type() == g[0] && g[1..] == [0, 0, 0])
-                .ok_or(BookError::Game(g[0]))?
+            Variant::from_game_number(u32::from_le_bytes(g)).ok_or(BookError::Game(g[0]))?
         };
         let mut entries = Vec::with_capacity(n);
         let mut sum = Fnv1a::new();

@@ -253,7 +253,12 @@ impl Variant {
     /// The variant of a PDN `GameType` tag value (its first number; extra fields such as the
     /// board description are ignored), if it is one of ours.
     pub fn from_game_type(tag: &str) -> Option<Variant> {
-        let n: u32 = tag.split(',').next()?.trim().parse().ok()?;
+        Variant::from_game_number(tag.split(',').next()?.trim().parse().ok()?)
+    }
+
+    /// The variant whose PDN `GameType` number is `n`, if it is one of ours: how our binary
+    /// files (tables, book, weights, samples) name their game, a little-endian `u32`.
+    pub fn from_game_number(n: u32) -> Option<Variant> {
         Variant::ALL.into_iter().find(|v| v.game_type() as u32 == n)
     }
 

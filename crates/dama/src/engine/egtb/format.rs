@@ -321,10 +321,7 @@ pub(crate) fn read_from(r: impl Read, len: u64) -> Result<FileContents, EgtbErro
         Variant::Italian
     } else {
         let g: [u8; 4] = r.bytes()?;
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.game_type() == g[0] && g[1..] == [0, 0, 0])
-            .ok_or(EgtbError::Game(g[0]))?
+        Variant::from_game_number(u32::from_le_bytes(g)).ok_or(EgtbError::Game(g[0]))?
     };
     let mut out: FileTables = Vec::new();
     for _ in 0..count {

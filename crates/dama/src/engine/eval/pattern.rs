@@ -526,10 +526,7 @@ impl Net {
             (Variant::Italian, checksum(&body))
         } else {
             let game = word(&head, 16);
-            let variant = Variant::ALL
-                .into_iter()
-                .find(|v| v.game_type() as u32 == game)
-                .ok_or(NetError::UnknownGame(game))?;
+            let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame(game))?;
             let mut summed = head[16..20].to_vec();
             summed.extend_from_slice(&body);
             (variant, checksum(&summed))
