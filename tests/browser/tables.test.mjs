@@ -131,6 +131,8 @@ test('clearing the unfinished games asks once more, then keeps the finished ones
   await clear.click();
   // One tap only asks.
   assert.equal((await rows(page)).length, 5);
+  // The button's new words come after the click's handler has run: waited for, not read at once.
+  await page.waitForFunction(() => /again/i.test(document.getElementById('library-clear').textContent), null, { timeout: 5000 });
   assert.match(await clear.textContent(), /again/i);
   await clear.click();
   await page.waitForFunction(() => document.querySelectorAll('#library-list tr').length === 4);
