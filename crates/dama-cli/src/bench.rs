@@ -70,7 +70,7 @@ fn search(args: &[String]) -> Result<(), String> {
 }
 
 fn depth(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["time", "tt", "fen", "variant", "threads"], &[])?;
+    let a = Args::parse(args, &["time", "tt", "fen", "variant", "threads", "eval"], &[])?;
     let v = a.variant()?;
     let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
     let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
@@ -78,6 +78,9 @@ fn depth(args: &[String]) -> Result<(), String> {
     let game = Game::from_position(a.position(v)?);
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     engine.set_threads(threads);
+    if let Some(spec) = a.get("eval") {
+        engine.set_eval(crate::train::eval_from_spec(spec, v)?);
+    }
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text(v, m)).collect();
         say!(

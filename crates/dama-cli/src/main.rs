@@ -43,8 +43,9 @@ commands:
                                            weights file, used in games of its kind
   bench [search] [--depth N] [--tt MB]     search fixed positions to a fixed depth: nodes,
                                            time, nodes/s and a checksum of the search
-  bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB] [--threads N]
+  bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB] [--threads N] [--eval E]
                                            the depth reached in MS milliseconds (default 1000)
+                                           with evaluation E (shipped, classic, a file)
   bench perft [--variant GAME] [--depth N] [--runs N]
                                            perft from the start of each game (default depth
                                            10, best of 3 runs on one core), counts checked
@@ -69,6 +70,10 @@ commands:
         [--lr X] [--l2 X] [--batch N] [--start E]
                                            fit the evaluation's weights of the game to the
                                            results (data made by train gen of that game)
+  train net --data FILE[,FILE] --out FILE [--variant GAME] [--epochs N] [--holdout F] [--k K]
+        [--lr X] [--batch N] [--seed N] [--residual]
+                                           fit a network evaluation of the game to the results;
+                                           --residual adds it to the region evaluation
   egtb build --pieces N --out DIR         build the endgame tables up to N pieces (docs/EGTB.md)
   egtb probe --dir DIR FEN                 a position's value and best move from the tables
   egtb verify --dir DIR [--stride N]       check every Nth value against its successors

@@ -14,11 +14,13 @@
 
 use crate::args::Args;
 use crate::openings;
+use dama::engine::eval::network;
 use dama::engine::eval::pattern::{self, Net};
 use dama::engine::eval::{Eval, Weights};
 use dama::engine::level::Rng;
 use dama::engine::search::{Engine, Limits};
 use dama::{Color, Game, Outcome, Variant};
+use dama_tools::network_fit::{self, NetFitOptions};
 use dama_tools::train::{self, FitOptions, Sample};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -28,7 +30,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
         Some((c, rest)) if c == "gen" => generate(rest),
         Some((c, rest)) if c == "fit" => fit(rest),
-        _ => Err("usage: dama train gen ... | dama train fit ... (see dama help)".into()),
+        Some((c, rest)) if c == "net" => fit_net(rest),
+        _ => Err(
+            "usage: dama train gen ... | dama train fit ... | dama train net ... (see dama help)"
+                .into(),
+        ),
     }
 }
 
@@ -46,7 +52,7 @@ pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
                 "the hand-written evaluation (classic) is for Italian draughts; there is none for {}",
                 variant.name()
             ),
-            Eval::Pattern(_) => format!(
+            Eval::Pattern(_) | Eval::Network(_) => format!(
                 "{spec} holds weights for {}, not for {} (fit them with --variant {})",
                 eval.variant().name(),
                 variant.name(),
@@ -57,11 +63,22 @@ pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
     Ok(eval)
 }
 
-/// `classic` or a weights file, for whichever game it was made for.
+/// `classic`, a weights file or a network file, for whichever game it was made for.
 fn any_eval(spec: &str) -> Result<Eval, String> {
     match spec {
         "classic" => Ok(Eval::Classic(Weights::default())),
         path => {
+            let mut magic = [0u8; 8];
+            let is_network = std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+                .is_ok()
+                && &magic == network::MAGIC;
+            if is_network {
+                let net = crate::args::read_file(path, |mut r, len| {
+                    network::Net::read_from(&mut r, len)
+                })?;
+                return Ok(Eval::Network(Arc::new(net)));
+            }
             let net = crate::args::read_file(path, Net::read_from)?;
             Ok(Eval::Pattern(Arc::new(net)))
         }
@@ -236,28 +253,10 @@ fn fit(args: &[String]) -> Result<(), String> {
         None => Net::material(variant),
         Some(p) => match eval_from_spec(p, variant)? {
             Eval::Pattern(n) => (*n).clone(),
-            Eval::Classic(_) => Net::material(variant),
+            Eval::Classic(_) | Eval::Network(_) => Net::material(variant),
         },
     };
-    let mut samples = Vec::new();
-    for f in data.split(',') {
-        // All the files together are bounded as one file is.
-        let room = train::MAX_SAMPLES - samples.len();
-        let (game, s) = crate::args::read_file(f, |r, len| train::read_samples_from(r, len, room))?;
-        if game != variant {
-            return Err(format!(
-                "{f} holds positions of {}, not of {} (fit them with --variant {})",
-                game.name(),
-                variant.name(),
-                game.id()
-            ));
-        }
-        eprintln!("{f}: {} positions", s.len());
-        samples.extend(s);
-    }
-    if samples.len() < 10 {
-        return Err("fewer than 10 positions: nothing to fit".into());
-    }
+    let samples = read_samples(data, variant)?;
     debug_assert_eq!(start.variant(), variant);
     // Hold out whole games' worth of positions: samples of one game sit together in the
     // file, so the last share is a set of games never fitted.
@@ -307,5 +306,85 @@ fn fit(args: &[String]) -> Result<(), String> {
         net.variant().name(),
         net.to_bytes().len()
     );
+    Ok(())
+}
+
+/// The samples of the files in `data` (comma-separated), all of `variant`.
+fn read_samples(data: &str, variant: Variant) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for f in data.split(',') {
+        // All the files together are bounded as one file is.
+        let room = train::MAX_SAMPLES - samples.len();
+        let (game, s) = crate::args::read_file(f, |r, len| train::read_samples_from(r, len, room))?;
+        if game != variant {
+            return Err(format!(
+                "{f} holds positions of {}, not of {} (fit them with --variant {})",
+                game.name(),
+                variant.name(),
+                game.id()
+            ));
+        }
+        eprintln!("{f}: {} positions", s.len());
+        samples.extend(s);
+    }
+    if samples.len() < 10 {
+        return Err("fewer than 10 positions: nothing to fit".into());
+    }
+    Ok(samples)
+}
+
+/// `dama train net`: fit a network evaluation (alone, or with `--residual` added to the
+/// game's shipped region evaluation) and write its file.
+fn fit_net(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(
+        args,
+        &[
+            "data", "out", "epochs", "holdout", "k", "lr", "batch", "seed", "variant",
+        ],
+        &["residual"],
+    )?;
+    let variant = a.variant()?;
+    let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
+    let out = a.get("out").ok_or("--out FILE is needed")?;
+    let holdout: f64 = a.number_in("holdout", 0.1, 0.0..=0.9)?;
+    let opts = NetFitOptions {
+        k: a.number_in("k", 120.0, 1.0..=10_000.0)?,
+        epochs: a.number_in("epochs", 20, 1..=10_000)?,
+        batch: a.number_in("batch", 1024, 2..=1_000_000)?,
+        learning_rate: a.number_in("lr", 0.002, network_fit::NET_LEARNING_RATE_RANGE)?,
+        residual: a.flag("residual"),
+        seed: a.number("seed", 1)?,
+    };
+    let samples = read_samples(data, variant)?;
+    let cut = samples.len() - (samples.len() as f64 * holdout) as usize;
+    let (tr, ho) = samples.split_at(cut);
+    let started = Instant::now();
+    let (net, report) = network_fit::fit_network(variant, tr, ho, &opts, &mut |e, t, h| {
+        eprintln!(
+            "epoch {e}: train {t:.5}, held out {h:.5}, {:.0} s",
+            started.elapsed().as_secs_f64()
+        )
+    })
+    .map_err(|e| format!("{e}; nothing written to {out}"))?;
+    let bytes = net.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+    say!(
+        "{}: network fitted to {} positions, {} held out; {} epochs, batch {}, lr {}{}",
+        variant.name(),
+        tr.len(),
+        ho.len(),
+        opts.epochs,
+        opts.batch,
+        opts.learning_rate,
+        if opts.residual { ", added to the region evaluation" } else { "" }
+    );
+    say!(
+        "held-out log loss: start {:.5}, fitted {:.5}, rounded {:.5}; the region evaluation alone {:.5}",
+        report.start,
+        report.epochs.last().map_or(f64::NAN, |e| e.1),
+        report.rounded,
+        report.regions
+    );
+    say!("network written to {out} ({} bytes)", bytes.len());
     Ok(())
 }

@@ -15,4 +15,5 @@
 
 pub mod bench;
 pub mod egtb;
+pub mod network_fit;
 pub mod train;

@@ -11,7 +11,10 @@
 //! ```
 
 pub mod classic;
+pub mod network;
 pub mod pattern;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod simd;
 
 pub use classic::{evaluate_with, Weights, N_WEIGHTS};
 
@@ -29,6 +32,8 @@ pub enum Eval {
     Pattern(Arc<pattern::Net>),
     /// The hand-written evaluation with these weights.
     Classic(Weights),
+    /// A small network, alone or added to the region evaluation.
+    Network(Arc<network::Net>),
 }
 
 impl Eval {
@@ -47,6 +52,7 @@ impl Eval {
         match self {
             Eval::Pattern(net) => net.variant(),
             Eval::Classic(_) => Variant::Italian,
+            Eval::Network(net) => net.variant(),
         }
     }
 
@@ -56,6 +62,7 @@ impl Eval {
         match self {
             Eval::Pattern(net) => net.evaluate(pos),
             Eval::Classic(w) => evaluate_with(pos, w),
+            Eval::Network(net) => net.evaluate(pos),
         }
     }
 }

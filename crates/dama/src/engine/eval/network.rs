@@ -1,0 +1,511 @@
+//! A small network evaluation (NNUE-style), alone or added to the region evaluation.
+//!
+//! **Inputs.** Each piece is one of 128 inputs: its kind (own man, own king, opposing man,
+//! opposing king) and its square, seen from one side (the board turned half round for Black).
+//! The first layer sums the rows of the pieces on the board into an accumulator of
+//! [`HIDDEN`] values, once from the side to move's view and once from the other side's, with
+//! the same weights; clipped to 0-1, the two make the second layer's input, side to move first.
+//! **Layers.** [`HIDDEN`] x 2 → [`L2`] clipped to 0-1 → 1, in men.
+//!
+//! **Integers.** Every sum is of integers, so every build (native, wasm, with or without SIMD)
+//! scores alike: the first layer's weights and the clipped values carry 1.0 as [`QA`] (127), the
+//! second and third layers' weights carry it as [`QB`] (64). The loops are plain fixed-length
+//! integer dot products, which the compiler turns into SIMD (`pmaddwd`, `i32x4.dot_i16x8_s`).
+//!
+//! **Residual.** A network may be fitted on top of the game's region evaluation ([`super::pattern`]);
+//! its file says so, and its score is then the region score plus its own.
+//!
+//! Fitted by `dama train net` (`dama_tools::network_fit`), stored as [`Net::to_bytes`].
+
+use super::pattern;
+use crate::rules::bitboard::{Bitboard, Bits};
+use crate::rules::position::Position;
+use crate::rules::square::Color;
+use crate::rules::Variant;
+use core::fmt;
+use std::io::Read;
+use std::sync::Arc;
+
+/// Squares of the board.
+pub const SQUARES: usize = 32;
+/// Inputs: four kinds of piece on 32 squares.
+pub const INPUTS: usize = 4 * SQUARES;
+/// Values of one side's accumulator.
+pub const HIDDEN: usize = 32;
+/// Values of the second layer.
+pub const L2: usize = 16;
+/// 1.0 in the first layer's weights and in every clipped value.
+pub const QA: i32 = 127;
+/// 1.0 in the second and third layers' weights.
+pub const QB: i32 = 64;
+/// The largest weight, either sign, of any layer: 24 pieces and a bias stay within an `i16`
+/// accumulator (25 x 1,200 < 32,767).
+pub const MAX_WEIGHT: i16 = 1_200;
+/// The largest second-layer bias, either sign.
+pub const MAX_BIAS: i32 = 1 << 22;
+/// The network's own part of a score is kept within this many hundredths of a man, under the
+/// scores of won endings.
+pub const MAX_SCORE: i32 = 5_000;
+
+/// The input of a piece of `owner` on bit `i`, a king or not, seen from `view`'s side.
+#[inline(always)]
+pub fn input(view: Color, owner: Color, king: bool, i: u32) -> usize {
+    let sq = match view {
+        Color::White => i as usize,
+        Color::Black => 31 - i as usize,
+    };
+    let kind = 2 * (owner != view) as usize + king as usize;
+    kind * SQUARES + sq
+}
+
+/// The inputs of `pos` seen from `view`'s side, into `out` (at most 24).
+pub fn inputs(pos: &Position, view: Color, out: &mut Vec<u8>) {
+    out.clear();
+    for owner in [Color::White, Color::Black] {
+        for (king, bb) in [(false, pos.men_of(owner)), (true, pos.kings_of(owner))] {
+            for i in Bits(bb) {
+                out.push(input(view, owner, king, i) as u8);
+            }
+        }
+    }
+}
+
+/// A fitted network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Net {
+    variant: Variant,
+    /// The region evaluation this network adds to, if it was fitted on top of one.
+    base: Option<Arc<pattern::Net>>,
+    w1: Vec<[i16; HIDDEN]>,
+    b1: [i16; HIDDEN],
+    w2: Vec<[i16; 2 * HIDDEN]>,
+    /// The second layer by pairs of inputs, for [`affine`]: `w2p[p][2k + e]` is
+    /// `w2[k][2p + e]`.
+    w2p: Vec<[i16; 2 * L2]>,
+    b2: [i32; L2],
+    w3: [i16; L2],
+    b3: i32,
+}
+
+impl fmt::Debug for Net {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "network::Net {{ {}, residual: {} }}",
+            self.variant.name(),
+            self.base.is_some()
+        )
+    }
+}
+
+/// The layers of a network as whole numbers, in the order of the file: what a fit hands to
+/// [`Net::from_layers`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// First layer: a row of [`HIDDEN`] per input.
+    pub w1: Vec<[i16; HIDDEN]>,
+    /// First layer's bias.
+    pub b1: [i16; HIDDEN],
+    /// Second layer: a row of `2 * HIDDEN` per output.
+    pub w2: Vec<[i16; 2 * HIDDEN]>,
+    /// Second layer's bias.
+    pub b2: [i32; L2],
+    /// Third layer.
+    pub w3: [i16; L2],
+    /// Third layer's bias.
+    pub b3: i32,
+}
+
+/// Why a network file, or a set of layers, was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// It does not start with the format's name.
+    NotANetwork,
+    /// A version or shape this build does not read.
+    Unsupported(String),
+    /// It is shorter or longer than its shape says.
+    WrongLength {
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes found.
+        found: usize,
+    },
+    /// The checksum does not match the contents.
+    Corrupt,
+    /// The file is for a game (PDN game type) this build does not play.
+    UnknownGame(u32),
+    /// A weight or bias beyond its bound ([`MAX_WEIGHT`], [`MAX_BIAS`]).
+    Absurd(&'static str),
+    /// Reading the file failed.
+    Io(String),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::NotANetwork => f.write_str("not a dama network file"),
+            NetError::Unsupported(s) => write!(f, "network file {s}; this build cannot read it"),
+            NetError::WrongLength { expected, found } => {
+                write!(f, "network file has {found} bytes, expected {expected}")
+            }
+            NetError::Corrupt => f.write_str("network file checksum does not match: corrupt"),
+            NetError::UnknownGame(g) => write!(f, "network file for PDN game type {g}, not ours"),
+            NetError::Absurd(what) => write!(f, "network file has a {what} beyond its bound"),
+            NetError::Io(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// The file's name for itself.
+pub const MAGIC: &[u8; 8] = b"DAMANETW";
+const VERSION: u32 = 1;
+/// Magic, version, game, flags, inputs, hidden, second layer.
+const HEADER: usize = 8 + 6 * 4;
+const BODY: usize = 2 * (INPUTS * HIDDEN + HIDDEN + L2 * 2 * HIDDEN + L2) + 4 * (L2 + 1);
+/// Bytes of every network file of this shape.
+pub const FILE_BYTES: usize = HEADER + BODY + 4;
+const FLAG_RESIDUAL: u32 = 1;
+
+fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ *b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+impl Net {
+    /// A network of these layers for `variant`, added to the shipped region evaluation of
+    /// that game if `residual`. Refuses a weight or bias past its bound.
+    pub fn from_layers(variant: Variant, residual: bool, l: Layers) -> Result<Net, NetError> {
+        let ok = |w: &i16| w.unsigned_abs() <= MAX_WEIGHT as u16;
+        if l.w1.len() != INPUTS || l.w2.len() != L2 {
+            return Err(NetError::Unsupported("layers of another shape".into()));
+        }
+        if !l.w1.iter().flatten().all(ok) || !l.b1.iter().all(ok) {
+            return Err(NetError::Absurd("first-layer weight"));
+        }
+        if !l.w2.iter().flatten().all(ok) || !l.w3.iter().all(ok) {
+            return Err(NetError::Absurd("weight"));
+        }
+        if !l.b2.iter().chain([&l.b3]).all(|b| b.unsigned_abs() <= MAX_BIAS as u32) {
+            return Err(NetError::Absurd("bias"));
+        }
+        let mut w2p = vec![[0i16; 2 * L2]; HIDDEN];
+        for (k, row) in l.w2.iter().enumerate() {
+            for (j, w) in row.iter().enumerate() {
+                w2p[j / 2][2 * k + j % 2] = *w;
+            }
+        }
+        Ok(Net {
+            variant,
+            base: residual.then(|| pattern::shipped_for(variant).clone()),
+            w2p,
+            w1: l.w1,
+            b1: l.b1,
+            w2: l.w2,
+            b2: l.b2,
+            w3: l.w3,
+            b3: l.b3,
+        })
+    }
+
+    /// The game this network was fitted for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether its score is added to the region evaluation's.
+    pub fn residual(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// The score of `pos` for the side to move, in hundredths of a man.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let own = self.own(pos);
+        match &self.base {
+            Some(b) => b.evaluate(pos) + own,
+            None => own,
+        }
+    }
+
+    /// The network's own part of the score of `pos`, for the side to move.
+    pub fn own(&self, pos: &Position) -> i32 {
+        let stm = pos.turn();
+        let mut acc = [self.b1; 2];
+        for owner in [Color::White, Color::Black] {
+            self.add_pieces(&mut acc, stm, owner, false, pos.men_of(owner));
+            self.add_pieces(&mut acc, stm, owner, true, pos.kings_of(owner));
+        }
+        let mut a = [0i16; 2 * HIDDEN];
+        for j in 0..HIDDEN {
+            a[j] = acc[0][j].clamp(0, QA as i16);
+            a[HIDDEN + j] = acc[1][j].clamp(0, QA as i16);
+        }
+        let z = affine(&a, &self.w2p, &self.b2);
+        let mut out = self.b3;
+        for (z, w3) in z.iter().zip(self.w3.iter()) {
+            out += (*z >> 6).clamp(0, QA) * *w3 as i32;
+        }
+        // `out` carries one man as QA * QB.
+        (out * 100 / (QA * QB)).clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    #[inline(always)]
+    fn add_pieces(
+        &self,
+        acc: &mut [[i16; HIDDEN]; 2],
+        stm: Color,
+        owner: Color,
+        king: bool,
+        bb: Bitboard,
+    ) {
+        for i in Bits(bb) {
+            let r0 = &self.w1[input(stm, owner, king, i)];
+            let r1 = &self.w1[input(stm.opposite(), owner, king, i)];
+            for j in 0..HIDDEN {
+                acc[0][j] += r0[j];
+                acc[1][j] += r1[j];
+            }
+        }
+    }
+
+    /// The network as a file: [`MAGIC`], version, PDN game type, flags (1: added to the region
+    /// evaluation), the three layer sizes, then the layers as little-endian integers and an
+    /// FNV-1a checksum of them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(BODY);
+        let i16s = |v: &mut Vec<u8>, xs: &[i16]| {
+            for x in xs {
+                v.extend_from_slice(&x.to_le_bytes());
+            }
+        };
+        for r in &self.w1 {
+            i16s(&mut body, r);
+        }
+        i16s(&mut body, &self.b1);
+        for r in &self.w2 {
+            i16s(&mut body, r);
+        }
+        i16s(&mut body, &self.w3);
+        for b in self.b2.iter().chain([&self.b3]) {
+            body.extend_from_slice(&b.to_le_bytes());
+        }
+        let mut out = Vec::with_capacity(FILE_BYTES);
+        out.extend_from_slice(MAGIC);
+        let flags = if self.residual() { FLAG_RESIDUAL } else { 0 };
+        for x in [
+            VERSION,
+            self.variant.game_type() as u32,
+            flags,
+            INPUTS as u32,
+            HIDDEN as u32,
+            L2 as u32,
+        ] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out
+    }
+
+    /// Reads a network written by [`Net::to_bytes`], refusing anything else.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(NetError::NotANetwork);
+        }
+        let u = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+        let (version, game, flags) = (u(0), u(1), u(2));
+        let shape = (u(3), u(4), u(5));
+        if version != VERSION || shape != (INPUTS as u32, HIDDEN as u32, L2 as u32) || flags > 1
+        {
+            return Err(NetError::Unsupported(format!(
+                "version {version}, flags {flags}, layers {}x{}x{}",
+                shape.0, shape.1, shape.2
+            )));
+        }
+        let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame(game))?;
+        if bytes.len() != FILE_BYTES {
+            return Err(NetError::WrongLength {
+                expected: FILE_BYTES,
+                found: bytes.len(),
+            });
+        }
+        let body = &bytes[HEADER..HEADER + BODY];
+        let sum = u32::from_le_bytes(bytes[HEADER + BODY..].try_into().unwrap());
+        if checksum(body) != sum {
+            return Err(NetError::Corrupt);
+        }
+        let mut at = 0;
+        let mut i16s = |out: &mut [i16]| {
+            for x in out {
+                *x = i16::from_le_bytes([body[at], body[at + 1]]);
+                at += 2;
+            }
+        };
+        let mut l = Layers {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: vec![[0; 2 * HIDDEN]; L2],
+            b2: [0; L2],
+            w3: [0; L2],
+            b3: 0,
+        };
+        for r in &mut l.w1 {
+            i16s(r);
+        }
+        i16s(&mut l.b1);
+        for r in &mut l.w2 {
+            i16s(r);
+        }
+        i16s(&mut l.w3);
+        let mut i32s = body[at..].chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap()));
+        for b in &mut l.b2 {
+            *b = i32s.next().unwrap_or(0);
+        }
+        l.b3 = i32s.next().unwrap_or(0);
+        Net::from_layers(variant, flags & FLAG_RESIDUAL != 0, l)
+    }
+
+    /// Reads a network from `r`, at most `len` bytes (the file's length) and never more than
+    /// [`FILE_BYTES`].
+    pub fn read_from(r: &mut dyn Read, len: u64) -> Result<Net, NetError> {
+        if len != FILE_BYTES as u64 {
+            return Err(NetError::WrongLength {
+                expected: FILE_BYTES,
+                found: len.min(usize::MAX as u64) as usize,
+            });
+        }
+        let mut bytes = Vec::with_capacity(FILE_BYTES);
+        r.take(FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        Net::from_bytes(&bytes)
+    }
+}
+
+/// The second layer: `bias[k] + sum over j of w2[k][j] * a[j]`, from the weights by pairs of
+/// inputs ([`Net`]'s `w2p`), the same integers on every path.
+#[inline(always)]
+fn affine(a: &[i16; 2 * HIDDEN], w2p: &[[i16; 2 * L2]], bias: &[i32; L2]) -> [i32; L2] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        super::simd::affine_sse2(a, w2p, bias)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        affine_portable(a, w2p, bias)
+    }
+}
+
+/// [`affine`] in plain integers: what every SIMD path must equal.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
+pub(super) fn affine_portable(
+    a: &[i16; 2 * HIDDEN],
+    w2p: &[[i16; 2 * L2]],
+    bias: &[i32; L2],
+) -> [i32; L2] {
+    let mut out = *bias;
+    for (p, w) in w2p.iter().enumerate().take(HIDDEN) {
+        let (a0, a1) = (a[2 * p] as i32, a[2 * p + 1] as i32);
+        for k in 0..L2 {
+            out[k] += a0 * w[2 * k] as i32 + a1 * w[2 * k + 1] as i32;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layers(seed: u64) -> Layers {
+        let mut x = seed;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x % 401) as i16) - 200
+        };
+        let mut l = Layers {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: vec![[0; 2 * HIDDEN]; L2],
+            b2: [0; L2],
+            w3: [0; L2],
+            b3: 0,
+        };
+        l.w1.iter_mut().flatten().for_each(|w| *w = next() / 4);
+        l.b1.iter_mut().for_each(|w| *w = next() / 4 + 60);
+        l.w2.iter_mut().flatten().for_each(|w| *w = next() / 4);
+        l.b2.iter_mut().for_each(|b| *b = next() as i32 * 40);
+        l.w3.iter_mut().for_each(|w| *w = next());
+        l
+    }
+
+    #[test]
+    fn a_network_scores_a_position_and_its_mirror_alike_for_the_side_to_move() {
+        let net = Net::from_layers(Variant::Italian, false, layers(7)).unwrap();
+        let pos = Position::from_fen(Variant::Italian, "W:W21,22,K30:B1,2,K9,14").unwrap();
+        let mirror = Position::from_fen(Variant::Italian, "B:WK24,19,31,32:B12,11,K3").unwrap();
+        assert_eq!(net.evaluate(&pos), net.evaluate(&mirror));
+        assert_ne!(net.evaluate(&pos), 0, "a random network scores something");
+    }
+
+    #[test]
+    fn the_simd_second_layer_equals_the_plain_one() {
+        let net = Net::from_layers(Variant::Italian, false, layers(11)).unwrap();
+        let mut a = [0i16; 2 * HIDDEN];
+        for (j, v) in a.iter_mut().enumerate() {
+            *v = ((j * 37) % 128) as i16;
+        }
+        let plain = affine_portable(&a, &net.w2p, &net.b2);
+        assert_eq!(affine(&a, &net.w2p, &net.b2), plain);
+        // The pairs layout holds the rows' weights.
+        let mut by_rows = net.b2;
+        for (k, row) in net.w2.iter().enumerate() {
+            by_rows[k] += row.iter().zip(a.iter()).map(|(w, x)| *w as i32 * *x as i32).sum::<i32>();
+        }
+        assert_eq!(plain, by_rows);
+    }
+
+    #[test]
+    fn a_network_file_round_trips_and_damage_is_refused() {
+        let net = Net::from_layers(Variant::Brazilian, true, layers(3)).unwrap();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), FILE_BYTES);
+        assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
+        let mut bad = bytes.clone();
+        bad[HEADER + 10] ^= 1;
+        assert_eq!(Net::from_bytes(&bad), Err(NetError::Corrupt));
+        assert!(matches!(
+            Net::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::WrongLength { .. })
+        ));
+        assert_eq!(Net::from_bytes(b"DAMAEVAL"), Err(NetError::NotANetwork));
+        let mut l = layers(3);
+        l.w1[5][3] = MAX_WEIGHT + 1;
+        assert_eq!(
+            Net::from_layers(Variant::Italian, false, l),
+            Err(NetError::Absurd("first-layer weight"))
+        );
+    }
+
+    #[test]
+    fn the_largest_weights_never_overflow_and_the_score_stays_bounded() {
+        let mut l = layers(1);
+        l.w1.iter_mut().flatten().for_each(|w| *w = MAX_WEIGHT);
+        l.b1 = [MAX_WEIGHT; HIDDEN];
+        l.w2.iter_mut().flatten().for_each(|w| *w = MAX_WEIGHT);
+        l.w3 = [MAX_WEIGHT; L2];
+        l.b2 = [MAX_BIAS; L2];
+        l.b3 = MAX_BIAS;
+        let net = Net::from_layers(Variant::Italian, false, l).unwrap();
+        let full = Position::start(Variant::Italian);
+        assert_eq!(net.evaluate(&full), MAX_SCORE);
+    }
+}
