@@ -132,11 +132,11 @@ $(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
 	@touch $(WASM_THREADS)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
-# service worker apart from the site (www/data/, ignored by git): the Brazilian evaluation
-# weights (only the Italian ones are compiled into the wasm), each game's opening book and
+# service worker apart from the site (www/data/, ignored by git): each game's opening book and
 # endgame tables up to WEB_EGTB_PIECES pieces, one gzip file per game and piece count (gzip -n:
-# the same bytes every build, so an unchanged table keeps its cache). The tables are rebuilt only when
-# the command line binary is newer than them (a few seconds).
+# the same bytes every build, so an unchanged table keeps its cache). The evaluation networks are
+# compiled into the wasm. The tables are rebuilt only when the command line binary is newer than
+# them (a few seconds).
 DATA_DIR := www/data
 WEB_EGTB_PIECES := 4
 WEB_EGTB_RAW := $(or $(CARGO_TARGET_DIR),target)/egtb-web
@@ -147,13 +147,8 @@ DAMA_CLI := $(or $(CARGO_TARGET_DIR),target)/$(CLI_PROFILE)/dama
 WEB_EGTB := $(foreach g,italian brazilian,$(foreach n,$(shell seq 2 $(WEB_EGTB_PIECES)),$(DATA_DIR)/egtb/$(g)-$(n).egtb.gz))
 
 .PHONY: data FORCE
-WEB_EVAL := $(DATA_DIR)/eval-brazilian.bin.gz
 WEB_BOOKS := $(DATA_DIR)/book.bin $(DATA_DIR)/book-brazilian.bin
-data: $(WEB_EVAL) $(WEB_BOOKS) $(WEB_EGTB)
-
-$(WEB_EVAL): crates/dama/data/eval-brazilian.bin
-	@mkdir -p $(@D)
-	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
+data: $(WEB_BOOKS) $(WEB_EGTB)
 
 $(DATA_DIR)/%.bin: crates/dama/data/%.bin
 	@mkdir -p $(@D)
@@ -187,7 +182,7 @@ dist: build setup-dist
 	cp -R www dist/www
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
 	find dist/www -name '*.ts' -delete # the JSDoc types beside the code: for tsc, not the site
-	@for f in $(WEB_EVAL) $(WEB_BOOKS) $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
+	@for f in $(WEB_BOOKS) $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
 		--include='*.css' --exclude-dir=pkg; then \
@@ -441,6 +436,35 @@ train:
 		--threads 2 --eval $(TRAIN_EVAL) --seed $(TRAIN_SEED) --out target/train/selfplay.bin
 	cargo run --release -p dama-cli -- train fit --data target/train/selfplay.bin \
 		--epochs $(TRAIN_EPOCHS) --out crates/dama/data/eval.bin
+
+# make train-net   fit the network evaluation of NET_GAME (italian or brazilian) as the
+#              shipped one was fitted: NET_GAMES self-play games at NET_NODES nodes a move with
+#              the region evaluation, a first network on them, as many games again with that
+#              network, and the shipped network on both (target/train-net/; on two cores about
+#              35 minutes for Italian, 20 for Brazilian). docs/ENGINE.md has the commands.
+.PHONY: train-net
+NET_GAME ?= italian
+NET_GAMES ?= 10000
+NET_NODES ?= $(if $(filter brazilian,$(NET_GAME)),3000,4000)
+NET_EPOCHS ?= 15
+# The shipped networks' seeds and first fit's epochs.
+NET_SEED1 ?= $(if $(filter brazilian,$(NET_GAME)),401,201)
+NET_SEED2 ?= $(if $(filter brazilian,$(NET_GAME)),402,301)
+NET_EPOCHS1 ?= $(if $(filter brazilian,$(NET_GAME)),15,10)
+NET_DIR := target/train-net/$(NET_GAME)
+
+train-net:
+	cargo build --release -p dama-cli
+	mkdir -p $(NET_DIR)
+	target/release/dama train gen --variant $(NET_GAME) --games $(NET_GAMES) --nodes $(NET_NODES) \
+		--threads 2 --eval regions --seed $(NET_SEED1) --out $(NET_DIR)/round1.smp
+	target/release/dama train net --variant $(NET_GAME) --data $(NET_DIR)/round1.smp \
+		--epochs $(NET_EPOCHS1) --out $(NET_DIR)/net1.bin
+	target/release/dama train gen --variant $(NET_GAME) --games $(NET_GAMES) --nodes $(NET_NODES) \
+		--threads 2 --eval $(NET_DIR)/net1.bin --seed $(NET_SEED2) --out $(NET_DIR)/round2.smp
+	target/release/dama train net --variant $(NET_GAME) \
+		--data $(NET_DIR)/round1.smp,$(NET_DIR)/round2.smp --epochs $(NET_EPOCHS) \
+		--out crates/dama/data/net-$(NET_GAME).bin
 
 # --- the opening books ---
 # make book   rebuild crates/dama/data/book.bin (Italian) and book-brazilian.bin by deep

@@ -54,13 +54,12 @@ const lazy = [...LAZY]
   .filter((f) => existsSync(join(root, f)))
   .map((path) => ({ path, sha256: createHash('sha256').update(readFileSync(join(root, path))).digest('hex') }));
 
-// The data in the order the engine worker fetches it: the Brazilian weights, the book, then the
-// tables by pieces, Italian then Brazilian (its book first; fetched when a Brazilian game is
-// first searched).
-const DATA_FILE = /^www\/data\/(eval-brazilian\.bin\.gz|book(-brazilian)?\.bin|egtb\/(italian|brazilian)-\d+\.egtb\.gz)$/;
+// The data in the order the engine worker fetches it: the book, then the tables by pieces,
+// Italian then Brazilian (its book first; fetched when a Brazilian game is first searched). The
+// evaluation is compiled into the wasm.
+const DATA_FILE = /^www\/data\/(book(-brazilian)?\.bin|egtb\/(italian|brazilian)-\d+\.egtb\.gz)$/;
 /** @param {string} f a path DATA_FILE matches */
 const order = (f) => {
-  if (f.includes('eval-')) return -1;
   if (f.endsWith('/book.bin')) return 0;
   if (f.endsWith('/book-brazilian.bin')) return 100;
   const [, game, n] = /** @type {RegExpMatchArray} */ (f.match(/(italian|brazilian)-(\d+)/));

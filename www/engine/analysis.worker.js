@@ -57,7 +57,7 @@ self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   if (msg.type === 'stop') return;
   try {
     await ready;
-    if (msg.variant === 'brazilian') await brazilianData().catch(() => {});
+    if (msg.variant === 'brazilian') brazilianData(); // its book and tables, in the background
     if (current !== msg.id) return;
     if (msg.type === 'analyse') await analyse(msg);
     else if (msg.type === 'review') await review(msg);

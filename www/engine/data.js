@@ -1,11 +1,11 @@
 // @ts-check
-// What every engine worker loads: the wasm, then in the background the Brazilian evaluation
-// weights, the opening book and the Italian endgame tables (www/data/, written by `make build`),
-// each handed to every engine the worker makes; the Brazilian tables once a Brazilian game is
-// first searched (brazilianData), so that a player of Italian alone does not fetch them. A
-// search never waits for the data: it plays with whatever has arrived (a Brazilian search waits
-// for the weights' fetch to end). The worker's page hears what is loaded from `{type: 'data',
-// tables, brazilianTables, book, brazilianBook, brazilian}`.
+// What every engine worker loads: the wasm (with each game's evaluation network compiled in),
+// then in the background the opening book and the Italian endgame tables (www/data/, written by
+// `make build`), each handed to every engine the worker makes; the Brazilian book and tables once
+// a Brazilian game is first searched (brazilianData), so that a player of Italian alone does not
+// fetch them. A search never waits for the data: it plays with whatever has arrived. The
+// worker's page hears what is loaded from `{type: 'data', tables, brazilianTables, book,
+// brazilianBook}`.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
@@ -25,7 +25,6 @@ import { startThreads } from './helpers.js';
 
 // The data, in the order it is fetched: the book first (it plays the opening), then the tables
 // by pieces (each needs the smaller ones to be complete).
-const EVAL_BRAZILIAN = 'data/eval-brazilian.bin.gz';
 const BOOK = 'data/book.bin';
 const BOOK_BRAZILIAN = 'data/book-brazilian.bin';
 /** @param {'italian' | 'brazilian'} game */
@@ -37,13 +36,9 @@ const DATA_DELAY_MS = 200;
 const engines = [];
 /** The table files loaded, still compressed, for engines made later. @type {Bytes[]} */
 const tableFiles = [];
-/** The Brazilian weights once fetched, for engines made later. @type {Bytes | null} */
-let evalBrazilian = null;
-/** Settles when the Brazilian weights' fetch has ended, loaded or not. @type {Promise<void> | null} */
-let evalReady = null;
 const data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false };
-/** Settles when the Brazilian book's and tables' fetches have ended. @type {Promise<void> | null} */
-let brazilianExtrasReady = null;
+/** The Brazilian book's and tables' fetches, once started. @type {Promise<void> | null} */
+let brazilianFetch = null;
 
 /** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
 export const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
@@ -104,7 +99,6 @@ export function newEngine(ttMegabytes) {
   const e = new wasm.Engine(ttMegabytes);
   e.setThreads(threads);
   engines.push(e);
-  if (evalBrazilian) e.loadEval(evalBrazilian);
   const files = tableFiles.slice(); // those loaded from now on reach it with the others
   (async () => {
     for (const file of files) e.loadTables(await unpack(file));
@@ -112,18 +106,10 @@ export function newEngine(ttMegabytes) {
   return e;
 }
 
-// The weights, the book, then each table file; a file that cannot be had (offline on the first
-// visit, not built, refused) is skipped and tried again on the next page load. One debug line
-// says which.
+// The book, then each table file; a file that cannot be had (offline on the first visit, not
+// built, refused) is skipped and tried again on the next page load. One debug line says which.
 async function loadData() {
-  const failed = [];
-  try {
-    await brazilianWeights();
-    report();
-  } catch (err) {
-    failed.push(`${EVAL_BRAZILIAN}: ${messageOf(err)}`);
-  }
-  failed.push(...(await loadBook(BOOK, 'book')));
+  const failed = await loadBook(BOOK, 'book');
   failed.push(...(await loadTables('italian')));
   if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
 }
@@ -170,37 +156,21 @@ async function loadTables(game) {
 }
 
 /**
- * What a Brazilian search needs: the weights, which it waits for (see brazilianWeights), and
- * the Brazilian book and tables, fetched once in the background from the first Brazilian
- * search on.
- * @returns {Promise<void>}
+ * Starts, on the first Brazilian search, the fetch of the Brazilian book and tables, once, in the
+ * background. Nothing waits for it: the Brazilian network is compiled into the wasm, and the
+ * search plays with whatever book and tables have arrived.
  */
 export function brazilianData() {
-  brazilianExtrasReady ??= (async () => {
+  brazilianFetch ??= (async () => {
     const failed = await loadBook(BOOK_BRAZILIAN, 'brazilianBook');
     failed.push(...(await loadTables('brazilian')));
     if (failed.length) console.debug(`dama: Brazilian engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
   })();
-  return brazilianWeights();
-}
-
-/**
- * The Brazilian weights, fetched once (the first Brazilian search may ask for them before the
- * data delay is over) and installed in every engine.
- * @returns {Promise<void>}
- */
-function brazilianWeights() {
-  evalReady ??= (async () => {
-    const bytes = await unpack(await download(EVAL_BRAZILIAN));
-    for (const e of engines) e.loadEval(bytes);
-    evalBrazilian = bytes;
-  })();
-  return evalReady;
 }
 
 function report() {
   /** @type {DataReply} */
-  const msg = { type: 'data', ...data, brazilian: evalBrazilian !== null };
+  const msg = { type: 'data', ...data };
   self.postMessage(msg);
 }
 

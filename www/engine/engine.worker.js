@@ -3,7 +3,7 @@
 // game of its own: each request carries the game (Italian or Brazilian), the start position
 // and the moves played, so the engine sees the whole history (repetitions count) and the page
 // stays the one owner. Several boards share this worker; the page sends one search at a time.
-// The data (book, tables, Brazilian weights) loads in the background: data.js.
+// The data (books, tables) loads in the background: data.js.
 
 import { loadEngineWasm, newEngine, brazilianData, messageOf, engineThreads } from './data.js';
 
@@ -31,8 +31,7 @@ self.onmessage = async (/** @type {MessageEvent<WorkerRequest>} */ e) => {
     await ready;
     if (type === 'search') {
       const { variant, startFen, moves, level, timeMs, seed } = e.data;
-      // Without the weights (offline on a first visit) it plays on material alone.
-      if (variant === 'brazilian') await brazilianData().catch(() => {});
+      if (variant === 'brazilian') brazilianData(); // its book and tables, in the background
       // The game is rebuilt in its own rules: the FEN's numbers and the moves' texts are its.
       const game = wasm.Game.fromFen(startFen, variant);
       try {

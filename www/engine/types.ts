@@ -47,8 +47,6 @@ export interface DataReply {
   book: boolean;
   /** The Brazilian opening book (fetched from the first Brazilian search on). */
   brazilianBook: boolean;
-  /** The Brazilian evaluation weights. */
-  brazilian: boolean;
 }
 
 /** The answer to request `id`. */
@@ -64,5 +62,4 @@ export interface EngineData {
   brazilianTables: number;
   book: boolean;
   brazilianBook: boolean;
-  brazilian: boolean;
 }

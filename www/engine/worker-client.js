@@ -46,11 +46,11 @@ export class WorkerClient extends EventTarget {
     this.failure = ''; // why the last one was
     this.watchdog = new Watchdog(() => this.silent());
     // What the worker has loaded in the background: endgame tables complete up to `tables`
-    // pieces (0: none), the opening book, the Brazilian weights. A replaced worker loads them
+    // pieces (0: none), the opening book, and the same of Brazilian. A replaced worker loads them
     // again (from the service worker's cache), so this only grows; a `data` event tells of
     // each change.
     /** @type {EngineData} */
-    this.data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false, brazilian: false };
+    this.data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false };
   }
 
   /** The worker, started if there is none. @returns {Worker} */
@@ -118,7 +118,6 @@ export class WorkerClient extends EventTarget {
       brazilianTables: Math.max(this.data.brazilianTables, loaded.brazilianTables),
       book: this.data.book || loaded.book,
       brazilianBook: this.data.brazilianBook || loaded.brazilianBook,
-      brazilian: this.data.brazilian || loaded.brazilian,
     };
     const same = /** @type {(keyof typeof next)[]} */ (Object.keys(next)).every((k) => next[k] === this.data[k]);
     if (same) return;

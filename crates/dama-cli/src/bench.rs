@@ -70,7 +70,11 @@ fn search(args: &[String]) -> Result<(), String> {
 }
 
 fn depth(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["time", "tt", "fen", "variant", "threads", "eval"], &[])?;
+    let a = Args::parse(
+        args,
+        &["time", "tt", "fen", "variant", "threads", "eval"],
+        &[],
+    )?;
     let v = a.variant()?;
     let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
     let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;

@@ -39,13 +39,14 @@ commands:
   hub [--variant GAME] [--eval E[,E]] [--egtb DIR] [--no-book]
                                            talk the Hub protocol (version 2) on stdin/stdout;
                                            GAME is the game at the start (set-param
-                                           name=variant changes it); E is classic or a
-                                           weights file, used in games of its kind
+                                           name=variant changes it); E is regions,
+                                           classic or a weights or network file, used in
+                                           games of its kind
   bench [search] [--depth N] [--tt MB]     search fixed positions to a fixed depth: nodes,
                                            time, nodes/s and a checksum of the search
   bench depth [--variant GAME] [--time MS] [--fen FEN] [--tt MB] [--threads N] [--eval E]
                                            the depth reached in MS milliseconds (default 1000)
-                                           with evaluation E (shipped, classic, a file)
+                                           with evaluation E (shipped, regions, classic, a file)
   bench perft [--variant GAME] [--depth N] [--runs N]
                                            perft from the start of each game (default depth
                                            10, best of 3 runs on one core), counts checked
@@ -53,7 +54,7 @@ commands:
         [--openings FILE] [--games N] [--threads N] [--max-plies N] [--tt MB] [--seed N]
         [--pdn FILE]                       play two engine settings against each other from
                                            each opening with both colours; SPEC is full,
-                                           plain, level=1..10, eval=classic|FILE,
+                                           plain, level=1..10, eval=regions|classic|FILE,
                                            hub:PROGRAM (defaults: full, plain,
                                            100 ms a move, the game's shipped openings,
                                            300 plies; dama match --help for more)
@@ -64,16 +65,17 @@ commands:
         [--eval E]                         self-play games at N nodes a move (default 1000
                                            games, 5000 nodes) from the game's openings; writes
                                            quiet positions with the game's result; E is
-                                           shipped, classic (italian) or a weights file of
-                                           the game
+                                           shipped, regions, classic (italian) or a weights
+                                           or network file of the game
   train fit --data FILE[,FILE] --out FILE [--variant GAME] [--epochs N] [--holdout F] [--k K]
         [--lr X] [--l2 X] [--batch N] [--start E]
                                            fit the evaluation's weights of the game to the
                                            results (data made by train gen of that game)
   train net --data FILE[,FILE] --out FILE [--variant GAME] [--epochs N] [--holdout F] [--k K]
         [--lr X] [--batch N] [--seed N] [--residual]
-                                           fit a network evaluation of the game to the results;
-                                           --residual adds it to the region evaluation
+                                           fit a network evaluation of the game to the results
+                                           (defaults: 20 epochs, lr 0.005, batch 1024, 0.1 held
+                                           out); --residual adds it to the region evaluation
   egtb build --pieces N --out DIR         build the endgame tables up to N pieces (docs/EGTB.md)
   egtb probe --dir DIR FEN                 a position's value and best move from the tables
   egtb verify --dir DIR [--stride N]       check every Nth value against its successors

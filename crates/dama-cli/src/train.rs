@@ -38,12 +38,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// The evaluation named by `--eval` for games of `variant`: `shipped`, `classic` (the
-/// hand-written evaluation, Italian only), or a weights file, which must have been fitted for
+/// The evaluation named by `--eval` for games of `variant`: `shipped`, `regions` (the region
+/// evaluation the engine played with before its networks), `classic` (the hand-written
+/// evaluation, Italian only), or a weights or network file, which must have been fitted for
 /// `variant`.
 pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
     let eval = match spec {
         "shipped" => return Ok(Eval::shipped_for(variant)),
+        "regions" => return Ok(Eval::regions(variant)),
         other => any_eval(other)?,
     };
     if eval.variant() != variant {
@@ -92,6 +94,15 @@ pub fn evals_from_list(list: &str) -> Result<Vec<Eval>, String> {
     let mut evals: Vec<Eval> = Vec::new();
     for spec in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if spec == "shipped" {
+            continue;
+        }
+        if spec == "regions" {
+            for v in Variant::ALL {
+                if evals.iter().any(|o| o.variant() == v) {
+                    return Err(format!("--eval gives two evaluations for {}", v.name()));
+                }
+                evals.push(Eval::regions(v));
+            }
             continue;
         }
         let e = any_eval(spec)?;
@@ -347,13 +358,14 @@ fn fit_net(args: &[String]) -> Result<(), String> {
     let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
     let out = a.get("out").ok_or("--out FILE is needed")?;
     let holdout: f64 = a.number_in("holdout", 0.1, 0.0..=0.9)?;
+    let d = NetFitOptions::default();
     let opts = NetFitOptions {
-        k: a.number_in("k", 120.0, 1.0..=10_000.0)?,
-        epochs: a.number_in("epochs", 20, 1..=10_000)?,
-        batch: a.number_in("batch", 1024, 2..=1_000_000)?,
-        learning_rate: a.number_in("lr", 0.002, network_fit::NET_LEARNING_RATE_RANGE)?,
+        k: a.number_in("k", d.k, 1.0..=10_000.0)?,
+        epochs: a.number_in("epochs", d.epochs, 1..=10_000)?,
+        batch: a.number_in("batch", d.batch, 2..=1_000_000)?,
+        learning_rate: a.number_in("lr", d.learning_rate, network_fit::NET_LEARNING_RATE_RANGE)?,
         residual: a.flag("residual"),
-        seed: a.number("seed", 1)?,
+        seed: a.number("seed", d.seed)?,
     };
     let samples = read_samples(data, variant)?;
     let cut = samples.len() - (samples.len() as f64 * holdout) as usize;
@@ -376,7 +388,11 @@ fn fit_net(args: &[String]) -> Result<(), String> {
         opts.epochs,
         opts.batch,
         opts.learning_rate,
-        if opts.residual { ", added to the region evaluation" } else { "" }
+        if opts.residual {
+            ", added to the region evaluation"
+        } else {
+            ""
+        }
     );
     say!(
         "held-out log loss: start {:.5}, fitted {:.5}, rounded {:.5}; the region evaluation alone {:.5}",

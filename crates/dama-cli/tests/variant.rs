@@ -193,15 +193,15 @@ fn each_game_has_its_own_book() {
     let book = dama::engine::book::Book::from_bytes(&std::fs::read(&file).unwrap()).unwrap();
     assert_eq!(book.variant(), dama::Variant::Brazilian);
     assert_eq!(book.positions(), 1);
-    assert_eq!(
-        book.probe(&dama::Position::start(dama::Variant::Brazilian))
-            .len(),
-        2
-    );
+    // At most --width moves, those the search keeps near the best.
+    let moves = book
+        .probe(&dama::Position::start(dama::Variant::Brazilian))
+        .len();
+    assert!((1..=2).contains(&moves), "{moves} book moves");
     // The file says its game: probe reads it as Brazilian without --variant, and refuses it
     // as Italian.
     let probe = stdout(&dama(&["book", "probe", "--book", path]));
-    assert_eq!(probe.lines().count(), 2, "{probe}");
+    assert_eq!(probe.lines().count(), moves, "{probe}");
     fails_with(
         &["book", "probe", "--book", path, "--variant", "italian"],
         &["a book of Brazilian draughts, not of Italian draughts"],

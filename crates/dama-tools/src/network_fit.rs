@@ -40,7 +40,7 @@ impl Default for NetFitOptions {
             k: 120.0,
             epochs: 20,
             batch: 1024,
-            learning_rate: 0.002,
+            learning_rate: 0.005,
             residual: false,
             seed: 1,
         }
@@ -265,7 +265,10 @@ pub fn fit_network(
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<(Net, NetFitReport), NetFitError> {
     if !NET_LEARNING_RATE_RANGE.contains(&opts.learning_rate) {
-        return Err(NetFitError::Option("learning rate", opts.learning_rate as f64));
+        return Err(NetFitError::Option(
+            "learning rate",
+            opts.learning_rate as f64,
+        ));
     }
     if !crate::train::K_RANGE.contains(&(opts.k as f64)) {
         return Err(NetFitError::Option("k", opts.k as f64));
@@ -352,7 +355,8 @@ pub fn fit_network(
         report.epochs.push((train_loss, held));
         progress(epoch, train_loss, held);
     }
-    let net = Net::from_layers(variant, opts.residual, round_layers(&w)).map_err(NetFitError::Net)?;
+    let net =
+        Net::from_layers(variant, opts.residual, round_layers(&w)).map_err(NetFitError::Net)?;
     let loss_of = |score: &dyn Fn(&dama::Position) -> i32| {
         holdout
             .iter()
@@ -401,9 +405,14 @@ mod tests {
             learning_rate: 0.01,
             ..NetFitOptions::default()
         };
-        let (net, report) =
-            fit_network(Variant::Italian, &samples[..540], &samples[540..], &opts, &mut |_, _, _| {})
-                .unwrap();
+        let (net, report) = fit_network(
+            Variant::Italian,
+            &samples[..540],
+            &samples[540..],
+            &opts,
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         assert!(report.rounded < report.start - 0.2, "{report:?}");
         let up = Position::from_fen(Variant::Italian, "W:W21,22,23,24:B1,2,3").unwrap();
         let down = Position::from_fen(Variant::Italian, "B:W21,22,23,24:B1,2,3").unwrap();

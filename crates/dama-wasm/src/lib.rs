@@ -515,19 +515,40 @@ impl Engine {
         added.map(|_| positions as f64).map_err(refused)
     }
 
-    /// Installs evaluation weights (a `dama train fit` file, such as `eval-brazilian.bin`) in
-    /// this engine for the game the file names, and returns that game (`"brazilian"`). On wasm
-    /// only the Italian weights are compiled in; a Brazilian game plays on material alone until
-    /// its weights are installed. Throws `Error` with the reason for bytes that are not a
-    /// weights file, and then nothing changes.
+    /// Installs an evaluation in this engine for the game its file names, and returns that
+    /// game (`"brazilian"`): a network (a `dama train net` file, such as `net-brazilian.bin`,
+    /// told by its name `DAMANETW`) or else region weights (a `dama train fit` file, such as
+    /// `eval-brazilian.bin`). Each game plays with its shipped network (compiled in) until
+    /// another evaluation is installed for it. No region weights are compiled into the wasm, so
+    /// a residual network (fitted on top of them) is refused. Throws `Error` with the reason for
+    /// bytes that are neither (what each reader said) or a damaged file, and then nothing
+    /// changes.
     #[wasm_bindgen(js_name = loadEval, unchecked_return_type = "Variant")]
     pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
+        use dama::engine::eval::{network, pattern, Eval};
         let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
-        let net = dama::engine::eval::pattern::Net::from_bytes(&bytes)
-            .map_err(|e| js_err(format!("evaluation weights refused: {e}")))?;
-        let variant = net.variant();
-        self.inner
-            .set_eval(dama::engine::eval::Eval::Pattern(std::sync::Arc::new(net)));
+        let eval = if bytes.starts_with(network::MAGIC) {
+            let net = network::Net::from_bytes(&bytes)
+                .map_err(|e| js_err(format!("evaluation network refused: {e}")))?;
+            if net.residual() {
+                return Err(js_err(
+                    "evaluation network refused: it adds to region weights, which this build \
+                     does not have",
+                ));
+            }
+            Eval::Network(Arc::new(net))
+        } else {
+            match pattern::Net::from_bytes(&bytes) {
+                Ok(net) => Eval::Pattern(Arc::new(net)),
+                Err(e @ pattern::NetError::NotAWeightsFile) => {
+                    let n = network::NetError::NotANetwork;
+                    return Err(js_err(format!("evaluation refused: {n}, and {e}")));
+                }
+                Err(e) => return Err(js_err(format!("evaluation weights refused: {e}"))),
+            }
+        };
+        let variant = eval.variant();
+        self.inner.set_eval(eval);
         Ok(variant.id().to_string())
     }
 

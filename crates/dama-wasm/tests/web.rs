@@ -973,7 +973,7 @@ fn the_engine_plays_brazilian_moves() {
 }
 
 #[wasm_bindgen_test]
-fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
+fn brazilian_region_weights_are_installed_at_run_time_and_junk_is_refused() {
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     let bytes = include_bytes!("../../dama/data/eval-brazilian.bin");
     assert_eq!(engine.load_eval(js_bytes(bytes)).unwrap(), "brazilian");
@@ -987,6 +987,76 @@ fn brazilian_weights_are_installed_at_run_time_and_junk_is_refused() {
     assert!(engine.load_eval(js_bytes(&[])).is_err());
     // The engine still plays with the good weights.
     let g = brazilian();
+    let r = engine.search(&g, js(5.0), js(50.0), js(1.0)).unwrap();
+    let mv = get(&r, "move").as_string().unwrap();
+    assert!(texts(&list(g.legal_moves())).contains(&mv), "{mv}");
+}
+
+/// The scores of the best lines of `g` at depth 2, from a cleared engine: what its evaluation
+/// of the game says.
+fn line_scores(engine: &mut dama_wasm::Engine, g: &Game) -> Vec<f64> {
+    engine.new_game();
+    let a = engine.analyse(g, js(2.0), js(60_000.0), js(5.0)).unwrap();
+    let lines: Array = get(&a, "lines").dyn_into().unwrap();
+    lines
+        .iter()
+        .map(|l| get(&l, "score").as_f64().unwrap())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn networks_are_installed_at_run_time_and_junk_is_refused() {
+    let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
+    let g = brazilian();
+    // Nothing loaded: the Brazilian network compiled in, not material alone.
+    let shipped = line_scores(&mut engine, &g);
+    assert_eq!(shipped.len(), 5);
+    let regions = include_bytes!("../../dama/data/eval-brazilian.bin");
+    assert_eq!(engine.load_eval(js_bytes(regions)).unwrap(), "brazilian");
+    assert_ne!(
+        line_scores(&mut engine, &g),
+        shipped,
+        "region weights installed"
+    );
+    let net = include_bytes!("../../dama/data/net-brazilian.bin");
+    assert_eq!(engine.load_eval(js_bytes(net)).unwrap(), "brazilian");
+    assert_eq!(
+        line_scores(&mut engine, &g),
+        shipped,
+        "the shipped network again"
+    );
+    let italian = include_bytes!("../../dama/data/net-italian.bin");
+    assert_eq!(engine.load_eval(js_bytes(italian)).unwrap(), "italian");
+
+    // Refused, each with its reason, and nothing changes.
+    let refused = |engine: &mut dama_wasm::Engine, bytes: &[u8]| {
+        let e = engine.load_eval(js_bytes(bytes)).expect_err("refused");
+        assert!(e.is_instance_of::<js_sys::Error>());
+        message(&e)
+    };
+    let mut damaged = net.to_vec();
+    damaged[100] ^= 1;
+    assert_eq!(
+        refused(&mut engine, &damaged),
+        "evaluation network refused: network file checksum does not match: corrupt"
+    );
+    let short = refused(&mut engine, &net[..net.len() - 1]);
+    assert!(short.starts_with("evaluation network refused: "), "{short}");
+    assert!(short.contains("bytes"), "{short}");
+    // A network fitted on top of the region weights, which the wasm has not.
+    let mut residual = net.to_vec();
+    residual[16] = 1;
+    let why = refused(&mut engine, &residual);
+    assert!(why.contains("region weights"), "{why}");
+    let neither =
+        "evaluation refused: not a dama network file, and not a dama evaluation weights file";
+    assert_eq!(refused(&mut engine, b"garbage, not an evaluation"), neither);
+    assert_eq!(refused(&mut engine, &[]), neither);
+    assert_eq!(
+        line_scores(&mut engine, &g),
+        shipped,
+        "unchanged by the refusals"
+    );
     let r = engine.search(&g, js(5.0), js(50.0), js(1.0)).unwrap();
     let mv = get(&r, "move").as_string().unwrap();
     assert!(texts(&list(g.legal_moves())).contains(&mv), "{mv}");

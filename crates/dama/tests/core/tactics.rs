@@ -21,6 +21,12 @@ const DEPTH: u32 = 18;
 /// clearly, the move itself is checked exactly.
 const GAIN: i32 = 60;
 
+/// What the Brazilian suite's winning move must at least score. Some of its shots save a
+/// lost-looking position rather than win a man (b4-a5 in `W:W17,...`: every other move scores
+/// a man or more below it), and the Brazilian network scores those near even, so the bar is even: the
+/// move itself is checked exactly.
+const BRAZILIAN_GAIN: i32 = 0;
+
 /// The depth of the Brazilian suite: its shots are found by depth 10 (the mining records it),
 /// and flying kings make each ply dearer than an Italian one.
 const BRAZILIAN_DEPTH: u32 = 14;
@@ -40,7 +46,7 @@ fn solve(fen: &str) -> (String, i32) {
 }
 
 /// Runs a suite file (`FEN;move;...` lines) and lists the positions not solved.
-fn run_suite(variant: Variant, data: &str, depth: u32, min: usize) {
+fn run_suite(variant: Variant, data: &str, depth: u32, gain: i32, min: usize) {
     let mut n = 0;
     let mut failed = Vec::new();
     for line in data
@@ -50,7 +56,7 @@ fn run_suite(variant: Variant, data: &str, depth: u32, min: usize) {
         let f: Vec<&str> = line.split(';').collect();
         let (fen, want) = (f[0], f[1]);
         let (got, score) = solve_in(variant, fen, depth);
-        if got != want || score < GAIN {
+        if got != want || score < gain {
             failed.push(format!("{fen}: want {want}, got {got} ({score})"));
         }
         n += 1;
@@ -70,6 +76,7 @@ fn mined_tactics_are_solved() {
         Variant::Italian,
         include_str!("../data/tactics.txt"),
         DEPTH,
+        GAIN,
         30,
     );
 }
@@ -82,6 +89,7 @@ fn brazilian_mined_tactics_are_solved() {
         Variant::Brazilian,
         include_str!("../data/tactics-brazilian.txt"),
         BRAZILIAN_DEPTH,
+        BRAZILIAN_GAIN,
         30,
     );
 }
@@ -138,6 +146,7 @@ fn brazilian_tactics_hold_at_depth_20() {
         Variant::Brazilian,
         include_str!("../data/tactics-brazilian.txt"),
         20,
+        BRAZILIAN_GAIN,
         30,
     );
 }

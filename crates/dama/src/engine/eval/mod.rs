@@ -1,7 +1,9 @@
 //! Static evaluation, in hundredths of a man, from the side to move.
 //!
-//! The engine plays with the learned [`pattern`] evaluation; the hand-written [`classic`] one is
-//! kept for the plain reference engine and as a baseline in matches.
+//! The engine plays with a small [`network`] where one is shipped for the game, otherwise with
+//! the learned region evaluation ([`pattern`]); the region evaluation and the hand-written
+//! [`classic`] one are kept as baselines in matches (and the latter for the plain reference
+//! engine).
 //!
 //! ```
 //! use dama::{engine::eval, Position};
@@ -37,13 +39,23 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The learned evaluation with the shipped weights for Italian draughts.
+    /// The evaluation the engine plays Italian draughts with.
     pub fn shipped() -> Eval {
-        Eval::Pattern(pattern::shipped().clone())
+        Eval::shipped_for(Variant::Italian)
     }
 
-    /// The learned evaluation with the shipped weights for `variant`.
+    /// The evaluation the engine plays `variant` with: its shipped network, or its region
+    /// evaluation where no network is shipped for it.
     pub fn shipped_for(variant: Variant) -> Eval {
+        match network::shipped_for(variant) {
+            Some(net) => Eval::Network(net.clone()),
+            None => Eval::regions(variant),
+        }
+    }
+
+    /// The region evaluation with the shipped weights for `variant` (the engine's evaluation
+    /// before the networks, kept as a baseline).
+    pub fn regions(variant: Variant) -> Eval {
         Eval::Pattern(pattern::shipped_for(variant).clone())
     }
 
@@ -73,7 +85,10 @@ impl Default for Eval {
     }
 }
 
-/// The evaluation of `pos` for the side to move with the shipped weights.
+/// The evaluation of `pos` for the side to move with the evaluation shipped for its game.
 pub fn evaluate(pos: &Position) -> i32 {
-    pattern::shipped().evaluate(pos)
+    match network::shipped_for(pos.variant()) {
+        Some(net) => net.evaluate(pos),
+        None => pattern::shipped_for(pos.variant()).evaluate(pos),
+    }
 }

@@ -9,8 +9,10 @@
 //!
 //! **Integers.** Every sum is of integers, so every build (native, wasm, with or without SIMD)
 //! scores alike: the first layer's weights and the clipped values carry 1.0 as [`QA`] (127), the
-//! second and third layers' weights carry it as [`QB`] (64). The loops are plain fixed-length
-//! integer dot products, which the compiler turns into SIMD (`pmaddwd`, `i32x4.dot_i16x8_s`).
+//! second and third layers' weights carry it as [`QB`] (64). The first layer is kept up to date
+//! move by move ([`Net::update`]: a move changes two to a dozen inputs); the second layer's dot
+//! products use SSE2's `pmaddwd` on x86-64 (`simd.rs`) and a plain loop elsewhere, with equal
+//! results (a test holds them equal).
 //!
 //! **Residual.** A network may be fitted on top of the game's region evaluation ([`super::pattern`]);
 //! its file says so, and its score is then the region score plus its own.
@@ -18,7 +20,7 @@
 //! Fitted by `dama train net` (`dama_tools::network_fit`), stored as [`Net::to_bytes`].
 
 use super::pattern;
-use crate::rules::bitboard::{Bitboard, Bits};
+use crate::rules::bitboard::Bits;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::Variant;
@@ -97,6 +99,12 @@ impl fmt::Debug for Net {
         )
     }
 }
+
+/// The first layer's sums of a position, from White's view and from Black's: kept by the
+/// search from ply to ply ([`Net::update`]) so that a position's score costs only the
+/// layers above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator([[i16; HIDDEN]; 2]);
 
 /// The layers of a network as whole numbers, in the order of the file: what a fit hands to
 /// [`Net::from_layers`].
@@ -188,7 +196,12 @@ impl Net {
         if !l.w2.iter().flatten().all(ok) || !l.w3.iter().all(ok) {
             return Err(NetError::Absurd("weight"));
         }
-        if !l.b2.iter().chain([&l.b3]).all(|b| b.unsigned_abs() <= MAX_BIAS as u32) {
+        if !l
+            .b2
+            .iter()
+            .chain([&l.b3])
+            .all(|b| b.unsigned_abs() <= MAX_BIAS as u32)
+        {
             return Err(NetError::Absurd("bias"));
         }
         let mut w2p = vec![[0i16; 2 * L2]; HIDDEN];
@@ -223,25 +236,86 @@ impl Net {
     /// The score of `pos` for the side to move, in hundredths of a man.
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let own = self.own(pos);
+        self.evaluate_with(&self.accumulate(pos), pos)
+    }
+
+    /// The score of `pos` from its first layer's sums `acc` (made by [`Net::accumulate`] or
+    /// [`Net::update`] for `pos`): what [`Net::evaluate`] gives.
+    #[inline]
+    pub fn evaluate_with(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let own = self.own(acc, pos.turn());
         match &self.base {
             Some(b) => b.evaluate(pos) + own,
             None => own,
         }
     }
 
-    /// The network's own part of the score of `pos`, for the side to move.
-    pub fn own(&self, pos: &Position) -> i32 {
-        let stm = pos.turn();
-        let mut acc = [self.b1; 2];
+    /// The first layer's sums of `pos`, from every piece.
+    pub fn accumulate(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator([self.b1; 2]);
         for owner in [Color::White, Color::Black] {
-            self.add_pieces(&mut acc, stm, owner, false, pos.men_of(owner));
-            self.add_pieces(&mut acc, stm, owner, true, pos.kings_of(owner));
+            for (king, bb) in [(false, pos.men_of(owner)), (true, pos.kings_of(owner))] {
+                for i in Bits(bb) {
+                    self.add(&mut acc, owner, king, i);
+                }
+            }
         }
+        acc
+    }
+
+    /// The first layer's sums of `to` from those of `from`: only the pieces that moved, were
+    /// taken or were crowned are read (a move changes two to a few inputs).
+    #[inline]
+    pub fn update(&self, acc: &Accumulator, from: &Position, to: &Position) -> Accumulator {
+        let mut acc = *acc;
+        for owner in [Color::White, Color::Black] {
+            for king in [false, true] {
+                let (a, b) = if king {
+                    (from.kings_of(owner), to.kings_of(owner))
+                } else {
+                    (from.men_of(owner), to.men_of(owner))
+                };
+                for i in Bits(a & !b) {
+                    self.sub(&mut acc, owner, king, i);
+                }
+                for i in Bits(b & !a) {
+                    self.add(&mut acc, owner, king, i);
+                }
+            }
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn add(&self, acc: &mut Accumulator, owner: Color, king: bool, i: u32) {
+        let r0 = &self.w1[input(Color::White, owner, king, i)];
+        let r1 = &self.w1[input(Color::Black, owner, king, i)];
+        for j in 0..HIDDEN {
+            acc.0[0][j] += r0[j];
+            acc.0[1][j] += r1[j];
+        }
+    }
+
+    #[inline(always)]
+    fn sub(&self, acc: &mut Accumulator, owner: Color, king: bool, i: u32) {
+        let r0 = &self.w1[input(Color::White, owner, king, i)];
+        let r1 = &self.w1[input(Color::Black, owner, king, i)];
+        for j in 0..HIDDEN {
+            acc.0[0][j] -= r0[j];
+            acc.0[1][j] -= r1[j];
+        }
+    }
+
+    /// The network's own part of the score, for `stm`, from the first layer's sums.
+    fn own(&self, acc: &Accumulator, stm: Color) -> i32 {
+        let (us, them) = match stm {
+            Color::White => (&acc.0[0], &acc.0[1]),
+            Color::Black => (&acc.0[1], &acc.0[0]),
+        };
         let mut a = [0i16; 2 * HIDDEN];
         for j in 0..HIDDEN {
-            a[j] = acc[0][j].clamp(0, QA as i16);
-            a[HIDDEN + j] = acc[1][j].clamp(0, QA as i16);
+            a[j] = us[j].clamp(0, QA as i16);
+            a[HIDDEN + j] = them[j].clamp(0, QA as i16);
         }
         let z = affine(&a, &self.w2p, &self.b2);
         let mut out = self.b3;
@@ -250,25 +324,6 @@ impl Net {
         }
         // `out` carries one man as QA * QB.
         (out * 100 / (QA * QB)).clamp(-MAX_SCORE, MAX_SCORE)
-    }
-
-    #[inline(always)]
-    fn add_pieces(
-        &self,
-        acc: &mut [[i16; HIDDEN]; 2],
-        stm: Color,
-        owner: Color,
-        king: bool,
-        bb: Bitboard,
-    ) {
-        for i in Bits(bb) {
-            let r0 = &self.w1[input(stm, owner, king, i)];
-            let r1 = &self.w1[input(stm.opposite(), owner, king, i)];
-            for j in 0..HIDDEN {
-                acc[0][j] += r0[j];
-                acc[1][j] += r1[j];
-            }
-        }
     }
 
     /// The network as a file: [`MAGIC`], version, PDN game type, flags (1: added to the region
@@ -318,8 +373,7 @@ impl Net {
         let u = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
         let (version, game, flags) = (u(0), u(1), u(2));
         let shape = (u(3), u(4), u(5));
-        if version != VERSION || shape != (INPUTS as u32, HIDDEN as u32, L2 as u32) || flags > 1
-        {
+        if version != VERSION || shape != (INPUTS as u32, HIDDEN as u32, L2 as u32) || flags > 1 {
             return Err(NetError::Unsupported(format!(
                 "version {version}, flags {flags}, layers {}x{}x{}",
                 shape.0, shape.1, shape.2
@@ -360,7 +414,9 @@ impl Net {
             i16s(r);
         }
         i16s(&mut l.w3);
-        let mut i32s = body[at..].chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap()));
+        let mut i32s = body[at..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().unwrap()));
         for b in &mut l.b2 {
             *b = i32s.next().unwrap_or(0);
         }
@@ -383,6 +439,37 @@ impl Net {
             .map_err(|e| NetError::Io(e.to_string()))?;
         Net::from_bytes(&bytes)
     }
+}
+
+/// The networks shipped with the engine, fitted by `dama train net` (docs/ENGINE.md), one file
+/// a game in [`Variant::ALL`] order; an empty file means none for that game (it plays with its
+/// region evaluation). A few kilobytes each, so every build has them all.
+static SHIPPED_BYTES: [&[u8]; 2] = [
+    include_bytes!("../../../data/net-italian.bin"),
+    include_bytes!("../../../data/net-brazilian.bin"),
+];
+
+/// The shipped network for `variant`, read once and shared by every engine, if there is one.
+pub fn shipped_for(variant: Variant) -> Option<&'static Arc<Net>> {
+    static NETS: [std::sync::OnceLock<Option<Arc<Net>>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    NETS[variant as usize]
+        .get_or_init(|| {
+            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+                .ok()
+                .filter(|n| n.variant == variant)
+                .map(Arc::new)
+        })
+        .as_ref()
+}
+
+/// Whether every shipped network file was read and is for its game (a test checks it, so a
+/// damaged file fails the tests rather than leaving a game on its region evaluation).
+pub fn shipped_is_valid() -> bool {
+    Variant::ALL.into_iter().all(|v| {
+        let bytes = SHIPPED_BYTES[v as usize];
+        bytes.is_empty() || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v)
+    })
 }
 
 /// The second layer: `bias[k] + sum over j of w2[k][j] * a[j]`, from the weights by pairs of
@@ -468,9 +555,44 @@ mod tests {
         // The pairs layout holds the rows' weights.
         let mut by_rows = net.b2;
         for (k, row) in net.w2.iter().enumerate() {
-            by_rows[k] += row.iter().zip(a.iter()).map(|(w, x)| *w as i32 * *x as i32).sum::<i32>();
+            by_rows[k] += row
+                .iter()
+                .zip(a.iter())
+                .map(|(w, x)| *w as i32 * *x as i32)
+                .sum::<i32>();
         }
         assert_eq!(plain, by_rows);
+    }
+
+    #[test]
+    fn updated_sums_equal_sums_made_afresh_along_a_game() {
+        let net = Net::from_layers(Variant::Italian, false, layers(5)).unwrap();
+        for variant in Variant::ALL {
+            let mut pos = Position::start(variant);
+            let mut acc = net.accumulate(&pos);
+            for ply in 0..120 {
+                let moves = pos.legal_moves();
+                let Some(m) = moves.get((ply * 7) % moves.len().max(1)) else {
+                    break;
+                };
+                let next = pos.play(m);
+                acc = net.update(&acc, &pos, &next);
+                assert_eq!(acc, net.accumulate(&next), "{variant:?} ply {ply}");
+                assert_eq!(net.evaluate_with(&acc, &next), net.evaluate(&next));
+                pos = next;
+            }
+        }
+    }
+
+    #[test]
+    fn the_shipped_networks_are_read_and_for_their_games() {
+        assert!(shipped_is_valid());
+        assert!(shipped_for(Variant::Italian).is_some());
+        for v in Variant::ALL {
+            if let Some(n) = shipped_for(v) {
+                assert_eq!(n.variant(), v);
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::engine::clock::{Clock, NoClock};
 use crate::engine::egtb::Tables;
+use crate::engine::eval::network::Accumulator;
 use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
 use crate::rules::game::{DrawRules, Game};
@@ -187,6 +188,10 @@ struct Stack {
     keys: Vec<[i32; MAX_MOVES]>,
     /// The moves put off at each ply, with their places in the ordering.
     deferred: Vec<[(Move, usize); MAX_DEFERRED]>,
+    /// With a network evaluation: the position at each ply of the path, and its first
+    /// layer's sums once made (`None` until a score below needs them).
+    seen: Vec<Position>,
+    sums: Vec<Option<Accumulator>>,
 }
 
 impl Stack {
@@ -198,6 +203,8 @@ impl Stack {
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys: vec![[0; MAX_MOVES]; MAX_PLY + 1],
             deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
+            seen: vec![Position::start(Variant::Italian); MAX_PLY + 1],
+            sums: vec![None; MAX_PLY + 1],
         }
     }
 }
@@ -584,6 +591,30 @@ impl Searcher {
         self.history[slot] = (self.history[slot] + depth * depth).min(1 << 22);
     }
 
+    /// The score of `pos`, the position at `ply` of the path. A network's first-layer sums
+    /// are brought down the path from the nearest ply that has them, a move at a time.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        let Eval::Network(net) = &self.eval else {
+            return self.eval.evaluate(pos);
+        };
+        let st = &mut self.stack;
+        let mut from = ply;
+        while from > 0 && st.sums[from].is_none() {
+            from -= 1;
+        }
+        let mut acc = match st.sums[from] {
+            Some(a) => a,
+            None => net.accumulate(&st.seen[from]),
+        };
+        st.sums[from] = Some(acc);
+        for p in from + 1..=ply {
+            acc = net.update(&acc, &st.seen[p - 1], &st.seen[p]);
+            st.sums[p] = Some(acc);
+        }
+        net.evaluate_with(&acc, pos)
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
@@ -600,6 +631,10 @@ impl Searcher {
         }
         self.stack.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply);
+        if matches!(self.eval, Eval::Network(_)) {
+            self.stack.seen[ply] = *pos;
+            self.stack.sums[ply] = None;
+        }
         if ply > 0
             && let Some(s) = self.settled(pos, hash, ply, alpha, beta, king_plies)
         {
@@ -610,7 +645,7 @@ impl Searcher {
         if depth <= 0 && ply < MAX_PLY - 2 {
             match crate::with_rules!(self.variant, R => movegen::classify::<R>(pos)) {
                 Moves::None => return -MATE + ply as i32,
-                Moves::Quiet => return self.eval.evaluate(pos),
+                Moves::Quiet => return self.evaluate(pos, ply),
                 Moves::Capture => {}
             }
         }
@@ -622,7 +657,7 @@ impl Searcher {
         }
         let capture = self.stack.lists[ply][0].is_capture();
         if (depth <= 0 && !capture) || ply >= MAX_PLY - 2 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
 
         // Capture sequences below the horizon are cheap to redo: keep the table for real depth.
