@@ -223,7 +223,7 @@ test('a review of a 60-move game finds the known blunder, draws its graph, and i
   assertResponsive(await page.evaluate(() => window.__long), 'during the review');
   // The annotations: the NAG, the evaluation and the better move, and its line as a variation.
   const pdn = await page.evaluate(() => window.__analysis.pdn());
-  assert.match(pdn, new RegExp(`8-12 \\$4\\s+\\{\\[%eval [0-9.]+\\] Blunder\\. Best: ${blunder.best}\\.\\}`));
+  assert.match(pdn, new RegExp(`8-12\\s+\\$4\\s+\\{\\[%eval [0-9.]+\\] Blunder\\. Best: ${blunder.best}\\.\\}`));
   assert.match(pdn, new RegExp(`\\(11\\.\\.\\. ${blunder.best}`));
   // A click on the graph goes to the move under it.
   const box = await page.locator('#graph').boundingBox();
@@ -232,18 +232,24 @@ test('a review of a 60-move game finds the known blunder, draws its graph, and i
   await screenshot(page, 'analysis-review-desktop');
   assert.deepEqual(page.errors, []);
 
-  // Learn from the mistakes: Black's blunder, replayed. The blunder itself is refused, the best
-  // move is right.
+  // Learn from the mistakes: Black's first lesson (the known blunder, or a mistake the engine
+  // finds before it), replayed. The move played is refused, the best move is right.
+  const lessons = r.moves.filter((m) => m.mover === 'black' && (m.judgement === 'mistake' || m.judgement === 'blunder') && m.best);
+  assert.ok(lessons.some((m) => m.ply === BLUNDER_PLY), 'the known blunder is a lesson');
+  const lesson = lessons[0];
+  await page.selectOption('#an-learn-side', 'black');
   await page.click('#an-learn');
-  assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.ply), BLUNDER_PLY - 1);
-  assert.match(await page.textContent('#an-learn-text'), /8-12/);
-  await clickSquare(page, 8);
-  await clickSquare(page, 12);
+  assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.ply), lesson.ply - 1);
+  assert.ok((await page.textContent('#an-learn-text')).includes(lesson.move));
+  const squares = (/** @type {string} */ move) => move.split(/[-x]/).map(Number);
+  const played = squares(lesson.move);
+  await clickSquare(page, played[0]);
+  await clickSquare(page, played[played.length - 1]);
   assert.match(await page.textContent('#an-learn-text'), /Not that one/);
-  assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.ply), BLUNDER_PLY - 1);
-  const [from, to] = blunder.best.split(/[-x]/).map(Number);
-  await clickSquare(page, from);
-  await clickSquare(page, to);
+  assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.ply), lesson.ply - 1);
+  const best = squares(lesson.best);
+  await clickSquare(page, best[0]);
+  await clickSquare(page, best[best.length - 1]);
   await page.waitForFunction(() => window.__analysis.learn().state === 'good');
   assert.match(await page.textContent('#an-learn-text'), /Good move/);
   await page.context().close();
