@@ -76,15 +76,19 @@ commands:
                                            fit a network evaluation of the game to the results
                                            (defaults: 20 epochs, lr 0.005, batch 1024, 0.1 held
                                            out); --residual adds it to the region evaluation
-  egtb build --pieces N --out DIR         build the endgame tables up to N pieces (docs/EGTB.md)
+  egtb build [--variant GAME] --pieces N --out DIR [--rule N]
+                                           build the game's endgame tables up to N pieces
+                                           (docs/EGTB.md)
   egtb probe --dir DIR FEN                 a position's value and best move from the tables
+                                           (the tables say their game)
   egtb verify --dir DIR [--stride N]       check every Nth value against its successors
-  book build --out FILE [--plies N] [--opening-plies M] [--depth D | --time MS]
+  book build --out FILE [--variant GAME] [--plies N] [--opening-plies M] [--depth D | --time MS]
         [--margin CP] [--width W] [--threads T] [--tt MB]
                                            grow the opening book by deep searches (defaults:
                                            10 plies, 3 after each shipped opening, depth 20,
                                            moves within 10 cp, at most 2 a position)
-  book probe [--fen FEN] [--book FILE]     the book moves of a position (docs/BOOK.md)
+  book probe [--variant GAME] [--fen FEN] [--book FILE]
+                                           the book moves of a position (docs/BOOK.md)
   puzzles [--variant GAME] [--count N] [--seed N] [--depth N] [--screen N] [--threads N]
         [--max-games N] [--out FILE]       mine puzzles for the tactics trainer from
                                            self-play and write them as JSON (defaults: 20
@@ -92,7 +96,7 @@ commands:
                                            at 12; docs/PUZZLES.md)
   help                                     show this text
 
-The endgame tables (egtb) and the opening book (book) are for Italian draughts only.";
+The positions of bench search are Italian; every other command takes either game.";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();

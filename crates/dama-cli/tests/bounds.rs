@@ -250,7 +250,7 @@ fn a_diverging_fit_stops_and_writes_nothing() {
     let out = dir.join("w.bin");
     let out = out.to_str().unwrap();
     let o = dama(&[
-        "train", "fit", "--data", &data, "--out", out, "--lr", "1000", "--batch", "8", "--epochs",
+        "train", "fit", "--data", &data, "--out", out, "--lr", "1000", "--batch", "1", "--epochs",
         "3",
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
