@@ -440,18 +440,24 @@ train:
 # make train-net   fit the network evaluation of NET_GAME (italian or brazilian) as the
 #              shipped one was fitted: NET_GAMES self-play games at NET_NODES nodes a move with
 #              the region evaluation, a first network on them, as many games again with that
-#              network, and the shipped network on both (target/train-net/; on two cores about
-#              35 minutes for Italian, 20 for Brazilian). docs/ENGINE.md has the commands.
+#              network and a second network on both rounds; for Italian a third round with the
+#              second network, and the shipped network on all three (target/train-net/; on two
+#              cores about 55 minutes for Italian, 20 for Brazilian). docs/ENGINE.md has the
+#              commands.
 .PHONY: train-net
 NET_GAME ?= italian
 NET_GAMES ?= 10000
 NET_NODES ?= $(if $(filter brazilian,$(NET_GAME)),3000,4000)
 NET_EPOCHS ?= 15
-# The shipped networks' seeds and first fit's epochs.
+# The shipped networks' rounds, seeds and first fit's epochs (a third Brazilian round did not
+# play better: docs/ENGINE.md).
+NET_ROUNDS ?= $(if $(filter brazilian,$(NET_GAME)),2,3)
 NET_SEED1 ?= $(if $(filter brazilian,$(NET_GAME)),401,201)
 NET_SEED2 ?= $(if $(filter brazilian,$(NET_GAME)),402,301)
+NET_SEED3 ?= $(if $(filter brazilian,$(NET_GAME)),403,303)
 NET_EPOCHS1 ?= $(if $(filter brazilian,$(NET_GAME)),15,10)
 NET_DIR := target/train-net/$(NET_GAME)
+NET_OUT := crates/dama/data/net-$(NET_GAME).bin
 
 train-net:
 	cargo build --release -p dama-cli
@@ -464,7 +470,14 @@ train-net:
 		--threads 2 --eval $(NET_DIR)/net1.bin --seed $(NET_SEED2) --out $(NET_DIR)/round2.smp
 	target/release/dama train net --variant $(NET_GAME) \
 		--data $(NET_DIR)/round1.smp,$(NET_DIR)/round2.smp --epochs $(NET_EPOCHS) \
-		--out crates/dama/data/net-$(NET_GAME).bin
+		--out $(if $(filter 2,$(NET_ROUNDS)),$(NET_OUT),$(NET_DIR)/net2.bin)
+ifeq ($(NET_ROUNDS),3)
+	target/release/dama train gen --variant $(NET_GAME) --games $(NET_GAMES) --nodes $(NET_NODES) \
+		--threads 2 --eval $(NET_DIR)/net2.bin --seed $(NET_SEED3) --out $(NET_DIR)/round3.smp
+	target/release/dama train net --variant $(NET_GAME) --seed $(NET_SEED3) \
+		--data $(NET_DIR)/round1.smp,$(NET_DIR)/round2.smp,$(NET_DIR)/round3.smp \
+		--epochs $(NET_EPOCHS) --out $(NET_OUT)
+endif
 
 # --- the opening books ---
 # make book   rebuild crates/dama/data/book.bin (Italian) and book-brazilian.bin by deep

@@ -11,8 +11,14 @@
 //! scores alike: the first layer's weights and the clipped values carry 1.0 as [`QA`] (127), the
 //! second and third layers' weights carry it as [`QB`] (64). The first layer is kept up to date
 //! move by move ([`Net::update`]: a move changes two to a dozen inputs); the second layer's dot
-//! products use SSE2's `pmaddwd` on x86-64 (`simd.rs`) and a plain loop elsewhere, with equal
-//! results (a test holds them equal).
+//! products use SSE2's `pmaddwd` on x86-64 and wasm's `i32x4.dot_i16x8_s` in the browser's
+//! builds (`simd.rs`), a plain loop elsewhere, with equal results (tests hold them equal,
+//! natively here and in wasm with [`Net::evaluate_plain`]).
+//!
+//! **Far ahead.** Fitted to results, a network scores about alike every position three men or
+//! more ahead: all are won. A network alone therefore adds the material beyond a lead of
+//! [`LEAD`] to its score ([`beyond_lead`]), so that a side far ahead still gains by taking more
+//! and a side far behind loses by giving more (what the search presses with and a review reads).
 //!
 //! **Residual.** A network may be fitted on top of the game's region evaluation ([`super::pattern`]);
 //! its file says so, and its score is then the region score plus its own.
@@ -48,6 +54,28 @@ pub const MAX_BIAS: i32 = 1 << 22;
 /// The network's own part of a score is kept within this many hundredths of a man, under the
 /// scores of won endings.
 pub const MAX_SCORE: i32 = 5_000;
+
+/// The material lead, in hundredths of a man, from which a network alone adds the material
+/// beyond it to its score (the shipped networks score three men ahead within a man of their
+/// highest score).
+pub const LEAD: i32 = 300;
+
+/// The material the side to move has beyond a lead of [`LEAD`] (or, negative, lacks beyond
+/// such a deficit), a man 100 and a king what the shipped networks make it worth against a man
+/// (short kings about 1.5 men, flying kings 2.5).
+pub fn beyond_lead(pos: &Position) -> i32 {
+    let king = if pos.variant().flying_kings() {
+        250
+    } else {
+        150
+    };
+    let us = pos.turn();
+    let them = us.opposite();
+    let count = |bb: u32| bb.count_ones() as i32;
+    let lead = 100 * (count(pos.men_of(us)) - count(pos.men_of(them)))
+        + king * (count(pos.kings_of(us)) - count(pos.kings_of(them)));
+    lead - lead.clamp(-LEAD, LEAD)
+}
 
 /// The input of a piece of `owner` on bit `i`, a king or not, seen from `view`'s side.
 #[inline(always)]
@@ -243,10 +271,22 @@ impl Net {
     /// [`Net::update`] for `pos`): what [`Net::evaluate`] gives.
     #[inline]
     pub fn evaluate_with(&self, acc: &Accumulator, pos: &Position) -> i32 {
-        let own = self.own(acc, pos.turn());
+        self.score(self.own(acc, pos.turn(), affine), pos)
+    }
+
+    /// [`Net::evaluate`] with the second layer in plain integers whatever the build's SIMD:
+    /// the reference that the wasm tests hold the browser's `simd128` build equal to.
+    pub fn evaluate_plain(&self, pos: &Position) -> i32 {
+        let own = self.own(&self.accumulate(pos), pos.turn(), affine_portable);
+        self.score(own, pos)
+    }
+
+    /// The score from the network's own part.
+    #[inline(always)]
+    fn score(&self, own: i32, pos: &Position) -> i32 {
         match &self.base {
             Some(b) => b.evaluate(pos) + own,
-            None => own,
+            None => (own + beyond_lead(pos)).clamp(-MAX_SCORE, MAX_SCORE),
         }
     }
 
@@ -307,7 +347,8 @@ impl Net {
     }
 
     /// The network's own part of the score, for `stm`, from the first layer's sums.
-    fn own(&self, acc: &Accumulator, stm: Color) -> i32 {
+    #[inline(always)]
+    fn own(&self, acc: &Accumulator, stm: Color, second: Affine) -> i32 {
         let (us, them) = match stm {
             Color::White => (&acc.0[0], &acc.0[1]),
             Color::Black => (&acc.0[1], &acc.0[0]),
@@ -317,7 +358,7 @@ impl Net {
             a[j] = us[j].clamp(0, QA as i16);
             a[HIDDEN + j] = them[j].clamp(0, QA as i16);
         }
-        let z = affine(&a, &self.w2p, &self.b2);
+        let z = second(&a, &self.w2p, &self.b2);
         let mut out = self.b3;
         for (z, w3) in z.iter().zip(self.w3.iter()) {
             out += (*z >> 6).clamp(0, QA) * *w3 as i32;
@@ -480,17 +521,23 @@ fn affine(a: &[i16; 2 * HIDDEN], w2p: &[[i16; 2 * L2]], bias: &[i32; L2]) -> [i3
     {
         super::simd::affine_sse2(a, w2p, bias)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        super::simd::affine_simd128(a, w2p, bias)
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         affine_portable(a, w2p, bias)
     }
 }
 
+/// A second layer's way of computing: [`affine`] or [`affine_portable`].
+type Affine = fn(&[i16; 2 * HIDDEN], &[[i16; 2 * L2]], &[i32; L2]) -> [i32; L2];
+
 /// [`affine`] in plain integers: what every SIMD path must equal.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
-    allow(dead_code)
-)]
 pub(super) fn affine_portable(
     a: &[i16; 2 * HIDDEN],
     w2p: &[[i16; 2 * L2]],
@@ -541,6 +588,34 @@ mod tests {
         let mirror = Position::from_fen(Variant::Italian, "B:WK24,19,31,32:B12,11,K3").unwrap();
         assert_eq!(net.evaluate(&pos), net.evaluate(&mirror));
         assert_ne!(net.evaluate(&pos), 0, "a random network scores something");
+    }
+
+    #[test]
+    fn a_side_far_ahead_still_gains_by_every_piece_it_takes() {
+        // White to move, level, then 3, 4 and 6 men ahead: the shipped networks score the
+        // leads of 3 men and more within a few hundredths of each other on their own.
+        for variant in Variant::ALL {
+            let net = shipped_for(variant).expect("a network is shipped for each game");
+            let score = |black: &str| {
+                // Whole rows and the start of one: a valid position in either numbering.
+                let fen = format!("W:W17,18,19,20,21,22,23,24,25,26:B{black}");
+                net.evaluate(&Position::from_fen(variant, &fen).unwrap())
+            };
+            let (level, three, four, six) = (
+                score("1,2,3,4,5,6,7,8,9,10"),
+                score("1,2,3,4,5,6,7"),
+                score("1,2,3,4,5,6"),
+                score("1,2,3,4"),
+            );
+            assert!(level < three, "{variant:?}: {level} {three}");
+            assert!(four >= three + 100, "{variant:?}: {three} {four}");
+            assert!(six >= four + 200, "{variant:?}: {four} {six}");
+            // Six men behind, the side to move lacks three beyond the lead; turned, the same.
+            let fen = "B:W17,18,19,20,21,22,23,24,25,26:B1,2,3,4";
+            let black = Position::from_fen(variant, fen).unwrap();
+            assert_eq!(beyond_lead(&black), -300);
+            assert_eq!(beyond_lead(&black.flipped()), -300);
+        }
     }
 
     #[test]
