@@ -85,11 +85,17 @@ WASM_ENGINE := $(PKG_DIR)/dama_wasm.js $(PKG_DIR)/dama_wasm_bg.wasm
 THREADS_TOOLCHAIN := $(shell cat crates/dama-wasm/threads-toolchain)
 THREADS_TARGET := $(or $(CARGO_TARGET_DIR),target)/threads
 WASM_THREADS := $(PKG_DIR)/dama_threads.js $(PKG_DIR)/dama_threads_bg.wasm
-THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory,+mutable-globals \
+THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128 \
 	-C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=536870912 \
 	-C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
 	-C link-arg=--export=__tls_align -C link-arg=--export=__tls_base
 
+# The engine's builds use wasm's SIMD (the network's second layer, and the first layer's sums
+# as the compiler vectorises them): every browser since 2023 has it (Chrome 91, Firefox 89,
+# Safari 16.4); a browser without it is told so and keeps everything but the computer
+# (www/shared/wasm.js). The rules' build, all a page needs, is built without it. cargo keeps
+# each set of flags' compiled crates apart, so the builds do not undo each other.
+ENGINE_RUSTFLAGS := -C target-feature=+simd128
 WASM_SOURCES := Cargo.toml Cargo.lock $(firstword $(MAKEFILE_LIST)) \
 	$(shell find crates/dama crates/dama-wasm \( -name tests -o -name benches \) -prune -o -type f -print)
 # The features rustc enables for wasm32-unknown-unknown, spelled out so that the result does
@@ -110,9 +116,9 @@ $(WASM_RULES) $(WASM_ENGINE) &: $(WASM_SOURCES) | setup
 	$(WASM_BINDGEN) --out-name dama_rules $(WASM_OUT)/dama_wasm.wasm
 	@# wasm-opt works on one core: the rules' runs beside the engine's build and wasm-opt.
 	@$(call RUN,$(WASM_OPT) $(PKG_DIR)/dama_rules_bg.wasm -o $(PKG_DIR)/dama_rules_bg.wasm) & rules=$$!; \
-	engine=0; { $(call RUN,cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib) && \
+	engine=0; { $(call RUN,RUSTFLAGS='$(ENGINE_RUSTFLAGS)' cargo build --release --target wasm32-unknown-unknown -p dama-wasm --lib) && \
 		$(call RUN,$(WASM_BINDGEN) --out-name dama_wasm $(WASM_OUT)/dama_wasm.wasm) && \
-		$(call RUN,$(WASM_OPT) $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm); } || engine=1; \
+		$(call RUN,$(WASM_OPT) --enable-simd $(PKG_DIR)/dama_wasm_bg.wasm -o $(PKG_DIR)/dama_wasm_bg.wasm); } || engine=1; \
 	wait $$rules && [ $$engine = 0 ]
 	@touch $(WASM_RULES) $(WASM_ENGINE)
 
@@ -128,7 +134,7 @@ $(WASM_THREADS) &: $(WASM_SOURCES) crates/dama-wasm/threads-toolchain | setup
 		--target wasm32-unknown-unknown -p dama-wasm --lib --features threads \
 		-Z build-std=panic_abort,std -Z build-std-features= --target-dir $(THREADS_TARGET)
 	$(WASM_BINDGEN) --out-name dama_threads $(THREADS_TARGET)/wasm32-unknown-unknown/release/dama_wasm.wasm
-	$(WASM_OPT) --enable-threads $(PKG_DIR)/dama_threads_bg.wasm -o $(PKG_DIR)/dama_threads_bg.wasm
+	$(WASM_OPT) --enable-threads --enable-simd $(PKG_DIR)/dama_threads_bg.wasm -o $(PKG_DIR)/dama_threads_bg.wasm
 	@touch $(WASM_THREADS)
 
 # The browser's data, fetched by the engine worker after the game is playable and cached by the
@@ -258,7 +264,7 @@ test-rust-beside:
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).
 test-wasm: setup
-	cargo test --target wasm32-unknown-unknown -p dama-wasm
+	RUSTFLAGS='$(ENGINE_RUSTFLAGS)' cargo test --target wasm32-unknown-unknown -p dama-wasm
 
 # The page's game modules (www/game/) in Node with the real wasm core: no browser.
 test-unit: build

@@ -16,7 +16,7 @@
 // engine is to search on: more than one, and the bytes are the threaded build's, started here
 // with its helpers (helpers.js); where that fails, the engine runs on one thread.
 
-import { loadEngine } from '../shared/wasm.js';
+import { ENGINE_NEEDS, engineSupported, loadEngine } from '../shared/wasm.js';
 import { startThreads } from './helpers.js';
 
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
@@ -73,6 +73,7 @@ const given = new Promise((/** @type {(m: { bytes: ArrayBuffer | null, threads: 
  */
 export async function loadEngineWasm() {
   const asked = await given;
+  if (!engineSupported()) throw new Error(ENGINE_NEEDS);
   if (asked.threads > 1) {
     try {
       ({ wasm, threads } = await startThreads(asked.bytes, asked.threads - 1));

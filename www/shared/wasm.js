@@ -24,6 +24,28 @@ const BUILDS = {
   threads: { glue: '../pkg/dama_threads.js', wasm: '../pkg/dama_threads_bg.wasm' },
 };
 
+// The engine's builds use wasm's SIMD (the network's second layer, crates/dama/src/engine/eval/
+// simd.rs), which every browser since 2023 has; the rules' build does not. A browser without
+// it keeps everything but the computer (two players, the library, the rules) and downloads no
+// engine; each engine request is answered with ENGINE_NEEDS.
+// The smallest module that uses SIMD: one function returning i32x4.splat(0).
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: () -> v128
+  0x03, 0x02, 0x01, 0x00, // function section: one function of that type
+  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b, // code: i32.const 0, i32x4.splat, end
+]);
+/** Why a browser without SIMD has no computer player. */
+export const ENGINE_NEEDS = 'the computer player needs a browser with WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)';
+/** Whether this browser can run the engine's builds. @returns {boolean} */
+export function engineSupported() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
 /** @type {Map<Build, Promise<WebAssembly.Module>>} */
 const modules = new Map();
 /** The engine's bytes, by build (the page fetches one of the two). @type {Map<Build, Promise<ArrayBuffer>>} */
@@ -157,6 +179,10 @@ export function sendEngine(worker, threads) {
     worker.postMessage({ type: 'wasm', bytes, threads: n }, bytes ? [bytes] : []);
   // Each worker its own copy, handed over (transferred), the page's kept for the next.
   const single = () => bytesOf('engine').then((b) => post(b.slice(0), 1), () => post(null, 1));
+  if (!engineSupported()) {
+    post(null, 1); // the worker says why it has no engine, and nothing is downloaded
+    return;
+  }
   if (threads <= 1) {
     single();
     return;

@@ -1440,3 +1440,62 @@ fn scores_in_words_and_known_results() {
         .unwrap()
         .is_null());
 }
+
+/// The engine builds' second layer is wasm's `simd128` (crates/dama/src/engine/eval/simd.rs):
+/// along random games of both kinds, each shipped network and a network of random weights score
+/// every position as the plain integer path does.
+#[wasm_bindgen_test]
+fn the_networks_score_alike_with_and_without_simd() {
+    use dama::engine::eval::network::{self, Layers, Net};
+    assert!(
+        cfg!(target_feature = "simd128"),
+        "the wasm builds enable simd128 (.cargo/config.toml)"
+    );
+    let mut seed = 0x9e37_79b9_u32;
+    let mut next = move |n: usize| {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (seed >> 8) as usize % n.max(1)
+    };
+    for variant in dama::Variant::ALL {
+        let shipped = network::shipped_for(variant).expect("shipped").clone();
+        // Random weights as wide as a network may have in the later layers reach the clipping
+        // and sums the shipped ones may not.
+        use network::{HIDDEN, INPUTS, L2, MAX_WEIGHT};
+        let m = MAX_WEIGHT as usize;
+        let mut wide = |n: usize| next(2 * n + 1) as i16 - n as i16;
+        let l = Layers {
+            w1: (0..INPUTS)
+                .map(|_| [0; HIDDEN].map(|_: i16| wide(60)))
+                .collect(),
+            b1: [0; HIDDEN].map(|_: i16| wide(60) + 60),
+            w2: (0..L2)
+                .map(|_| [0; 2 * HIDDEN].map(|_: i16| wide(m)))
+                .collect(),
+            b2: [0; L2].map(|_: i32| wide(m) as i32 * 40),
+            w3: [0; L2].map(|_: i16| wide(m)),
+            b3: wide(m) as i32,
+        };
+        let wide = Net::from_layers(variant, false, l).expect("valid layers");
+        let mut scored = 0;
+        for _game in 0..40 {
+            let mut pos = dama::Position::start(variant);
+            for _ply in 0..150 {
+                for net in [&*shipped, &wide] {
+                    assert_eq!(
+                        net.evaluate(&pos),
+                        net.evaluate_plain(&pos),
+                        "{}",
+                        pos.to_fen()
+                    );
+                }
+                scored += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[next(moves.len())]);
+            }
+        }
+        assert!(scored > 1_000, "{scored}");
+    }
+}

@@ -15,7 +15,10 @@
 pub mod classic;
 pub mod network;
 pub mod pattern;
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 mod simd;
 
 pub use classic::{evaluate_with, Weights, N_WEIGHTS};
