@@ -103,3 +103,37 @@ test('a worker that keeps failing is reported, not retried forever', { timeout: 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a browser without wasm SIMD downloads no engine, is told why in its language, and two players still play', { timeout: 60000 }, async () => {
+  const page = await newPage(env, { locale: 'it-IT' });
+  // This Chromium has SIMD and cannot be told otherwise: the page and its workers get a
+  // shared/wasm.js whose check says no.
+  const source = readFileSync(join(ROOT, 'www/shared/wasm.js'), 'utf8');
+  const without = source.replace('return WebAssembly.validate(SIMD_PROBE);', 'return false;');
+  assert.notEqual(without, source, 'the check is where this test expects it');
+  let routed = 0;
+  await page.context().route('**/www/shared/wasm.js*', (route) => {
+    routed++;
+    return route.fulfill({ body: without, contentType: 'text/javascript' });
+  });
+  /** @type {string[]} */
+  const engines = [];
+  page.context().on('request', (r) => {
+    if (/dama_(wasm|threads)_bg\.wasm/.test(r.url())) engines.push(r.url());
+  });
+  await page.goto(`${env.server.url}?mode=computer&color=black&level=1`);
+  await page.waitForFunction(() => window.__dama?.ready === true);
+  await page.waitForFunction(() => !document.querySelector('#notice').hidden, null, { timeout: 20000 });
+  assert.match(await page.textContent('#notice'), /Il computer richiede un browser più recente \(con WebAssembly SIMD\)\. Si può comunque giocare in due\./);
+  assert.ok(routed >= 2, `the page's and the engine worker's module were both replaced (${routed})`);
+  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.deepEqual([...engines, ...fetched.filter((u) => /dama_(wasm|threads)_bg/.test(u))], [], 'no engine downloaded');
+  // The rules are built without SIMD: a game between two players goes on.
+  await page.goto(`${env.server.url}?mode=two-players`);
+  await page.waitForFunction(() => window.__dama?.ready === true);
+  await clickMove(page, '22-18');
+  await clickMove(page, '10-14');
+  assert.equal(await page.evaluate(() => window.__dama.history().length), 2);
+  assert.deepEqual(engines, []);
+  await page.context().close();
+});

@@ -12,7 +12,7 @@
 
 import { createBoard } from '../board/api.js';
 import { readTheme } from '../board/theme.js';
-import { loadWasm } from '../shared/wasm.js';
+import { ENGINE_NEEDS, loadWasm } from '../shared/wasm.js';
 import { lazyEngine } from '../engine/loader.js';
 import { t, onLanguageChange, loadLanguage, textOf } from '../shared/i18n.js';
 import { playSound } from '../shared/sound.js';
@@ -124,7 +124,10 @@ export class DamaBoard extends DamaBoardReads {
         this.#moved(m, mover, 'computer');
         if (premove) this.#playPremove(premove);
       },
-      failed: (msg) => this.#setNotice(() => t('engineFailed', { error: msg }, this.lang)),
+      failed: (msg) =>
+        this.#setNotice(() =>
+          msg === ENGINE_NEEDS ? t('engineNeedsSimd', {}, this.lang) : t('engineFailed', { error: msg }, this.lang),
+        ),
       hinted: (m) => {
         if (m) this.#announce(t('hintShown', { move: m.text }, this.lang));
         this.#sync();
