@@ -136,4 +136,13 @@ test('a browser without wasm SIMD downloads no engine, is told why in its langua
   assert.equal(await page.evaluate(() => window.__dama.history().length), 2);
   assert.deepEqual(engines, []);
   await page.context().close();
+
+  // The analysis board, its engine on, says the same where it shows its errors.
+  const board = await newPage(env, { locale: 'it-IT', analysisEngine: true });
+  await board.context().route('**/www/shared/wasm.js*', (route) => route.fulfill({ body: without, contentType: 'text/javascript' }));
+  await board.goto(`${env.server.url}www/analysis.html`);
+  await board.waitForFunction(() => !!window.__analysis);
+  await board.waitForFunction(() => /WebAssembly SIMD/.test(document.getElementById('an-error')?.textContent ?? ''), null, { timeout: 20000 });
+  assert.match(await board.textContent('#an-error'), /^Il computer richiede un browser più recente/);
+  await board.context().close();
 });

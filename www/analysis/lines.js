@@ -4,6 +4,7 @@
 // comes first (review-run.js starts the lines again once it is done).
 
 import { t } from '../shared/i18n.js';
+import { ENGINE_NEEDS } from '../shared/wasm.js';
 import { forWhite } from './review.js';
 import { $, page, client, engine, review, sideAt, showError, say } from './page.js';
 import { renderLines, evalWords } from './view.js';
@@ -102,4 +103,8 @@ export function startEngine() {
  * or replaced one never gets here: see client.js).
  * @param {string | null} error
  */
-export const stopped = (error) => (error === null ? () => t('anEngineGone') : () => t('anAnalysisFailed', { error }));
+export const stopped = (error) => {
+  if (error === null) return () => t('anEngineGone');
+  if (error === ENGINE_NEEDS) return () => t('engineNeedsSimd');
+  return () => t('anAnalysisFailed', { error });
+};
