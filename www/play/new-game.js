@@ -59,10 +59,10 @@ let syncNewGameForm = () => {};
  * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
  * levels (`dama match --a level=N+1 --b level=N --time 200`; docs/ENGINE.md has the table).
  */
-const LEVEL_ELO = [0, 230, 440, 700, 910, 1120, 1350, 1540, 1650, 1690];
+const LEVEL_ELO = [0, 190, 330, 470, 750, 940, 1410, 1530, 1680, 1720];
 
 /**
- * The strength of a level as a player would say it, a pair of levels at a time (about 400 Elo
+ * The strength of a level as a player would say it, a pair of levels at a time (300-600 Elo
  * from one pair to the next up to level 8; 9 and 10 are the engine's full strength).
  * @param {number} level 1-10
  * @returns {string}
