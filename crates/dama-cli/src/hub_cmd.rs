@@ -5,13 +5,15 @@
 //! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
 //! games of the kind it was fitted for, or `classic` for the hand-written Italian
 //! evaluation), `--egtb DIR[,DIR]` (endgame tables of `dama egtb build`, a directory for each
-//! game), `--no-book` (level 10 does not play from the opening books), `--contempt N`
+//! game, read from the start on a thread of their own; `init` waits for them, and tables
+//! that cannot be read end the session with an `error` line and a failing exit),
+//! `--no-book` (level 10 does not play from the opening books), `--contempt N`
 //! (the `contempt` parameter's value at the start, 0 to 50 hundredths of a man).
 
 use dama::engine::egtb::Tables;
 use dama::engine::search::MAX_CONTEMPT;
 use dama_cli::hub::{Hub, Setup};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let a = crate::args::Args::parse(args, &["eval", "egtb", "variant", "contempt"], &["no-book"])?;
@@ -20,8 +22,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some(spec) => crate::train::evals_from_list(spec)?,
         None => Vec::new(),
     };
+    // Each directory is checked here; the tables are read on a thread of their own, so that
+    // `hub` is answered at once (a referee gives that seconds) and `init` waits for them.
+    let dirs: Vec<String> = a
+        .get("egtb")
+        .into_iter()
+        .flat_map(|l| l.split(','))
+        .map(str::to_string)
+        .collect();
+    for dir in &dirs {
+        std::fs::read_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?;
+    }
+    let loading = (!dirs.is_empty()).then(|| {
+        let reader = std::thread::spawn(move || read_tables(&dirs));
+        Arc::new(Mutex::new(Some(reader)))
+    });
+    let setup = Setup {
+        evals,
+        tables: Vec::new(),
+        loading,
+        book: !a.flag("no-book"),
+        variant,
+        contempt: a.number_in("contempt", 0, 0..=MAX_CONTEMPT)?,
+    };
+    let mut hub = Hub::new(setup, std::io::stdout());
+    hub.serve(std::io::stdin().lock());
+    // Tables that cannot be read end the session with an error even when no `init` came.
+    hub.finish_loading();
+    match hub.failure() {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// The tables of each directory, at most one directory a game.
+fn read_tables(dirs: &[String]) -> Result<Vec<Arc<Tables>>, String> {
     let mut tables: Vec<Arc<Tables>> = Vec::new();
-    for dir in a.get("egtb").into_iter().flat_map(|l| l.split(',')) {
+    for dir in dirs {
         let t = Tables::from_dir(dir).map_err(|e| format!("--egtb {dir}: {e}"))?;
         if tables.iter().any(|o| o.variant() == t.variant()) {
             return Err(format!(
@@ -31,14 +68,5 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         tables.push(Arc::new(t));
     }
-    let setup = Setup {
-        evals,
-        tables,
-        book: !a.flag("no-book"),
-        variant,
-        contempt: a.number_in("contempt", 0, 0..=MAX_CONTEMPT)?,
-    };
-    let mut hub = Hub::new(setup, std::io::stdout());
-    hub.serve(std::io::stdin().lock());
-    Ok(())
+    Ok(tables)
 }

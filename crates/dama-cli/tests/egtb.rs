@@ -153,3 +153,39 @@ fn hub_options() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `dama hub` answers `hub` while its tables are still being read, `init` waits for them, and
+/// tables that cannot be read end the session with an `error` line and a failing exit. The
+/// "table" is a named pipe: reading it waits until this test opens its other end.
+#[test]
+fn hub_reads_its_tables_at_init() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = std::env::temp_dir().join(format!("dama-egtb-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("italian-2.egtb");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["hub", "--egtb", dir.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    writeln!(stdin, "hub").unwrap();
+    // `wait` comes while the reader is held at the pipe.
+    assert!(lines.by_ref().map(|l| l.unwrap()).any(|l| l == "wait"));
+    writeln!(stdin, "init").unwrap();
+    // Let the reader through: the pipe is no regular file, so the tables are refused.
+    drop(std::fs::OpenOptions::new().write(true).open(&fifo).unwrap());
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    assert!(rest[0].starts_with("error message=\"--egtb "), "{rest:?}");
+    assert!(rest[0].contains("not a regular file"), "{rest:?}");
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -79,6 +79,12 @@ pub(super) const MAX_MOVES: u32 = 1000;
 /// The deepest search a `level` asks for: the engine's deepest iteration.
 pub(super) const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
+/// Endgame tables being read on a thread of their own (`dama hub` starts reading at once, so
+/// that `hub` is answered at once however large they are): `init` waits for them, as the
+/// protocol has an engine do its long work there, and so does a first search that comes
+/// without `init`. The thread's error is the session's end ([`Hub::failure`]).
+pub type TablesLoading = Arc<Mutex<Option<thread::JoinHandle<Result<Vec<Arc<Tables>>, String>>>>>;
+
 /// What every engine of a session is built with (the options of `dama hub`).
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -87,6 +93,8 @@ pub struct Setup {
     pub evals: Vec<Eval>,
     /// Endgame tables, at most one set per game (each used in games of its own game).
     pub tables: Vec<Arc<Tables>>,
+    /// More tables still being read, added to `tables` once read.
+    pub loading: Option<TablesLoading>,
     /// Level 10 plays from the game's opening book while the position is in it.
     pub book: bool,
     /// The game at the start of the session.
@@ -102,6 +110,7 @@ impl Default for Setup {
         Setup {
             evals: Vec::new(),
             tables: Vec::new(),
+            loading: None,
             book: true,
             variant: Variant::Italian,
             contempt: 0,
@@ -158,6 +167,8 @@ pub struct Hub<W: Write + Send + 'static> {
     search_id: Arc<AtomicU64>,
     rng: Rng,
     setup: Arc<Setup>,
+    /// Why the session ended on its own (tables that could not be read).
+    failure: Option<String>,
 }
 
 impl<W: Write + Send + 'static> Hub<W> {
@@ -191,6 +202,39 @@ impl<W: Write + Send + 'static> Hub<W> {
             search_id: Arc::new(AtomicU64::new(0)),
             rng: Rng::new(seed),
             setup: Arc::new(setup),
+            failure: None,
+        }
+    }
+
+    /// Why the session ended on its own, if it did: tables that could not be read (also
+    /// said to the GUI as an `error` line).
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    /// Waits for the tables being read, if any, and adds them; false (the reason kept in
+    /// [`Hub::failure`]) when they could not be read.
+    pub fn finish_loading(&mut self) -> bool {
+        let Some(loading) = self.setup.loading.clone() else {
+            return self.failure.is_none();
+        };
+        let handle = loading.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let read = match handle.map(|h| h.join()) {
+            None => Ok(Vec::new()),
+            Some(Ok(r)) => r,
+            Some(Err(_)) => Err("the thread reading the endgame tables panicked".to_string()),
+        };
+        let setup = Arc::make_mut(&mut self.setup);
+        setup.loading = None;
+        match read {
+            Ok(tables) => {
+                setup.tables.extend(tables);
+                true
+            }
+            Err(e) => {
+                self.failure = Some(e);
+                false
+            }
         }
     }
 
@@ -238,6 +282,9 @@ impl<W: Write + Send + 'static> Hub<W> {
 
     /// Handles one line (without its newline); false when the session should end (`quit`).
     pub fn handle(&mut self, line: &str) -> bool {
+        if self.failure.is_some() {
+            return false;
+        }
         let Some((name, rest)) = Command::split(line) else {
             return true;
         };
@@ -249,6 +296,10 @@ impl<W: Write + Send + 'static> Hub<W> {
                 return true;
             }
             "init" => {
+                if !self.finish_loading() {
+                    self.send_error(self.failure().unwrap_or_default());
+                    return false;
+                }
                 self.send("ready");
                 return true;
             }
@@ -455,6 +506,10 @@ impl<W: Write + Send + 'static> Hub<W> {
         let jobs = match &self.jobs {
             Some(j) => j.clone(),
             None => {
+                // The engines are built with the tables: a GUI that sent no `init` waits here.
+                if !self.finish_loading() {
+                    return Err(self.failure.clone().unwrap_or_default());
+                }
                 let (tx, rx) = mpsc::channel();
                 let slot = self.stop_slot.clone();
                 let setup = self.setup.clone();

@@ -9,7 +9,8 @@
 //! advertises `param name=tt-size` it gets `set-param name=tt-size value=MB`, and if it
 //! advertises `variant`, `set-param name=variant value=italian` or `brazilian`; a Brazilian
 //! match needs an engine that declares `variant` with `brazilian` among its `values`), then
-//! `init` and lines up to `ready`, all within [`HANDSHAKE`]. A move: `pos pos=.. moves=".."`
+//! `init` and lines up to `ready`: up to `wait` within [`HANDSHAKE`], up to `ready` within
+//! [`INIT`] more (the protocol's place for long work, such as reading tables). A move: `pos pos=.. moves=".."`
 //! (the game's opening and its moves in the game's numbering, as `dama hub` reads them;
 //! captures in Scan's form from x to x captured...), `level ..`, `ping`; then
 //! `go think` once `pong` shows the position was taken, and lines up to `done move=..`. `info`
@@ -39,8 +40,11 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long an engine has to start and answer `hub` and `init`.
+/// How long an engine has to start and answer `hub`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long an engine has to answer `init`: `dama hub` reads its endgame tables there (the
+/// Italian 6-piece ones are 2.7 GB).
+pub const INIT: Duration = Duration::from_secs(120);
 /// How long an engine has to leave after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 /// How often a wait looks whether the process is still alive: a dead engine whose output is
@@ -285,6 +289,7 @@ impl HubClient {
             )));
         }
         self.send("init")?;
+        let end = Instant::now() + INIT;
         loop {
             let line = self.next_line(end, "ready")?;
             match Line::split(&line) {
