@@ -90,7 +90,8 @@ test("the game page's move list shows the same symbols", { timeout: 30000 }, asy
 // (about -8.8, Black's king takes 29x13): written by a script that played the engine against
 // itself, White choosing a poor move now and then and that one on purpose. The networks score
 // every lead of three men and more about alike; what they add for the material beyond it is
-// what falls here.
+// what falls here: the two men of 29x13, 183 to 267 from depth 10 to 18 with the shipped
+// network (less than the whole 200 where White's best line loses a little too).
 const LOST = readFileSync(join(ROOT, 'tests', 'browser', 'fixtures', 'lost-gives-more.pdn'), 'utf8');
 const GIVEN_AWAY = 25;
 
@@ -103,7 +104,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const [before, after] = [r.positions[GIVEN_AWAY - 1].score, r.positions[GIVEN_AWAY].score];
     console.log(`13. 30-26 reviewed: ${before} to ${after} for White, chances lost ${m.loss.toFixed(4)}, ${m.judgement}`);
     assert.equal(m.move, '30-26');
-    assert.ok(before <= -300 && before - after >= 200, `White already lost gives at least two men more: ${before} to ${after}`);
+    assert.ok(before <= -300 && before - after >= 180, `White already lost gives about two men more: ${before} to ${after}`);
     assert.ok(m.loss < 0.1, 'the winning chances alone would not mark it');
     assert.ok(m.judgement === 'mistake' || m.judgement === 'blunder', `marked: ${m.judgement}`);
     // On the page: the move list's mark and symbol, and the list of errors.

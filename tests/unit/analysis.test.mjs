@@ -200,13 +200,13 @@ test('a side already lost that gives a man and a king more away is marked, thoug
   assert.equal(b.judgement, 'blunder');
 });
 
-test('the material thresholds: two men a mistake, three a blunder, at their edges', () => {
-  assert.deepEqual({ ...MATERIAL }, { mistake: 200, blunder: 300 });
-  assert.equal(whiteMove(at(-400), at(-599)).judgement, null);
-  assert.equal(whiteMove(at(-400), at(-600)).judgement, 'mistake');
-  assert.equal(whiteMove(at(-400), at(-699)).judgement, 'mistake');
-  assert.equal(whiteMove(at(-400), at(-700)).judgement, 'blunder');
-  assert.equal(whiteMove(at(700), at(500)).judgement, 'mistake');
+test('the material thresholds: about two men a mistake, three a blunder, at their edges', () => {
+  assert.deepEqual({ ...MATERIAL }, { mistake: 180, blunder: 280 });
+  assert.equal(whiteMove(at(-400), at(-579)).judgement, null);
+  assert.equal(whiteMove(at(-400), at(-580)).judgement, 'mistake');
+  assert.equal(whiteMove(at(-400), at(-679)).judgement, 'mistake');
+  assert.equal(whiteMove(at(-400), at(-680)).judgement, 'blunder');
+  assert.equal(whiteMove(at(700), at(520)).judgement, 'mistake');
   // A gain is no loss, and near level the curve judges harder than the material would.
   assert.equal(whiteMove(at(-840), at(-460)).judgement, null);
   assert.equal(whiteMove(at(100), at(-40)).judgement, 'blunder');

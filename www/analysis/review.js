@@ -14,8 +14,11 @@
 // Where one side is already far ahead the curve is flat (from -4.6 to -8.4 the chances fall by
 // 0.01), so a side that is lost and gives a man and a king more away would never be marked.
 // The material is judged too, on the mover's score itself: a fall of at least
-//   2 men (200)  a mistake
-//   3 men (300)  a blunder
+//   about 2 men (180)  a mistake
+//   about 3 men (280)  a blunder
+// (the networks count the material beyond a three-man lead a man at 100, but their own part
+// moves with the position: two men given away in a test game fell 183 to 267 from depth 10 to
+// 18, below the whole 200 at some).
 // and the move gets the worse of the two judgements. Near level the curve is the harder judge
 // (two men given from level fall 0.46), so in practice this marks only moves where one side is
 // already about three men ahead. It applies while the result is open: where the search counted
@@ -46,7 +49,7 @@
 /** The least loss of each judgement, in the mover's chances (0-1). */
 export const THRESHOLDS = Object.freeze({ inaccuracy: 0.1, mistake: 0.2, blunder: 0.3 });
 /** The least fall of the mover's score (hundredths of a man) of each judgement on the material scale. */
-export const MATERIAL = Object.freeze({ mistake: 200, blunder: 300 });
+export const MATERIAL = Object.freeze({ mistake: 180, blunder: 280 });
 /** Each judgement's rank, to take the worse of two. */
 const RANK = { inaccuracy: 1, mistake: 2, blunder: 3 };
 /** Hundredths of a man for which the chances are e^1 : 1. */
