@@ -126,9 +126,17 @@ test('a Brazilian game against the computer, chosen in the New game dialog, play
   assert.equal(await page.textContent('#new-game .game-choice legend'), 'Game');
   assert.match(await page.textContent('#new-game .game-choice'), /Italian draughts[\s\S]*Brazilian draughts/);
   assert.equal(await page.isVisible('#level-elo'), true);
+  await page.$eval('#new-game input[name="level"]', (el) => {
+    el.value = '5';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  const italian = await page.getAttribute('#level-elo', 'title');
   await page.check('#new-game input[name="variant"][value="brazilian"]');
-  // The levels' Elo figures were measured in Italian games: not claimed for Brazilian.
-  assert.equal(await page.isVisible('#level-elo'), false);
+  // Each game's levels were measured in its own games: Brazilian's figure for level 5.
+  assert.equal(await page.isVisible('#level-elo'), true);
+  const brazilian = await page.getAttribute('#level-elo', 'title');
+  assert.match(brazilian ?? '', /^About \+\d+ Elo above level 1\.$/);
+  assert.notEqual(brazilian, italian);
   await screenshot(page, 'brazilian-new-game-dialog');
   await page.click('#new-game button[value="cancel"]');
   assert.equal(await variant(page), 'italian', 'cancel changes nothing');

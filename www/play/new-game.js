@@ -22,11 +22,11 @@ function wireNewGame() {
     for (const fs of fieldsets('.computer-only')) fs.disabled = mode !== 'computer';
     for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players';
     $('level-out').textContent = field(form, 'level').value;
-    // The levels' strengths were measured in Italian games.
+    // Each game's levels were measured in its own games.
     const level = clampLevel(field(form, 'level').value);
+    const elo = LEVEL_ELO[normVariant(field(form, 'variant').value)];
     $('level-elo').textContent = levelStrength(level);
-    $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${LEVEL_ELO[level - 1]}` }) : '';
-    $('level-elo').hidden = field(form, 'variant').value === 'brazilian';
+    $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${elo[level - 1]}` }) : '';
     // A level below 10 is the same on any device: only the top level thinks on every thread.
     const threads = level === 10 ? engineThreads() : 1;
     $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
@@ -56,10 +56,14 @@ function wireNewGame() {
 let syncNewGameForm = () => {};
 
 /**
- * Each level's strength in Elo above level 1, from a ladder of matches between neighbouring
- * levels (`dama match --a level=N+1 --b level=N --time 200`; docs/ENGINE.md has the table).
+ * Each level's strength in Elo above level 1, in each game, from a ladder of matches between
+ * neighbouring levels (`dama match --a level=N+1 --b level=N --time 200`, with `--variant
+ * brazilian` for Brazilian; docs/ENGINE.md has the tables).
  */
-const LEVEL_ELO = [0, 190, 330, 470, 750, 940, 1410, 1530, 1680, 1720];
+const LEVEL_ELO = {
+  italian: [0, 190, 330, 470, 750, 940, 1410, 1530, 1680, 1720],
+  brazilian: [0, 230, 390, 620, 790, 1050, 1200, 1340, 1430, 1440],
+};
 
 /**
  * The strength of a level as a player would say it, a pair of levels at a time (300-600 Elo
