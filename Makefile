@@ -155,6 +155,7 @@ WEB_EGTB := $(foreach g,italian brazilian,$(foreach n,$(shell seq 2 $(WEB_EGTB_P
 .PHONY: data FORCE
 WEB_BOOKS := $(DATA_DIR)/book.bin $(DATA_DIR)/book-brazilian.bin
 data: $(WEB_BOOKS) $(WEB_EGTB)
+	@node scripts/tables-index.mjs $(WEB_EGTB_MORE) >/dev/null
 
 $(DATA_DIR)/%.bin: crates/dama/data/%.bin
 	@mkdir -p $(@D)
@@ -174,7 +175,36 @@ $(WEB_EGTB) &: $(DAMA_CLI)
 	done
 	@ls -l $(WEB_BOOKS) $(WEB_EGTB)
 
-serve: build
+# The 5-piece tables a player downloads only on asking (the game page's settings: "Download
+# endgame tables, N MB"), kept apart in $(WEB_EGTB_MORE) with index.json (each file's bytes,
+# SHA-256 and size once unpacked; scripts/tables-index.mjs, run by every `make data`, lists
+# none before `make tables-5`): not in the service worker's lists,
+# so no visit fetches them unasked. Each game's build takes a few minutes of one core (both at
+# once here) and about 320 MB; it is redone only when the tables' format or builder changes,
+# not with every build of the binary. `make serve` builds them; `make dist` copies them when
+# built (`make tables-5 dist`) and says so when not; `make test` does not need them (its browser
+# test of the download serves a smaller table in their place).
+WEB_EGTB_MORE := $(DATA_DIR)/egtb-5
+WEB_EGTB_MORE_RAW := $(or $(CARGO_TARGET_DIR),target)/egtb-web-5
+EGTB_SOURCES := $(wildcard crates/dama/src/engine/egtb/*.rs crates/dama-tools/src/egtb/*.rs)
+
+.PHONY: tables-5
+WEB_EGTB_MORE_FILES := $(WEB_EGTB_MORE)/italian-5.egtb.gz $(WEB_EGTB_MORE)/brazilian-5.egtb.gz
+tables-5: $(WEB_EGTB_MORE_FILES)
+	node scripts/tables-index.mjs $(WEB_EGTB_MORE)
+
+$(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
+	rm -rf $(WEB_EGTB_MORE_RAW)
+	mkdir -p $(WEB_EGTB_MORE_RAW)/italian $(WEB_EGTB_MORE_RAW)/brazilian $(WEB_EGTB_MORE)
+	nice $(DAMA_CLI) egtb build --pieces 5 --out $(WEB_EGTB_MORE_RAW)/italian >/dev/null & it=$$!; \
+	nice $(DAMA_CLI) egtb build --variant brazilian --pieces 5 --out $(WEB_EGTB_MORE_RAW)/brazilian >/dev/null & br=$$!; \
+	wait $$it && wait $$br
+	for g in italian brazilian; do \
+		gzip -9 -n -c $(WEB_EGTB_MORE_RAW)/$$g/$$g-5.egtb > $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp && \
+		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz || exit 1; \
+	done
+
+serve: build tables-5
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
 	python3 scripts/serve.py .
 
@@ -189,6 +219,7 @@ dist: build setup-dist
 	rm -f dist/www/pkg/.gitignore dist/www/pkg/package.json
 	find dist/www -name '*.ts' -delete # the JSDoc types beside the code: for tsc, not the site
 	@for f in $(WEB_BOOKS) $(WEB_EGTB); do test -f dist/$$f || { echo "dist: $$f is missing" >&2; exit 1; }; done
+	@test -f dist/$(WEB_EGTB_MORE)/italian-5.egtb.gz || echo "dist: no 5-piece tables to offer (make tables-5 first): the settings do not offer the download" >&2
 	@if grep -rnE '(src|href|action)="/[^/]|(from|import\() *["'"'"']/[^/]' \
 		dist/index.html dist/www --include='*.html' --include='*.js' --include='*.mjs' \
 		--include='*.css' --exclude-dir=pkg; then \

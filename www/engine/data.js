@@ -3,7 +3,8 @@
 // then in the background the opening book and the Italian endgame tables (www/data/, written by
 // `make build`), each handed to every engine the worker makes; the Brazilian book and tables once
 // a Brazilian game is first searched (brazilianData), so that a player of Italian alone does not
-// fetch them. A search never waits for the data: it plays with whatever has arrived. The
+// fetch them. After a game's tables, the larger ones the player downloaded (more-tables.js),
+// and those of a download that ends while the page is open. A search never waits for the data: it plays with whatever has arrived. The
 // worker's page hears what is loaded from `{type: 'data', tables, brazilianTables, book,
 // brazilianBook}`.
 //
@@ -18,6 +19,7 @@
 
 import { ENGINE_NEEDS, engineSupported, loadEngine } from '../shared/wasm.js';
 import { startThreads } from './helpers.js';
+import { keptBytes, onTablesNews } from './more-tables.js';
 
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
 /** @import { DataReply } from './types.js' */
@@ -39,6 +41,14 @@ const tableFiles = [];
 const data = { tables: 0, brazilianTables: 0, book: false, brazilianBook: false };
 /** The Brazilian book's and tables' fetches, once started. @type {Promise<void> | null} */
 let brazilianFetch = null;
+/**
+ * Each game's tables loaded so far: the files of the site's data, then those the player
+ * downloaded (more-tables.js), once the smaller ones are in. Null until that game's load starts.
+ * @type {Record<'italian' | 'brazilian', Promise<void> | null>}
+ */
+const tablesLoad = { italian: null, brazilian: null };
+/** The pieces of each downloaded file loaded, by game, so that none is loaded twice. */
+const moreLoaded = { italian: new Set(), brazilian: new Set() };
 
 /** @param {unknown} err @returns {unknown} an error's message, else what was thrown */
 export const messageOf = (err) => /** @type {{ message?: unknown } | null | undefined} */ (err)?.message ?? err;
@@ -111,7 +121,7 @@ export function newEngine(ttMegabytes) {
 // built, refused) is skipped and tried again on the next page load. One debug line says which.
 async function loadData() {
   const failed = await loadBook(BOOK, 'book');
-  failed.push(...(await loadTables('italian')));
+  failed.push(...(await startTables('italian')));
   if (failed.length) console.debug(`dama: engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
 }
 
@@ -133,27 +143,78 @@ async function loadBook(path, flag) {
 }
 
 /**
- * Each table file of `game` by pieces, into every engine; what could not be had.
+ * Each table file of `game` by pieces, then those the player downloaded, into every engine;
+ * what could not be had.
  * @param {'italian' | 'brazilian'} game
  * @returns {Promise<string[]>}
  */
-async function loadTables(game) {
+async function startTables(game) {
+  /** @type {string[]} */
   const failed = [];
-  for (const path of tablesOf(game)) {
-    try {
-      const file = await download(path);
-      const bytes = await unpack(file);
-      for (const e of engines) e.loadTables(bytes);
-      tableFiles.push(file);
-      const pieces = engines.length ? engines[0].tablePieces(game) : 0;
-      if (game === 'italian') data.tables = pieces;
-      else data.brazilianTables = pieces;
-      report();
-    } catch (err) {
-      failed.push(`${path}: ${messageOf(err)}`);
+  const load = (async () => {
+    for (const path of tablesOf(game)) {
+      try {
+        await addTables(game, await download(path));
+      } catch (err) {
+        failed.push(`${path}: ${messageOf(err)}`);
+      }
     }
+    failed.push(...(await loadMore(game)));
+  })();
+  tablesLoad[game] = load;
+  await load;
+  return failed;
+}
+
+/**
+ * The tables the player downloaded for `game` and kept in this browser, those not loaded yet;
+ * what could not be loaded (a kept file of an older format is refused, and said).
+ * @param {'italian' | 'brazilian'} game
+ * @returns {Promise<string[]>}
+ */
+async function loadMore(game) {
+  /** @type {string[]} */
+  const failed = [];
+  try {
+    for (const { pieces, bytes } of await keptBytes(game)) {
+      if (moreLoaded[game].has(pieces)) continue;
+      try {
+        await addTables(game, bytes);
+        moreLoaded[game].add(pieces);
+      } catch (err) {
+        failed.push(`downloaded ${game} ${pieces}-piece tables: ${messageOf(err)}`);
+      }
+    }
+  } catch (err) {
+    failed.push(`downloaded ${game} tables: ${messageOf(err)}`);
   }
   return failed;
+}
+
+// A download finished in some page: loaded at once if the game's own tables are (else they
+// will be, after the smaller ones).
+onTablesNews(({ type, game }) => {
+  const load = tablesLoad[game];
+  if (type !== 'added' || !load) return;
+  tablesLoad[game] = load.then(async () => {
+    const failed = await loadMore(game);
+    if (failed.length) console.debug(`dama: ${failed.join('; ')}`);
+  });
+});
+
+/**
+ * One table file (gzipped or not) into every engine, kept for engines made later.
+ * @param {'italian' | 'brazilian'} game
+ * @param {Bytes} file
+ */
+async function addTables(game, file) {
+  const bytes = await unpack(file);
+  for (const e of engines) e.loadTables(bytes);
+  tableFiles.push(file);
+  const pieces = engines.length ? engines[0].tablePieces(game) : 0;
+  if (game === 'italian') data.tables = pieces;
+  else data.brazilianTables = pieces;
+  report();
 }
 
 /**
@@ -164,7 +225,7 @@ async function loadTables(game) {
 export function brazilianData() {
   brazilianFetch ??= (async () => {
     const failed = await loadBook(BOOK_BRAZILIAN, 'brazilianBook');
-    failed.push(...(await loadTables('brazilian')));
+    failed.push(...(await startTables('brazilian')));
     if (failed.length) console.debug(`dama: Brazilian engine data not loaded, tried again on the next visit: ${failed.join('; ')}`);
   })();
 }

@@ -1,6 +1,7 @@
 // @ts-check
-// The game page's "Board and pieces" dialog: the theme, the piece set, premoves and the
-// computer's threads (engine/threads.js: a new engine worker takes them up). A choice
+// The game page's "Board and pieces" dialog: the theme, the piece set, premoves, the
+// computer's threads (engine/threads.js: a new engine worker takes them up) and the endgame
+// tables to download (tables.js). A choice
 // takes effect at once on every board (settings.js tells them, here and in other tabs), and a
 // small picture of a corner of the board shows it in the dialog.
 
@@ -10,6 +11,7 @@ import { drawPiece } from '../board/pieces.js';
 import { isPlaying, DEFAULT_VARIANT } from '../board/util.js';
 import { threadsAvailable } from '../engine/threads.js';
 import { t } from '../shared/i18n.js';
+import { wireTables } from './tables.js';
 
 /** @typedef {import('./settings.js').BoardSettings} BoardSettings */
 
@@ -45,8 +47,10 @@ export function wireSettings(dialog, opener) {
     saveBoardSettings(input.name === 'premoves' ? { premoves: input.checked } : { [input.name]: input.value });
   });
   onBoardSettingsChange(show);
+  const tables = wireTables(/** @type {HTMLFieldSetElement} */ (dialog.querySelector('#settings-tables')));
   opener.addEventListener('click', () => {
     show(boardSettings());
+    tables.refresh();
     dialog.showModal();
   });
   applyFrame(boardSettings());

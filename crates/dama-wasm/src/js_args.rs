@@ -208,6 +208,24 @@ impl Args {
         Ok(bytes.into_iter().map(|b| b as u8).collect())
     }
 
+    /// Bytes as [`bytes`](Args::bytes) takes them, read a piece at a time: a `Uint8Array` is
+    /// copied on the JS side only (its own memory, given back once read) and then into wasm
+    /// memory a chunk at each read, so a file of hundreds of megabytes (the 5-piece endgame
+    /// tables) never sits in wasm memory twice, which never shrinks.
+    pub fn byte_reader(self, name: &'static str, value: &BytesArg) -> Result<ByteReader, JsValue> {
+        if ArrayBuffer::is_view(value) && value.is_instance_of::<Uint8Array>() {
+            let copy: Uint8Array = BytesCopy::new(value)?.unchecked_into();
+            return Ok(ByteReader::Js {
+                len: copy.length(),
+                array: copy,
+                at: 0,
+            });
+        }
+        Ok(ByteReader::Copied(std::io::Cursor::new(
+            self.bytes(name, value)?,
+        )))
+    }
+
     /// A board editor's cells from an `Int8Array` or an array: whole numbers -2..2.
     pub fn cells(self, name: &'static str, value: &CellsArg) -> Result<Vec<i8>, JsValue> {
         let cells = self.whole(name, "an Int8Array or an array of numbers", value, -2, 2)?;
@@ -234,5 +252,49 @@ impl Args {
             out.push(pair(&x).ok_or_else(|| self.wrong(&format!("{name}[{i}]"), what, &x))?);
         }
         Ok(out)
+    }
+}
+
+/// Bytes read in order, from a JS copy or from wasm memory ([`Args::byte_reader`]).
+pub enum ByteReader {
+    /// A `Uint8Array` of this module's own making (no caller's code runs on reads).
+    Js {
+        /// The bytes.
+        array: Uint8Array,
+        /// Their number.
+        len: u32,
+        /// The next byte to read.
+        at: u32,
+    },
+    /// Bytes already in wasm memory.
+    Copied(std::io::Cursor<Vec<u8>>),
+}
+
+impl ByteReader {
+    /// How many bytes there are in all.
+    pub fn len(&self) -> u64 {
+        match self {
+            ByteReader::Js { len, .. } => u64::from(*len),
+            ByteReader::Copied(c) => c.get_ref().len() as u64,
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl std::io::Read for ByteReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            ByteReader::Js { array, len, at } => {
+                let n = (*len - *at).min(u32::try_from(buf.len()).unwrap_or(u32::MAX));
+                array.subarray(*at, *at + n).copy_to(&mut buf[..n as usize]);
+                *at += n;
+                Ok(n as usize)
+            }
+            ByteReader::Copied(c) => c.read(buf),
+        }
     }
 }

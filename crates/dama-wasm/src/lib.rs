@@ -493,12 +493,15 @@ impl Engine {
     /// egtb build` writes them) to those of its game; the following searches of that game use
     /// them. Returns the number of positions the file's tables hold. Throws `Error` with the
     /// reason for bytes that are not a valid table file (or tables already loaded), and then
-    /// the loaded tables are unchanged.
+    /// the loaded tables are unchanged. A `Uint8Array` is read into wasm memory a piece at a
+    /// time, so a large file (145 MB for 5 pieces) is never held there twice.
     #[wasm_bindgen(js_name = loadTables)]
     pub fn load_tables(&mut self, bytes: BytesArg) -> Result<f64, JsValue> {
-        let bytes = Args("Engine.loadTables").bytes("bytes", &bytes)?;
+        let reader = Args("Engine.loadTables").byte_reader("bytes", &bytes)?;
         let refused = |e| js_err(format!("endgame tables refused: {e}"));
-        let file = Tables::load(&bytes).map_err(refused)?;
+        let len = reader.len();
+        let mut file = Tables::new();
+        file.read_from(reader, len).map_err(refused)?;
         let positions: u64 = file
             .signatures()
             .filter_map(|s| file.stats(s))

@@ -1,0 +1,161 @@
+// The endgame tables a player downloads on asking (issue 24: "Download endgame tables, N MB"):
+// the game page's settings offer each game's larger tables the site lists (www/data/egtb-5/,
+// `make tables-5`), no visit fetches them unasked, a download shows its progress, is checked
+// against the list's SHA-256, is used by the computer at once and after every reload, offline
+// too, and can be removed; a damaged download keeps nothing and says why.
+//
+// The real 5-piece files take minutes to build, so the site's list is replaced here by one that
+// offers the Italian 4-piece table file as "italian-5.egtb.gz", while the page's own 4-piece
+// file is refused: the computer knows 3 pieces before the download and 4 after.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, newPage, screenshot, waitForAsync, axeSource, axeViolations } from './helpers.mjs';
+import { ROOT } from './server.mjs';
+
+const STAND_IN = 'www/data/egtb/italian-4.egtb.gz';
+
+let env;
+before(async () => {
+  env = await setup({ serviceWorkers: 'allow' });
+});
+after(async () => {
+  await env?.close();
+});
+
+const tables = (page) => page.evaluate(() => window.__dama.engine?.data.tables ?? 0);
+const waitTables = (page, n) =>
+  page.waitForFunction((k) => window.__dama?.engine?.data.tables === k, n, { timeout: 20000 });
+
+/** A page whose site offers `body` as the Italian 5-piece file (listed with `listed`'s hash). */
+async function offering(body, listed = body) {
+  const page = await newPage(env);
+  const context = page.context();
+  const fetched = [];
+  // On the context: the service worker's own requests are routed too.
+  await context.route('**/www/data/egtb/italian-4.egtb.gz', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await context.route('**/www/data/egtb-5/index.json', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        format: 1,
+        tables: [
+          { game: 'italian', pieces: 5, path: 'italian-5.egtb.gz', bytes: listed.length, unpacked: 6360832, sha256: createHash('sha256').update(listed).digest('hex') },
+          { game: 'checkers', pieces: 5, path: 'checkers-5.egtb.gz', bytes: 10, unpacked: 10, sha256: '0'.repeat(64) },
+        ],
+      }),
+    }),
+  );
+  await context.route('**/www/data/egtb-5/italian-5.egtb.gz', (route) => {
+    fetched.push(route.request().url());
+    return route.fulfill({ contentType: 'application/gzip', body });
+  });
+  await page.goto(env.server.url + '?mode=computer&color=white&level=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  return { page, fetched };
+}
+
+async function openSettings(page) {
+  await page.click('#btn-settings');
+  await page.waitForSelector('#settings[open]');
+  await page.waitForSelector('#settings-tables:not([hidden]) .settings-tables-row');
+}
+
+const row = (page) => page.textContent('.settings-tables-row[data-game="italian"]');
+
+test('the 5-piece tables: offered with their size, downloaded on asking, used at once, kept offline, removed', { timeout: 120000 }, async (t) => {
+  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+  const file = readFileSync(join(ROOT, STAND_IN));
+  const { page, fetched } = await offering(file);
+  await waitTables(page, 3);
+  await openSettings(page);
+  // Only the games the list offers (not the unknown one), with the download's size.
+  assert.equal(await page.locator('.settings-tables-row').count(), 1);
+  assert.match(await row(page), /^Italian draughts: the computer knows up to 4 pieces\.Download endgame tables, 1 MB$/);
+  assert.match(await page.textContent('#settings-tables small'), /every position of up to 5 pieces perfectly, offline too.*about 6 MB of memory/);
+  await page.locator('#settings-tables').scrollIntoViewIfNeeded();
+  await screenshot(page, 'tables-offered');
+  assert.deepEqual(fetched, [], 'nothing is downloaded unasked');
+
+  await page.click('.settings-tables-row[data-game="italian"] button');
+  await page.waitForSelector('.settings-tables-row[data-game="italian"] button:text("Remove")');
+  assert.equal(fetched.length, 1, 'one download');
+  assert.match(await row(page), /^Italian draughts: up to 5 pieces, kept in this browser\.Remove$/);
+  // The engine worker heard of it and loaded the file at once.
+  await waitTables(page, 4);
+  await page.locator('#settings-tables').scrollIntoViewIfNeeded();
+  await screenshot(page, 'tables-kept');
+  const axe = axeSource();
+  if (axe) assert.deepEqual(await axeViolations(page, axe), [], 'the dialog with its tables passes axe');
+
+  // Every later page loads it from this browser, offline too.
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
+  // The smaller tables come from the service worker's data cache once it has them.
+  await waitForAsync(
+    page,
+    async () => {
+      for (const k of await caches.keys()) {
+        if (!k.startsWith('dama-data-')) continue;
+        const have = (await (await caches.open(k)).keys()).map((r) => r.url);
+        if (['italian-2', 'italian-3'].every((f) => have.some((u) => u.endsWith(`/${f}.egtb.gz`)))) return true;
+      }
+      return false;
+    },
+    null,
+    { timeout: 20000, polling: 200 },
+  );
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitTables(page, 4);
+  assert.equal(fetched.length, 1, 'not downloaded again');
+  await page.context().setOffline(false);
+
+  // Removed: said, and the next page does without.
+  await openSettings(page);
+  await page.click('.settings-tables-row[data-game="italian"] button:text("Remove")');
+  await page.waitForSelector('.settings-tables-row[data-game="italian"] small[role="status"]');
+  assert.match(await row(page), /knows up to 4 pieces\.Download endgame tables, 1 MB.*Removed from this browser/);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitTables(page, 3);
+  await page.waitForTimeout(500);
+  assert.equal(await tables(page), 3, 'the removed tables are not loaded');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a download that is not the listed file keeps nothing and says why', { timeout: 60000 }, async (t) => {
+  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+  const file = readFileSync(join(ROOT, STAND_IN));
+  const damaged = Buffer.from(file);
+  damaged[damaged.length >> 1] ^= 0xff;
+  const { page } = await offering(damaged, file);
+  await waitTables(page, 3);
+  await openSettings(page);
+  await page.click('.settings-tables-row[data-game="italian"] button');
+  await page.waitForSelector('.settings-tables-row[data-game="italian"] small[role="status"]');
+  assert.match(await row(page), /knows up to 4 pieces\.Download endgame tables, 1 MB.*did not finish \(the file is not the one the site lists\)\. Nothing was kept/);
+  await waitForAsync(page, async () => (await (await caches.open('dama.tables')).keys()).length === 0, null);
+  await page.waitForTimeout(500);
+  assert.equal(await tables(page), 3);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a site whose list offers no tables (make data before make tables-5) shows none', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  await page.context().route('**/www/data/egtb-5/index.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"format": 1, "tables": []}' }));
+  await page.goto(env.server.url + '?mode=two-players');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.click('#btn-settings');
+  await page.waitForSelector('#settings[open]');
+  await page.waitForTimeout(500);
+  assert.equal(await page.isVisible('#settings-tables'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
