@@ -157,9 +157,13 @@ WEB_BOOKS := $(DATA_DIR)/book.bin $(DATA_DIR)/book-brazilian.bin
 data: $(WEB_BOOKS) $(WEB_EGTB)
 	@node scripts/tables-index.mjs $(WEB_EGTB_MORE) >/dev/null
 
-$(DATA_DIR)/%.bin: crates/dama/data/%.bin
+# The browser's book is the part of the command line's (compiled in whole) nearest the start
+# that fits in WEB_BOOK_BYTES (`dama book subset`: breadth first along the book moves, the
+# shipped openings joining at their ply), so the first visit's download stays small.
+WEB_BOOK_BYTES := 100000
+$(DATA_DIR)/%.bin: crates/dama/data/%.bin | $(DAMA_CLI)
 	@mkdir -p $(@D)
-	cp $< $@
+	$(DAMA_CLI) book subset --book $< --bytes $(WEB_BOOK_BYTES) --out $@ >/dev/null
 
 # cargo decides whether the binary is out of date; make then compares its time with the tables'.
 $(DAMA_CLI): FORCE

@@ -50,12 +50,13 @@ pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
 }
 
 /// Reads an openings file of `variant` (FENs in its numbering): one FEN per line; blank lines
-/// and lines starting with `#` are skipped.
+/// and lines starting with `#` are skipped, and so is what follows a `#` after a FEN (a
+/// comment, such as `dama book openings`' verdicts).
 pub fn parse_list(variant: Variant, text: &str) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.is_empty() || l.starts_with('#') {
+        let l = line.split('#').next().unwrap_or("").trim();
+        if l.is_empty() {
             continue;
         }
         let p = fen::parse(variant, l).map_err(|e| format!("line {}: {e}", i + 1))?;

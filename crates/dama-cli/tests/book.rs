@@ -66,3 +66,151 @@ fn bad_options_and_files_are_errors() {
     assert!(!o.status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-book-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_dropout_build_stores_what_it_is_asked_for_covers_every_opening_and_ignores_threads() {
+    let dir = temp("dropout");
+    let build = |threads: &str, name: &str| {
+        let file = dir.join(name);
+        let out = stdout(&dama(&[
+            "book",
+            "build",
+            "--out",
+            file.to_str().unwrap(),
+            "--positions",
+            "300",
+            "--depth",
+            "3",
+            "--threads",
+            threads,
+        ]));
+        (std::fs::read(&file).unwrap(), out, file)
+    };
+    let (one, out, file) = build("1", "one.bin");
+    let (two, _, _) = build("2", "two.bin");
+    assert_eq!(one, two, "the same book on one thread and two");
+    let book = dama::engine::book::Book::from_bytes(&one).unwrap();
+    assert_eq!(book.positions(), 300, "{out}");
+    // The start is there with its best moves, and the shipped openings all are (or, for an
+    // opening with one legal move, the position it leads to).
+    let start = dama::Position::start(dama::Variant::Italian);
+    assert!(!book.probe(&start).is_empty());
+    let verdicts = stdout(&dama(&[
+        "book",
+        "openings",
+        "--book",
+        file.to_str().unwrap(),
+    ]));
+    let lines: Vec<&str> = verdicts.lines().collect();
+    assert_eq!(lines.len(), 217, "{verdicts}");
+    assert!(lines[0].ends_with(", 0 not in the book"), "{}", lines[0]);
+    assert!(
+        lines[1..].iter().all(|l| !l.ends_with("not in the book")),
+        "{verdicts}"
+    );
+    // Each verdict names a side exactly when its score is a man or more either way.
+    for l in &lines[1..] {
+        let score: f64 = l
+            .split_whitespace()
+            .nth(3)
+            .unwrap()
+            .trim_end_matches(',')
+            .parse()
+            .unwrap();
+        assert_eq!(l.contains("lost for"), score.abs() >= 1.0, "{l}");
+    }
+
+    // The verdicts are an openings list: a match reads it, comments and all.
+    let list = dir.join("verdicts.txt");
+    std::fs::write(&list, &verdicts).unwrap();
+    let m = stdout(&dama(&[
+        "match",
+        "--a",
+        "level=1",
+        "--b",
+        "level=1",
+        "--time",
+        "5",
+        "--games",
+        "2",
+        "--openings",
+        list.to_str().unwrap(),
+    ]));
+    assert!(
+        m.contains("2 games from 1 openings (216 in the list)"),
+        "{m}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_subset_keeps_the_positions_nearest_the_start_within_its_bytes() {
+    let dir = temp("subset");
+    let big = dir.join("big.bin");
+    stdout(&dama(&[
+        "book",
+        "build",
+        "--out",
+        big.to_str().unwrap(),
+        "--positions",
+        "120",
+        "--depth",
+        "3",
+    ]));
+    let small = dir.join("small.bin");
+    let out = stdout(&dama(&[
+        "book",
+        "subset",
+        "--book",
+        big.to_str().unwrap(),
+        "--bytes",
+        "400",
+        "--out",
+        small.to_str().unwrap(),
+    ]));
+    let bytes = std::fs::read(&small).unwrap();
+    assert!(bytes.len() <= 400, "{out}");
+    let read = |b: &[u8]| dama::engine::book::Book::from_bytes(b).unwrap();
+    let (big, small) = (read(&std::fs::read(&big).unwrap()), read(&bytes));
+    assert!(
+        small.positions() > 5 && small.positions() < big.positions(),
+        "{out}"
+    );
+    // The start first, with the big book's moves and scores; every position kept is the big
+    // book's.
+    let start = dama::Position::start(dama::Variant::Italian);
+    assert_eq!(small.probe(&start), big.probe(&start));
+    for e in small.entries() {
+        assert!(big.entries_of(e.key).contains(e), "{e:?}");
+    }
+    for bad in [&["--bytes", "10"][..], &["--bytes", "x"][..], &[][..]] {
+        let mut args = vec!["book", "subset", "--book", "nothing.bin", "--out", "o.bin"];
+        args.extend_from_slice(bad);
+        assert!(!dama(&args).status.success(), "{bad:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_dropout_build_refuses_the_options_of_the_other_growth() {
+    for args in [
+        &["--positions", "0"][..],
+        &["--positions", "1000001"][..],
+        &["--positions", "10", "--opening-plies", "2"][..],
+        &["--ply-cost", "10"][..],
+        &["--positions", "10", "--ply-cost", "0"][..],
+        &["--positions", "10", "--plies", "61"][..],
+    ] {
+        let mut all = vec!["book", "build", "--out", "never.bin", "--depth", "1"];
+        all.extend_from_slice(args);
+        let o = dama(&all);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(!std::path::Path::new("never.bin").exists());
+    }
+}

@@ -1,0 +1,62 @@
+//! A smaller book out of a larger one, for the browser: positions taken breadth first along the
+//! book moves from the start (the shipped openings joining at their ply, forced moves followed),
+//! as many as fit in a number of bytes. The nearest positions are the ones every game meets.
+
+use super::OPENING_PLY;
+use crate::openings;
+use dama::engine::book::{Book, BookBuilder};
+use dama::Position;
+use std::collections::HashSet;
+
+/// A book file's header, in bytes (docs/BOOK.md).
+const HEADER_BYTES: usize = 28;
+/// An entry (one book move), in bytes.
+const ENTRY_BYTES: usize = 12;
+
+/// The positions of `book` nearest the start that fit in `max_bytes`; stops at the first
+/// position that would not fit, so the subset is the same whatever the order of equal ones.
+pub fn subset(book: &Book, max_bytes: usize) -> Result<Book, String> {
+    let variant = book.variant();
+    let start = Position::start(variant);
+    let mut builder = BookBuilder::new(variant);
+    let mut bytes = HEADER_BYTES;
+    let mut seen: HashSet<Position> = HashSet::from([start]);
+    let mut layer = vec![start];
+    let mut ply = 0;
+    'grow: while !layer.is_empty() {
+        if ply == OPENING_PLY {
+            for p in openings::distinct(start, OPENING_PLY) {
+                if seen.insert(p) {
+                    layer.push(p);
+                }
+            }
+        }
+        let mut next = Vec::new();
+        for pos in &layer {
+            let legal = pos.legal_moves();
+            let moves = if legal.len() == 1 {
+                vec![(legal[0], 0)]
+            } else {
+                let moves = book.probe(pos);
+                if moves.is_empty() {
+                    continue;
+                }
+                if bytes + ENTRY_BYTES * moves.len() > max_bytes {
+                    break 'grow;
+                }
+                builder.insert(pos, &moves).map_err(|e| e.to_string())?;
+                bytes += ENTRY_BYTES * moves.len();
+                moves
+            };
+            for (m, _) in &moves {
+                let child = pos.play(m);
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+        ply += 1;
+    }
+    Ok(builder.finish())
+}
