@@ -109,7 +109,7 @@ test('a browser without wasm SIMD downloads no engine, is told why in its langua
   // This Chromium has SIMD and cannot be told otherwise: the page and its workers get a
   // shared/wasm.js whose check says no.
   const source = readFileSync(join(ROOT, 'www/shared/wasm.js'), 'utf8');
-  const without = source.replace('return WebAssembly.validate(SIMD_PROBE);', 'return false;');
+  const without = source.replace('supported = WebAssembly.validate(SIMD_PROBE);', 'supported = false;');
   assert.notEqual(without, source, 'the check is where this test expects it');
   let routed = 0;
   await page.context().route('**/www/shared/wasm.js*', (route) => {

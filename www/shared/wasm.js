@@ -37,13 +37,18 @@ const SIMD_PROBE = new Uint8Array([
 ]);
 /** Why a browser without SIMD has no computer player. */
 export const ENGINE_NEEDS = 'the computer player needs a browser with WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later)';
+/** The answer of engineSupported, once asked (it cannot change while the page lives). @type {boolean | null} */
+let supported = null;
 /** Whether this browser can run the engine's builds. @returns {boolean} */
 export function engineSupported() {
-  try {
-    return WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
+  if (supported === null) {
+    try {
+      supported = WebAssembly.validate(SIMD_PROBE);
+    } catch {
+      supported = false;
+    }
   }
+  return supported;
 }
 
 /** @type {Map<Build, Promise<WebAssembly.Module>>} */
