@@ -189,6 +189,20 @@ fn a_subset_keeps_the_positions_nearest_the_start_within_its_bytes() {
     for e in small.entries() {
         assert!(big.entries_of(e.key).contains(e), "{e:?}");
     }
+    // With room for it all, a drop-out book comes out whole: each of its positions is reached
+    // from the start (or a shipped opening) through positions it holds, by any move.
+    let all = dir.join("all.bin");
+    stdout(&dama(&[
+        "book",
+        "subset",
+        "--book",
+        dir.join("big.bin").to_str().unwrap(),
+        "--bytes",
+        "1000000",
+        "--out",
+        all.to_str().unwrap(),
+    ]));
+    assert_eq!(read(&std::fs::read(&all).unwrap()).entries(), big.entries());
     for bad in [&["--bytes", "10"][..], &["--bytes", "x"][..], &[][..]] {
         let mut args = vec!["book", "subset", "--book", "nothing.bin", "--out", "o.bin"];
         args.extend_from_slice(bad);

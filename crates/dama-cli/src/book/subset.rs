@@ -1,6 +1,6 @@
-//! A smaller book out of a larger one, for the browser: positions taken breadth first along the
-//! book moves from the start (the shipped openings joining at their ply, forced moves followed),
-//! as many as fit in a number of bytes. The nearest positions are the ones every game meets.
+//! A smaller book out of a larger one, for the browser: the book's positions taken breadth first
+//! from the start along every move (the shipped openings joining at their ply), as many as fit
+//! in a number of bytes. The nearest positions are the ones every game meets.
 
 use super::OPENING_PLY;
 use crate::openings;
@@ -34,9 +34,7 @@ pub fn subset(book: &Book, max_bytes: usize) -> Result<Book, String> {
         let mut next = Vec::new();
         for pos in &layer {
             let legal = pos.legal_moves();
-            let moves = if legal.len() == 1 {
-                vec![(legal[0], 0)]
-            } else {
+            if legal.len() > 1 {
                 let moves = book.probe(pos);
                 if moves.is_empty() {
                     continue;
@@ -46,9 +44,10 @@ pub fn subset(book: &Book, max_bytes: usize) -> Result<Book, String> {
                 }
                 builder.insert(pos, &moves).map_err(|e| e.to_string())?;
                 bytes += ENTRY_BYTES * moves.len();
-                moves
-            };
-            for (m, _) in &moves {
+            }
+            // Every move leads on, not only the book moves: the book also answers an
+            // opponent's other moves (a drop-out build scores the likelier ones).
+            for m in legal.iter() {
                 let child = pos.play(m);
                 if seen.insert(child) {
                     next.push(child);
