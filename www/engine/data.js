@@ -4,9 +4,9 @@
 // `make build`), each handed to every engine the worker makes; the Brazilian book and tables once
 // a Brazilian game is first searched (brazilianData), so that a player of Italian alone does not
 // fetch them. After a game's tables, the larger ones the player downloaded (more-tables.js),
-// and those of a download that ends while the page is open. A search never waits for the data: it plays with whatever has arrived. The
-// worker's page hears what is loaded from `{type: 'data', tables, brazilianTables, book,
-// brazilianBook}`.
+// and those of a download that ends while the page is open. A search never waits for the data:
+// it plays with whatever has arrived. The worker's page hears what is loaded from
+// `{type: 'data', tables, brazilianTables, book, brazilianBook}`.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
