@@ -28,7 +28,9 @@ fn main() {
         .lock()
         .lines()
         .map_while(Result::ok)
-        .filter(|l| !l.trim().is_empty())
+        // The shipped lists carry the book's verdicts as comments after `#`.
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
         .collect();
     let (mut w, mut d, mut l) = (0, 0, 0);
     for fen in &openings {
