@@ -219,7 +219,7 @@ fn a_dropout_build_refuses_the_options_of_the_other_growth() {
         &["--positions", "10", "--opening-plies", "2"][..],
         &["--ply-cost", "10"][..],
         &["--positions", "10", "--ply-cost", "0"][..],
-        &["--positions", "10", "--plies", "61"][..],
+        &["--positions", "10", "--plies", "41"][..],
     ] {
         let mut all = vec!["book", "build", "--out", "never.bin", "--depth", "1"];
         all.extend_from_slice(args);

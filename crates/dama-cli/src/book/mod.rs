@@ -108,7 +108,7 @@ fn build(args: &[String]) -> Result<(), String> {
     } else {
         DEFAULT_PLIES
     };
-    let plies: u32 = a.number_in("plies", default_plies, 1..=60)?;
+    let plies: u32 = a.number_in("plies", default_plies, 1..=40)?;
     let opening_plies: u32 = a.number_in("opening-plies", DEFAULT_OPENING_PLIES, 0..=40)?;
     let positions: usize = a.number_in("positions", 0, 1..=MAX_POSITIONS)?;
     let ply_cost: i64 = a.number_in("ply-cost", DEFAULT_PLY_COST, 1..=1000)?;
