@@ -84,22 +84,33 @@ export function parseIndex(v) {
 const keyOf = (/** @type {string} */ path) => new URL('data/egtb-5/' + path, WWW).href;
 
 /**
- * The files of `game` kept in this browser, by pieces (none where nothing can be kept).
+ * The cached entries of `game`'s kept files, by pieces (none where nothing can be kept).
+ * @param {Game} game
+ * @returns {Promise<{ req: Request, res: Response, pieces: number }[]>}
+ */
+async function keptEntries(game) {
+  if (!canKeep()) return [];
+  const cache = await caches.open(TABLES_CACHE);
+  const out = [];
+  for (const req of await cache.keys()) {
+    const res = await cache.match(req);
+    if (res?.headers.get(H_GAME) === game) out.push({ req, res, pieces: Number(res.headers.get(H_PIECES)) });
+  }
+  return out.sort((a, b) => a.pieces - b.pieces);
+}
+
+/**
+ * The files of `game` kept in this browser, by pieces.
  * @param {Game} game
  * @returns {Promise<KeptFile[]>}
  */
 export async function kept(game) {
-  if (!canKeep()) return [];
-  const cache = await caches.open(TABLES_CACHE);
-  /** @type {KeptFile[]} */
-  const out = [];
-  for (const req of await cache.keys()) {
-    const res = await cache.match(req);
-    const h = res?.headers;
-    if (!h || h.get(H_GAME) !== game) continue;
-    out.push({ game, pieces: Number(h.get(H_PIECES)), bytes: Number(res.headers.get('content-length') ?? 0), sha256: h.get(H_SHA) ?? '' });
-  }
-  return out.sort((a, b) => a.pieces - b.pieces);
+  return (await keptEntries(game)).map(({ res, pieces }) => ({
+    game,
+    pieces,
+    bytes: Number(res.headers.get('content-length') ?? 0),
+    sha256: res.headers.get(H_SHA) ?? '',
+  }));
 }
 
 /**
@@ -108,15 +119,9 @@ export async function kept(game) {
  * @returns {Promise<{ pieces: number, bytes: Uint8Array<ArrayBuffer> }[]>}
  */
 export async function keptBytes(game) {
-  if (!canKeep()) return [];
-  const cache = await caches.open(TABLES_CACHE);
   const out = [];
-  for (const req of await cache.keys()) {
-    const res = await cache.match(req);
-    if (!res || res.headers.get(H_GAME) !== game) continue;
-    out.push({ pieces: Number(res.headers.get(H_PIECES)), bytes: new Uint8Array(await res.arrayBuffer()) });
-  }
-  return out.sort((a, b) => a.pieces - b.pieces);
+  for (const { res, pieces } of await keptEntries(game)) out.push({ pieces, bytes: new Uint8Array(await res.arrayBuffer()) });
+  return out;
 }
 
 /**
@@ -171,10 +176,7 @@ export async function download(file, progress, signal) {
 export async function remove(game) {
   if (!canKeep()) return;
   const cache = await caches.open(TABLES_CACHE);
-  for (const req of await cache.keys()) {
-    const res = await cache.match(req);
-    if (res?.headers.get(H_GAME) === game) await cache.delete(req);
-  }
+  for (const { req } of await keptEntries(game)) await cache.delete(req);
   tell({ type: 'removed', game });
 }
 
