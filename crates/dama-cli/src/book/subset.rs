@@ -4,14 +4,9 @@
 
 use super::OPENING_PLY;
 use crate::openings;
-use dama::engine::book::{Book, BookBuilder};
+use dama::engine::book::{Book, BookBuilder, ENTRY_BYTES, HEADER_BYTES};
 use dama::Position;
 use std::collections::HashSet;
-
-/// A book file's header, in bytes (docs/BOOK.md).
-const HEADER_BYTES: usize = 28;
-/// An entry (one book move), in bytes.
-const ENTRY_BYTES: usize = 12;
 
 /// The positions of `book` nearest the start that fit in `max_bytes`; stops at the first
 /// position that would not fit, so the subset is the same whatever the order of equal ones.
