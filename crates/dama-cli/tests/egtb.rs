@@ -135,15 +135,29 @@ fn hub_options() {
             _ => 'e',
         });
     }
-    writeln!(
-        stdin,
-        "hub\ninit\npos pos={pos}\nlevel depth=4\ngo think\nping\nquit"
-    )
-    .unwrap();
+    writeln!(stdin, "hub\ninit\npos pos={pos}\nlevel depth=4\ngo think").unwrap();
+    // `quit` ends the engine at once, search or not (the protocol says so): it is sent only
+    // after the answer, which a loaded machine may take a while to give.
+    let (tx, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    let mut text = String::new();
+    while !text.contains("done move=") {
+        match lines.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(line) => text.push_str(&(line + "\n")),
+            Err(e) => panic!("no answer ({e}):\n{text}"),
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("done move="), "{text}");
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
     for args in [
         &["hub", "--eval", "/nonexistent.bin"][..],
         &["hub", "--egtb", "/nonexistent/dir"][..],
