@@ -72,10 +72,12 @@ commands:
                                            fit the evaluation's weights of the game to the
                                            results (data made by train gen of that game)
   train net --data FILE[,FILE] --out FILE [--variant GAME] [--epochs N] [--holdout F] [--k K]
-        [--lr X] [--batch N] [--seed N] [--residual]
+        [--lr X] [--batch N] [--seed N] [--lambda X] [--residual]
                                            fit a network evaluation of the game to the results
                                            (defaults: 20 epochs, lr 0.005, batch 1024, 0.1 held
-                                           out); --residual adds it to the region evaluation
+                                           out); --lambda 0-1: that share of each target is the
+                                           search's score kept by train gen (default 0);
+                                           --residual adds it to the region evaluation
   egtb build [--variant GAME] --pieces N --out DIR [--rule N]
                                            build the game's endgame tables up to N pieces
                                            (docs/EGTB.md)

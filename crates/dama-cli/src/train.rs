@@ -196,7 +196,8 @@ fn generate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// One game from `start`: the quiet positions after the random plies, and White's result.
+/// One game from `start`: the quiet positions after the random plies, each with its search
+/// score, and White's result.
 fn self_play(
     engine: &mut Engine,
     start: dama::Position,
@@ -217,10 +218,17 @@ fn self_play(
     let mut positions = Vec::new();
     while game.result().is_none() && game.ply() < max_plies {
         let moves = game.legal_moves();
-        if !moves[0].is_capture() {
-            positions.push(*game.position());
-        }
+        let quiet = !moves[0].is_capture();
         let r = engine.search(&game, &Limits::nodes(nodes), &mut |_| {});
+        if quiet {
+            // The search's score, from White's side, kept beside the result.
+            let score = match game.position().turn() {
+                Color::White => r.score,
+                Color::Black => -r.score,
+            };
+            let max = train::MAX_SCORE as i32;
+            positions.push((*game.position(), score.clamp(-max, max) as i16));
+        }
         let Some(m) = r.best else { break };
         if game.play(&m).is_err() {
             break;
@@ -233,7 +241,11 @@ fn self_play(
     };
     let samples = positions
         .into_iter()
-        .map(|pos| Sample { pos, result })
+        .map(|(pos, score)| Sample {
+            pos,
+            result,
+            score: Some(score),
+        })
         .collect();
     (samples, result)
 }
@@ -350,7 +362,7 @@ fn fit_net(args: &[String]) -> Result<(), String> {
     let a = Args::parse(
         args,
         &[
-            "data", "out", "epochs", "holdout", "k", "lr", "batch", "seed", "variant",
+            "data", "out", "epochs", "holdout", "k", "lr", "batch", "seed", "variant", "lambda",
         ],
         &["residual"],
     )?;
@@ -365,6 +377,7 @@ fn fit_net(args: &[String]) -> Result<(), String> {
         batch: a.number_in("batch", d.batch, 2..=1_000_000)?,
         learning_rate: a.number_in("lr", d.learning_rate, network_fit::NET_LEARNING_RATE_RANGE)?,
         residual: a.flag("residual"),
+        lambda: a.number_in("lambda", d.lambda, network_fit::LAMBDA_RANGE)?,
         seed: a.number("seed", d.seed)?,
     };
     let samples = read_samples(data, variant)?;
@@ -381,13 +394,14 @@ fn fit_net(args: &[String]) -> Result<(), String> {
     let bytes = net.to_bytes();
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
-        "{}: network fitted to {} positions, {} held out; {} epochs, batch {}, lr {}{}",
+        "{}: network fitted to {} positions, {} held out; {} epochs, batch {}, lr {}, lambda {}{}",
         variant.name(),
         tr.len(),
         ho.len(),
         opts.epochs,
         opts.batch,
         opts.learning_rate,
+        opts.lambda,
         if opts.residual {
             ", added to the region evaluation"
         } else {

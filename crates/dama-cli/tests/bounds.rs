@@ -157,7 +157,7 @@ fn huge_book_files_are_refused_from_their_header() {
 #[test]
 fn huge_samples_files_are_refused_from_their_header() {
     let dir = temp("samples");
-    let mut head = b"DAMASMP2".to_vec();
+    let mut head = b"DAMASMP3".to_vec();
     head.extend_from_slice(&le32(50_000_000));
     head.extend_from_slice(&le32(22));
     let f = dir.join("samples.bin");
@@ -239,6 +239,44 @@ fn fitting_options_are_checked_and_nothing_is_written() {
     let a = fit(&[]);
     let a: Vec<&str> = a.iter().map(String::as_str).collect();
     stdout(&dama(&a));
+    assert!(Path::new(out).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `train gen` keeps each position's search score beside the result, and `train net`
+/// checks its options (`--lambda` among them) before it reads a sample.
+#[test]
+fn self_play_keeps_scores_and_network_options_are_checked() {
+    let dir = temp("net");
+    let data = samples(&dir);
+    let bytes = std::fs::read(&data).unwrap();
+    let (_, read) = dama_tools::train::read_samples(&bytes).unwrap();
+    assert!(!read.is_empty());
+    assert!(read.iter().all(|s| s.score.is_some()));
+    assert!(read.iter().any(|s| s.score != Some(0)));
+    let out = dir.join("net.bin");
+    let out = out.to_str().unwrap();
+    let net = |extra: &[&str]| {
+        let mut a = vec![
+            "train", "net", "--data", &data, "--out", out, "--epochs", "1",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    for (extra, option, range) in [
+        (["--lambda", "nan"], "lambda", "0 to 1"),
+        (["--lambda", "1.5"], "lambda", "0 to 1"),
+        (["--lambda", "-0.1"], "lambda", "0 to 1"),
+        (["--lr", "0"], "lr", "0.000001 to 1"),
+    ] {
+        let a = net(&extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        bad_option(&a, option, range);
+        assert!(!Path::new(out).exists(), "{extra:?} wrote a network");
+    }
+    let a = net(&["--lambda", "0.5"]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    assert!(stdout(&dama(&a)).contains("lambda 0.5"));
     assert!(Path::new(out).exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

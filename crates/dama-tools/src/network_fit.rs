@@ -30,6 +30,10 @@ pub struct NetFitOptions {
     pub learning_rate: f32,
     /// Whether the network adds to the game's shipped region evaluation.
     pub residual: bool,
+    /// How much of each target is the search's score of the position (as `sigmoid(score /
+    /// K)`), the rest being the game's result: 0 fits results alone; samples without a score
+    /// keep their result whatever this is.
+    pub lambda: f32,
     /// Seed of the first weights and of the shuffle.
     pub seed: u64,
 }
@@ -42,6 +46,7 @@ impl Default for NetFitOptions {
             batch: 1024,
             learning_rate: 0.005,
             residual: false,
+            lambda: 0.0,
             seed: 1,
         }
     }
@@ -49,6 +54,8 @@ impl Default for NetFitOptions {
 
 /// The learning rates a network fit takes.
 pub const NET_LEARNING_RATE_RANGE: RangeInclusive<f32> = 1e-6..=1.0;
+/// The shares of the search's score in a target that a network fit takes.
+pub const LAMBDA_RANGE: RangeInclusive<f32> = 0.0..=1.0;
 
 /// Why a network fit gave no network.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,15 +107,25 @@ struct Prepared {
     target: f32,
 }
 
-fn prepare(s: &Sample, base: Option<&pattern::Net>) -> Prepared {
+/// White's expected result that a sample teaches: its game's result, blended with its
+/// search score's as `lambda` says.
+fn white_target(s: &Sample, k: f32, lambda: f32) -> f32 {
+    match s.score {
+        Some(score) => (1.0 - lambda) * s.result + lambda * sigmoid(score as f32 / k),
+        None => s.result,
+    }
+}
+
+fn prepare(s: &Sample, base: Option<&pattern::Net>, k: f32, lambda: f32) -> Prepared {
     let stm = s.pos.turn();
+    let white = white_target(s, k, lambda);
     let mut p = Prepared {
         inputs: [[0; 24]; 2],
         n: 0,
         base: base.map_or(0.0, |b| b.evaluate(&s.pos) as f32),
         target: match stm {
-            Color::White => s.result,
-            Color::Black => 1.0 - s.result,
+            Color::White => white,
+            Color::Black => 1.0 - white,
         },
     };
     let mut v = Vec::with_capacity(24);
@@ -273,13 +290,17 @@ pub fn fit_network(
     if !crate::train::K_RANGE.contains(&(opts.k as f64)) {
         return Err(NetFitError::Option("k", opts.k as f64));
     }
+    if !LAMBDA_RANGE.contains(&opts.lambda) {
+        return Err(NetFitError::Option("lambda", opts.lambda as f64));
+    }
     if !(1..=10_000).contains(&opts.epochs) || !(1..=1_000_000).contains(&opts.batch) {
         return Err(NetFitError::Option("epochs or batch", opts.epochs as f64));
     }
     let regions = pattern::shipped_for(variant).clone();
     let base = opts.residual.then_some(&*regions);
-    let tr: Vec<Prepared> = train.iter().map(|s| prepare(s, base)).collect();
-    let ho: Vec<Prepared> = holdout.iter().map(|s| prepare(s, base)).collect();
+    let prep = |s: &Sample| prepare(s, base, opts.k, opts.lambda);
+    let tr: Vec<Prepared> = train.iter().map(prep).collect();
+    let ho: Vec<Prepared> = holdout.iter().map(prep).collect();
     let mut rng = Rng::new(opts.seed);
     let mut uniform = |r: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * r - r;
     let mut w = vec![0f32; N];
@@ -363,7 +384,10 @@ pub fn fit_network(
             .map(|s| {
                 let e = score(&s.pos) as f32;
                 let white = if s.pos.turn() == Color::White { e } else { -e };
-                log_loss(sigmoid(white / opts.k), s.result)
+                log_loss(
+                    sigmoid(white / opts.k),
+                    white_target(s, opts.k, opts.lambda),
+                )
             })
             .sum::<f64>()
             / holdout.len().max(1) as f64
@@ -397,6 +421,7 @@ mod tests {
             .map(|(f, r)| Sample {
                 pos: Position::from_fen(Variant::Italian, f).unwrap(),
                 result: *r,
+                score: None,
             })
             .collect();
         let opts = NetFitOptions {
@@ -424,10 +449,69 @@ mod tests {
     }
 
     #[test]
+    fn lambda_one_learns_the_scores_and_zero_the_results() {
+        // Drawn games whose positions the search scored a man up for one side: results alone
+        // teach an even game, scores alone the man.
+        let fens = [
+            ("W:W21,22,23,24:B1,2,3", 200),
+            ("B:W21,22,23:B1,2,3,4", -200),
+            ("W:W25,26,27,28,29:B5,6,7,8", 200),
+            ("B:W25,26,27,28:B5,6,7,8,9", -200),
+        ];
+        let samples: Vec<Sample> = fens
+            .iter()
+            .cycle()
+            .take(400)
+            .map(|(f, score)| Sample {
+                pos: Position::from_fen(Variant::Italian, f).unwrap(),
+                result: 0.5,
+                score: Some(*score),
+            })
+            .collect();
+        let up = Position::from_fen(Variant::Italian, "W:W21,22,23,24:B1,2,3").unwrap();
+        let fit = |lambda| {
+            let opts = NetFitOptions {
+                epochs: 30,
+                batch: 32,
+                learning_rate: 0.01,
+                lambda,
+                ..NetFitOptions::default()
+            };
+            let (net, _) = fit_network(
+                Variant::Italian,
+                &samples[..360],
+                &samples[360..],
+                &opts,
+                &mut |_, _, _| {},
+            )
+            .unwrap();
+            net.evaluate(&up)
+        };
+        let (scores, results) = (fit(1.0), fit(0.0));
+        assert!(scores > 100, "{scores}");
+        assert!(results.abs() < 40, "{results}");
+        let bad = NetFitOptions {
+            lambda: 1.5,
+            ..NetFitOptions::default()
+        };
+        assert!(matches!(
+            fit_network(
+                Variant::Italian,
+                &samples,
+                &samples,
+                &bad,
+                &mut |_, _, _| {}
+            ),
+            Err(NetFitError::Option("lambda", _))
+        ));
+    }
+
+    #[test]
     fn options_out_of_range_are_refused() {
         let s = [Sample {
             pos: Position::start(Variant::Italian),
             result: 0.5,
+            score: None,
         }];
         let bad = NetFitOptions {
             learning_rate: f32::NAN,

@@ -10,11 +10,12 @@
 //! the same tool fits any ruleset's samples.
 //!
 //! Samples are stored in a small binary file ([`write_samples`], [`read_samples`]):
-//! `DAMASMP2`, a little-endian u32 count, a u32 PDN game type (22, 26: the game the positions
-//! are of), then 13 bytes a sample: White's, Black's and the kings' bitboards as little-endian
-//! u32, and a byte holding the side to move (bit 0: Black) and the result (bits 1-2: 0 Black
-//! won, 1 drawn, 2 White won). Files of the first version (`DAMASMP1`, no game type) are
-//! Italian.
+//! `DAMASMP3`, a little-endian u32 count, a u32 PDN game type (22, 26: the game the positions
+//! are of), then 15 bytes a sample: White's, Black's and the kings' bitboards as little-endian
+//! u32, a byte holding the side to move (bit 0: Black) and the result (bits 1-2: 0 Black
+//! won, 1 drawn, 2 White won), and the search's score of the position from White's side as a
+//! little-endian i16 (-32,768: none). Files of the second version (`DAMASMP2`, 13 bytes a
+//! sample, no score) and of the first (`DAMASMP1`, no game type either: Italian) are read too.
 
 use core::fmt;
 use dama::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
@@ -30,11 +31,20 @@ pub struct Sample {
     pub pos: Position,
     /// The game's result for White.
     pub result: f32,
+    /// The search's score of the position from White's side, in hundredths of a man (within
+    /// ±[`MAX_SCORE`]), if the file holds one.
+    pub score: Option<i16>,
 }
 
+/// The largest score a sample holds, either sign (the engine's scores of a win on the board).
+pub const MAX_SCORE: i16 = 30_000;
+const NO_SCORE: i16 = i16::MIN;
+
 const MAGIC_V1: &[u8; 8] = b"DAMASMP1";
-const MAGIC: &[u8; 8] = b"DAMASMP2";
-const RECORD: usize = 13;
+const MAGIC_V2: &[u8; 8] = b"DAMASMP2";
+const MAGIC: &[u8; 8] = b"DAMASMP3";
+const RECORD_V2: usize = 13;
+const RECORD: usize = 15;
 /// The most samples a file may hold (a bound on what a reader allocates).
 pub const MAX_SAMPLES: usize = 50_000_000;
 
@@ -102,6 +112,8 @@ pub fn write_samples(variant: dama::Variant, samples: &[Sample]) -> Vec<u8> {
         out.extend_from_slice(&p.kings().to_le_bytes());
         let result = (s.result * 2.0).round().clamp(0.0, 2.0) as u8;
         out.push((p.turn() == Color::Black) as u8 | result << 1);
+        let score = s.score.map_or(NO_SCORE, |x| x.clamp(-MAX_SCORE, MAX_SCORE));
+        out.extend_from_slice(&score.to_le_bytes());
     }
     out
 }
@@ -130,19 +142,24 @@ pub fn read_samples_from(
     }
     let mut head = [0u8; 12];
     r.read_exact(&mut head).map_err(io)?;
-    let (header, variant) = if &head[..8] == MAGIC_V1 {
-        (12, dama::Variant::Italian)
-    } else if &head[..8] == MAGIC && len >= 16 {
+    let (header, variant, record) = if &head[..8] == MAGIC_V1 {
+        (12, dama::Variant::Italian, RECORD_V2)
+    } else if (&head[..8] == MAGIC || &head[..8] == MAGIC_V2) && len >= 16 {
         let mut g = [0u8; 4];
         r.read_exact(&mut g).map_err(io)?;
         let game = u32::from_le_bytes(g);
         let v = dama::Variant::from_game_number(game).ok_or(SamplesError::UnknownGame(game))?;
-        (16, v)
+        let record = if &head[..8] == MAGIC {
+            RECORD
+        } else {
+            RECORD_V2
+        };
+        (16, v, record)
     } else {
         return Err(SamplesError::NotASamplesFile);
     };
     let n = word(&head, 8) as usize;
-    if n > MAX_SAMPLES || len != (header + n * RECORD) as u64 {
+    if n > MAX_SAMPLES || len != (header + n * record) as u64 {
         return Err(SamplesError::WrongLength);
     }
     if n > at_most {
@@ -154,7 +171,7 @@ pub fn read_samples_from(
     let mut samples = Vec::with_capacity(n);
     for i in 0..n {
         let mut c = [0u8; RECORD];
-        r.read_exact(&mut c).map_err(io)?;
+        r.read_exact(&mut c[..record]).map_err(io)?;
         let flags = c[12];
         let turn = if flags & 1 == 1 {
             Color::Black
@@ -167,9 +184,16 @@ pub fn read_samples_from(
         }
         let pos = Position::from_bitboards(variant, word(&c, 0), word(&c, 4), word(&c, 8), turn)
             .map_err(|_| SamplesError::BadRecord(i))?;
+        let score = match i16::from_le_bytes([c[13], c[14]]) {
+            _ if record == RECORD_V2 => None,
+            NO_SCORE => None,
+            x if x.unsigned_abs() <= MAX_SCORE as u16 => Some(x),
+            _ => return Err(SamplesError::BadRecord(i)),
+        };
         samples.push(Sample {
             pos,
             result: result as f32 / 2.0,
+            score,
         });
     }
     Ok((variant, samples))
@@ -468,10 +492,12 @@ mod tests {
             Sample {
                 pos: Position::start(dama::Variant::Italian),
                 result: 1.0,
+                score: None,
             },
             Sample {
                 pos: Position::from_fen(dama::Variant::Italian, "B:W18,K30:B3,K12").unwrap(),
                 result: 0.5,
+                score: Some(-250),
             },
         ];
         let it = dama::Variant::Italian;
@@ -493,6 +519,14 @@ mod tests {
         let mut bad = bytes.clone();
         bad[16 + 12] = 7;
         assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(0)));
+        // A score past the bound (30,001) is refused; -32,768 is none.
+        let mut bad = bytes.clone();
+        bad[16 + 15 + 13..16 + 15 + 15].copy_from_slice(&30_001i16.to_le_bytes());
+        assert_eq!(read_samples(&bad), Err(SamplesError::BadRecord(1)));
+        let mut far = s.clone();
+        far[1].score = Some(i16::MAX);
+        let back = read_samples(&write_samples(it, &far)).unwrap().1;
+        assert_eq!(back[1].score, Some(MAX_SCORE));
         // The file says its game; a game type not ours is refused.
         let b = dama::Variant::Brazilian;
         let br = write_samples(b, &s);
@@ -507,11 +541,21 @@ mod tests {
         let mut odd = br.clone();
         odd[12] = 20;
         assert_eq!(read_samples(&odd), Err(SamplesError::UnknownGame(20)));
-        // First-version files (no game type) are Italian.
+        // Second-version files (no scores) and first-version ones (no game type either:
+        // Italian) are read, without scores.
+        let records: Vec<u8> = bytes[16..]
+            .chunks_exact(RECORD)
+            .flat_map(|r| r[..RECORD_V2].to_vec())
+            .collect();
+        let unscored: Vec<Sample> = s.iter().map(|x| Sample { score: None, ..*x }).collect();
+        let mut v2 = b"DAMASMP2".to_vec();
+        v2.extend_from_slice(&bytes[8..16]);
+        v2.extend_from_slice(&records);
+        assert_eq!(read_samples(&v2).unwrap(), (it, unscored.clone()));
         let mut v1 = b"DAMASMP1".to_vec();
         v1.extend_from_slice(&bytes[8..12]);
-        v1.extend_from_slice(&bytes[16..]);
-        assert_eq!(read_samples(&v1).unwrap(), (it, s));
+        v1.extend_from_slice(&records);
+        assert_eq!(read_samples(&v1).unwrap(), (it, unscored));
     }
 
     #[test]
@@ -536,7 +580,11 @@ mod tests {
                 -1 => 0.0,
                 _ => 0.5,
             };
-            samples.push(Sample { pos: p, result });
+            samples.push(Sample {
+                pos: p,
+                result,
+                score: None,
+            });
         }
         let (train, hold) = samples.split_at(3200);
         let opts = FitOptions {

@@ -647,15 +647,17 @@ fn file_readers_refuse_huge_files_from_their_header() {
     );
     assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
 
-    let mut head = b"DAMASMP2".to_vec();
-    head.extend_from_slice(&le(train::MAX_SAMPLES as u32));
-    head.extend_from_slice(&le(22));
-    let mut r = Endless { head, taken: 0 };
-    assert_eq!(
-        train::read_samples_from(&mut r, LEN, train::MAX_SAMPLES),
-        Err(SamplesError::WrongLength)
-    );
-    assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+    for magic in [b"DAMASMP2", b"DAMASMP3"] {
+        let mut head = magic.to_vec();
+        head.extend_from_slice(&le(train::MAX_SAMPLES as u32));
+        head.extend_from_slice(&le(22));
+        let mut r = Endless { head, taken: 0 };
+        assert_eq!(
+            train::read_samples_from(&mut r, LEN, train::MAX_SAMPLES),
+            Err(SamplesError::WrongLength)
+        );
+        assert!(r.taken <= READ_AT_MOST, "{}", r.taken);
+    }
 
     let tables = dama_tools::egtb::build(dama::Variant::Italian, 2, 80, &mut |_| {}).to_bytes(2);
     let mut head = tables[..16].to_vec();
