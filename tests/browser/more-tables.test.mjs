@@ -147,6 +147,33 @@ test('a download that is not the listed file keeps nothing and says why', { time
   await page.context().close();
 });
 
+test('tables kept from an earlier version of the site are said to be so and updated on asking', { timeout: 90000 }, async (t) => {
+  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+  const file = readFileSync(join(ROOT, STAND_IN));
+  const { page, fetched } = await offering(file);
+  // What an earlier version kept under the same name: another file, which this build refuses.
+  await page.evaluate(async () => {
+    const headers = { 'content-type': 'application/gzip', 'content-length': '9', 'x-dama-game': 'italian', 'x-dama-pieces': '5', 'x-dama-sha256': 'a'.repeat(64) };
+    const cache = await caches.open('dama.tables');
+    await cache.put(new URL('data/egtb-5/italian-5.egtb.gz', location.href.replace(/[^/]*$/, '') + 'www/').href, new Response('not these', { headers }));
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitTables(page, 3);
+  await openSettings(page);
+  assert.match(await row(page), /^Italian draughts: the tables kept in this browser are from an earlier version of the site; the computer may not read them\.Update endgame tables, 1 MBRemove$/);
+  assert.deepEqual(fetched, [], 'nothing is downloaded unasked');
+  await page.locator('#settings-tables').scrollIntoViewIfNeeded();
+  await screenshot(page, 'tables-outdated');
+  await page.click('.settings-tables-row[data-game="italian"] button:text("Update")');
+  await page.waitForSelector('.settings-tables-row[data-game="italian"]:not(:has(button:text("Update"))):has(button:text("Remove"))');
+  assert.match(await row(page), /^Italian draughts: up to 5 pieces, kept in this browser\.Remove$/);
+  await waitTables(page, 4);
+  // The new file took the old one's place.
+  assert.equal(await page.evaluate(async () => (await (await caches.open('dama.tables')).keys()).length), 1);
+  await page.context().close();
+});
+
 test('a site whose list offers no tables (make data before make tables-5) shows none', { timeout: 60000 }, async () => {
   const page = await newPage(env);
   await page.context().route('**/www/data/egtb-5/index.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"format": 1, "tables": []}' }));

@@ -108,9 +108,14 @@ function rowView(game, row, act) {
   const state = document.createElement('span');
   const name = t(GAME_NAME[game]);
   const current = row.have && row.offer && row.have.sha256 === row.offer.sha256;
-  state.textContent = row.have
-    ? t('settingsTablesKept', { game: name, n: row.have.pieces })
-    : t('settingsTablesNone', { game: name, n: (row.offer?.pieces ?? SHIPPED_PIECES + 1) - 1 });
+  // The same tables kept from an earlier version of the site: a new build may read only its
+  // own files.
+  const outdated = Boolean(row.have && row.offer && !current && row.have.pieces === row.offer.pieces);
+  state.textContent = outdated
+    ? t('settingsTablesOld', { game: name })
+    : row.have
+      ? t('settingsTablesKept', { game: name, n: row.have.pieces })
+      : t('settingsTablesNone', { game: name, n: (row.offer?.pieces ?? SHIPPED_PIECES + 1) - 1 });
   div.append(state);
   if (row.received !== null && row.offer) {
     const bar = document.createElement('progress');
@@ -120,7 +125,8 @@ function rowView(game, row, act) {
     div.append(bar);
   } else {
     if (row.offer && !current && canKeep()) {
-      div.append(button(t('settingsTablesDownload', { mb: megabytes(row.offer.bytes) }), () => act(game, 'download')));
+      const label = outdated ? 'settingsTablesUpdate' : 'settingsTablesDownload';
+      div.append(button(t(label, { mb: megabytes(row.offer.bytes) }), () => act(game, 'download')));
     }
     if (row.have) div.append(button(t('settingsTablesRemove'), () => act(game, 'remove')));
   }
