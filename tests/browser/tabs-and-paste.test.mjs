@@ -46,7 +46,9 @@ test('two tabs playing two games each keep their own game across reloads, and bo
   await c.goto(env.server.url);
   await ready(c);
   await c.click('#btn-library');
-  await c.waitForSelector('#library-list:not([aria-busy])', { state: 'attached' });
+  // The list fills from storage after the dialog opens (nothing marks it busy meanwhile): wait
+  // for its rows, then check there are exactly two.
+  await c.waitForFunction(() => document.querySelectorAll('#library-list tr').length >= 2, null, { timeout: 10000 }).catch(() => {});
   const rows = await c.$$eval('#library-list tr', (rs) => rs.map((r) => r.textContent));
   assert.equal(rows.length, 2, rows.join(' | '));
   assert.deepEqual(a.errors, []);
