@@ -402,6 +402,19 @@ mod tests {
     use super::*;
     use dama::Position;
 
+    /// A short Italian fit of the first `train` samples, the rest held out.
+    fn quick_fit(samples: &[Sample], train: usize, lambda: f32) -> (Net, NetFitReport) {
+        let opts = NetFitOptions {
+            epochs: 30,
+            batch: 32,
+            learning_rate: 0.01,
+            lambda,
+            ..NetFitOptions::default()
+        };
+        let (tr, ho) = samples.split_at(train);
+        fit_network(Variant::Italian, tr, ho, &opts, &mut |_, _, _| {}).unwrap()
+    }
+
     #[test]
     fn a_network_learns_that_the_side_with_more_men_wins() {
         // Positions with a man more for one side, which won; the network starts knowing
@@ -424,20 +437,7 @@ mod tests {
                 score: None,
             })
             .collect();
-        let opts = NetFitOptions {
-            epochs: 30,
-            batch: 32,
-            learning_rate: 0.01,
-            ..NetFitOptions::default()
-        };
-        let (net, report) = fit_network(
-            Variant::Italian,
-            &samples[..540],
-            &samples[540..],
-            &opts,
-            &mut |_, _, _| {},
-        )
-        .unwrap();
+        let (net, report) = quick_fit(&samples, 540, 0.0);
         assert!(report.rounded < report.start - 0.2, "{report:?}");
         let up = Position::from_fen(Variant::Italian, "W:W21,22,23,24:B1,2,3").unwrap();
         let down = Position::from_fen(Variant::Italian, "B:W21,22,23,24:B1,2,3").unwrap();
@@ -469,24 +469,7 @@ mod tests {
             })
             .collect();
         let up = Position::from_fen(Variant::Italian, "W:W21,22,23,24:B1,2,3").unwrap();
-        let fit = |lambda| {
-            let opts = NetFitOptions {
-                epochs: 30,
-                batch: 32,
-                learning_rate: 0.01,
-                lambda,
-                ..NetFitOptions::default()
-            };
-            let (net, _) = fit_network(
-                Variant::Italian,
-                &samples[..360],
-                &samples[360..],
-                &opts,
-                &mut |_, _, _| {},
-            )
-            .unwrap();
-            net.evaluate(&up)
-        };
+        let fit = |lambda| quick_fit(&samples, 360, lambda).0.evaluate(&up);
         let (scores, results) = (fit(1.0), fit(0.0));
         assert!(scores > 100, "{scores}");
         assert!(results.abs() < 40, "{results}");
