@@ -313,7 +313,7 @@ test("the New game dialog says each level's strength as a player would, in the p
   }
   // The measured figure stays, as the detail under the pointer.
   await setLevel(5);
-  assert.equal(await page.getAttribute('#level-elo', 'title'), 'About +750 Elo above level 1.');
+  assert.equal(await page.getAttribute('#level-elo', 'title'), 'About +1430 Elo above level 1.');
   await pickLanguage(page, 'it');
   assert.equal(await page.textContent('#level-elo'), 'Gioca come un giocatore di circolo.');
   assert.deepEqual(page.errors, []);

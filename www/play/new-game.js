@@ -57,17 +57,17 @@ let syncNewGameForm = () => {};
 
 /**
  * Each level's strength in Elo above level 1, in each game, from a ladder of matches between
- * neighbouring levels (`dama match --a level=N+1 --b level=N --time 200`, with `--variant
- * brazilian` for Brazilian; docs/ENGINE.md has the tables).
+ * neighbouring levels, 48 games a step (`dama match --a level=N+1 --b level=N --time 200`, with
+ * `--variant brazilian` for Brazilian; docs/ENGINE.md has the tables).
  */
 const LEVEL_ELO = {
-  italian: [0, 190, 330, 470, 750, 940, 1410, 1530, 1680, 1720],
-  brazilian: [0, 230, 390, 620, 790, 1050, 1200, 1340, 1430, 1440],
+  italian: [0, 360, 710, 1100, 1430, 1610, 1790, 1930, 2060, 2110],
+  brazilian: [0, 170, 350, 570, 780, 870, 1020, 1110, 1240, 1240],
 };
 
 /**
- * The strength of a level as a player would say it, a pair of levels at a time (300-600 Elo
- * from one pair to the next up to level 8; 9 and 10 are the engine's full strength).
+ * The strength of a level as a player would say it, a pair of levels at a time (220-720 Elo
+ * from one pair to the next up to level 9; 9 and 10 are the engine's full strength).
  * @param {number} level 1-10
  * @returns {string}
  */
