@@ -498,6 +498,7 @@ NET_ROUNDS ?= $(if $(filter brazilian,$(NET_GAME)),2,3)
 NET_SEED1 ?= $(if $(filter brazilian,$(NET_GAME)),401,201)
 NET_SEED2 ?= $(if $(filter brazilian,$(NET_GAME)),402,301)
 NET_SEED3 ?= $(if $(filter brazilian,$(NET_GAME)),403,303)
+NET_SEED4 ?= 501
 NET_EPOCHS1 ?= $(if $(filter brazilian,$(NET_GAME)),15,10)
 NET_LAMBDA ?= 1
 NET_DIR := target/train-net/$(NET_GAME)
@@ -522,7 +523,7 @@ ifeq ($(NET_ROUNDS),3)
 		--data $(NET_DIR)/round1.smp,$(NET_DIR)/round2.smp,$(NET_DIR)/round3.smp \
 		--epochs $(NET_EPOCHS) --out $(NET_DIR)/net3.bin
 	target/release/dama train gen --variant $(NET_GAME) --games $(NET_GAMES) --nodes $(NET_NODES) \
-		--threads 2 --eval $(NET_DIR)/net3.bin --seed 501 --out $(NET_DIR)/round4.smp
+		--threads 2 --eval $(NET_DIR)/net3.bin --seed $(NET_SEED4) --out $(NET_DIR)/round4.smp
 	target/release/dama train net --variant $(NET_GAME) --data $(NET_DIR)/round4.smp \
 		--epochs $(NET_EPOCHS) --lambda $(NET_LAMBDA) --out $(NET_OUT)
 endif
