@@ -367,6 +367,7 @@ bench: build
 	cargo run --release -p dama-cli --bin dama -- bench depth --time 1000
 	cargo run --release -p dama-cli --bin dama -- bench depth --time 1000 --threads 2
 	node scripts/bench-wasm.mjs
+	node scripts/bench-explorer.mjs
 	@scripts/setup.sh chromium
 	node scripts/bench-threads.mjs
 

@@ -79,7 +79,7 @@ test("the rules' build refuses a freed game's methods a thousand times each and 
     ['fen', []], ['startFen', []], ['pdn', []], ['turn', []], ['board', []], ['ply', []], ['legalMoves', []],
     ['undo', []], ['redo', []], ['canRedo', []], ['history', []], ['result', []], ['agreeDraw', []], ['variant', []],
     ['play', ['22-18']], ['playIndex', [0]], ['boardAt', [0]], ['squareName', [1]], ['whyIllegal', [22, 18]],
-    ['resign', ['white']], ['loseOnTime', ['white']], ['pdnWithTags', [[['Event', 'x']]]],
+    ['resign', ['white']], ['loseOnTime', ['white']], ['pdnWithTags', [[['Event', 'x']]]], ['positionKey', []],
   ];
   const methods = Object.getOwnPropertyNames(rules.Game.prototype).filter((m) => m !== 'constructor' && m !== 'free' && !m.startsWith('__'));
   assert.deepEqual(calls.map(([m]) => m).sort(), methods.sort(), 'every method of Game is called');

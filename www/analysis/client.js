@@ -14,7 +14,7 @@
 
 import { WorkerClient } from '../engine/worker-client.js';
 
-/** @import { AnalysisReply, AnalyseRequest, ReviewRequest, LinesReply, ReviewedReply } from '../engine/analysis-types.js' */
+/** @import { AnalysisReply, AnalyseRequest, ReviewRequest, ExploreRequest, LinesReply, ReviewedReply, ExploredReply } from '../engine/analysis-types.js' */
 /** @import { Variant } from '../shared/wasm-types.js' */
 /** @typedef {{variant: Variant, startFen: string, moves: string[]}} Where */
 /**
@@ -44,6 +44,12 @@ export class AnalysisClient extends WorkerClient {
     super(url, 'analysis worker');
     /** @type {Job | null} */
     this.job = null;
+    /**
+     * The explore request waiting for its answer (only the latest: the page asks again for each
+     * position it shows), sent again to a replaced worker.
+     * @type {{msg: ExploreRequest, done: (r: ExploredReply) => void} | null}
+     */
+    this.exploring = null;
   }
 
   /**
@@ -67,6 +73,14 @@ export class AnalysisClient extends WorkerClient {
     if (msg.type === 'ready' || msg.type === 'alive') return;
     if (msg.type === 'data') {
       super.receive(msg);
+      return;
+    }
+    if (msg.type === 'explored') {
+      const asked = this.exploring;
+      if (asked && asked.msg.id === msg.id) {
+        this.exploring = null;
+        asked.done(msg);
+      }
       return;
     }
     const job = this.job;
@@ -108,6 +122,22 @@ export class AnalysisClient extends WorkerClient {
    */
   review(where, handlers) {
     return this.send({ type: 'review', id: this.nextId++, ...where }, handlers);
+  }
+
+  /**
+   * What the book and the endgame tables say of the position after `moves`, answered between
+   * the slices of the job under way (which goes on). Resolves to null when a later request
+   * replaced this one before its answer came.
+   * @param {Where} where
+   * @returns {Promise<ExploredReply | null>}
+   */
+  explore(where) {
+    const msg = /** @type {ExploreRequest} */ ({ type: 'explore', id: this.nextId++, ...where });
+    this.exploring?.done(/** @type {ExploredReply} */ ({ type: 'explored', id: -1, explore: null }));
+    return new Promise((resolve) => {
+      this.exploring = { msg, done: (r) => resolve(r.id === msg.id ? r : null) };
+      this.start().postMessage(msg);
+    });
   }
 
   /** @param {AnalyseRequest | ReviewRequest} msg @param {Handlers} handlers @returns {number} the job's id */
@@ -155,6 +185,7 @@ export class AnalysisClient extends WorkerClient {
   // The worker crashed or went silent: a fresh one takes the job on.
   /** @override */
   resume() {
+    if (this.exploring) this.start().postMessage(this.exploring.msg);
     const job = this.job;
     if (!job) return;
     if (job.tries <= RETRIES) this.post();

@@ -30,7 +30,8 @@ export class EvalBar {
     this.el.classList.add('empty');
     this.fill.style.setProperty('--white', '0.5');
     this.label.textContent = '';
-    this.el.removeAttribute('aria-valuenow');
+    // A meter must have a value: the middle, which the text says is none.
+    this.el.setAttribute('aria-valuenow', '50');
     this.el.setAttribute('aria-valuetext', '—');
   }
 

@@ -29,6 +29,10 @@ import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
 import { openTree, openAddressGames, openInput, whenOpened } from './open.js';
 import { saved, saveToLibrary, readSavedRev } from './saved.js';
+import { explorer, wireExplorer, setExplorerOpen } from './explorer/ctrl.js';
+import { games } from './explorer/games.js';
+import { renderExplorer } from './explorer/view.js';
+import { renderLines } from './view.js';
 
 /** @typedef {import('./page.js').Color} Color */
 
@@ -156,8 +160,58 @@ function wire() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
-  $('an-save').addEventListener('click', () => saveToLibrary(false));
+  $('an-save').addEventListener('click', async () => {
+    await saveToLibrary(false);
+    games.rebuild(page.model.variant); // the saved game is one of the explorer's games now
+  });
+  wireExplorerPanel();
 }
+
+function wireExplorerPanel() {
+  wireExplorer(
+    (text) => {
+      if (page.learn.on) return;
+      try {
+        page.model.playLine([text]);
+      } catch (err) {
+        return void showError(/** @type {Error} */ (err).message);
+      }
+      positionChanged();
+    },
+    renderLines,
+  );
+  $('ex-toggle').addEventListener('click', () => {
+    setExplorerOpen(!explorer.open);
+    renderLines();
+  });
+  const input = /** @type {HTMLInputElement} */ ($('ex-file'));
+  $('ex-add').addEventListener('click', () => input.click());
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      if (file.size > MAX_FILE_BYTES) throw new Error(t('textTooBig', { size: file.size, max: MAX_FILE_BYTES }));
+      await games.addFile(page.model.variant, file.name, await file.text());
+      showError('');
+    } catch (err) {
+      const error = /** @type {Error} */ (err).message;
+      showError(() => t('exAddFailed', { error }));
+    }
+    renderExplorer();
+  });
+  $('ex-remove').addEventListener('click', async () => {
+    try {
+      await games.removeFiles(page.model.variant);
+    } catch (err) {
+      const error = /** @type {Error} */ (err).message;
+      showError(() => t('exAddFailed', { error }));
+    }
+    renderExplorer();
+  });
+}
+/** A file larger than this is not read (the core reads 8 MiB of text; UTF-8 may take up to 4 bytes a character). */
+const MAX_FILE_BYTES = 32 << 20;
 
 /** @param {string} text */
 async function copy(text) {
@@ -183,5 +237,10 @@ function exposeTestHook() {
     restarts: () => client.restarts,
     opening: () => whenOpened(),
     numbers: () => board.state.coordinates,
+    explorer: () => {
+      const g = games.state(page.model.variant);
+      const current = explorer.model === page.model && explorer.node === page.model.current;
+      return { answer: current ? explorer.answer : null, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0 };
+    },
   };
 }

@@ -12,6 +12,8 @@ import { lessonsFor } from './learn.js';
 import { renderTree } from '../game/tree-view.js';
 import { moveLabel } from '../game/texts.js';
 import { $, $button, page, engine, review, firstMover, sideAt, client } from './page.js';
+import { refreshExplorer, tablesValue } from './explorer/ctrl.js';
+import { tablesWords } from './explorer/view.js';
 
 /** @import { Move, TreeNode } from '../shared/wasm-types.js' */
 /** @typedef {import('./page.js').Color} Color */
@@ -64,6 +66,7 @@ export function render() {
   renderMoves();
   renderReview();
   page.learn.render();
+  refreshExplorer();
   $('an-game').textContent = model.variant === 'brazilian' ? t('gameBrazilian') : t('gameItalian');
   $button('an-prev').disabled = $button('an-first').disabled = node.parent === null;
   $button('an-next').disabled = $button('an-last').disabled = !node.children.length;
@@ -114,10 +117,13 @@ export function renderLines() {
     // Without lines of its own, a reviewed position shows what the review found.
     const node = model.currentNode;
     const r = node.mainline && reviewShown() ? review.positions[node.ply] : undefined;
+    // Else what the endgame tables say of it (the explorer asked them).
+    const tb = tablesValue();
     if (r && r.score !== null) {
       const e = { score: r.score, known: r.known ?? null };
       bar.show(e, evalWords(e));
-    } else bar.clear();
+    } else if (tb) bar.show(tb, tablesWords(tb.result, tb.plies));
+    else bar.clear();
     $('an-depth').textContent = engine.on ? t('anThinking') : '';
     return;
   }

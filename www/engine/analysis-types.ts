@@ -1,7 +1,7 @@
 // The analysis worker's messages (www/engine/analysis.worker.js <-> www/analysis/client.js).
 // Types only: imported by JSDoc.
 
-import type { AnalysisLine, Variant } from '../shared/wasm-types.js';
+import type { AnalysisLine, Explore, Variant } from '../shared/wasm-types.js';
 import type { DataReply } from './types.js';
 
 export type { AnalysisLine };
@@ -33,7 +33,20 @@ export interface ReviewRequest extends Position {
   from?: number;
 }
 
-export type AnalysisRequest = AnalyseRequest | ReviewRequest | { type: 'stop' };
+/** What the book and the tables say of the position after `moves` (searches nothing; leaves the job under way running). */
+export interface ExploreRequest extends Position {
+  type: 'explore';
+}
+
+export type AnalysisRequest = AnalyseRequest | ReviewRequest | ExploreRequest | { type: 'stop' };
+
+/** The answer to an explore request: `explore` null, with `error`, when the position could not be had. */
+export interface ExploredReply {
+  type: 'explored';
+  id: number;
+  explore: Explore | null;
+  error?: string;
+}
 
 /** A depth finished: every line searched to `depth`, best first. */
 export interface LinesReply {
@@ -64,5 +77,6 @@ export type AnalysisReply =
   | DataReply
   | LinesReply
   | ReviewedReply
+  | ExploredReply
   | { type: 'done'; id: number }
   | { type: 'error'; id: number; error: string };

@@ -13,6 +13,10 @@
 // 800 ms in the worker, and the early depths of a new position come quickly; the page ignores
 // any answer to a job it no longer wants at once (each carries its job's id).
 //
+// An `explore` request (what the book and the endgame tables say of a position: the analysis
+// board's explorer) searches nothing: it is answered at once, between two slices of the job
+// under way, which it leaves running.
+//
 // While it works the worker says `alive` every ALIVE_MS (between slices, where its timers run),
 // so the page tells a slow search, which may go without a new depth for minutes, from a dead
 // or hung worker (see analysis/client.js).
@@ -53,6 +57,10 @@ function ended(id) {
 
 self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   const msg = e.data;
+  if (msg.type === 'explore') {
+    explore(msg);
+    return;
+  }
   current = msg.type === 'stop' ? 0 : msg.id;
   if (msg.type === 'stop') return;
   try {
@@ -66,6 +74,23 @@ self.onmessage = async (/** @type {MessageEvent<AnalysisRequest>} */ e) => {
   }
   ended(msg.id);
 };
+
+/** @param {Extract<AnalysisRequest, {type: 'explore'}>} msg */
+async function explore(msg) {
+  const { id, variant, startFen, moves } = msg;
+  try {
+    await ready;
+    if (variant === 'brazilian') brazilianData();
+    const game = gameAt(variant, startFen, moves);
+    try {
+      post({ type: 'explored', id, explore: engine.explore(game) });
+    } finally {
+      game.free();
+    }
+  } catch (err) {
+    post({ type: 'explored', id, explore: null, error: String(messageOf(err)) });
+  }
+}
 
 /** @param {AnalysisLine} l @returns {WorkerLine} the line with the result its score stands for */
 const withKnown = (l) => ({ ...l, known: wasm.scoreResult(l.score) });

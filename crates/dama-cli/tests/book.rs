@@ -28,8 +28,9 @@ fn a_tiny_build_writes_a_book_that_loads() {
     ]));
     let bytes = std::fs::read(&file).unwrap();
     let book = dama::engine::book::Book::from_bytes(&bytes).unwrap();
-    // The start and its three widest-kept replies.
+    // The start and its three widest-kept replies, scored at the depth the file says.
     assert_eq!(book.positions(), 4, "{out}");
+    assert_eq!(book.depth(), Some(4));
     assert!(out.contains(&format!("bytes {}", bytes.len())), "{out}");
     assert!(out.contains(&format!("entries {}", book.len())), "{out}");
     let start = dama::Position::start(dama::Variant::Italian);
@@ -182,8 +183,9 @@ fn a_subset_keeps_the_positions_nearest_the_start_within_its_bytes() {
         small.positions() > 5 && small.positions() < big.positions(),
         "{out}"
     );
-    // The start first, with the big book's moves and scores; every position kept is the big
-    // book's.
+    // The start first, with the big book's moves and scores (and its depth); every position
+    // kept is the big book's.
+    assert_eq!((big.depth(), small.depth()), (Some(3), Some(3)));
     let start = dama::Position::start(dama::Variant::Italian);
     assert_eq!(small.probe(&start), big.probe(&start));
     for e in small.entries() {

@@ -568,3 +568,72 @@ fn huge_king_ply_counts_are_past_the_rule() {
     assert_eq!(tables().best_move(&pos, 0).unwrap().1.wdl, Wdl::Win);
     assert_eq!(tables().best_move(&pos, u32::MAX).unwrap().1.wdl, Wdl::Draw);
 }
+
+/// The explorer's list: every legal move once, each with the value its child gives (the
+/// retrograde rule read from the mover's side), wins shortest first, then draws, then losses
+/// longest first; its first is the tables' best move. Sampled in both games.
+#[test]
+fn ranked_moves_list_every_move_by_its_value() {
+    for variant in Variant::ALL {
+        let t = tables_of(variant);
+        let mut rng = Lcg(11);
+        let sigs: Vec<Signature> = t
+            .signatures()
+            .copied()
+            .filter(|s| s.pieces() == 4)
+            .collect();
+        let mut seen = [0usize; 3];
+        for sig in &sigs {
+            let size = sig.size();
+            for _ in 0..40 {
+                let Some(pos) = sig.position(variant, rng.next() % size) else {
+                    continue;
+                };
+                let Some(ranked) = t.ranked_moves(&pos, 0) else {
+                    assert!(pos.legal_moves().is_empty(), "{}", pos.to_fen());
+                    continue;
+                };
+                assert_eq!(ranked.len(), pos.legal_moves().len(), "{}", pos.to_fen());
+                assert_eq!(t.best_move(&pos, 0), Some(ranked[0]));
+                // The position's own value is its best move's.
+                assert_eq!(
+                    t.probe(&pos).map(|p| p.wdl),
+                    Some(ranked[0].1.wdl),
+                    "{}",
+                    pos.to_fen()
+                );
+                for (m, p) in &ranked {
+                    let child = t.probe(&pos.play(m)).unwrap();
+                    let zeroing = m.is_capture() || !m.is_king_move();
+                    let flip = |w| match w {
+                        Wdl::Win => Wdl::Loss,
+                        Wdl::Loss => Wdl::Win,
+                        Wdl::Draw => Wdl::Draw,
+                    };
+                    let kp = if zeroing { 0 } else { 1 };
+                    assert_eq!(
+                        p.wdl,
+                        flip(child.under_rule(kp, t.rule())),
+                        "{}",
+                        pos.to_fen()
+                    );
+                    if p.wdl != Wdl::Draw {
+                        assert_eq!(p.dtz, if zeroing { 1 } else { child.dtz + 1 });
+                    }
+                    seen[p.wdl as usize] += 1;
+                }
+                let order = |p: &Probe| match p.wdl {
+                    Wdl::Win => (2, -(p.dtz as i64)),
+                    Wdl::Draw => (1, 0),
+                    Wdl::Loss => (0, p.dtz as i64),
+                };
+                assert!(
+                    ranked.windows(2).all(|w| order(&w[0].1) >= order(&w[1].1)),
+                    "{}",
+                    pos.to_fen()
+                );
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{variant:?}: {seen:?}");
+    }
+}

@@ -39,6 +39,12 @@ pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
 
 pub use tree::{GameTree, PdnFile};
 
+/// A position's Zobrist hash cut to the 53 bits a JS number holds exactly: two positions of
+/// a 10,000-game library share one with a chance of about 10^-4.
+fn position_key(pos: &Position) -> f64 {
+    (pos.hash() >> 11) as f64
+}
+
 /// The milliseconds to give one move with `remainingMs` on the clock and `incrementMs` added
 /// per move (the engine's own time management, `dama::engine::time::GameClock`, sudden death); both
 /// are clamped to 0..24 hours, and NaN counts as 0.
@@ -276,6 +282,14 @@ impl Game {
     }
 
     /// `"white"` or `"black"`.
+    /// The key of the position (the pieces and the side to move; the game and the move
+    /// counters left out): a whole number below 2^53, the same for the same position however
+    /// it was reached, so a page can index the positions of many games (`PdnFile.mainline`).
+    #[wasm_bindgen(js_name = positionKey)]
+    pub fn position_key(&self) -> f64 {
+        position_key(self.inner.position())
+    }
+
     #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
         self.inner.turn().name().to_string()
@@ -561,6 +575,53 @@ impl Engine {
     pub fn table_pieces(&self, variant: VariantArg) -> Result<u32, JsValue> {
         let v = Args("Engine.tablePieces").variant("variant", &variant)?;
         Ok(self.tables[v as usize].max_pieces())
+    }
+
+    /// What the opening book and the endgame tables say of the game's position, for the
+    /// explorers: `{book: [{text, score, lost}], bookPositions, bookDepth, tablePieces, pieces,
+    /// tables: {result, plies, moves: [{text, result, plies}]} | null}`. Book scores are in
+    /// hundredths of a man and every result is for the side to move; `tables` is null when the
+    /// position is not in the loaded tables, the game is over, or the game's king-move rule is
+    /// not the tables'. Searches nothing, so it answers at once.
+    pub fn explore(&self, game: &Game) -> Js<wire::Explore> {
+        let core = game.core();
+        let pos = core.position();
+        let variant = core.variant();
+        let book = dama::engine::book::shipped(variant);
+        let tables = &self.tables[variant as usize];
+        let ranked =
+            if core.result().is_none() && core.draw_rules().king_move_plies == tables.rule() {
+                tables.ranked_moves(pos, core.king_plies())
+            } else {
+                None
+            };
+        to_js(&wire::Explore {
+            book: book
+                .probe(pos)
+                .iter()
+                .map(|(m, score)| wire::BookMove {
+                    text: core.move_text(m),
+                    score: *score,
+                    lost: *score <= -dama::engine::book::LOST_CP,
+                })
+                .collect(),
+            book_positions: book.positions(),
+            book_depth: book.depth(),
+            table_pieces: tables.max_pieces(),
+            pieces: 32 - pos.empty().count_ones(),
+            tables: ranked.map(|moves| wire::TablesView {
+                result: moves[0].1.wdl.into(),
+                plies: moves[0].1.dtz,
+                moves: moves
+                    .iter()
+                    .map(|(m, p)| wire::TableMove {
+                        text: core.move_text(m),
+                        result: p.wdl.into(),
+                        plies: p.dtz,
+                    })
+                    .collect(),
+            }),
+        })
     }
 
     /// Chooses a move for the side to move at `level` (a whole number 1-10) within about

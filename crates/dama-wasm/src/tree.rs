@@ -5,7 +5,7 @@
 
 use crate::js_args::{Args, NumArg, NumbersArg, StrArg, VariantArg};
 use crate::wire::{self, to_js, Js};
-use crate::{args, js_err, Game};
+use crate::{args, js_err, position_key, Game};
 use dama::rules::pdn::{self, NodeId, TreeError};
 use wasm_bindgen::prelude::*;
 
@@ -70,6 +70,28 @@ impl PdnFile {
             variant: g.variant.into(),
             plies: g.plies as u32,
             error: g.error.as_ref().map(|e| e.to_string()),
+        }))
+    }
+
+    /// The main line of game `i` (from 0) for an index of positions (the analysis board's
+    /// explorer): `{variant, result, keys, moves}`, `keys[k]` the key of the position before
+    /// move `k` as `Game.positionKey` gives it (one more key than moves: the last is the final
+    /// position's), `result` as the file says it ("1-0", "0-1", "1/2-1/2", "*"). Throws `Error`
+    /// with its reason for a game that cannot be opened, `RangeError` for an index out of range.
+    pub fn mainline(&self, i: NumArg) -> Result<Js<wire::Mainline>, JsValue> {
+        let i = self.index("PdnFile.mainline", &i)?;
+        let tree = self.inner.tree(i).map_err(js_err)?;
+        let last = *tree.mainline().last().unwrap_or(&tree.root());
+        let game = tree.game_at(last).map_err(js_err)?;
+        let keys = (0..=game.ply())
+            .filter_map(|k| game.position_at(k))
+            .map(position_key)
+            .collect();
+        Ok(to_js(&wire::Mainline {
+            variant: game.variant().into(),
+            result: self.inner.games()[i].result.clone(),
+            keys,
+            moves: game.move_texts(),
         }))
     }
 

@@ -112,6 +112,16 @@ pub struct PdnSummary<'a> {
     pub error: Option<String>,
 }
 
+/// `PdnFile.mainline()`'s answer: a game's main line as keys of its positions and its moves.
+#[derive(Serialize, Tsify)]
+pub struct Mainline {
+    pub variant: Variant,
+    pub result: String,
+    /// One more than the moves: the position before each move, then the last one.
+    pub keys: Vec<f64>,
+    pub moves: Vec<String>,
+}
+
 /// A move of a game tree (the root, id 0, is the start position).
 #[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -214,4 +224,80 @@ pub struct BenchResult {
     pub time_ms: f64,
     /// 16 hex digits.
     pub checksum: String,
+}
+
+/// A result for the side to move, as the endgame tables give it.
+#[cfg(feature = "engine")]
+#[derive(Serialize, Tsify, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum TableResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[cfg(feature = "engine")]
+impl From<dama::engine::egtb::Wdl> for TableResult {
+    fn from(w: dama::engine::egtb::Wdl) -> TableResult {
+        use dama::engine::egtb::Wdl;
+        match w {
+            Wdl::Win => TableResult::Win,
+            Wdl::Draw => TableResult::Draw,
+            Wdl::Loss => TableResult::Loss,
+        }
+    }
+}
+
+/// One book move of the position explored.
+#[cfg(feature = "engine")]
+#[derive(Serialize, Tsify)]
+pub struct BookMove {
+    /// The move in the game's notation.
+    pub text: String,
+    /// In hundredths of a man, for the side to move.
+    pub score: i32,
+    /// The move scores a man or more below zero: it loses for the side that plays it.
+    pub lost: bool,
+}
+
+/// One legal move of the position explored, as the endgame tables value it.
+#[cfg(feature = "engine")]
+#[derive(Serialize, Tsify)]
+pub struct TableMove {
+    pub text: String,
+    /// For the side that plays it, under the king-move rule from the game's count so far.
+    pub result: TableResult,
+    /// Plies to the next capture or man move on the tables' line, this move counted (0 for a
+    /// draw).
+    pub plies: u32,
+}
+
+/// What the endgame tables say of the position explored: its value (its best move's) and
+/// every legal move, best first (wins shortest, draws, losses longest).
+#[cfg(feature = "engine")]
+#[derive(Serialize, Tsify)]
+pub struct TablesView {
+    pub result: TableResult,
+    pub plies: u32,
+    pub moves: Vec<TableMove>,
+}
+
+/// `Engine.explore()`'s answer.
+#[cfg(feature = "engine")]
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
+pub struct Explore {
+    /// The book's moves of the position, best first (empty when it is not in the book).
+    pub book: Vec<BookMove>,
+    /// Positions in the book of this game (0: none loaded yet).
+    pub book_positions: usize,
+    /// The depth of the searches that scored the book's moves, when the book says it.
+    pub book_depth: Option<u32>,
+    /// The largest piece count up to which this game's tables are all loaded (0: none).
+    pub table_pieces: u32,
+    /// The pieces on the board.
+    pub pieces: u32,
+    /// `null` when the position is not in the loaded tables (or the game is over).
+    pub tables: Option<TablesView>,
 }

@@ -53,7 +53,7 @@ const MAX_POSITIONS: usize = 1_000_000;
 /// The shipped openings are the positions this many plies from the start.
 pub const OPENING_PLY: u32 = 3;
 /// An opening whose best book move scores a man or more (for either side) is lost for one.
-const DEFAULT_LOST: i32 = 100;
+const DEFAULT_LOST: i32 = dama::engine::book::LOST_CP;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.split_first() {
@@ -149,7 +149,11 @@ fn build(args: &[String]) -> Result<(), String> {
     } else {
         layers::grow(&mut builder, &g, plies, opening_plies)?;
     }
-    let book = builder.finish();
+    // The file says the depth its moves were scored at; a build by time has none to say.
+    let book = match g.budget {
+        Budget::Depth(d) => builder.finish().with_depth(d),
+        Budget::Time(_) => builder.finish(),
+    };
     write_book(&book, &out)?;
     say!("time {:.1} s", started.elapsed().as_secs_f64());
     Ok(())

@@ -52,5 +52,5 @@ pub fn subset(book: &Book, max_bytes: usize) -> Result<Book, String> {
         layer = next;
         ply += 1;
     }
-    Ok(builder.finish())
+    Ok(builder.finish().with_depth(book.depth().unwrap_or(0)))
 }

@@ -8,22 +8,25 @@
 //! compiled in from `data/book.bin` (Italian) and `data/book-brazilian.bin` for the command
 //! line; on wasm the browser fetches the same files and hands them to `install`.
 //!
-//! # Format (version 2, all numbers little-endian)
+//! # Format (version 3, all numbers little-endian)
 //!
 //! | offset | bytes | field |
 //! |-------:|------:|-------|
 //! | 0  | 4  | magic `DBOK` |
-//! | 4  | 2  | version, 2 |
+//! | 4  | 2  | version, 3 |
 //! | 6  | 2  | bytes per entry, 12 |
 //! | 8  | 4  | number of entries `n` |
-//! | 12 | 4  | checksum: FNV-1a (32 bit) of the `12 n` entry bytes |
+//! | 12 | 4  | checksum: FNV-1a (32 bit) of bytes 24-27 and the `12 n` entry bytes |
 //! | 16 | 8  | [`Position::hash`] of the start position, so a book made with other Zobrist keys is refused |
 //! | 24 | 1  | the game: its PDN GameType number ([`Variant::game_type`]: 22 Italian, 26 Brazilian) |
-//! | 25 | 3  | reserved, zero |
+//! | 25 | 1  | the depth of the searches that scored the moves ([`Book::depth`]), 0 when not said |
+//! | 26 | 2  | reserved, zero |
 //! | 28 | 12 n | entries |
 //!
-//! Version 1 files (before the Brazilian book) have no game and no reserved bytes (the entries
-//! start at 24) and are read as Italian.
+//! Version 2 files are the same but for byte 25, zero there (no depth said), and a checksum of
+//! the entry bytes alone. Version 1 files
+//! (before the Brazilian book) have no game and no reserved bytes (the entries start at 24)
+//! and are read as Italian.
 //!
 //! A reader takes at most [`MAX_ENTRIES`] entries, and checks the header against the file's
 //! length before it reads an entry.
@@ -71,8 +74,8 @@ use std::io::{BufReader, Read};
 
 /// The first bytes of a book file.
 pub const MAGIC: [u8; 4] = *b"DBOK";
-/// The format version this code writes (it reads version 1 too).
-pub const VERSION: u16 = 2;
+/// The format version this code writes (it reads versions 1 and 2 too).
+pub const VERSION: u16 = 3;
 /// The header size in bytes.
 pub const HEADER_BYTES: usize = 28;
 /// The header size of version 1 files, which have no game byte.
@@ -83,6 +86,10 @@ pub const ENTRY_BYTES: usize = 12;
 /// build of a day's searching far fewer than this; the bound keeps what a reader allocates
 /// small whatever a header says.
 pub const MAX_ENTRIES: usize = 1 << 22;
+/// A book move scoring this many hundredths of a man below zero (a man) or worse loses for the
+/// side that plays it: the explorer marks it lost, and `dama book openings` calls an opening
+/// whose best move scores so lost for the side to move.
+pub const LOST_CP: i32 = 100;
 /// The margin in hundredths of a man within which the top levels choose among book moves.
 pub const PLAY_MARGIN: i32 = 10;
 
@@ -148,7 +155,7 @@ impl fmt::Display for BookError {
             BookError::BadMagic => f.write_str("not an opening book (bad magic)"),
             BookError::BadVersion(v, e) => write!(
                 f,
-                "book version {v} with {e}-byte entries; this build reads versions 1 and \
+                "book version {v} with {e}-byte entries; this build reads versions 1 to \
                  {VERSION} with {ENTRY_BYTES}-byte entries"
             ),
             BookError::BadLength { expected, found } => {
@@ -184,6 +191,8 @@ impl std::error::Error for BookError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     variant: Variant,
+    /// The search depth that scored the moves; 0 when the file does not say.
+    depth: u8,
     entries: Vec<BookEntry>,
 }
 
@@ -235,6 +244,7 @@ impl Book {
     pub const fn new(variant: Variant) -> Book {
         Book {
             variant,
+            depth: 0,
             entries: Vec::new(),
         }
     }
@@ -242,6 +252,23 @@ impl Book {
     /// The game the book is for.
     pub const fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The depth of the searches that scored the book's moves (`dama book build --depth D`),
+    /// or `None` when the file does not say (a build by time, or a file before version 3).
+    pub const fn depth(&self) -> Option<u32> {
+        if self.depth == 0 {
+            None
+        } else {
+            Some(self.depth as u32)
+        }
+    }
+
+    /// The same book, saying its moves were scored by searches of `depth` plies (clamped to
+    /// 1-255; 0 says nothing).
+    pub fn with_depth(mut self, depth: u32) -> Book {
+        self.depth = depth.min(u8::MAX as u32) as u8;
+        self
     }
 
     /// The book of `variant` compiled in from `data/book.bin` (Italian) or
@@ -363,15 +390,19 @@ impl Book {
             body.extend_from_slice(&e.code.to_le_bytes());
             body.extend_from_slice(&e.score.to_le_bytes());
         }
+        let said = [self.variant.game_type(), self.depth, 0, 0];
+        let mut sum = Fnv1a::new();
+        sum.add(&said);
+        sum.add(&body);
         let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(ENTRY_BYTES as u16).to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&sum.0.to_le_bytes());
         // The key scheme's mark: the start's hash, the same in both games (it leaves the game out).
         out.extend_from_slice(&Position::start(Variant::Italian).hash().to_le_bytes());
-        out.extend_from_slice(&[self.variant.game_type(), 0, 0, 0]);
+        out.extend_from_slice(&said);
         out.extend_from_slice(&body);
         out
     }
@@ -399,7 +430,7 @@ impl Book {
         }
         let version = u16::from_le_bytes([header[4], header[5]]);
         let entry_bytes = u16::from_le_bytes([header[6], header[7]]);
-        if !(version == 1 || version == VERSION) || entry_bytes as usize != ENTRY_BYTES {
+        if !(1..=VERSION).contains(&version) || entry_bytes as usize != ENTRY_BYTES {
             return Err(BookError::BadVersion(version, entry_bytes));
         }
         let header_bytes = if version == 1 {
@@ -420,15 +451,29 @@ impl Book {
         if u64::from_le_bytes(start) != Position::start(Variant::Italian).hash() {
             return Err(BookError::KeyScheme);
         }
-        let variant = if version == 1 {
-            Variant::Italian
+        let mut sum = Fnv1a::new();
+        let (variant, depth) = if version == 1 {
+            (Variant::Italian, 0)
         } else {
             let mut g = [0u8; 4];
             r.read_exact(&mut g).map_err(io)?;
-            Variant::from_game_number(u32::from_le_bytes(g)).ok_or(BookError::Game(g[0]))?
+            if version >= 3 {
+                sum.add(&g);
+            }
+            // Version 2 has no depth: its byte 25 is reserved, zero, as bytes 26-27 are.
+            let depth = if version >= 3 { g[1] } else { 0 };
+            let reserved = if version >= 3 {
+                [0, g[2], g[3]]
+            } else {
+                [g[1], g[2], g[3]]
+            };
+            if reserved != [0; 3] {
+                return Err(BookError::Game(g[0]));
+            }
+            let v = Variant::from_game_number(g[0] as u32).ok_or(BookError::Game(g[0]))?;
+            (v, depth)
         };
         let mut entries = Vec::with_capacity(n);
-        let mut sum = Fnv1a::new();
         for _ in 0..n {
             let mut c = [0u8; ENTRY_BYTES];
             r.read_exact(&mut c).map_err(io)?;
@@ -449,7 +494,11 @@ impl Book {
             });
         }
         check_order(&entries)?;
-        Ok(Book { variant, entries })
+        Ok(Book {
+            variant,
+            depth,
+            entries,
+        })
     }
 }
 
@@ -481,14 +530,8 @@ fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
     Ok(())
 }
 
-/// FNV-1a, 32 bits: enough to catch a damaged or truncated download.
-fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut h = Fnv1a::new();
-    h.add(bytes);
-    h.0
-}
-
-/// FNV-1a fed piece by piece, for a file read one entry at a time.
+/// FNV-1a (32 bits: enough to catch a damaged or truncated download), fed piece by piece for
+/// a file read one entry at a time.
 struct Fnv1a(u32);
 
 impl Fnv1a {
@@ -615,6 +658,7 @@ impl BookBuilder {
         });
         Book {
             variant: self.variant,
+            depth: 0,
             entries,
         }
     }

@@ -35,9 +35,10 @@ fn fnv1a(bytes: &[u8]) -> u32 {
     h
 }
 
-/// Rewrites the checksum after an edit of the entries, so the later checks are reached.
+/// Rewrites the checksum after an edit of the entries or of bytes 24-27 (a version 3 file sums
+/// both), so the later checks are reached.
 fn reseal(bytes: &mut [u8]) {
-    let sum = fnv1a(&bytes[HEADER_BYTES..]);
+    let sum = fnv1a(&bytes[24..]);
     bytes[12..16].copy_from_slice(&sum.to_le_bytes());
 }
 
@@ -87,10 +88,10 @@ fn damaged_bytes_are_errors_not_panics() {
     b[0] = b'X';
     assert_eq!(Book::from_bytes(&b), Err(BookError::BadMagic));
     let mut b = bytes.clone();
-    b[4] = 3;
+    b[4] = 4;
     assert!(matches!(
         Book::from_bytes(&b),
-        Err(BookError::BadVersion(3, 12))
+        Err(BookError::BadVersion(4, 12))
     ));
     let mut b = bytes.clone();
     b.push(0);
@@ -187,23 +188,41 @@ fn a_book_is_one_game_s_and_version_one_files_are_italian() {
     assert_eq!(brazilian.probe(&br).len(), 1);
     assert!(brazilian.probe(&it).is_empty());
     // An unknown game, or reserved bytes not zero, are refused.
-    for (at, value) in [(24, 20u8), (24, 0), (25, 1), (27, 9)] {
+    for (at, value) in [(24, 20u8), (24, 0), (26, 1), (27, 9)] {
         let mut bad = bytes.clone();
         bad[at] = value;
+        reseal(&mut bad);
         assert!(
             matches!(Book::from_bytes(&bad), Err(BookError::Game(_))),
             "{at} {value}"
         );
     }
+    // A version 2 file: byte 25 reserved (no depth) and a checksum of the entries alone.
+    let deep = Book::from_bytes(&book.clone().with_depth(18).to_bytes()).unwrap();
+    assert_eq!(deep.depth(), Some(18));
+    let mut v2 = book.clone().with_depth(18).to_bytes();
+    v2[4..6].copy_from_slice(&2u16.to_le_bytes());
+    assert!(matches!(Book::from_bytes(&v2), Err(BookError::Game(22))));
+    v2[25] = 0;
+    assert!(matches!(
+        Book::from_bytes(&v2),
+        Err(BookError::Checksum { .. })
+    ));
+    let sum = fnv1a(&v2[HEADER_BYTES..]);
+    v2[12..16].copy_from_slice(&sum.to_le_bytes());
+    let old = Book::from_bytes(&v2).unwrap();
+    assert_eq!((old.depth(), old.entries()), (None, book.entries()));
     // A version 1 file (no game, entries from byte 24) is read as Italian.
     let mut v1 = bytes[..24].to_vec();
     v1[4..6].copy_from_slice(&1u16.to_le_bytes());
     v1.extend_from_slice(&bytes[HEADER_BYTES..]);
+    let sum = fnv1a(&v1[24..]);
+    v1[12..16].copy_from_slice(&sum.to_le_bytes());
     let old = Book::from_bytes(&v1).unwrap();
     assert_eq!(old.variant(), dama::Variant::Italian);
     assert_eq!(old.entries(), book.entries());
-    // Versions 0 and 3 are not read.
-    for v in [0u16, 3] {
+    // Versions 0 and 4 are not read.
+    for v in [0u16, 4] {
         let mut bad = bytes.clone();
         bad[4..6].copy_from_slice(&v.to_le_bytes());
         assert_eq!(Book::from_bytes(&bad), Err(BookError::BadVersion(v, 12)));
@@ -272,6 +291,8 @@ fn shipped_book_is_legal_and_reachable(variant: dama::Variant, bytes: &[u8]) {
     assert!(bytes.len() <= 300 * 1024, "{} bytes", bytes.len());
     let book = Book::from_bytes(bytes).unwrap();
     assert_eq!(book.variant(), variant);
+    // `make book` scores both books' moves with depth-18 searches, and the files say so.
+    assert_eq!(book.depth(), Some(18));
     assert_eq!(&book, Book::shipped(variant));
     assert!(book.positions() > 100, "{} positions", book.positions());
     let openings = openings_of(variant);

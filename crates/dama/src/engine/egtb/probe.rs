@@ -87,9 +87,23 @@ impl Tables {
     /// fewest plies to zeroing, a loss for the most; a draw takes the first drawing move.
     /// `None` when there is no move or a position after one is not in the tables.
     pub fn best_move(&self, pos: &Position, king_plies: u32) -> Option<(Move, Probe)> {
+        self.ranked_moves(pos, king_plies)?.into_iter().next()
+    }
+
+    /// Every legal move with the value it keeps for the side to move under the king-move rule
+    /// (`king_plies` king moves already played; the distance counts this move), best first:
+    /// wins by the fewest plies to zeroing, then draws in the move generator's order, then
+    /// losses by the most; equal distances go by the opponent's distance after a zeroing move,
+    /// the same way. What a tables explorer lists, and [`best_move`](Tables::best_move)'s first.
+    /// `None` when there is no move or a position after one is not in the tables.
+    pub fn ranked_moves(&self, pos: &Position, king_plies: u32) -> Option<Vec<(Move, Probe)>> {
         let rule = self.rule();
-        let mut best: Option<(Move, Probe, (Wdl, i64, i64))> = None;
-        for m in pos.legal_moves().iter() {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mut ranked = Vec::with_capacity(legal.len());
+        for m in legal.iter() {
             let child = self.probe(&pos.play(m))?;
             let zeroing = m.is_capture() || !m.is_king_move();
             let kp = if zeroing {
@@ -114,10 +128,10 @@ impl Tables {
                 Wdl::Loss => (wdl, dtz as i64, child.dtz as i64),
                 Wdl::Draw => (wdl, 0, 0),
             };
-            if best.as_ref().is_none_or(|b| key > b.2) {
-                best = Some((*m, Probe { wdl, dtz }, key));
-            }
+            ranked.push((*m, Probe { wdl, dtz }, key));
         }
-        best.map(|(m, p, _)| (m, p))
+        // Stable: equal keys keep the generator's order, so the first is the one chosen before.
+        ranked.sort_by_key(|r| std::cmp::Reverse(r.2));
+        Some(ranked.into_iter().map(|(m, p, _)| (m, p)).collect())
     }
 }
