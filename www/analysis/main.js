@@ -22,6 +22,7 @@ import { withHumanText } from './comment.js';
 import { LearnView } from './learn-view.js';
 import { squareDescription } from '../game/texts.js';
 import { refusedParams, is } from '../shared/address.js';
+import { gameLink, unpackLink } from '../shared/share.js';
 import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
 import { render, renderMoves, renderReview, onPositionChange } from './view.js';
 import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
@@ -47,7 +48,16 @@ async function main() {
   // The page's words load beside the core (the HTML's English shows until they arrive).
   [page.wasm] = await Promise.all([loadWasm(), startLanguage({ part: 'analysis' })]);
   page.bar = new EvalBar($('evalbar'));
-  const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  let params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  // A shared link's packed game (share.js); one that cannot be read is said, and the board
+  // opens without it.
+  try {
+    params = await unpackLink(params);
+  } catch (err) {
+    const error = /** @type {Error} */ (err).message;
+    params.delete('z');
+    showError(() => t('linkRefused', { error }));
+  }
   saved.id = params.get('id');
   const model = (page.model = new AnalysisModel(page.wasm, openTree(params)));
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
@@ -153,6 +163,7 @@ function wire() {
   $('an-open').addEventListener('click', openInput);
   $('an-copy-fen').addEventListener('click', () => copy(page.model.currentNode.fen));
   $('an-copy-pdn').addEventListener('click', () => copy(page.model.pdn()));
+  $('an-copy-link').addEventListener('click', copyLink);
   $('an-download').addEventListener('click', () => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([page.model.pdn()], { type: 'application/x-pdn' }));
@@ -213,11 +224,30 @@ function wireExplorerPanel() {
 /** A file larger than this is not read (the core reads 8 MiB of text; UTF-8 may take up to 4 bytes a character). */
 const MAX_FILE_BYTES = 32 << 20;
 
-/** @param {string} text */
-async function copy(text) {
+/**
+ * Copies a link to this game (its variations and comments) at the position shown, for anyone
+ * to open: the saved game it belongs to is not named (the link's reader has their own). A game
+ * too long for a link is said, and the PDN is there to copy instead.
+ */
+async function copyLink() {
+  const { model } = page;
+  const node = model.currentNode;
+  let link;
+  try {
+    link = await gameLink(location.href, { pdn: model.pdn(), variant: model.variant, ply: node.mainline ? node.ply : 0 });
+  } catch (err) {
+    const e = /** @type {Error & {tooLong?: number}} */ (err);
+    setMessage($('an-saved'), () => (e.tooLong ? t('linkTooLong', { n: e.tooLong }) : e.message));
+    return;
+  }
+  await copy(link, () => t('linkCopied'));
+}
+
+/** @param {string} text @param {() => string} [said] what the page says once it is copied */
+async function copy(text, said = () => t('copied')) {
   try {
     await navigator.clipboard.writeText(text);
-    setMessage($('an-saved'), () => t('copied'));
+    setMessage($('an-saved'), said);
   } catch {
     /** @type {HTMLTextAreaElement} */ ($('an-input')).value = text;
   }

@@ -7,6 +7,7 @@ import { t } from '../shared/i18n.js';
 import { looksLikeFen } from '../game/options.js';
 import { openGamesFile } from './records.js';
 import { download } from './download.js';
+import { gameLink } from '../shared/share.js';
 import { openEditor, wireEditor } from './editor.js';
 import { $, $text, $dialog, board, showNotice } from './page.js';
 
@@ -50,6 +51,20 @@ function wireGames() {
     }
   };
   $('pdn-copy').addEventListener('click', () => copy($text('pdn-out').value));
+  // A link that opens this game, its variations and comments, on the analysis board, at the
+  // move shown; the saved game it belongs to is not named (the link's reader has their own).
+  $('pdn-link').addEventListener('click', async () => {
+    const s = board.session;
+    if (!s?.game) return;
+    try {
+      const link = await gameLink(new URL('www/analysis.html', location.href), { pdn: board.pdn(), variant: s.variant, ply: board.reviewing ?? s.game.ply() });
+      await navigator.clipboard.writeText(link);
+      message(t('linkCopied'));
+    } catch (err) {
+      const e = /** @type {Error & {tooLong?: number}} */ (err);
+      message(e.tooLong ? t('linkTooLong', { n: e.tooLong }) : t('copyFailed'), true);
+    }
+  });
   $('fen-copy').addEventListener('click', () => copy($text('fen-field').value));
   $('pdn-download').addEventListener('click', () => download($text('pdn-out').value, 'dama'));
   // Opening replaces the game only when the text is good; otherwise the game stays as it was.

@@ -61,6 +61,8 @@ const ui = {
   streak: byId('pz-streak'),
   best: byId('pz-best'),
   analyse: /** @type {HTMLAnchorElement} */ (byId('pz-analyse')),
+  link: /** @type {HTMLButtonElement} */ (byId('pz-link')),
+  linkSaid: byId('pz-link-said'),
 };
 
 /** @type {Trainer | null} */
@@ -159,6 +161,9 @@ function renderButtons() {
   ui.next.disabled = !trainer;
   // Once the line is played out, the puzzle and its solution on the analysis board.
   ui.analyse.hidden = !a?.done;
+  // And a link to the puzzle itself (its id in the fragment), for a friend to solve.
+  ui.link.hidden = !a?.done;
+  if (!a?.done) ui.linkSaid.textContent = '';
   if (a?.done && trainer) ui.analyse.href = `analysis.html#${new URLSearchParams({ variant: trainer.variant, pdn: solutionPdn(trainer, a.puzzle) })}`;
 }
 
@@ -389,6 +394,20 @@ function onIllegal(/** @type {number} */ from, /** @type {number} */ to) {
   setStatus(() => refusalText(why));
 }
 
+/** Copies the address of the puzzle shown: opened, it shows the same puzzle to solve. */
+async function copyPuzzleLink() {
+  const p = trainer?.attempt?.puzzle;
+  if (!p) return;
+  const url = new URL(location.href);
+  url.hash = encodeURIComponent(p.id);
+  try {
+    await navigator.clipboard.writeText(url.href);
+    ui.linkSaid.textContent = t('copied');
+  } catch {
+    ui.linkSaid.textContent = url.href;
+  }
+}
+
 /** Opens the puzzle the address names (#id), else the next one. */
 function openFromHash() {
   if (!trainer) return;
@@ -459,6 +478,7 @@ async function main() {
   ui.solution.addEventListener('click', showSolution);
   ui.retry.addEventListener('click', retry);
   ui.next.addEventListener('click', next);
+  ui.link.addEventListener('click', copyPuzzleLink);
   ui.theme.addEventListener('change', () => {
     if (!trainer) return;
     // Onto the record as stored now: another tab's results since this one read it stay.
