@@ -36,7 +36,7 @@ export default [
   },
   {
     // The pages' modules, and the test pages' scripts.
-    files: ['www/**/*.js', 'tests/browser/fixtures/**/*.js'],
+    files: ['www/**/*.js', 'tests/browser/fixtures/**/*.js', 'docs/examples/*.js'],
     ignores: ['www/**/*.worker.js'],
     languageOptions: { globals: globals.browser },
   },

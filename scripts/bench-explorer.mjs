@@ -41,6 +41,7 @@ const time = (/** @type {number} */ key) => {
 time(startKey); // warm
 const first = time(startKey);
 console.log(`the start position: ${first.games} games, answered in ${first.ms.toFixed(2)} ms`);
+/** @type {number[]} */
 const times = [];
 let x = 7;
 for (let i = 0; i < 2000; i++) {

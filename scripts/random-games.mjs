@@ -41,6 +41,7 @@ export function randomGames(core, variant, n, { seed = 1, maxPlies = 90 } = {}) 
         else if (r < 0.7) game.resign('white');
         else game.agreeDraw();
       }
+      /** @type {[string, string][]} */
       const tags = [
         ['Event', `Random ${Math.floor(g / 100) + 1}`],
         ['White', `Player ${g % 37}`],

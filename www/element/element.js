@@ -8,9 +8,10 @@
 //
 // Attributes: game/options.js; reads: reads.js; all of it: docs/EMBED.md. Events
 // (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
-// newgamerequest.
+// newgamerequest, drawoffer.
 
 import { createBoard } from '../board/api.js';
+import { squareFromName } from '../board/util.js';
 import { readTheme } from '../board/theme.js';
 import { ENGINE_NEEDS, loadWasm } from '../shared/wasm.js';
 import { lazyEngine } from '../engine/loader.js';
@@ -261,12 +262,83 @@ export class DamaBoard extends DamaBoardReads {
     this.#sync();
     this.#cpu?.maybeMove();
   }
-  resign() { this.#run((s) => s.resign(), 'ended'); }
-  /** Returns whether the game ended in a draw (the computer accepts when it is not better). */
+  /**
+   * The player resigns (between two players at the board, the side to move). In remote mode
+   * the page may resign for the opponent (`'white'` or `'black'`: it resigned on the server).
+   * @param {Color} [color]
+   */
+  resign(color) { this.#run((s) => s.resign(color ?? null), 'ended'); }
+  /**
+   * Returns whether the game ended in a draw (the computer accepts when it is not better). In
+   * remote mode the offer goes to the page as a `drawoffer` event and the game goes on until
+   * the page calls agreeDraw().
+   */
   offerDraw() {
     const ok = this.#run((s) => s.offerDraw(), 'ended');
-    if (!ok && this.session?.mode === 'computer' && !this.session.game.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
+    const s = this.session;
+    if (!ok && s?.mode === 'computer' && !s.game.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
+    if (!ok && s?.mode === 'remote' && !s.game.result()) {
+      this.#emit('drawoffer', { color: s.human });
+      this.#setNotice(() => t('drawOffered', {}, this.lang));
+    }
     return ok;
+  }
+  /** Ends the game drawn by agreement (remote mode: the opponent accepted on the server; between two players at the board). Returns whether it did. */
+  agreeDraw() {
+    const s = this.session;
+    if (!s?.game || s.game.result() || (s.mode !== 'remote' && s.mode !== 'two-players')) return false;
+    return this.#run((x) => (x.cancelled(), x.game.agreeDraw(), true), 'ended');
+  }
+  /**
+   * Plays a move for the side to move, as a script (a club's server, a friend's move in remote
+   * mode): `move` is the move's text in the game's notation ("22-18", "c3xe5", a capture's
+   * whole path where two share both ends) or `{from, to}` in the game's numbering (1-32 or
+   * "c3"). Returns the move played, as the `move` event says it (`by: 'script'`). Throws,
+   * changing nothing, with the rule's reason for a move that is not legal, and for a board
+   * not ready, a game over, a game being set up, reviewed or only viewed.
+   * @param {string | {from: number | string, to: number | string}} move
+   */
+  play(move) {
+    const s = this.session;
+    if (!s?.game || !this.ground) throw new Error(t('playNotReady', {}, this.lang));
+    if (s.game.result()) throw new Error(t('playOver', {}, this.lang));
+    if (s.editing || s.reviewing !== null || s.mode === 'view' || s.mode === 'watch' || s.thinking === 'move') throw new Error(t('playNotNow', {}, this.lang));
+    const text = typeof move === 'string' ? move : this.#moveText(move);
+    const premove = this.ground.state.premove;
+    const mover = s.game.turn();
+    /** @type {Move} */
+    let m;
+    try {
+      m = s.play(String(text).trim());
+    } catch (err) {
+      throw new Error(sentence(/** @type {Error} */ (err).message), { cause: err });
+    }
+    this.#cpu?.cancel();
+    this.ground.cancel();
+    this.ground.playMove(m, s.game.board());
+    this.#moved(m, mover, 'script');
+    if (premove) this.#playPremove(premove);
+    return m;
+  }
+
+  /**
+   * The text of the one legal move from `from` to `to`; throws the rule's reason when there is
+   * none, and names the moves when several captures share both squares.
+   * @param {{from: number | string, to: number | string}} o
+   */
+  #moveText(o) {
+    const s = /** @type {Session} */ (this.session);
+    const square = (/** @type {unknown} */ v) => {
+      const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : squareFromName(String(v).trim().toLowerCase(), s.variant);
+      if (!Number.isInteger(n) || n < 1 || n > 32) throw new RangeError(t('playBadSquare', { square: String(v).slice(0, 20) }, this.lang));
+      return /** @type {number} */ (n);
+    };
+    const from = square(o?.from);
+    const to = square(o?.to);
+    const moves = s.legalMoves().filter((m) => m.from === from && m.to === to);
+    if (moves.length === 1) return moves[0].text;
+    if (moves.length > 1) throw new Error(t('playAmbiguous', { moves: moves.map((m) => m.text).join(', ') }, this.lang));
+    throw new Error(refusalText(s.game.whyIllegal(from, to), this.lang));
   }
   /** Look at the position after `ply` moves; null goes back to the game. @param {number | null} ply */
   review(ply) {
@@ -351,7 +423,7 @@ export class DamaBoard extends DamaBoardReads {
     this.#moved(played, mover, 'human');
   }
 
-  /** @param {Move} m @param {Color} color @param {'human' | 'computer'} by */
+  /** @param {Move} m @param {Color} color @param {'human' | 'computer' | 'script'} by */
   #moved(m, color, by) {
     const g = /** @type {Session} */ (this.session).game;
     if (flag(this.getAttribute('sound'))) playSound(m.captured.length ? 'capture' : 'move', m.promotes);

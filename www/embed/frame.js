@@ -1,12 +1,13 @@
 // @ts-check
 // The iframe page: the same options as <dama-board>'s attributes, taken from the address
 // (?variant=brazilian&mode=computer&side=black&level=3&fen=...&numbers&readonly), so a host
-// page needs nothing but an <iframe src="www/frame.html?...">. The frame shows a status line
+// page needs nothing but an <iframe src="www/frame.html?...">; with mode=remote&origins=...,
+// the host supplies the opponent's moves by postMessage (below). The frame shows a status line
 // and buttons unless controls=0; it also works offline once visited (the site's service worker).
 
 import '../element/element.js';
 import { OPTIONS } from '../game/options.js';
-import { setLanguage, startLanguage, resolveLanguage } from '../shared/i18n.js';
+import { t, setLanguage, startLanguage, resolveLanguage } from '../shared/i18n.js';
 
 const board = /** @type {import('../element/element.js').DamaBoard} */ (document.getElementById('board'));
 const params = new URLSearchParams(location.search);
@@ -50,10 +51,47 @@ board.addEventListener('change', () => requestAnimationFrame(fit));
 addEventListener('resize', fit);
 
 // Tell a parent page what happens, for hosts that cannot reach into the frame.
-for (const type of ['move', 'gameover']) {
+for (const type of ['move', 'gameover', 'drawoffer']) {
   board.addEventListener(type, (e) => {
     if (parent !== window) parent.postMessage({ source: 'dama', type, detail: /** @type {CustomEvent<unknown>} */ (e).detail }, '*');
   });
 }
+
+// Moves from the parent page (mode=remote: the opponent's, from the page's server), taken only
+// from the origins the address names (origins=https://club.example, several separated by
+// commas, at most MAX_ORIGINS) and only from the frame's own parent:
+//   {source: 'dama', type: 'play', move: '22-18' | {from, to}}   (board.play)
+//   {source: 'dama', type: 'resign', color?: 'white' | 'black'}  (board.resign)
+//   {source: 'dama', type: 'draw'}                               (board.agreeDraw)
+// A request refused is answered {source: 'dama', type: 'refused', request, move, reason}, to
+// that origin alone; a move played is told as every move is (the `move` message).
+const MAX_ORIGINS = 20;
+const origins = (params.get('origins') ?? '')
+  .split(',')
+  .map((o) => o.trim())
+  .filter((o) => {
+    try {
+      return /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o;
+    } catch {
+      return false;
+    }
+  })
+  .slice(0, MAX_ORIGINS);
+addEventListener('message', (e) => {
+  const m = e.data;
+  if (e.source !== parent || parent === window || !origins.includes(e.origin) || m?.source !== 'dama') return;
+  try {
+    // The page plays the opponent's side; the player's own moves are the player's.
+    if (m.type === 'play' && board.mode === 'remote' && board.humanToMove()) throw new Error(t('playPlayersTurn'));
+    if (m.type === 'play') board.play(m.move);
+    else if (m.type === 'resign') board.resign(m.color === 'white' || m.color === 'black' ? m.color : undefined);
+    else if (m.type === 'draw') {
+      if (!board.agreeDraw()) throw new Error('no draw can be agreed now');
+    } else throw new Error(`unknown request ${String(m.type).slice(0, 40)}`);
+  } catch (err) {
+    const move = typeof m.move === 'string' ? m.move.slice(0, 100) : m.move && typeof m.move === 'object' ? { from: m.move.from, to: m.move.to } : null;
+    parent.postMessage({ source: 'dama', type: 'refused', request: String(m.type).slice(0, 40), move, reason: /** @type {Error} */ (err).message }, e.origin);
+  }
+});
 
 import('../offline/sw-register.js').then((m) => m.registerServiceWorker());

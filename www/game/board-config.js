@@ -28,12 +28,14 @@ export function boardConfig(s, { premoves = false } = {}) {
 }
 
 /**
- * The computer's turn in a game against it: the player may queue a move, played when the
- * reply comes if it is legal then (nothing of the kind between two people, or while watching).
+ * The computer's turn in a game against it, or the remote opponent's: the player may queue a
+ * move, played when the reply comes if it is legal then (nothing of the kind between two
+ * people at one board, or while watching).
  * @param {Session} s
  */
 export function premoveTime(s) {
-  return s.mode === 'computer' && !s.readonly && s.computerToMove();
+  if (s.readonly) return false;
+  return (s.mode === 'computer' && s.computerToMove()) || (s.mode === 'remote' && s.reviewing === null && s.remoteToMove());
 }
 
 /**

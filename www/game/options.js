@@ -5,7 +5,7 @@
 import { DEFAULT_VARIANT } from '../board/util.js';
 
 /** @typedef {'italian' | 'brazilian'} Variant */
-/** @typedef {'computer' | 'two-players' | 'watch' | 'view'} Mode */
+/** @typedef {'computer' | 'two-players' | 'watch' | 'view' | 'remote'} Mode */
 /** @typedef {'white' | 'black'} Color */
 
 export const START_FEN = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
@@ -76,6 +76,9 @@ export function normMode(m) {
   const s = String(m ?? '').trim().toLowerCase();
   if (['two-players', 'friend', 'two', '2', 'human', 'humans'].includes(s)) return 'two-players';
   if (s === 'view' || s === 'viewer') return 'view';
+  // The player moves `side`; the other side's moves come from the page (play(), or a frame's
+  // postMessage): an opponent on the page's own server.
+  if (['remote', 'online', 'server'].includes(s)) return 'remote';
   if (['watch', 'computer-vs-computer', 'cvc', 'auto', 'demo'].includes(s)) return 'watch';
   return 'computer';
 }

@@ -126,7 +126,7 @@ export class Session {
     this.paused = false;
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
-    if (mode === 'computer' || mode === 'two-players') this.clock = clockFor(o, game, () => this.now());
+    if (mode === 'computer' || mode === 'two-players' || mode === 'remote') this.clock = clockFor(o, game, () => this.now());
     if (mode === 'view') {
       const want = o.ply;
       const n = game.ply();
@@ -256,8 +256,14 @@ export class Session {
       !g.result() &&
       this.reviewing === null &&
       this.thinking !== 'move' &&
-      (this.mode === 'two-players' || (this.mode === 'computer' && g.turn() === this.human))
+      (this.mode === 'two-players' || ((this.mode === 'computer' || this.mode === 'remote') && g.turn() === this.human))
     );
+  }
+
+  /** In remote mode, the page's turn to supply a move (the opponent's, through play()). */
+  remoteToMove() {
+    const g = this.game;
+    return !!g && this.mode === 'remote' && !this.editing && !g.result() && g.turn() !== this.human;
   }
 
   /** Set by the element from its readonly attribute. */
@@ -324,14 +330,15 @@ export class Session {
     else if (c.running !== this.game.turn()) c.start(this.game.turn(), this.now());
   }
 
+  // Against an opponent elsewhere (remote), a move is not taken back on one side alone.
   canRedo() {
-    return !!this.game?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch';
+    return !!this.game?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch' && this.mode !== 'remote';
   }
 
   // Something of the player's own to take back: against the computer, its opening move alone
   // does not count (undoing it would only make it play again).
   canUndo() {
-    if (!this.game || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.editing) return false;
+    if (!this.game || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.mode === 'remote' || this.editing) return false;
     const n = this.game.ply();
     if (this.ended) return true;
     if (this.mode === 'computer' && n === 1 && this.firstToMove() !== this.human) return false;
@@ -383,12 +390,18 @@ export class Session {
     return played;
   }
 
-  /** The player resigns against the computer; between two players, the side to move does. */
-  resign() {
+  /**
+   * The player resigns against the computer or a remote opponent; between two players, the
+   * side to move does. In remote mode the page may name the side (the opponent resigned on
+   * its server).
+   * @param {Color | null} [color]
+   */
+  resign(color = null) {
     const g = this.game;
     if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
     this.cancelled();
-    g.resign(this.mode === 'computer' ? this.human : g.turn());
+    const side = this.mode === 'remote' && (color === 'white' || color === 'black') ? color : this.mode === 'computer' || this.mode === 'remote' ? this.human : g.turn();
+    g.resign(side);
     return true;
   }
 
@@ -400,6 +413,9 @@ export class Session {
     const g = this.game;
     if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
     if (this.mode === 'computer' && !(this.lastScore !== null && this.lastScore <= 0)) return false;
+    // Against a remote opponent the offer goes to the page (the element's drawoffer event),
+    // which ends the game with agreeDraw() once the other side accepts.
+    if (this.mode === 'remote') return false;
     this.cancelled();
     g.agreeDraw();
     return true;

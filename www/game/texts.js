@@ -54,6 +54,7 @@ export function playerNames(s, L) {
   const name = (c) => {
     if (tagged[c]) return tagged[c];
     if (s.mode === 'computer') return c === s.human ? t('you', {}, L) : t('computerLevel', { level: s.level }, L);
+    if (s.mode === 'remote') return c === s.human ? t('you', {}, L) : t('remoteOpponent', {}, L);
     if (s.mode === 'watch') return `${colorName(c, L)} · ${t('computerLevel', { level: s.levelFor(c) }, L)}`;
     return colorName(c, L);
   };
@@ -71,6 +72,7 @@ export function pdnNames(s) {
   const name = (c) => {
     if (tagged[c]) return tagged[c];
     if (s.mode === 'computer') return c === s.human ? 'Player' : cpu(c);
+    if (s.mode === 'remote') return c === s.human ? 'Player' : 'Opponent';
     if (s.mode === 'watch') return cpu(c);
     return c === 'white' ? 'White' : 'Black';
   };
@@ -92,7 +94,7 @@ export function endTexts(s, result, L) {
   const tagged = s.tagPlayers();
   let title;
   if (!winner) title = t('draw', {}, L);
-  else if (s.mode === 'computer' && !tagged.white && !tagged.black) title = winner === s.human ? t('youWin', {}, L) : t('youLose', {}, L);
+  else if ((s.mode === 'computer' || s.mode === 'remote') && !tagged.white && !tagged.black) title = winner === s.human ? t('youWin', {}, L) : t('youLose', {}, L);
   else title = t('winnerWins', { color: tagged[winner] ? names[winner] : colorName(winner, L) }, L);
   /** @type {Record<string, string>} */
   const reasons = {
@@ -127,11 +129,13 @@ export function statusText(s, L) {
   if (s.thinking === 'move') return t('computerThinking', {}, L);
   if (s.thinking === 'hint') return t('hintThinking', {}, L);
   const turn = g.turn();
-  let text = s.mode === 'computer' && turn === s.human ? t('yourTurn', {}, L) : t('toMove', { color: colorName(turn, L) }, L);
+  const versus = s.mode === 'computer' || s.mode === 'remote';
+  if (s.mode === 'remote' && turn !== s.human && !result) return t('opponentToMove', { color: colorName(turn, L) }, L);
+  let text = versus && turn === s.human ? t('yourTurn', {}, L) : t('toMove', { color: colorName(turn, L) }, L);
   const humanTurn = s.humanToMove();
   if (humanTurn && !g.ply() && !s.hint) text += ' ' + t('firstMoveTip', {}, L);
   if (humanTurn && s.legalMoves().some((m) => m.captured.length)) {
-    text += ' ' + (s.mode === 'computer' ? t('mustCapture', {}, L) : t('mustCaptureColor', { color: colorName(turn, L) }, L));
+    text += ' ' + (versus ? t('mustCapture', {}, L) : t('mustCaptureColor', { color: colorName(turn, L) }, L));
   }
   if (s.hint) text += ' ' + t('hintShown', { move: s.hint.text }, L);
   return text;

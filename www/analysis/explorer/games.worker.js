@@ -20,7 +20,9 @@ self.onmessage = async (e) => {
     const built = indexSources(core, variant, sources);
     const { index } = built;
     const ms = performance.now() - started;
-    self.postMessage({ ok: true, ...built, ms }, [index.keys.buffer, index.game.buffer, index.ply.buffer, index.move.buffer]);
+    // The arrays moved, not copied: 16 bytes a position.
+    const transfer = /** @type {Transferable[]} */ ([index.keys.buffer, index.game.buffer, index.ply.buffer, index.move.buffer]);
+    self.postMessage({ ok: true, ...built, ms }, { transfer });
   } catch (err) {
     self.postMessage({ ok: false, error: /** @type {Error} */ (err).message ?? String(err) });
   }
