@@ -26,6 +26,7 @@ async function openRules(options = {}) {
 const SHOWN = {
   'W:WK29:B18,19': 'a1xe5xg3, a1xe5xh2', // a flying king's capture, landing where it likes at the end
   'W:W22:B18,19': 'c3xe5xg3', // a man captures backwards
+  'W:W22:BK18': 'c3xe5', // a man captures a king (not in Italian)
   'W:W22,K31:B10,18,24': 'c3xe5xc7', // majority: two by the man beat one by the king
   'W:W10:B7,8': 'd6xf8xh6', // passing the far row: still a man
 };
@@ -37,7 +38,7 @@ test('the Brazilian section: mirrored diagrams with their moves, in Brazilian Po
   assert.equal(await page.textContent('h1'), 'Regras: damas italianas e damas brasileiras');
   assert.equal(await page.textContent('#brazilian-title'), 'Regras das damas brasileiras');
   assert.equal(await page.title(), 'Dama: regras');
-  assert.equal(await page.locator('#brazilian canvas[data-variant="brazilian"]').count(), 5);
+  assert.equal(await page.locator('#brazilian canvas[data-variant="brazilian"]').count(), 6);
   for (const [fen, shown] of Object.entries(SHOWN)) {
     assert.equal(await page.getAttribute(`#brazilian canvas[data-fen="${fen}"]`, 'data-shown'), shown, fen);
   }
