@@ -575,13 +575,15 @@ egtb:
 	done
 
 # --- the tactics trainer's puzzles ---
-# make puzzles   mine www/puzzles/italian.json again from self-play, with the command its
-#                "generator" field records (docs/PUZZLES.md; about half an hour of two cores).
+# make puzzles   mine www/puzzles/italian.json and brazilian.json again from self-play, with the
+#                command each "generator" field records (docs/PUZZLES.md; about half an hour of
+#                two cores for the Italian, three minutes for the Brazilian).
 .PHONY: puzzles
 
 puzzles:
 	cargo build --release -p dama-cli
 	nice $(DAMA_CLI) puzzles --count 230 --seed 1 --depth 18 --threads 2 --out www/puzzles/italian.json
+	nice $(DAMA_CLI) puzzles --variant brazilian --count 220 --seed 1 --depth 18 --threads 2 --out www/puzzles/brazilian.json
 
 # --- quality audit ---
 # make audit   Lighthouse on every page (mobile and desktop presets, the median of 3 runs)

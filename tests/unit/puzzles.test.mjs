@@ -291,49 +291,56 @@ test("a puzzle's goal, which its title names: the game, the pieces won, a crowne
   assert.deepEqual(puzzleGoal([], [1, 1, -1, -2], [1, 1, 0, 0], 'black'), { kind: 'material' });
 });
 
-test('every puzzle of www/puzzles/italian.json has a theme and a goal (30 of 230 had no theme)', (t) => {
-  if (!existsSync(REAL)) return void t.skip('www/puzzles/italian.json is not there yet');
-  const f = readPuzzleFile(JSON.parse(readFileSync(REAL, 'utf8')));
-  const none = f.puzzles.filter((p) => !p.themes.length).map((p) => p.id);
-  assert.deepEqual(none, [], 'puzzles with no theme');
-  const kinds = new Map();
-  for (const p of f.puzzles) {
-    const a = new Attempt(wasm, p, f.variant);
-    const { kind } = a.goal;
-    a.free();
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-    // A line that ends with a piece less is no win of material.
-    if (kind === 'material') assert.ok(p.themes.includes('king'), `${p.id}: no piece won, no king taken`);
-  }
-  // Most win pieces; every kind the titles name is met.
-  assert.ok(kinds.get('pieces') > f.puzzles.length / 2, JSON.stringify([...kinds]));
-  assert.ok(kinds.get('win') && kinds.get('crown'), JSON.stringify([...kinds]));
-});
+const FILES = [
+  ['italian', REAL],
+  ['brazilian', new URL('../../www/puzzles/brazilian.json', import.meta.url)],
+];
 
-// The real puzzles, as the page loads them.
-test('every puzzle of www/puzzles/italian.json plays through its line and is won', (t) => {
-  if (!existsSync(REAL)) return void t.skip('www/puzzles/italian.json is not there yet');
-  const data = JSON.parse(readFileSync(REAL, 'utf8'));
-  assert.equal(data.format, 1);
-  assert.equal(data.variant, 'italian');
-  const f = readPuzzleFile(data);
-  assert.equal(f.puzzles.length, data.puzzles.length, 'no puzzle left out as malformed');
-  assert.ok(f.puzzles.length > 0);
-  const tr = new Trainer(wasm, f, { stats: freshStats(), random: () => 0 });
-  for (const p of f.puzzles) {
-    const a = tr.open(p);
-    for (const [i, m] of p.line.entries()) {
-      if (i % 2) assert.ok(tr.reply(), `${p.id}: reply ${m}`);
-      else assert.equal(tr.play(m).kind, 'correct', `${p.id}: ${m}`);
+for (const [game, path] of FILES) {
+  test(`every puzzle of www/puzzles/${game}.json has a theme and a goal (30 of 230 Italian had no theme)`, (t) => {
+    if (!existsSync(path)) return void t.skip(`www/puzzles/${game}.json is not there yet`);
+    const f = readPuzzleFile(JSON.parse(readFileSync(path, 'utf8')));
+    const none = f.puzzles.filter((p) => !p.themes.length).map((p) => p.id);
+    assert.deepEqual(none, [], 'puzzles with no theme');
+    const kinds = new Map();
+    for (const p of f.puzzles) {
+      const a = new Attempt(wasm, p, f.variant);
+      const { kind } = a.goal;
+      a.free();
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      // A line that ends with a piece less is no win of material.
+      if (kind === 'material') assert.ok(p.themes.includes('king'), `${p.id}: no piece won, no king taken`);
     }
-    assert.equal(a.done, true, p.id);
-    assert.equal(tr.outcome, 'won', p.id);
-  }
-  assert.equal(tr.stats.solved, f.puzzles.length);
-  // Sorted by rating, as the format says.
-  const ratings = f.puzzles.map((p) => p.rating);
-  assert.deepEqual(ratings, [...ratings].sort((x, y) => x - y));
-});
+    // Most win pieces; every kind the titles name is met.
+    assert.ok(kinds.get('pieces') > f.puzzles.length / 2, JSON.stringify([...kinds]));
+    assert.ok(kinds.get('win') && kinds.get('crown'), JSON.stringify([...kinds]));
+  });
+
+  // The real puzzles, as the page loads them.
+  test(`every puzzle of www/puzzles/${game}.json plays through its line and is won`, (t) => {
+    if (!existsSync(path)) return void t.skip(`www/puzzles/${game}.json is not there yet`);
+    const data = JSON.parse(readFileSync(path, 'utf8'));
+    assert.equal(data.format, 1);
+    assert.equal(data.variant, game);
+    const f = readPuzzleFile(data);
+    assert.equal(f.puzzles.length, data.puzzles.length, 'no puzzle left out as malformed');
+    assert.ok(f.puzzles.length >= 200, `${f.puzzles.length} puzzles`);
+    const tr = new Trainer(wasm, f, { stats: freshStats(), random: () => 0 });
+    for (const p of f.puzzles) {
+      const a = tr.open(p);
+      for (const [i, m] of p.line.entries()) {
+        if (i % 2) assert.ok(tr.reply(), `${p.id}: reply ${m}`);
+        else assert.equal(tr.play(m).kind, 'correct', `${p.id}: ${m}`);
+      }
+      assert.equal(a.done, true, p.id);
+      assert.equal(tr.outcome, 'won', p.id);
+    }
+    assert.equal(tr.stats.solved, f.puzzles.length);
+    // Sorted by rating, as the format says.
+    const ratings = f.puzzles.map((p) => p.rating);
+    assert.deepEqual(ratings, [...ratings].sort((x, y) => x - y));
+  });
+}
 
 test('two tabs: a result is added to the record as stored now, so the rating never goes back (issue 20)', () => {
   const mem = new Map();

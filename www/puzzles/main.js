@@ -13,6 +13,7 @@ import { colorName, squareDescription, refusalText } from '../game/texts.js';
 import { Trainer, readPuzzleFile } from './trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './store.js';
 import { hashText, shown } from '../shared/address.js';
+import { normVariant } from '../game/options.js';
 
 /** @import { Move, Color } from '../shared/wasm-types.js' */
 /** @import { BoardApi, SquareInfo } from '../board/types.js' */
@@ -34,7 +35,41 @@ import { hashText, shown } from '../shared/address.js';
  * }} PuzzlesTestHook
  */
 
-const FILE = 'puzzles/italian.json'; // relative to the page, so the site works from any folder
+/** Each game's puzzles, relative to the page (so the site works from any folder). */
+const FILES = { italian: 'puzzles/italian.json', brazilian: 'puzzles/brazilian.json' };
+/** The game last chosen, kept in this browser. */
+const GAME_KEY = 'dama.puzzles.game';
+
+/**
+ * The game whose puzzles the page shows: the address's (?game=, or a puzzle id's prefix:
+ * `br-` Brazilian, `it-` Italian), else the one last chosen, else Italian.
+ * @returns {'italian' | 'brazilian'}
+ */
+function chosenGame() {
+  const asked = new URLSearchParams(location.search).get('game');
+  if (asked) return normVariant(asked);
+  const id = hashText(location.hash);
+  if (id.startsWith('br-')) return 'brazilian';
+  if (id.startsWith('it-')) return 'italian';
+  try {
+    return normVariant(localStorage.getItem(GAME_KEY));
+  } catch {
+    return 'italian';
+  }
+}
+
+/** Shows the other game's puzzles: the page again with it (its own trainer, record and board). @param {string} game @param {string} [hash] */
+function switchGame(game, hash = '') {
+  try {
+    localStorage.setItem(GAME_KEY, normVariant(game));
+  } catch {
+    // Not kept: the address still says it.
+  }
+  const url = new URL(location.href);
+  url.search = `?game=${normVariant(game)}`;
+  url.hash = hash;
+  location.assign(url.href);
+}
 // Long enough to see one's own move land before the answer comes, short enough not to wait.
 const REPLY_DELAY_MS = 600;
 // A wrong move stays on the board this long before it slides back.
@@ -415,6 +450,9 @@ function openFromHash() {
   // and another puzzle opened.
   const id = hashText(location.hash);
   if (id && id === trainer.attempt?.puzzle.id) return;
+  // A puzzle of the other game (a shared link): that game's page.
+  const other = trainer.variant === 'italian' ? 'br-' : 'it-';
+  if (id.startsWith(other)) return switchGame(other === 'br-' ? 'brazilian' : 'italian', `#${encodeURIComponent(id)}`);
   const p = id ? trainer.byId(id) : null;
   if (p) return open(p);
   if (!id) return next();
@@ -437,6 +475,11 @@ async function main() {
   const core = loadWasm();
   core.catch(() => {}); // reported below, once the puzzles' fetch is answered
 
+  const game = chosenGame();
+  const FILE = FILES[game];
+  const gameSelect = /** @type {HTMLSelectElement} */ (byId('pz-game'));
+  gameSelect.value = game;
+  gameSelect.addEventListener('change', () => switchGame(gameSelect.value));
   let wasm, data;
   try {
     const res = await fetch(FILE);
@@ -461,8 +504,9 @@ async function main() {
 
   ground = createBoard(ui.board, {
     variant,
-    // The texts name squares by number ("Black replied 14x21", the hints): show them.
-    coordinates: true,
+    // The Italian texts name squares by number ("Black replied 14x21", the hints): show them;
+    // a Brazilian board has its files and ranks on its edges ("c3xe5").
+    coordinates: variant === 'italian',
     animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
     describe: describeSquare,
     events: {

@@ -257,3 +257,32 @@ fn the_shipped_file_is_written_back_byte_for_byte() {
     assert!(e.starts_with("JSON: "), "{e}");
     assert!(puzzle::parse_file(&"[".repeat(100_000)).is_err());
 }
+
+/// The Brazilian puzzles (`make puzzles`, `--variant brazilian`): the file parses, every line
+/// replays by the Brazilian rules to the gain it shows, with the themes and the rating the
+/// miner gives, and the ids are the game's.
+#[test]
+fn the_shipped_brazilian_puzzles_replay_by_their_rules() {
+    let text = include_str!("../../../www/puzzles/brazilian.json");
+    let file = puzzle::parse_file(text).expect("the Brazilian file parses");
+    assert_eq!(file.variant, Variant::Brazilian);
+    assert!(file.puzzles.len() >= 200, "{} puzzles", file.puzzles.len());
+    for e in &file.puzzles {
+        let p = &e.puzzle;
+        assert!(e.id.starts_with("br-"), "{}", e.id);
+        puzzle::check_line(Variant::Brazilian, p).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert_eq!(
+            puzzle::derive_themes(Variant::Brazilian, p).unwrap(),
+            p.themes,
+            "{}",
+            e.id
+        );
+        let game = Game::from_fen(Variant::Brazilian, &p.fen).unwrap();
+        assert_eq!(
+            p.rating,
+            puzzle::rating(p.depth, p.solver_moves(), game.legal_moves().len()),
+            "{}",
+            e.id
+        );
+    }
+}
