@@ -5,6 +5,7 @@
 
 import { t } from '../shared/i18n.js';
 import { statusText, endTexts, reviewText } from '../game/texts.js';
+import { ANALYSIS_MARKUP } from './analysis.js';
 
 /** @typedef {import('../game/session.js').Session} Session */
 
@@ -23,7 +24,7 @@ export const CHROME = `
           </div>
         </div>
       </div>
-    </div>
+    </div>${ANALYSIS_MARKUP}
     <div class="bar" part="bar" hidden>
       <div class="status" aria-live="off"></div>
       <div class="nav" hidden>

@@ -130,6 +130,12 @@ button.primary:hover:not(:disabled) { background: var(--dama-accent, #3e6b35); f
   .nav .ply { min-width: 0; }
 }
 
+/* The analysis under the board: White's share of the bar, and the engine's best line. */
+.eval { display: flex; flex-direction: column; gap: 4px; }
+.eval-bar { height: 12px; border-radius: 6px; overflow: hidden; background: var(--dama-eval-black, #2a1d12); border: 1px solid rgba(0, 0, 0, 0.3); }
+.eval-white { height: 100%; width: 50%; background: var(--dama-eval-white, #f7efdf); transition: width 0.3s; }
+.eval-line { margin: 0; font: 13px/1.3 ui-monospace, "SF Mono", Menlo, Consolas, monospace; color: var(--dama-ink, #2a1d12); min-height: 1.3em; overflow-wrap: anywhere; }
+
 .sr-only {
   position: absolute;
   width: 1px;

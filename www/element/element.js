@@ -20,6 +20,7 @@ import { playSound } from '../shared/sound.js';
 import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
+import { ElementAnalysis } from './analysis.js';
 import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from '../game/options.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
@@ -66,6 +67,9 @@ export class DamaBoard extends DamaBoardReads {
   /** What a tap puts on a square in the editor: 1/2 white man/king, -1/-2 black, 0 empty. */
   editTool = 1;
 
+  /** The evaluation bar and best line (the `analysis` attribute, or mode="analysis"). */
+  #analysis;
+
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
@@ -74,6 +78,7 @@ export class DamaBoard extends DamaBoardReads {
     root.adoptedStyleSheets = [sheet];
     root.innerHTML = CHROME;
     this.#ui = chromeParts(root);
+    this.#analysis = new ElementAnalysis(root, () => this.lang);
     root.addEventListener('click', (e) => {
       const act = /** @type {HTMLElement} */ (e.target).closest?.('button[data-act]');
       if (act instanceof HTMLElement && act.dataset.act) this.#action(act.dataset.act);
@@ -91,6 +96,7 @@ export class DamaBoard extends DamaBoardReads {
   }
 
   disconnectedCallback() {
+    this.#analysis.close();
     this.#cpu?.cancel();
     this.#flags.update(false);
     this.#unlisten?.();
@@ -530,6 +536,8 @@ export class DamaBoard extends DamaBoardReads {
     if (queued && !this.ground.state.premove) this.#emit('premove', { premove: null });
     this.refreshTheme();
     this.#render();
+    // The position shown analysed, when asked for (its worker only then).
+    void this.#analysis.update(this.isConnected && (flag(this.getAttribute('analysis')) || this.getAttribute('mode')?.trim().toLowerCase() === 'analysis'), s);
     this.#emit('change', {});
   }
 

@@ -32,6 +32,8 @@ export const OPTIONS = [
   { attr: 'readonly', key: 'readonly', flag: true },
   { attr: 'sound', key: 'sound', flag: true },
   { attr: 'controls', key: 'controls', flag: true },
+  // The evaluation bar and the best line under the board (element/analysis.js).
+  { attr: 'analysis', key: 'analysis', flag: true },
   // The board's look (board/themes.js); without them, the player's own choice.
   { attr: 'theme', key: 'theme' },
   { attr: 'pieces', key: 'pieces' },
@@ -79,6 +81,8 @@ export function normMode(m) {
   // The player moves `side`; the other side's moves come from the page (play(), or a frame's
   // postMessage): an opponent on the page's own server.
   if (['remote', 'online', 'server'].includes(s)) return 'remote';
+  // Analysis: both sides move from the board, the engine's bar and line under it.
+  if (s === 'analysis') return 'two-players';
   if (['watch', 'computer-vs-computer', 'cvc', 'auto', 'demo'].includes(s)) return 'watch';
   return 'computer';
 }
