@@ -35,6 +35,9 @@ import { sentence, moveAnnouncement, squareDescription, refusalText } from '../g
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../shared/i18n.js').Message} Message */
 
+/** The pause before a puzzle's reply, so the player sees it come (ms). */
+const PUZZLE_REPLY_MS = 500;
+
 /** @type {any} the wasm module, loaded once for every board */
 let wasm = null;
 
@@ -69,6 +72,10 @@ export class DamaBoard extends DamaBoardReads {
 
   /** The evaluation bar and best line (the `analysis` attribute, or mode="analysis"). */
   #analysis;
+  /** The puzzle being solved (the `puzzle` attribute): its Attempt, or null. @type {any} */
+  #puzzle = null;
+  /** Bumped at each puzzle started: a reply scheduled for an older one is dropped. */
+  #puzzleRun = 0;
 
   constructor() {
     super();
@@ -198,6 +205,10 @@ export class DamaBoard extends DamaBoardReads {
   /** @param {GameOptions | null} [asked] newGame's options given before the wasm had loaded */
   #startFromAttributes(asked = null) {
     const opts = asked ?? readOptions((n) => this.getAttribute(n));
+    const puzzle = this.getAttribute('puzzle')?.trim();
+    this.#puzzle = null;
+    this.#puzzleRun++;
+    if (puzzle && !asked) return void this.#startPuzzle(puzzle);
     try {
       this.newGame(opts);
     } catch (err) {
@@ -219,6 +230,8 @@ export class DamaBoard extends DamaBoardReads {
    */
   newGame(o = {}) {
     if (!this.session || !this.ground) return void (this.#pending = o);
+    // A game the page starts ends the puzzle under way (#startPuzzle sets its own after this).
+    this.#puzzle = null;
     const attr = (/** @type {string} */ n) => this.getAttribute(n);
     const levels = { levelWhite: o.levelWhite !== undefined ? o.levelWhite : attr('level-white'), levelBlack: o.levelBlack !== undefined ? o.levelBlack : attr('level-black') };
     const ply = this.session.mode === 'view' || o.mode === 'view' ? (o.ply ?? attr('ply')) : o.ply;
@@ -411,10 +424,75 @@ export class DamaBoard extends DamaBoardReads {
     this.#cpu?.maybeMove();
   }
 
+  /**
+   * The puzzle `id`: its position with the solver to move (remote mode: the replies are the
+   * element's own, by play()); a puzzle that cannot be had is said, the board left as it was.
+   * @param {string} id
+   */
+  async #startPuzzle(id) {
+    const run = this.#puzzleRun;
+    try {
+      const { loadPuzzle, Attempt } = await import('./puzzle.js');
+      const { puzzle, variant } = await loadPuzzle(id);
+      if (run !== this.#puzzleRun) return;
+      const attempt = new Attempt(wasm, puzzle, variant);
+      this.newGame({ variant, fen: puzzle.fen, mode: 'remote', side: attempt.solver, pdn: null, orientation: attempt.solver });
+      this.#puzzle = attempt;
+      const side = attempt.solver;
+      this.#setNotice(() => t('elPuzzleTask', { side: t(side, {}, this.lang) }, this.lang));
+      this.#emit('puzzle', { id: puzzle.id, result: 'started', solver: side });
+    } catch (err) {
+      if (run !== this.#puzzleRun) return;
+      const error = /** @type {Error} */ (err).message;
+      this.#setNotice(() => t('elPuzzleFailed', { error }, this.lang));
+    }
+  }
+
+  /**
+   * The player's move in a puzzle: the line's move is played and answered after a pause, any
+   * other taken back. Returns whether the puzzle took the move (else it is an ordinary move).
+   * @param {Move} move
+   */
+  #puzzleMove(move) {
+    const attempt = this.#puzzle;
+    if (!attempt) return false;
+    const s = /** @type {Session} */ (this.session);
+    const r = attempt.tryMove(move.text);
+    const id = attempt.puzzle.id;
+    if (r.kind !== 'correct') {
+      // The board had made the move: back to the puzzle's position, the moves offered again.
+      this.ground.setPieces(s.game.board(), { animate: true });
+      this.#sync();
+      this.#setNotice(() => t('elPuzzleWrong', { move: r.text }, this.lang));
+      this.#emit('puzzle', { id, result: 'wrong', move: r.text });
+      return true;
+    }
+    const mover = s.game.turn();
+    const played = s.play(move.text);
+    this.#moved(played, mover, 'human');
+    const solved = () => {
+      this.#setNotice(() => t('elPuzzleSolved', {}, this.lang));
+      this.#emit('puzzle', { id, result: 'solved' });
+    };
+    if (attempt.done) {
+      solved();
+      return true;
+    }
+    const run = this.#puzzleRun;
+    setTimeout(() => {
+      if (run !== this.#puzzleRun || this.#puzzle !== attempt) return;
+      const reply = attempt.advance();
+      if (reply) this.play(reply.text);
+      if (attempt.done) solved();
+    }, PUZZLE_REPLY_MS);
+    return true;
+  }
+
   /** @param {Move} move */
   #onUserMove(move) {
     const s = /** @type {Session} */ (this.session);
     this.#notice = '';
+    if (this.#puzzleMove(move)) return;
     const mover = s.game.turn();
     let played;
     try {
@@ -516,6 +594,8 @@ export class DamaBoard extends DamaBoardReads {
     const ply = navPly(act, s);
     if (ply !== null) this.review(ply);
     else if (act === 'new') {
+      // A puzzle's New game is the puzzle again.
+      if (this.#puzzle) return void this.#startFromAttributes();
       if (this.#emit('newgamerequest', { options: { ...s.lastOptions } }, true)) this.newGame(s.lastOptions);
     } else if (act === 'close') this.closeOverlay();
     else if (act === 'undo') this.undo();

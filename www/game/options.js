@@ -34,6 +34,8 @@ export const OPTIONS = [
   { attr: 'controls', key: 'controls', flag: true },
   // The evaluation bar and the best line under the board (element/analysis.js).
   { attr: 'analysis', key: 'analysis', flag: true },
+  // One of the site's puzzles by its id (it-012, br-005): element/puzzle.js.
+  { attr: 'puzzle', key: 'puzzle', restarts: true },
   // The board's look (board/themes.js); without them, the player's own choice.
   { attr: 'theme', key: 'theme' },
   { attr: 'pieces', key: 'pieces' },
