@@ -398,7 +398,7 @@ export class DamaBoard extends DamaBoardReads {
     if (kind === 'ended') this.#afterMove(true);
     else if (kind !== 'fresh') this.#after(kind === 'pieces');
     else {
-      const side = orientation === 'white' || orientation === 'black' ? orientation : s.mode === 'computer' ? s.human : 'white';
+      const side = orientation === 'white' || orientation === 'black' ? orientation : s.mode === 'computer' || s.mode === 'remote' ? s.human : 'white';
       this.ground.set({ variant: s.variant, orientation: side, editing: false, hint: null });
       this.#after(false);
     }

@@ -12,6 +12,7 @@ import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, 
 import { refusedParams, is } from '../shared/address.js';
 import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';
 import { wireLibrary, saveToLibrary, whenSaved } from './records.js';
+import { loadWasm } from '../shared/wasm.js';
 import { disclosure } from '../shared/menu.js';
 import { wireSettings } from '../settings/dialog.js';
 import { $, $button, $dialog, board, settings, numbersKey, defaultGame, showNotice, pageNotice } from './page.js';
@@ -60,7 +61,10 @@ async function main() {
     el.removeAttribute('data-i18n-args');
   }
   const params = new URLSearchParams(location.search);
-  if (['fen', 'mode', 'pdn', 'variant', 'game'].some((k) => params.has(k))) {
+  if (await openCorrespondence()) {
+    // A friend's move by link: its game is on the board (or the link was refused, said, and the
+    // game as it was is restored below).
+  } else if (['fen', 'mode', 'pdn', 'variant', 'game'].some((k) => params.has(k))) {
     startFromParams(params);
     // The address set the game up once; a reload should continue it, not start again.
     history.replaceState(null, '', location.pathname + location.hash);
@@ -78,6 +82,19 @@ async function main() {
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
 }
 
+
+/**
+ * A correspondence link in the address (`#c=...`, correspondence.js): its game opened, the
+ * fragment then dropped so a reload continues the game. Returns whether its game is shown; a
+ * link refused says why, and the page goes on as without it.
+ */
+async function openCorrespondence() {
+  const packed = new URLSearchParams(location.hash.slice(1)).get('c');
+  if (packed === null) return false;
+  history.replaceState(null, '', location.pathname + location.search);
+  const [{ openLink }, wasm] = await Promise.all([import('./correspondence.js'), loadWasm()]);
+  return openLink(wasm, packed);
+}
 
 /** @param {URLSearchParams} params */
 function startFromParams(params) {
@@ -111,7 +128,7 @@ function startFromParams(params) {
   const refused = refusedParams(params, {
     variant: is.variant,
     game: is.variant,
-    mode: is.oneOf(['computer', 'two-players', 'friend', 'two', '2', 'human', 'humans', 'view', 'viewer', 'watch', 'computer-vs-computer', 'cvc', 'auto', 'demo']),
+    mode: is.oneOf(['computer', 'two-players', 'friend', 'two', '2', 'human', 'humans', 'view', 'viewer', 'watch', 'computer-vs-computer', 'cvc', 'auto', 'demo', 'remote', 'online', 'server', 'analysis']),
     side: is.oneOf(['white', 'black', 'random']),
     color: is.oneOf(['white', 'black', 'random']),
     level: is.whole(1, 10),
@@ -141,6 +158,7 @@ function wireBoard() {
       saveGame();
     }
     render();
+    renderCorrespondence();
   });
   board.addEventListener('notice', (e) => showNotice(/** @type {CustomEvent<{text: string, message: () => string}>} */ (e).detail.message));
   board.addEventListener('ambiguous', (e) => showChoices(/** @type {CustomEvent<{moves: Move[]}>} */ (e).detail.moves));
@@ -151,6 +169,28 @@ function wireBoard() {
   board.addEventListener('move', () => {
     if (pageNotice()) showNotice('');
   });
+  // A friend's move by link into a page already open: the same as at start.
+  window.addEventListener('hashchange', async () => {
+    if (await openCorrespondence()) {
+      saveToLibrary(showNotice, librarySaved);
+      saveGame();
+    }
+  });
+  $('corr-copy').addEventListener('click', () => import('./correspondence.js').then((m) => m.copyCorrespondenceLink(), failed));
+}
+
+/**
+ * The link panel of a game by link: shown while the friend is to move (the player's move is to
+ * be sent). Its code loads only when the link is asked for.
+ */
+function renderCorrespondence() {
+  const s = board.session;
+  const waiting = !!s?.game && s.mode === 'remote' && !s.humanToMove() && !s.game.result() && s.reviewing === null;
+  const box = $('corr');
+  if (box.hidden === !waiting) return;
+  box.hidden = !waiting;
+  /** @type {HTMLInputElement} */ ($('corr-link')).value = '';
+  $('corr-said').textContent = '';
 }
 
 /** @param {() => void} apply switches to the new version (the page reloads) */

@@ -19,8 +19,8 @@ function wireNewGame() {
   const syncForm = () => {
     const mode = field(form, 'mode').value;
     // The side is only asked against the computer; the level also when watching it play itself.
-    for (const fs of fieldsets('.computer-only')) fs.disabled = mode !== 'computer';
-    for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players';
+    for (const fs of fieldsets('.computer-only')) fs.disabled = mode !== 'computer' && mode !== 'remote';
+    for (const fs of fieldsets('.computer-level')) fs.disabled = mode === 'two-players' || mode === 'remote';
     $('level-out').textContent = field(form, 'level').value;
     // Each game's levels were measured in its own games.
     const level = clampLevel(field(form, 'level').value);
@@ -31,7 +31,7 @@ function wireNewGame() {
     const threads = level === 10 ? engineThreads() : 1;
     $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
     // Clocks are for games people play; a custom one asks for its minutes and increment.
-    for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch';
+    for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch' || mode === 'remote';
     /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';
   };
   form.addEventListener('input', syncForm);
@@ -95,7 +95,7 @@ export function openNewGame() {
   const dialog = $dialog('new-game');
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   field(form, 'variant').value = settings.variant;
-  field(form, 'mode').value = ['computer', 'watch'].includes(settings.mode) ? settings.mode : 'two-players';
+  field(form, 'mode').value = ['computer', 'watch', 'remote'].includes(settings.mode) ? settings.mode : 'two-players';
   field(form, 'color').value = settings.color;
   field(form, 'level').value = String(settings.level);
   field(form, 'clock').value = !settings.clock || CONTROLS.includes(settings.clock) ? settings.clock : 'custom';

@@ -26,7 +26,8 @@ export const settings = { variant: DEFAULT_VARIANT, mode: 'computer', color: 'wh
 export const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : 'numbers');
 
 /** A new game with the New game dialog's last choices. */
-export const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level, clock: parseControl(settings.clock) });
+// A game by link has dates, not clocks: its moves come days apart.
+export const defaultGame = () => ({ variant: settings.variant, mode: settings.mode, side: settings.color, level: settings.level, clock: settings.mode === 'remote' ? null : parseControl(settings.clock) });
 
 export const colorName = (/** @type {Color} */ c) => t(c === 'white' ? 'white' : 'black');
 /** @param {Color} c @returns {Color} */

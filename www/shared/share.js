@@ -61,6 +61,23 @@ async function unpack(value) {
 }
 
 /**
+ * A text packed for an address (deflate, base64url), or null where the browser cannot pack.
+ * @param {string} text
+ */
+export const packText = async (text) => (canPack() ? pack(text) : null);
+
+/**
+ * A packed text unpacked; throws with the reason for one that is not (see unpack), or past
+ * MAX_LINK characters.
+ * @param {string} value
+ */
+export async function unpackText(value) {
+  if (value.length > MAX_LINK) throw new Error(`the link is over ${MAX_LINK} characters`);
+  if (!canPack()) throw new Error('this browser cannot unpack a game from a link (no DecompressionStream)');
+  return unpack(value);
+}
+
+/**
  * The link that opens `pdn` on the analysis board at `analysisUrl` (at main-line ply `ply`).
  * Throws an error whose `tooLong` is the link's length when it is past MAX_LINK.
  * @param {string | URL} analysisUrl the analysis board's address

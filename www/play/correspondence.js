@@ -1,0 +1,198 @@
+// @ts-check
+// Correspondence by link: a game against a friend anywhere with no server. The game is played in
+// remote mode (the player moves one side); after each of the player's moves the page gives a
+// link (`index.html#c=...`: the game, its moves, the side that sent it and the date, packed in
+// the fragment) to send by any messenger. Opening one shows the game with the friend's move
+// played, for the side to move to answer, and the game goes on in the same saved game (its id
+// is the link's): both sides keep it in their library. A link is refused, with the reason and
+// nothing changed, when it cannot be read, when a move in it is not legal, when it does not
+// follow the game saved here (another line), or when the game saved here has moved on past it.
+
+import { t } from '../shared/i18n.js';
+import { Library } from '../library/library.js';
+import { packText, unpackText, MAX_LINK } from '../shared/share.js';
+import { normVariant } from '../game/options.js';
+import { openingRecord, libraryId } from './records.js';
+import { board, showNotice, $ } from './page.js';
+
+/** @typedef {import('../shared/wasm-types.js').DamaRules} DamaRules */
+/**
+ * What a link holds (version 1): the saved game's id, the game, its start, its moves, the side
+ * that sent it and when.
+ * @typedef {{v: 1, id: string, variant: 'italian' | 'brazilian', fen: string, moves: string[], by: 'white' | 'black', date: string}} Payload
+ */
+
+/** The most moves a link carries: a long game has 300 plies. */
+const MAX_MOVES = 2000;
+
+/**
+ * The payload of a `#c=` fragment, checked for its shape; throws with the reason.
+ * @param {string} packed
+ * @returns {Promise<Payload>}
+ */
+export async function readPayload(packed) {
+  let data;
+  try {
+    data = JSON.parse(await unpackText(packed));
+  } catch (err) {
+    throw new Error(t('corrUnreadable', { error: /** @type {Error} */ (err).message }), { cause: err });
+  }
+  const d = /** @type {Record<string, unknown>} */ (data && typeof data === 'object' ? data : {});
+  const ok =
+    d.v === 1 &&
+    typeof d.id === 'string' &&
+    /^[\w-]{1,100}$/.test(d.id) &&
+    typeof d.fen === 'string' &&
+    d.fen.length <= 200 &&
+    Array.isArray(d.moves) &&
+    d.moves.length <= MAX_MOVES &&
+    d.moves.every((m) => typeof m === 'string' && m.length <= 100) &&
+    (d.by === 'white' || d.by === 'black') &&
+    typeof d.date === 'string' &&
+    d.date.length <= 40;
+  if (!ok) throw new Error(t('corrUnreadable', { error: t('corrNotAGame') }));
+  return /** @type {Payload} */ ({ ...d, variant: normVariant(d.variant) });
+}
+
+/**
+ * How a link's moves stand to the game saved here: 'new' (no game saved with its id), 'same',
+ * 'ahead' (the link goes on from it), 'behind' (the game here has moved on), or 'other' (another
+ * line), with the first move that differs.
+ * @param {string[]} saved
+ * @param {string[]} link
+ * @returns {{kind: 'same' | 'ahead' | 'behind' | 'other', at?: number}}
+ */
+export function compareMoves(saved, link) {
+  const n = Math.min(saved.length, link.length);
+  for (let i = 0; i < n; i++) if (saved[i] !== link[i]) return { kind: 'other', at: i };
+  if (saved.length === link.length) return { kind: 'same' };
+  return { kind: link.length > saved.length ? 'ahead' : 'behind' };
+}
+
+/**
+ * Opens the game of a `#c=` link (the page calls it at start, and when the fragment changes):
+ * the moves checked against the game saved here with the same id, then the game shown for the
+ * side to move, saved in that same record. Refused links say why and change nothing.
+ * @param {DamaRules} wasm
+ * @param {string} packed
+ * @returns {Promise<boolean>} whether the link's game is shown
+ */
+export async function openLink(wasm, packed) {
+  /** @type {Payload} */
+  let p;
+  try {
+    p = await readPayload(packed);
+    // Every move replays from the start (the game is refused as a whole otherwise).
+    const g = wasm.Game.fromFen(p.fen, p.variant);
+    try {
+      for (const [i, m] of p.moves.entries()) {
+        try {
+          g.play(m);
+        } catch (err) {
+          throw new Error(t('corrBadMove', { n: i + 1, move: m.slice(0, 20), error: /** @type {Error} */ (err).message }), { cause: err });
+        }
+      }
+    } finally {
+      g.free();
+    }
+    const saved = await savedGame(wasm, p.id);
+    let rev = null;
+    if (saved) {
+      rev = saved.rev;
+      const c = compareMoves(saved.moves, p.moves);
+      if (c.kind === 'behind') throw new Error(t('corrStale', { here: saved.moves.length, link: p.moves.length }));
+      if (c.kind === 'other') throw new Error(t('corrOther', { n: (c.at ?? 0) + 1 }));
+      if (c.kind === 'same' && libraryId() === p.id) {
+        showNotice(() => t('corrNothingNew'));
+        return true;
+      }
+    }
+    const side = sideToMove(p);
+    openingRecord(p.id, rev, () => {
+      board.newGame({ variant: p.variant, fen: p.fen, moves: p.moves, mode: 'remote', side, pdn: null });
+      libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
+    });
+    const date = p.date.slice(0, 10);
+    showNotice(() => t('corrOpened', { side: t(p.by), date }));
+    return true;
+  } catch (err) {
+    const error = /** @type {Error} */ (err).message;
+    showNotice(() => t('corrRefused', { error }));
+    return false;
+  }
+}
+
+/**
+ * The side that answers a link: the side to move after its moves (its sender just moved).
+ * @param {Payload} p
+ * @returns {'white' | 'black'}
+ */
+function sideToMove(p) {
+  const first = p.fen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+  return p.moves.length % 2 === 0 ? first : first === 'white' ? 'black' : 'white';
+}
+
+/**
+ * The game saved here under `id`: its main line and revision; null when there is none (or no
+ * library in this browser).
+ * @param {DamaRules} wasm
+ * @param {string} id
+ */
+async function savedGame(wasm, id) {
+  let rec;
+  try {
+    rec = await (await Library.open()).get(id);
+  } catch {
+    return null;
+  }
+  if (!rec) return null;
+  const g = wasm.Game.fromPdn(rec.pdn);
+  try {
+    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0 };
+  } finally {
+    g.free();
+  }
+}
+
+/**
+ * The link to send for the game on the board (remote mode): its moves so far, sent by `by`.
+ * Throws an error with `tooLong` past the link's bound.
+ * @param {'white' | 'black'} by
+ */
+export async function linkToSend(by) {
+  const s = board.session;
+  if (!s?.game) throw new Error('no game');
+  /** @type {Payload} */
+  const p = {
+    v: 1,
+    id: /** @type {string} */ (libraryId()),
+    variant: s.variant,
+    fen: s.game.startFen(),
+    moves: s.history().map((m) => m.text),
+    by,
+    date: new Date().toISOString(),
+  };
+  const packed = await packText(JSON.stringify(p));
+  if (packed === null) throw new Error('this browser cannot pack a game into a link (no CompressionStream)');
+  const url = new URL(location.href);
+  url.search = '';
+  url.hash = `c=${packed}`;
+  if (url.href.length > MAX_LINK) throw Object.assign(new Error('too long'), { tooLong: url.href.length });
+  return url.href;
+}
+
+/** Copies the link for the game on the board; says so, or why not. */
+export async function copyCorrespondenceLink() {
+  const s = board.session;
+  if (!s?.game) return;
+  const said = $('corr-said');
+  try {
+    const link = await linkToSend(s.human);
+    /** @type {HTMLInputElement} */ ($('corr-link')).value = link;
+    await navigator.clipboard.writeText(link);
+    said.textContent = t('corrCopied');
+  } catch (err) {
+    const e = /** @type {Error & {tooLong?: number}} */ (err);
+    said.textContent = e.tooLong ? t('linkTooLong', { n: e.tooLong }) : t('corrCopyFailed');
+  }
+}
