@@ -73,12 +73,32 @@ test('two friends play by link: each move a link, the game kept by both, stale a
   await bruno.evaluate(() => window.__dama.saved());
   assert.match(await saved(bruno, p1.id), /22-18 10-14/, 'Bruno keeps the game under its id');
 
-  // Anna opens Bruno's answer in her page: the same game goes on, in her library too.
+  // Anna writes a note on her move in her saved game (as the analysis board saves one).
+  await anna.evaluate(() => window.__dama.saved());
+  await anna.evaluate(
+    (key) =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('dama');
+        req.onsuccess = () => {
+          const store = req.result.transaction('games', 'readwrite').objectStore('games');
+          const get = store.get(key);
+          get.onsuccess = () => {
+            const rec = get.result;
+            rec.pdn = rec.pdn.replace('22-18', "22-18 {Anna's note}");
+            store.put(rec).onsuccess = resolve;
+          };
+        };
+        req.onerror = reject;
+      }),
+    p1.id,
+  );
+  // Anna opens Bruno's answer in her page: the same game goes on, in her library too, her
+  // note kept.
   await anna.goto(second);
   await anna.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 2);
   assert.deepEqual(await moves(anna), ['22-18', '10-14']);
   await anna.evaluate(() => window.__dama.saved());
-  assert.match(await saved(anna, p1.id), /22-18 10-14/);
+  assert.match(await saved(anna, p1.id), /22-18 \{Anna's note\} (1\.\.\. )?10-14/);
 
   // Bruno opens Anna's first link again: stale, refused; his game is as it was.
   await bruno.goto(first);

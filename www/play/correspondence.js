@@ -108,8 +108,14 @@ export async function openLink(wasm, packed) {
       }
     }
     const side = sideToMove(p);
+    // The game saved here goes on with the link's new moves, its own comments and variations
+    // kept; a game not saved here starts from the link.
+    const base = saved ? savedTree(wasm, saved.pdn, p.variant) : null;
+    const game = base
+      ? { variant: p.variant, pdn: base.toPdn(), tree: base, moves: p.moves.slice(/** @type {{moves: string[]}} */ (saved).moves.length) }
+      : { variant: p.variant, fen: p.fen, moves: p.moves, pdn: null };
     openingRecord(p.id, rev, () => {
-      board.newGame({ variant: p.variant, fen: p.fen, moves: p.moves, mode: 'remote', side, pdn: null });
+      board.newGame({ ...game, mode: 'remote', side });
       libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
     });
     const date = p.date.slice(0, 10);
@@ -148,9 +154,24 @@ async function savedGame(wasm, id) {
   if (!rec) return null;
   const g = wasm.Game.fromPdn(rec.pdn);
   try {
-    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0 };
+    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn };
   } finally {
     g.free();
+  }
+}
+
+/**
+ * The saved game's record (the core's tree, with its comments and variations).
+ * @param {DamaRules} wasm
+ * @param {string} pdn
+ * @param {'italian' | 'brazilian'} variant
+ */
+function savedTree(wasm, pdn, variant) {
+  const file = wasm.PdnFile.parse(pdn, variant);
+  try {
+    return file.tree(0);
+  } finally {
+    file.free();
   }
 }
 
