@@ -58,6 +58,8 @@ test('two friends play by link: each move a link, the game kept by both, stale a
   const p1 = await payloadOf(anna, first);
   assert.deepEqual([p1.moves, p1.by, p1.variant], [['22-18'], 'white', 'italian']);
   assert.ok(first.length < 400, `${first.length} characters`);
+  // No draw to offer by link (nothing would carry it to the friend).
+  assert.equal(await anna.isVisible('#btn-draw'), false);
   // Anna cannot move Black's men meanwhile.
   assert.equal(await anna.evaluate(() => window.__dama.board.humanToMove()), false);
 

@@ -214,6 +214,8 @@ function renderButtons(result) {
   const watch = board.mode === 'watch';
   // Watching, nothing is the player's to take back, ask for, offer or resign: Pause instead.
   for (const id of ['btn-undo', 'btn-redo', 'btn-hint', 'btn-draw', 'btn-resign']) $(id).hidden = watch;
+  // A game by link has no way to carry a draw offer to the friend: none is offered.
+  if (board.mode === 'remote') $('btn-draw').hidden = true;
   $('btn-pause').hidden = !watch;
   $('btn-pause').setAttribute('aria-pressed', String(board.paused));
   $button('btn-resign').disabled = !!result || watch;
