@@ -1,10 +1,31 @@
 // What the analysis board's browser tests share: the page opened at an address fragment, and
 // the two screens every change is looked at on.
 
-import { newPage } from './helpers.mjs';
+import { newPage, squareRowCol } from './helpers.mjs';
 
-export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export { PHONE, DESKTOP } from './helpers.mjs';
+
+/**
+ * A click on the analysis board's square `sq` (a number in the game's numbering, or a name such
+ * as "c3" with `variant`), at the centre the page's board gives, the board scrolled into view.
+ */
+export async function clickBoardSquare(page, sq, variant = 'italian') {
+  let n = sq;
+  if (typeof sq !== 'number') {
+    const [row, col] = squareRowCol(sq, variant);
+    n = Array.from({ length: 32 }, (_, i) => i + 1).find((k) => {
+      const [r, c] = squareRowCol(k, variant);
+      return r === row && c === col;
+    });
+  }
+  await page.locator('#board canvas').scrollIntoViewIfNeeded();
+  const [x, y] = await page.evaluate((k) => {
+    const r = document.querySelector('#board canvas').getBoundingClientRect();
+    const [cx, cy] = window.__analysis.squareCenter(k);
+    return [r.x + cx, r.y + cy];
+  }, n);
+  await page.mouse.click(x, y);
+}
 
 /** The address fragment opening a PDN text. */
 export const pdnHash = (pdn, extra = '') => `#pdn=${encodeURIComponent(pdn)}${extra}`;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, newPage, screenshot, axeSource, axeViolations, clickMove } from './helpers.mjs';
-import { openAnalysis as openPage, pdnHash, openText } from './analysis-page.mjs';
+import { openAnalysis as openPage, pdnHash, openText, clickBoardSquare } from './analysis-page.mjs';
 import { ROOT } from './server.mjs';
 
 // A 120-ply game of the engine against itself at level 7, but for Black's 11th move, 8-12,
@@ -56,14 +56,7 @@ const openAnalysis = (hash, options = {}, reviewMs = null) =>
     reviewMs,
   ]);
 
-async function clickSquare(page, sq) {
-  const [x, y] = await page.evaluate((n) => {
-    const r = document.querySelector('#board canvas').getBoundingClientRect();
-    const [cx, cy] = window.__analysis.squareCenter(n);
-    return [r.x + cx, r.y + cy];
-  }, sq);
-  await page.mouse.click(x, y);
-}
+const clickSquare = (page, sq) => clickBoardSquare(page, sq);
 
 /** The engine's first line for White, once it is at least `depth` deep. */
 async function evalFor(page, depth) {

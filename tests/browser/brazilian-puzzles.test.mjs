@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, newPage, squareRowCol, screenshot } from './helpers.mjs';
+import { setup, newPage, pointInBox, screenshot, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -17,8 +17,6 @@ after(async () => {
 });
 
 const FILE = JSON.parse(readFileSync(new URL('../../www/puzzles/brazilian.json', import.meta.url), 'utf8'));
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 const ready = (page) => page.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 15000 });
 const idle = (page) => page.waitForFunction(() => !window.__puzzles.busy(), null, { timeout: 10000 });
@@ -30,10 +28,8 @@ async function tap(page, name) {
     const r = window.__puzzles.canvas.getBoundingClientRect();
     return { box: { x: r.x, y: r.y, width: r.width }, orientation: window.__puzzles.orientation() };
   });
-  const [row, col] = squareRowCol(name, 'brazilian');
-  const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
-  const cell = box.width / 8;
-  await page.mouse.click(box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell);
+  const [x, y] = pointInBox(box, orientation, name, 'brazilian');
+  await page.mouse.click(x, y);
 }
 
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {

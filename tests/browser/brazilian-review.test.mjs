@@ -6,8 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, screenshot, squareRowCol } from './helpers.mjs';
-import { PHONE, DESKTOP, openAnalysis, pdnHash } from './analysis-page.mjs';
+import { setup, screenshot } from './helpers.mjs';
+import { PHONE, DESKTOP, openAnalysis, pdnHash, clickBoardSquare } from './analysis-page.mjs';
 
 let env;
 before(async () => {
@@ -19,21 +19,7 @@ after(async () => {
 
 const GAME = readFileSync(new URL('./fixtures/brazilian-review.pdn', import.meta.url), 'utf8');
 
-/** A click on the analysis board's square named `name` ("c3"), the board scrolled into view. */
-async function clickSquare(page, name) {
-  const [row, col] = squareRowCol(name, 'brazilian');
-  const sq = Array.from({ length: 32 }, (_, i) => i + 1).find((n) => {
-    const [r, c] = squareRowCol(n, 'brazilian');
-    return r === row && c === col;
-  });
-  await page.locator('#board canvas').scrollIntoViewIfNeeded();
-  const [x, y] = await page.evaluate((n) => {
-    const r = document.querySelector('#board canvas').getBoundingClientRect();
-    const [cx, cy] = window.__analysis.squareCenter(n);
-    return [r.x + cx, r.y + cy];
-  }, sq);
-  await page.mouse.click(x, y);
-}
+const clickSquare = (page, name) => clickBoardSquare(page, name, 'brazilian');
 
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`a Brazilian game reviewed, its mistakes marked, and a lesson learned (${screen})`, { timeout: 120000 }, async () => {

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, clickMove } from './helpers.mjs';
+import { setup, newPage, clickMove, CLIPBOARD } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -16,7 +16,6 @@ after(async () => {
   await env?.close();
 });
 
-const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 const ready = (page) => page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
 const moves = (page) => page.evaluate(() => window.__dama.history());
 /** The game saved in this browser's library under `id`: its PDN, or null. */

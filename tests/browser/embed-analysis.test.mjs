@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, screenshot, axeSource, axeViolations } from './helpers.mjs';
+import { setup, newPage, screenshot, axeSource, axeViolations, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -14,8 +14,6 @@ after(async () => {
   await env?.close();
 });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** The element's analysis as shown: the bar's value and text, and the line. */
 const shown = (page, id) =>

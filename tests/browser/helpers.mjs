@@ -28,6 +28,12 @@ const ARGS = [
 // - the player's choice of reduced motion: no piece slides, so a test waits for no animation
 //   (the animations have their own tests, board.test.mjs; a test about them asks for
 //   reducedMotion: 'no-preference').
+/** The two screens every change is looked at on: a phone held upright, and a desktop. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+/** A page that may copy to the clipboard and read it back (the tests of "Copy link"). */
+export const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
+
 const PAGE_DEFAULTS = { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: 'reduce' };
 
 // A page with console errors, page errors and Content-Security-Policy violations collected in
@@ -107,7 +113,15 @@ export async function squarePoint(page, sq, board = '#board', variant) {
     const r = el.canvas.getBoundingClientRect();
     return { box: { x: r.x, y: r.y, width: r.width }, orientation: el.orientation, playing: el.variant };
   }, board);
-  const [row, col] = squareRowCol(sq, variant ?? playing ?? 'italian');
+  return pointInBox(box, orientation, sq, variant ?? playing ?? 'italian');
+}
+
+/**
+ * Centre of square `sq` (a number or a name) on a board drawn in `box` ({x, y, width}), turned
+ * half a turn from Black's side: the geometry of squarePoint for any canvas board.
+ */
+export function pointInBox(box, orientation, sq, variant = 'italian') {
+  const [row, col] = squareRowCol(sq, variant);
   const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
   const cell = box.width / 8;
   return [box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell];

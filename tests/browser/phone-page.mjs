@@ -4,10 +4,9 @@
 
 import { newPage } from './helpers.mjs';
 
-export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export { PHONE, DESKTOP } from './helpers.mjs';
 export const SMALL_PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 export const SIDEWAYS = { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
-export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const LANGS = ['it', 'en', 'pt-BR'];
 
 /** The four pages a player moves between (embed and frame are for other sites). */

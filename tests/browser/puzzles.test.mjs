@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { setup, newPage, squareRowCol, screenshot, axeSource, axeViolations, pickLanguage } from './helpers.mjs';
+import { setup, newPage, squareRowCol, pointInBox, screenshot, axeSource, axeViolations, pickLanguage } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
 
 const REAL = join(ROOT, 'www', 'puzzles', 'italian.json');
@@ -98,10 +98,7 @@ async function point(page, sq) {
     const r = window.__puzzles.canvas.getBoundingClientRect();
     return { box: { x: r.x, y: r.y, width: r.width }, orientation: window.__puzzles.orientation() };
   });
-  const [row, col] = squareRowCol(sq, 'italian');
-  const [r, c] = orientation === 'black' ? [7 - row, 7 - col] : [row, col];
-  const cell = box.width / 8;
-  return [box.x + (c + 0.5) * cell, box.y + (r + 0.5) * cell];
+  return pointInBox(box, orientation, sq, 'italian');
 }
 
 async function tapSquare(page, sq) {

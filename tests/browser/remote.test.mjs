@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, clickMove } from './helpers.mjs';
+import { setup, newPage, clickMove, PHONE, DESKTOP } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let env;
@@ -17,8 +17,6 @@ after(async () => {
   await env?.close();
 });
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** The docs example at `side`, in `context` (two tabs of one browser share its channel). */
 async function exampleTab(context, side, game) {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, newPage, clickMove } from './helpers.mjs';
+import { setup, openPage, newPage, clickMove, CLIPBOARD } from './helpers.mjs';
 import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
 
 let env;
@@ -18,7 +18,6 @@ after(async () => {
   await env?.close();
 });
 
-const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 const LONG = readFileSync(new URL('./fixtures/long-336.pdn', import.meta.url), 'utf8');
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 

@@ -71,7 +71,8 @@ const origins = (params.get('origins') ?? '')
   .map((o) => o.trim())
   .filter((o) => {
     try {
-      return /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o;
+      const url = new URL(o);
+      return /^https?:$/.test(url.protocol) && url.origin === o;
     } catch {
       return false;
     }

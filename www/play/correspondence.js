@@ -82,8 +82,11 @@ export async function openLink(wasm, packed) {
   let p;
   try {
     p = await readPayload(packed);
-    // Every move replays from the start (the game is refused as a whole otherwise).
+    // Every move replays from the start (the game is refused as a whole otherwise); the side
+    // to move then answers (its sender just moved).
     const g = wasm.Game.fromFen(p.fen, p.variant);
+    /** @type {'white' | 'black'} */
+    let side;
     try {
       for (const [i, m] of p.moves.entries()) {
         try {
@@ -92,6 +95,7 @@ export async function openLink(wasm, packed) {
           throw new Error(t('corrBadMove', { n: i + 1, move: m.slice(0, 20), error: /** @type {Error} */ (err).message }), { cause: err });
         }
       }
+      side = g.turn();
     } finally {
       g.free();
     }
@@ -107,7 +111,6 @@ export async function openLink(wasm, packed) {
         return true;
       }
     }
-    const side = sideToMove(p);
     // The game saved here goes on with the link's new moves, its own comments and variations
     // kept; a game not saved here starts from the link.
     const base = saved ? savedTree(wasm, saved.pdn, p.variant) : null;
@@ -126,16 +129,6 @@ export async function openLink(wasm, packed) {
     showNotice(() => t('corrRefused', { error }));
     return false;
   }
-}
-
-/**
- * The side that answers a link: the side to move after its moves (its sender just moved).
- * @param {Payload} p
- * @returns {'white' | 'black'}
- */
-function sideToMove(p) {
-  const first = p.fen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
-  return p.moves.length % 2 === 0 ? first : first === 'white' ? 'black' : 'white';
 }
 
 /**

@@ -108,8 +108,6 @@ export async function unpackLink(params) {
   if (z === null) return params;
   const out = new URLSearchParams(params);
   out.delete('z');
-  if (z.length > MAX_LINK) throw new Error(`the link is over ${MAX_LINK} characters`);
-  if (!canPack()) throw new Error('this browser cannot unpack a game from a link (no DecompressionStream)');
-  out.set('pdn', await unpack(z));
+  out.set('pdn', await unpackText(z));
   return out;
 }

@@ -12,6 +12,7 @@ import { page, client } from '../page.js';
 import { sideOf } from '../review.js';
 import { renderExplorer } from './view.js';
 import { games } from './games.js';
+import { keptSwitch } from '../engine-choice.js';
 
 /** @import { Explore } from '../../shared/wasm-types.js' */
 
@@ -28,11 +29,12 @@ export function tablesValue() {
   return { score: white ? 1 : -1, known: { win: white, moves: null }, result: a.result, plies: a.plies };
 }
 
-const KEY = 'dama.analysis.explorer';
+/** Shown or hidden, as the player last chose. */
+const shown = keptSwitch('dama.analysis.explorer');
 
 /** What the panel shows, for the position it was asked of. */
 export const explorer = {
-  open: readOpen(),
+  open: shown.wanted(),
   /** The model and node the answer below is for (another model: another game opened). */
   /** @type {object | null} */
   model: null,
@@ -55,23 +57,10 @@ let settled = false;
 /** The longest the first request waits for the page to settle (ms). */
 const SETTLE_MS = 1000;
 
-/** @returns {boolean} open unless the player last closed it */
-function readOpen() {
-  try {
-    return globalThis.localStorage?.getItem(KEY) !== 'closed';
-  } catch {
-    return true;
-  }
-}
-
 /** @param {boolean} open */
 export function setExplorerOpen(open) {
   explorer.open = open;
-  try {
-    globalThis.localStorage?.setItem(KEY, open ? 'open' : 'closed');
-  } catch {
-    // Not kept: the next visit opens it, as a first visit does.
-  }
+  shown.remember(open);
   refreshExplorer();
 }
 
