@@ -113,8 +113,10 @@ test('two friends play by link: each move a link, the game kept by both, stale a
     [await linkOf(bruno, { ...p1, moves: ['22-18', '10-14', '18-11'] }), /move 3 \(18-11\) is not legal/],
     [`${env.server.url}index.html#c=AAAA%21`, /cannot be read/],
   ]) {
+    // Only the fragment changes from one link to the next (the page stays, hashchange opens
+    // it): wait for this link's own reason, not the last one's refusal still shown.
     await bruno.goto(link);
-    await bruno.waitForFunction(() => window.__dama?.ready && /refused/.test(document.getElementById('notice').textContent));
+    await bruno.waitForFunction((re) => window.__dama?.ready && new RegExp(re).test(document.getElementById('notice').textContent), reason.source);
     assert.match(await bruno.textContent('#notice'), reason);
     assert.match(await saved(bruno, p1.id), /22-18\s+10-14/);
   }
