@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, newPage, clickMove, screenshot } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, waitForAsync } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 let env;
@@ -92,6 +92,78 @@ test('a new version replaces the cached one whole, when the page asks', { timeou
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   assert.equal((await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--v2'))).trim(), '1');
   await page.waitForFunction((old) => caches.keys().then((k) => k.filter((x) => x.startsWith('dama-') && !x.startsWith('dama-data-')).length === 1 && !k.includes(old)), v1[0], { timeout: 10000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('after one visit the explorers, both games\' puzzles, a shared game, a game by link and the embed\'s analysis work offline', { timeout: 120000 }, async (t) => {
+  const precacheFile = join(ROOT, 'www', 'offline', 'precache.js');
+  if (!existsSync(precacheFile)) {
+    t.skip('www/offline/precache.js is missing');
+    return;
+  }
+  const text = readFileSync(precacheFile, 'utf8');
+  const dataFiles = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)).data.files.length;
+  if (!dataFiles) {
+    t.skip('no engine data built (make data)');
+    return;
+  }
+  const page = await newPage(env, { analysisEngine: false });
+  // The one visit: the game page (the service worker installs and fetches the engine's data).
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitControlled(page);
+  await waitForAsync(
+    page,
+    async (n) => {
+      for (const k of await caches.keys()) if (k.startsWith('dama-data-') && (await (await caches.open(k)).keys()).length === n) return true;
+      return false;
+    },
+    dataFiles,
+    { timeout: 30000, polling: 250 },
+  );
+  // What the links carry, packed by the page's own code while online.
+  const { shared, corr } = await page.evaluate(async () => {
+    const { packText } = await import('/www/shared/share.js');
+    const pdn = '[GameType "26"]\n\n1. c3-d4 {A note.} (1. a3-b4 f6-g5) f6-g5 *\n';
+    const c = { v: 1, id: 'offline-test', variant: 'brazilian', fen: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', moves: ['c3-d4'], by: 'white', date: '2026-11-30T00:00:00Z' };
+    return { shared: await packText(pdn), corr: await packText(JSON.stringify(c)) };
+  });
+  await page.context().setOffline(true);
+  assert.equal(await page.evaluate(() => fetch('manifest.webmanifest?x=' + Math.random()).then(() => 'online', () => 'offline')), 'offline');
+  page.errors.length = 0; // that probe's own failure
+
+  // The explorer: the endgame tables' moves (Italian), the book's (Brazilian).
+  const answered = () =>
+    page.waitForFunction(() => {
+      const a = window.__analysis?.explorer().answer;
+      return !!a && a.bookPositions > 0 && a.tablePieces >= 4;
+    }, null, { timeout: 30000 });
+  await page.goto(`${env.server.url}www/analysis.html#variant=italian&fen=${encodeURIComponent('W:WK29,K30:BK4')}`);
+  await answered();
+  assert.ok((await page.$$('#ex-tables tbody tr')).length > 0, 'the tables\' moves');
+  await page.goto(`${env.server.url}www/analysis.html#variant=brazilian`);
+  await page.reload();
+  await answered();
+  assert.ok((await page.$$('#ex-book tbody tr')).length > 0, 'the Brazilian book\'s moves');
+  // A shared Brazilian game opens with its variation and comment.
+  await page.goto(`${env.server.url}www/analysis.html#variant=brazilian&z=${shared}`);
+  await page.reload();
+  await page.waitForFunction(() => window.__analysis?.model().mainline().length === 2, null, { timeout: 15000 });
+  assert.match(await page.evaluate(() => window.__analysis.pdn()), /c3-d4 \{A note\.\} \(1\. a3-b4 f6-g5\)/);
+  // Both games' puzzles.
+  for (const game of ['italian', 'brazilian']) {
+    await page.goto(`${env.server.url}www/puzzles.html?game=${game}`);
+    await page.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 15000 });
+    assert.ok(await page.evaluate(() => !!window.__puzzles.id()), `a ${game} puzzle shown`);
+  }
+  // A friend's move by link: the game shown, Black to answer.
+  await page.goto(`${env.server.url}index.html#c=${corr}`);
+  await page.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 1, null, { timeout: 15000 });
+  assert.match(await page.textContent('#notice'), /White sent this move on 2026-11-30: your turn/);
+  // The embed's analysis: the frame's engine in its worker.
+  await page.goto(`${env.server.url}www/frame.html?mode=analysis&variant=brazilian`);
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById('board')?.shadowRoot?.querySelector('.eval-line')?.textContent ?? ''), null, { timeout: 30000 });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

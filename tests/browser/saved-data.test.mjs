@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickMove, history } from './helpers.mjs';
+import { setup, openPage, clickMove, history, waitForAsync } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -45,7 +45,7 @@ test('a saved game opened again keeps its comments and variations, and so does i
   // Another game, then the first one again from Saved games.
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await clickMove(page, '21-17');
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 2;
   });
@@ -59,7 +59,7 @@ test('a saved game opened again keeps its comments and variations, and so does i
   // Played on, the record keeps them too: nothing is ever written without them.
   await clickMove(page, '21-17');
   assert.equal((await history(page)).length, 5);
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.some((r) => r.plies === 5);
@@ -84,7 +84,7 @@ test('an analysis tab never writes its older copy over a game that has moved on 
   await page.click('#btn-resign');
   await page.click('#btn-resign');
   await page.waitForFunction(() => window.__dama.result()?.reason === 'resignation');
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.length === 1 && all[0].finished && all[0].plies === 7;
@@ -112,7 +112,7 @@ test('an analysis tab never writes its older copy over a game that has moved on 
   await tab2.waitForFunction(() => window.__analysis && !window.__analysis.review().running && window.__analysis.review().moves.length === 2, null, { timeout: 30000 });
   await tab2.waitForFunction(() => /^Saved, with its review/.test(document.getElementById('an-saved').textContent));
   await clickMove(page2, '18x11');
-  await page2.waitForFunction(async () => {
+  await waitForAsync(page2, async () => {
     const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).some((r) => r.plies === 3);
   });
@@ -142,7 +142,7 @@ test('a resignation in an imported game is in its PDN and survives a reload (ite
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.equal(await page.evaluate(() => window.__dama.result()?.reason), 'resignation');
   assert.deepEqual(await history(page), ['22-18', '11-14', '18x11', '7x14']);
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const { Library } = await import('./www/library/library.js');
     const all = await (await Library.open()).list();
     return all.length === 1 && all[0].finished && all[0].result === '0-1';

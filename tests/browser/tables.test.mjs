@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, clickMove, screenshot } from './helpers.mjs';
+import { setup, clickMove, screenshot, waitForAsync } from './helpers.mjs';
 import { PHONE, DESKTOP, LANGS, openIn } from './phone-page.mjs';
 
 let env;
@@ -52,7 +52,7 @@ async function pageWithGames(lang, options) {
     await new Promise((resolve) => (store.transaction.oncomplete = resolve));
   }, RECORDS(Date.now()));
   await clickMove(page, '22-18');
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 5;
   });

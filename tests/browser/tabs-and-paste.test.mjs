@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, clickMove, history } from './helpers.mjs';
+import { setup, newPage, clickMove, history, waitForAsync } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -38,7 +38,7 @@ test('two tabs playing two games each keep their own game across reloads, and bo
   assert.deepEqual(await history(a), ['22-18', '9-13'], "A's own game after its reload");
   // And a new tab, which has no game of its own, finds both in the saved games.
   // Both saves reach the library in the background: waited for, not slept on.
-  await a.waitForFunction(async () => {
+  await waitForAsync(a, async () => {
     const { Library } = await import('./www/library/library.js');
     return (await (await Library.open()).list()).length === 2;
   }, null, { timeout: 10000 });
