@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, clickMove, CLIPBOARD } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, axeSource, axeViolations, CLIPBOARD, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -120,6 +120,101 @@ test('two friends play by link: each move a link, the game kept by both, stale a
     assert.match(await bruno.textContent('#notice'), reason);
     assert.match(await saved(bruno, p1.id), /22-18\s+10-14/);
   }
+  assert.deepEqual([...anna.errors, ...bruno.errors], []);
+  await anna.context().close();
+  await bruno.context().close();
+});
+
+/** The game's end as the page's core says it: its reason and winner, or null. */
+const result = (page) => page.evaluate(() => window.__dama.result());
+
+test('Brazilian by link: a draw offered with a move, declined by a move, offered again and accepted; a resignation ends the game on both boards', { timeout: 120000 }, async () => {
+  const anna = await newPage(env, { ...PHONE, ...CLIPBOARD });
+  const bruno = await newPage(env, { ...DESKTOP, ...CLIPBOARD });
+  await anna.goto(`${env.server.url}?mode=remote&side=white&variant=brazilian`);
+  await ready(anna);
+  await clickMove(anna, 'c3-d4');
+  // Her move with a draw offer.
+  await anna.waitForSelector('#corr', { state: 'visible' });
+  await anna.check('#corr-offer');
+  const l1 = await sendLink(anna);
+  const p1 = await payloadOf(anna, l1);
+  assert.deepEqual([p1.variant, p1.moves, p1.act], ['brazilian', ['c3-d4'], 'offer']);
+
+  // Bruno sees the offer, and a move declines it.
+  await bruno.goto(l1);
+  await bruno.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 1);
+  assert.match(await bruno.textContent('#notice'), /White sent this move on \d{4}-\d\d-\d\d and offers a draw: your turn/);
+  assert.equal(await bruno.isVisible('#corr-offered'), true);
+  await clickMove(bruno, 'f6-g5');
+  assert.equal(await bruno.isVisible('#corr-offered'), false, 'declined by the move');
+  const l2 = await sendLink(bruno);
+  assert.equal((await payloadOf(bruno, l2)).act, undefined);
+  await anna.goto(l2);
+  await anna.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 2);
+  // A made-up link accepting her first offer, a move later: refused, the game goes on.
+  const forged = await linkOf(anna, { ...p1, moves: ['c3-d4', 'f6-g5'], by: 'black', act: 'accept' });
+  await anna.goto(forged);
+  await anna.waitForFunction(() => window.__dama?.ready && /refused/.test(document.getElementById('notice').textContent));
+  assert.match(await anna.textContent('#notice'), /accepts a draw that was not offered from this browser at this move/);
+  assert.equal(await result(anna), null);
+
+  // Offered again with her next move; Bruno's page reloaded still offers it; he accepts.
+  await clickMove(anna, 'b2-c3');
+  await anna.check('#corr-offer');
+  await screenshot(anna, 'correspondence-offer-phone');
+  const axe = axeSource();
+  if (axe) assert.deepEqual(await axeViolations(anna, axe), [], 'the panel with its offer');
+  const l3 = await sendLink(anna);
+  await bruno.goto(l3);
+  await bruno.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 3);
+  await bruno.reload();
+  await ready(bruno);
+  await bruno.waitForSelector('#corr-offered', { state: 'visible' });
+  await screenshot(bruno, 'correspondence-offered-desktop');
+  const source = axeSource();
+  if (source) assert.deepEqual(await axeViolations(bruno, source), [], 'the offer received');
+  await bruno.click('#corr-accept');
+  await bruno.waitForFunction(() => window.__dama.result()?.reason === 'agreement');
+  assert.equal(await bruno.isVisible('#corr-end'), true, 'the panel says to send the ending');
+  assert.equal(await bruno.isVisible('#corr-offer-row'), false);
+  const l4 = await sendLink(bruno);
+  const p4 = await payloadOf(bruno, l4);
+  assert.deepEqual([p4.act, p4.by, p4.moves.length], ['accept', 'black', 3]);
+  await anna.goto(l4);
+  await anna.waitForFunction(() => window.__dama?.ready && window.__dama.result()?.reason === 'agreement');
+  assert.match(await anna.textContent('#notice'), /Black accepted your draw offer on \d{4}-\d\d-\d\d: the game is drawn/);
+  assert.equal(await anna.isVisible('#corr'), false, 'nothing to send back');
+  for (const page of [anna, bruno]) {
+    await page.evaluate(() => window.__dama.saved());
+    assert.match(await saved(page, p1.id), /\[Result "1\/2-1\/2"\]/);
+  }
+  // A move sent into a game over here is refused, the game unchanged.
+  const late = await linkOf(anna, { ...p1, moves: ['c3-d4', 'f6-g5', 'b2-c3', 'g7-f6'], by: 'black' });
+  await anna.goto(late);
+  await anna.waitForFunction(() => /refused/.test(document.getElementById('notice').textContent));
+  assert.match(await anna.textContent('#notice'), /the game saved here is over/);
+  assert.equal((await moves(anna)).length, 3);
+
+  // Another game: Bruno resigns after Anna's first move, and his link ends it for her.
+  await anna.goto(`${env.server.url}?mode=remote&side=white&variant=brazilian`);
+  await ready(anna);
+  await anna.evaluate(() => window.__dama.board.newGame({ variant: 'brazilian', mode: 'remote', side: 'white' }));
+  await clickMove(anna, 'e3-f4');
+  const r1 = await sendLink(anna);
+  await bruno.goto(r1);
+  await bruno.waitForFunction(() => window.__dama?.ready && window.__dama.history().length === 1 && window.__dama.history()[0] === 'e3-f4');
+  await bruno.click('#btn-resign');
+  await bruno.click('#btn-resign');
+  await bruno.waitForFunction(() => window.__dama.result()?.reason === 'resignation');
+  const r2 = await sendLink(bruno);
+  assert.equal((await payloadOf(bruno, r2)).act, 'resign');
+  await anna.goto(r2);
+  await anna.waitForFunction(() => window.__dama?.ready && window.__dama.result()?.reason === 'resignation');
+  assert.match(await anna.textContent('#notice'), /Black resigned on \d{4}-\d\d-\d\d: you win/);
+  const ended = await result(anna);
+  assert.deepEqual([ended.winner, ended.reason], ['white', 'resignation']);
+  await screenshot(anna, 'correspondence-resigned-phone');
   assert.deepEqual([...anna.errors, ...bruno.errors], []);
   await anna.context().close();
   await bruno.context().close();

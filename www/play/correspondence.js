@@ -7,20 +7,28 @@
 // is the link's): both sides keep it in their library. A link is refused, with the reason and
 // nothing changed, when it cannot be read, when a move in it is not legal, when it does not
 // follow the game saved here (another line), or when the game saved here has moved on past it.
+//
+// A link may also end the game or offer a draw (its `act`): 'resign' (its sender resigned),
+// 'offer' (its sender offers a draw with the move it carries; corr-panel.js keeps it so that
+// the player can accept it), 'accept' (its sender accepted the player's offer: taken only when
+// this browser made that offer at that move). A game over here takes no more moves.
 
 import { t } from '../shared/i18n.js';
 import { Library } from '../library/library.js';
 import { packText, unpackText, MAX_LINK } from '../shared/share.js';
 import { normVariant } from '../game/options.js';
 import { openingRecord, libraryId } from './records.js';
-import { board, showNotice, $ } from './page.js';
+import { board, showNotice, $, other } from './page.js';
+import { keepOffer, offerAt, toSend } from './corr-panel.js';
 
 /** @typedef {import('../shared/wasm-types.js').DamaRules} DamaRules */
+/** What a link does besides its moves: its sender resigns, offers a draw, or accepts one. @typedef {'resign' | 'offer' | 'accept'} Act */
 /**
  * What a link holds (version 1): the saved game's id, the game, its start, its moves, the side
- * that sent it and when.
- * @typedef {{v: 1, id: string, variant: 'italian' | 'brazilian', fen: string, moves: string[], by: 'white' | 'black', date: string}} Payload
+ * that sent it and when, and what else it does (no `act`: a move).
+ * @typedef {{v: 1, id: string, variant: 'italian' | 'brazilian', fen: string, moves: string[], by: 'white' | 'black', date: string, act?: Act}} Payload
  */
+const ACTS = ['resign', 'offer', 'accept'];
 
 /** The most moves a link carries: a long game has 300 plies. */
 const MAX_MOVES = 2000;
@@ -49,7 +57,8 @@ export async function readPayload(packed) {
     d.moves.every((m) => typeof m === 'string' && m.length <= 100) &&
     (d.by === 'white' || d.by === 'black') &&
     typeof d.date === 'string' &&
-    d.date.length <= 40;
+    d.date.length <= 40 &&
+    (d.act === undefined || ACTS.includes(/** @type {string} */ (d.act)));
   if (!ok) throw new Error(t('corrUnreadable', { error: t('corrNotAGame') }));
   return /** @type {Payload} */ ({ ...d, variant: normVariant(d.variant) });
 }
@@ -95,34 +104,55 @@ export async function openLink(wasm, packed) {
           throw new Error(t('corrBadMove', { n: i + 1, move: m.slice(0, 20), error: /** @type {Error} */ (err).message }), { cause: err });
         }
       }
-      side = g.turn();
+      // A move's link is answered by the side to move; an ending link's sender may have been
+      // to move (a resignation, a draw accepted), and the player is the other side.
+      side = p.act === 'resign' || p.act === 'accept' ? other(p.by) : g.turn();
     } finally {
       g.free();
     }
     const saved = await savedGame(wasm, p.id);
     let rev = null;
+    let same = false;
     if (saved) {
       rev = saved.rev;
       const c = compareMoves(saved.moves, p.moves);
       if (c.kind === 'behind') throw new Error(t('corrStale', { here: saved.moves.length, link: p.moves.length }));
       if (c.kind === 'other') throw new Error(t('corrOther', { n: (c.at ?? 0) + 1 }));
-      if (c.kind === 'same' && libraryId() === p.id) {
-        showNotice(() => t('corrNothingNew'));
-        return true;
-      }
+      same = c.kind === 'same';
+      if (saved.over && !same) throw new Error(t('corrOver'));
     }
-    // The game saved here goes on with the link's new moves, its own comments and variations
-    // kept; a game not saved here starts from the link.
-    const base = saved ? savedTree(wasm, saved.pdn, p.variant) : null;
-    const game = base
-      ? { variant: p.variant, pdn: base.toPdn(), tree: base, moves: p.moves.slice(/** @type {{moves: string[]}} */ (saved).moves.length) }
-      : { variant: p.variant, fen: p.fen, moves: p.moves, pdn: null };
-    openingRecord(p.id, rev, () => {
-      board.newGame({ ...game, mode: 'remote', side });
-      libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
-    });
+    const shown = same && libraryId() === p.id;
+    if (saved?.over || (shown && !p.act)) {
+      // Nothing new: a link opened twice, or the game ended here already.
+      if (!shown) showSaved(wasm, p, /** @type {SavedGame} */ (saved), side);
+      showNotice(() => t('corrNothingNew'));
+      return true;
+    }
+    // An accepting link answers an offer this browser made at this very move.
+    if (p.act === 'accept' && !(same && offerAt(p.id, p.moves.length) === other(p.by))) throw new Error(t('corrNoOffer'));
+    if (!shown) {
+      if (saved) showSaved(wasm, p, saved, side);
+      else
+        openingRecord(p.id, rev, () => {
+          board.newGame({ variant: p.variant, fen: p.fen, moves: p.moves, pdn: null, mode: 'remote', side });
+          libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
+        });
+    }
     const date = p.date.slice(0, 10);
-    showNotice(() => t('corrOpened', { side: t(p.by), date }));
+    const by = t(p.by);
+    if (p.act === 'resign') {
+      board.resign(p.by);
+      showNotice(() => t('corrResigned', { side: by, date }));
+    } else if (p.act === 'accept') {
+      board.agreeDraw();
+      showNotice(() => t('corrAccepted', { side: by, date }));
+    } else if (p.act === 'offer') {
+      keepOffer(p.id, p.by, p.moves.length);
+      board.dispatchEvent(new Event('change')); // the Accept button
+      showNotice(() => t('corrOffered', { side: by, date }));
+    } else {
+      showNotice(() => t('corrOpened', { side: by, date }));
+    }
     return true;
   } catch (err) {
     const error = /** @type {Error} */ (err).message;
@@ -147,10 +177,28 @@ async function savedGame(wasm, id) {
   if (!rec) return null;
   const g = wasm.Game.fromPdn(rec.pdn);
   try {
-    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn };
+    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn, over: !!g.result() };
   } finally {
     g.free();
   }
+}
+
+/** @typedef {{moves: string[], rev: number, pdn: string, over: boolean}} SavedGame */
+
+/**
+ * Shows the game saved here with the link's moves that go on from it, its own comments and
+ * variations kept, in the same library record.
+ * @param {DamaRules} wasm
+ * @param {Payload} p
+ * @param {SavedGame} saved
+ * @param {'white' | 'black'} side the player's
+ */
+function showSaved(wasm, p, saved, side) {
+  const tree = savedTree(wasm, saved.pdn, p.variant);
+  openingRecord(p.id, saved.rev, () => {
+    board.newGame({ variant: p.variant, pdn: tree.toPdn(), tree, moves: p.moves.slice(saved.moves.length), mode: 'remote', side });
+    libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
+  });
 }
 
 /**
@@ -169,11 +217,12 @@ function savedTree(wasm, pdn, variant) {
 }
 
 /**
- * The link to send for the game on the board (remote mode): its moves so far, sent by `by`.
- * Throws an error with `tooLong` past the link's bound.
+ * The link to send for the game on the board (remote mode): its moves so far, sent by `by`,
+ * with what else it does. Throws an error with `tooLong` past the link's bound.
  * @param {'white' | 'black'} by
+ * @param {Act} [act]
  */
-export async function linkToSend(by) {
+export async function linkToSend(by, act) {
   const s = board.session;
   if (!s?.game) throw new Error('no game');
   /** @type {Payload} */
@@ -185,6 +234,7 @@ export async function linkToSend(by) {
     moves: s.history().map((m) => m.text),
     by,
     date: new Date().toISOString(),
+    ...(act ? { act } : {}),
   };
   const packed = await packText(JSON.stringify(p));
   if (packed === null) throw new Error('this browser cannot pack a game into a link (no CompressionStream)');
@@ -200,8 +250,13 @@ export async function copyCorrespondenceLink() {
   const s = board.session;
   if (!s?.game) return;
   const said = $('corr-said');
+  const send = toSend();
+  if (!send) return;
   try {
-    const link = await linkToSend(s.human);
+    const offer = send === 'move' && /** @type {HTMLInputElement} */ ($('corr-offer')).checked;
+    const link = await linkToSend(s.human, send === 'move' ? (offer ? 'offer' : undefined) : send);
+    // The offer is kept here, so that the friend's accepting link is taken.
+    if (offer) keepOffer(/** @type {string} */ (libraryId()), s.human, s.history().length);
     /** @type {HTMLInputElement} */ ($('corr-link')).value = link;
     await navigator.clipboard.writeText(link);
     said.textContent = t('corrCopied');

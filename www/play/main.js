@@ -26,6 +26,7 @@ const openNewGame = () => import('./new-game.js').then((m) => m.openNewGame(), f
 const openGames = () => import('./games.js').then((m) => m.openGames(), failed);
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
+import { renderCorrespondence, offerToAnswer } from './corr-panel.js';
 
 /** @typedef {import('../game/session.js').Move} Move */
 
@@ -76,6 +77,7 @@ async function main() {
   saveToLibrary(showNotice, librarySaved);
   saveGame();
   render();
+  renderCorrespondence();
   tickClocks();
   exposeTestHook();
   // Loaded once playable: not part of the first load.
@@ -177,20 +179,14 @@ function wireBoard() {
     }
   });
   $('corr-copy').addEventListener('click', () => import('./correspondence.js').then((m) => m.copyCorrespondenceLink(), failed));
-}
-
-/**
- * The link panel of a game by link: shown while the friend is to move (the player's move is to
- * be sent). Its code loads only when the link is asked for.
- */
-function renderCorrespondence() {
-  const s = board.session;
-  const waiting = !!s?.game && s.mode === 'remote' && !s.humanToMove() && !s.game.result() && s.reviewing === null;
-  const box = $('corr');
-  if (box.hidden === !waiting) return;
-  box.hidden = !waiting;
-  /** @type {HTMLInputElement} */ ($('corr-link')).value = '';
-  $('corr-said').textContent = '';
+  // Offering a draw or not makes another link: the one shown is cleared.
+  $('corr-offer').addEventListener('change', () => {
+    /** @type {HTMLInputElement} */ ($('corr-link')).value = '';
+    $('corr-said').textContent = '';
+  });
+  $('corr-accept').addEventListener('click', () => {
+    if (offerToAnswer()) board.agreeDraw();
+  });
 }
 
 /** @param {() => void} apply switches to the new version (the page reloads) */
