@@ -13,11 +13,14 @@ const channel = new BroadcastChannel(`dama-remote-${params.get('game') ?? 'demo'
 const log = /** @type {HTMLElement} */ (document.getElementById('log'));
 const say = (/** @type {string} */ line) => (log.textContent = `${line}\n${log.textContent}`.slice(0, 4000));
 
+// The game: ?variant=brazilian for Brazilian draughts (the element's default is Italian).
+const variant = params.get('variant') === 'brazilian' ? 'brazilian' : 'italian';
+board.setAttribute('variant', variant);
 board.setAttribute('side', side);
 board.setAttribute('orientation', side);
 /** @type {HTMLElement} */ (document.getElementById('side')).textContent = side === 'white' ? 'White' : 'Black';
 const other = /** @type {HTMLAnchorElement} */ (document.getElementById('other'));
-other.href = `remote.html?side=${side === 'white' ? 'black' : 'white'}`;
+other.href = `remote.html?side=${side === 'white' ? 'black' : 'white'}&variant=${variant}`;
 other.textContent = `play ${side === 'white' ? 'Black' : 'White'}`;
 
 // This side's own moves, and what it does, go to the other tab; moves played by script (the

@@ -18,36 +18,40 @@ after(async () => {
 });
 
 
-/** The docs example at `side`, in `context` (two tabs of one browser share its channel). */
-async function exampleTab(context, side, game) {
+/** The docs example at `side` in game `variant`, in `context` (two tabs of one browser share its channel). */
+async function exampleTab(context, side, game, variant) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
-  await page.goto(`${env.server.url}docs/examples/remote.html?side=${side}&game=${game}`);
+  await page.goto(`${env.server.url}docs/examples/remote.html?side=${side}&game=${game}&variant=${variant}`);
   await page.waitForFunction(() => document.getElementById('board').session?.game);
   return page;
 }
 const moves = (page) => page.evaluate(() => document.getElementById('board').history().map((m) => m.text));
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-  test(`two tabs play one game through the docs example: each side moves its own pieces only, the other's come by play() (${screen})`, { timeout: 60000 }, async () => {
+// Brazilian on the phone, Italian at a desk: each game's notation and each screen once.
+for (const [screen, options, variant, [w1, b1]] of [
+  ['phone', PHONE, 'brazilian', ['c3-d4', 'f6-g5']],
+  ['desktop', DESKTOP, 'italian', ['22-18', '12-15']],
+]) {
+  test(`two tabs play one game through the docs example: each side moves its own pieces only, the other's come by play() (${variant}, ${screen})`, { timeout: 60000 }, async () => {
     const first = await newPage(env, options);
     const context = first.context();
     await first.close();
     const game = `t${Date.now()}`;
-    const white = await exampleTab(context, 'white', game);
-    const black = await exampleTab(context, 'black', game);
+    const white = await exampleTab(context, 'white', game, variant);
+    const black = await exampleTab(context, 'black', game, variant);
     // Black cannot move White's men, nor move first.
     assert.equal(await black.evaluate(() => document.getElementById('board').ground.state.movable.color), null);
-    await clickMove(white, '22-18');
+    await clickMove(white, w1);
     await black.waitForFunction(() => document.getElementById('board').history().length === 1);
-    assert.deepEqual(await moves(black), ['22-18']);
+    assert.deepEqual(await moves(black), [w1]);
     // White waits: its board takes no move of Black's men.
     assert.equal(await white.evaluate(() => document.getElementById('board').ground.state.movable.color), null);
     assert.match(await white.evaluate(() => document.getElementById('board').statusText()), /opponent/i);
-    await clickMove(black, '12-15');
+    await clickMove(black, b1);
     await white.waitForFunction(() => document.getElementById('board').history().length === 2);
-    assert.deepEqual(await moves(white), ['22-18', '12-15']);
+    assert.deepEqual(await moves(white), [w1, b1]);
     // Undo takes nothing back against an opponent elsewhere.
     assert.equal(await white.evaluate(() => document.getElementById('board').canUndo()), false);
     // A draw offered in one tab, accepted in the other: both games end drawn.

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { setup, openPage, newPage, clickMove, CLIPBOARD } from './helpers.mjs';
 import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
+import { loadCore } from '../unit/core.mjs';
+import { randomGames } from '../../scripts/random-games.mjs';
 
 let env;
 before(async () => {
@@ -48,6 +50,45 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.context().close();
   });
 }
+
+test('a Brazilian game with a variation and comments round-trips through a link, in its own notation (phone)', { timeout: 60000 }, async () => {
+  const core = await loadCore();
+  const [text] = randomGames(core, 'brazilian', 1, { seed: 7, maxPlies: 700 });
+  const page = await openAnalysis(env, '', { ...PHONE, ...CLIPBOARD });
+  await openText(page, text);
+  // A comment on the 10th move, and a variation beside the 11th with its own comment.
+  await page.evaluate(() => {
+    const m = window.__analysis.model();
+    const tenth = m.mainlineAt(10);
+    m.setComment(tenth.id, 'Prende la dama? Não: a pedra.');
+    m.goto(tenth.id);
+    const g = m.gameAt(tenth.id);
+    const next = m.mainlineAt(11).text;
+    const other = g.legalMoves().map((x) => x.text).find((t) => t !== next);
+    g.free();
+    if (other) {
+      const v = m.play(other);
+      m.setComment(v, 'A variation.');
+    }
+    m.goto(m.mainlineAt(20).id);
+  });
+  const pdn = await page.evaluate(() => window.__analysis.pdn());
+  assert.match(pdn, /\{A variation\.\}/, 'a variation with its comment');
+  assert.match(pdn, /[a-h][1-8][-x][a-h][1-8]/, 'Brazilian notation');
+  await page.click('#an-copy-link');
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('an-saved').textContent));
+  const link = await clipboard(page);
+  const params = new URLSearchParams(link.split('#')[1]);
+  assert.deepEqual([params.get('variant'), params.get('ply')], ['brazilian', '20']);
+  const opened = await newPage(env, PHONE);
+  await opened.goto(link);
+  await opened.waitForFunction(() => !!window.__analysis && window.__analysis.model().mainline().length > 0);
+  assert.equal(await opened.evaluate(() => window.__analysis.pdn()), pdn, 'the same PDN, variation and comments');
+  assert.equal(await opened.evaluate(() => window.__analysis.model().currentNode.ply), 20);
+  assert.deepEqual([...page.errors, ...opened.errors], []);
+  await opened.context().close();
+  await page.context().close();
+});
 
 test('a damaged or oversized link is refused in words and the board opens empty; a game too long for a link is said, nothing lost', { timeout: 60000 }, async () => {
   for (const [z, reason] of [
