@@ -369,6 +369,7 @@ bench: build
 	node scripts/bench-wasm.mjs
 	node scripts/bench-explorer.mjs
 	@scripts/setup.sh chromium
+	node scripts/bench-explorer-browser.mjs
 	node scripts/bench-threads.mjs
 
 # make match-threads   the engine on MATCH_THREADS threads against itself on one, at equal

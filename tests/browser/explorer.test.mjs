@@ -158,11 +158,25 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const source = axeSource();
     if (source) assert.deepEqual(await axeViolations(page, source), [], 'the page with the explorer filled');
     else t.diagnostic('axe-core is not installed');
-    // The next visit: the file is still there; removed, it is gone (the saved game stays).
+    // The next visit: the file is still there, and the index is the one kept (once it is kept:
+    // in the background); removed, the file is gone (the saved game stays), indexed again.
+    await waitForAsync(page, () =>
+      new Promise((resolve) => {
+        const req = indexedDB.open('dama-explorer-index');
+        req.onsuccess = () => {
+          const get = req.result.transaction('index').objectStore('index').get('italian');
+          get.onsuccess = () => resolve(get.result?.texts?.length === 4);
+          get.onerror = () => resolve(false);
+        };
+        req.onerror = () => resolve(false);
+      }),
+    );
     await page.reload();
     await page.waitForFunction(() => window.__analysis?.explorer().indexed === 4, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.__analysis.explorer().kept), true, 'the index kept from the visit before');
     await page.click('#ex-remove');
     await page.waitForFunction(() => window.__analysis.explorer().indexed === 1, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.__analysis.explorer().kept), false, 'built again for the games as they are');
     assert.equal(await page.isDisabled('#ex-remove'), true);
     assert.deepEqual(page.errors, []);
     await page.context().close();

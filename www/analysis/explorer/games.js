@@ -4,10 +4,13 @@
 // in a worker, games.worker.js, when the explorer first needs that game's, and again when a
 // file is added or removed or a game saved), and what it says of a position (index.js). The
 // texts of the indexed games are kept to open one at the move where it reached the position.
+// An index built is kept for the next visit (kept-index.js), used again while its games and
+// the core are the same.
 
 import { t } from '../../shared/i18n.js';
 import { Library } from '../../library/library.js';
-import { compiled } from '../../shared/wasm.js';
+import { compiled, loadWasm } from '../../shared/wasm.js';
+import { signature, keptIndex, keepIndex } from './kept-index.js';
 import { positionStats } from './index.js';
 import { listFiles, addFile, removeFiles, keptForPageOnly } from './files.js';
 
@@ -15,10 +18,10 @@ import { listFiles, addFile, removeFiles, keptForPageOnly } from './files.js';
 /** @import { GamesIndex } from './index.js' */
 
 /**
- * One game's index as it stands: being built, built (with what was left out and how long it
- * took), or failed with the reason.
+ * One game's index as it stands: being built, built (with what was left out, how long it
+ * took, and whether it was the one kept from a visit before), or failed with the reason.
  * @typedef {{status: 'building'} | {status: 'ready', index: GamesIndex, texts: string[], skipped: number,
- *   other: number, left: number, ms: number, files: number} | {status: 'failed', error: string}} IndexState
+ *   other: number, left: number, ms: number, kept: boolean, files: number} | {status: 'failed', error: string}} IndexState
  */
 
 /** @type {Map<Variant, IndexState>} */
@@ -105,13 +108,27 @@ async function build(variant) {
     const [records, files] = await Promise.all([savedGames(), listFiles()]);
     /** @type {{source: 'library' | 'file', id: string, text: string}[]} */
     const sources = [...records.filter((r) => r.variant === variant).map((r) => ({ source: /** @type {const} */ ('library'), id: r.id, text: r.pdn })), ...files.map((f) => ({ source: /** @type {const} */ ('file'), id: f.id, text: f.text }))];
-    const built = await inWorker(variant, sources);
+    const started = performance.now();
+    const sig = signature(variant, sources, await startKey(variant));
+    const kept = await keptIndex(variant, sig);
+    const built = kept ? { ...kept, ms: performance.now() - started, kept: true } : { ...(await inWorker(variant, sources)), kept: false };
+    if (!kept) keepIndex(variant, sig, built);
     states.set(variant, { status: 'ready', ...built, files: files.length });
   } catch (err) {
     states.set(variant, { status: 'failed', error: /** @type {Error} */ (err).message ?? String(err) });
   }
   changed();
   if (again.delete(variant)) build(variant);
+}
+
+/** The key of the start position of `variant` in the page's core. @param {Variant} variant */
+async function startKey(variant) {
+  const g = new (await loadWasm()).Game(variant);
+  try {
+    return g.positionKey();
+  } finally {
+    g.free();
+  }
 }
 
 /** The saved games (none where the browser keeps none). */
