@@ -100,6 +100,12 @@ test('two friends play by link: each move a link, the game kept by both, stale a
   assert.deepEqual(await moves(anna), ['22-18', '10-14']);
   await anna.evaluate(() => window.__dama.saved());
   assert.match(await saved(anna, p1.id), /22-18\s+\{Anna's note\}\s+(1\.\.\.\s+)?10-14/);
+  // Anna opens her own first link (to check it): her game stays as it is, and hers.
+  await anna.goto(first);
+  await anna.waitForFunction(() => window.__dama?.ready && /your own link/.test(document.getElementById('notice').textContent));
+  assert.deepEqual(await moves(anna), ['22-18', '10-14']);
+  assert.equal(await anna.evaluate(() => window.__dama.board.orientation), 'white');
+  assert.equal(await anna.evaluate(() => window.__dama.board.humanToMove()), true, 'still White, to move');
 
   // Bruno opens Anna's first link again: stale, refused; his game is as it was.
   await bruno.goto(first);

@@ -111,6 +111,15 @@ export async function openLink(wasm, packed) {
       g.free();
     }
     const saved = await savedGame(wasm, p.id);
+    // The player's own link, opened here (to check it, say): the game stays this side's.
+    if (saved?.side) {
+      if (p.by === saved.side) {
+        if (libraryId() !== p.id) showSaved(wasm, p, saved, saved.side, []);
+        showNotice(() => t('corrOwnLink'));
+        return true;
+      }
+      side = saved.side;
+    }
     let rev = null;
     let same = false;
     if (saved) {
@@ -177,26 +186,31 @@ async function savedGame(wasm, id) {
   if (!rec) return null;
   const g = wasm.Game.fromPdn(rec.pdn);
   try {
-    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn, over: !!g.result() };
+    // The side this browser plays in it, as its record says (a game by link resumes so).
+    const snap = /** @type {{mode?: unknown, side?: unknown} | null | undefined} */ (rec.snapshot);
+    /** @type {'white' | 'black' | null} */
+    const side = snap?.mode === 'remote' && (snap.side === 'white' || snap.side === 'black') ? snap.side : null;
+    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn, over: !!g.result(), side };
   } finally {
     g.free();
   }
 }
 
-/** @typedef {{moves: string[], rev: number, pdn: string, over: boolean}} SavedGame */
+/** @typedef {{moves: string[], rev: number, pdn: string, over: boolean, side: 'white' | 'black' | null}} SavedGame */
 
 /**
- * Shows the game saved here with the link's moves that go on from it, its own comments and
- * variations kept, in the same library record.
+ * Shows the game saved here with the link's moves that go on from it (or `more`), its own
+ * comments and variations kept, in the same library record.
  * @param {DamaRules} wasm
  * @param {Payload} p
  * @param {SavedGame} saved
  * @param {'white' | 'black'} side the player's
+ * @param {string[]} [more] the moves played on from it (default: the link's past the saved ones)
  */
-function showSaved(wasm, p, saved, side) {
+function showSaved(wasm, p, saved, side, more = p.moves.slice(saved.moves.length)) {
   const tree = savedTree(wasm, saved.pdn, p.variant);
   openingRecord(p.id, saved.rev, () => {
-    board.newGame({ variant: p.variant, pdn: tree.toPdn(), tree, moves: p.moves.slice(saved.moves.length), mode: 'remote', side });
+    board.newGame({ variant: p.variant, pdn: tree.toPdn(), tree, moves: more, mode: 'remote', side });
     libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
   });
 }
