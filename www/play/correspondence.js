@@ -148,19 +148,20 @@ export async function openLink(wasm, packed) {
         });
     }
     const date = p.date.slice(0, 10);
-    const by = t(p.by);
+    // Words made when shown (the page's language may change meanwhile).
+    const by = () => t(p.by);
     if (p.act === 'resign') {
       board.resign(p.by);
-      showNotice(() => t('corrResigned', { side: by, date }));
+      showNotice(() => t('corrResigned', { side: by(), date }));
     } else if (p.act === 'accept') {
       board.agreeDraw();
-      showNotice(() => t('corrAccepted', { side: by, date }));
+      showNotice(() => t('corrAccepted', { side: by(), date }));
     } else if (p.act === 'offer') {
       keepOffer(p.id, p.by, p.moves.length);
       board.dispatchEvent(new Event('change')); // the Accept button
-      showNotice(() => t('corrOffered', { side: by, date }));
+      showNotice(() => t('corrOffered', { side: by(), date }));
     } else {
-      showNotice(() => t('corrOpened', { side: by, date }));
+      showNotice(() => t('corrOpened', { side: by(), date }));
     }
     return true;
   } catch (err) {
