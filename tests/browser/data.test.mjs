@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { setup, newPage, clickMove, screenshot, waitForAsync, pickLanguage } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, waitForAsync, waitDataCached, pickLanguage } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const tablesOf = (game) => [2, 3, 4].map((n) => `www/data/egtb/${game}-${n}.egtb.gz`);
@@ -161,15 +161,7 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   await waitData(page, 4, true);
   await waitControlled(page);
   // The service worker fills its data cache in the background, apart from the site's cache.
-  await waitForAsync(
-    page,
-    async (n) => {
-      for (const k of await caches.keys()) if (k.startsWith('dama-data-') && (await (await caches.open(k)).keys()).length === n) return true;
-      return false;
-    },
-    DATA.length,
-    { timeout: 20000, polling: 200 },
-  );
+  await waitDataCached(page, DATA.length, { timeout: 20000, polling: 200 });
   const cached = await dataCaches(page);
   const names = Object.keys(cached);
   assert.equal(names.length, 2, `one cache for the site, one for the data: ${names}`);

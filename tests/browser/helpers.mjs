@@ -219,3 +219,22 @@ export async function waitForAsync(page, fn, arg, { timeout = 15000, polling = 2
     await new Promise((r) => setTimeout(r, polling));
   }
 }
+
+/**
+ * Waits until the service worker's data cache (dama-data-*) holds `n` files: it fills in the
+ * background, apart from the site's cache.
+ * @param {import('playwright-core').Page} page
+ * @param {number} n
+ * @param {{timeout?: number, polling?: number}} [options]
+ */
+export function waitDataCached(page, n, options = { timeout: 30000, polling: 200 }) {
+  return waitForAsync(
+    page,
+    async (count) => {
+      for (const k of await caches.keys()) if (k.startsWith('dama-data-') && (await (await caches.open(k)).keys()).length === count) return true;
+      return false;
+    },
+    n,
+    options,
+  );
+}

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, newPage, clickMove, screenshot, waitForAsync } from './helpers.mjs';
+import { setup, newPage, clickMove, screenshot, waitDataCached } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 let env;
@@ -113,15 +113,7 @@ test('after one visit the explorers, both games\' puzzles, a shared game, a game
   await page.goto(env.server.url);
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   await waitControlled(page);
-  await waitForAsync(
-    page,
-    async (n) => {
-      for (const k of await caches.keys()) if (k.startsWith('dama-data-') && (await (await caches.open(k)).keys()).length === n) return true;
-      return false;
-    },
-    dataFiles,
-    { timeout: 30000, polling: 250 },
-  );
+  await waitDataCached(page, dataFiles, { timeout: 30000, polling: 250 });
   // What the links carry, packed by the page's own code while online.
   const { shared, corr } = await page.evaluate(async () => {
     const { packText } = await import('/www/shared/share.js');

@@ -6,6 +6,7 @@
 // the core's 8 MiB and 10,000 games.
 
 import { MAX_PDN_TEXT } from '../../library/picker.js';
+import { oneStore } from './one-store.js';
 
 const DB = 'dama-explorer';
 const STORE = 'files';
@@ -19,38 +20,7 @@ export { MAX_PDN_TEXT as MAX_FILE_TEXT };
 /** The files of this page when the browser keeps none (null: it does). @type {LoadedFile[] | null} */
 let inMemory = null;
 
-/** @returns {Promise<IDBDatabase>} */
-function open() {
-  return new Promise((resolve, reject) => {
-    const idb = globalThis.indexedDB;
-    if (!idb) return reject(new Error('no IndexedDB'));
-    const req = idb.open(DB, VERSION);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB refused'));
-  });
-}
-
-/**
- * @template T
- * @param {IDBTransactionMode} mode
- * @param {(store: IDBObjectStore) => IDBRequest<T>} work
- * @returns {Promise<T>}
- */
-async function withStore(mode, work) {
-  const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB refused'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB refused'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = oneStore(DB, STORE, VERSION, { keyPath: 'id' });
 
 /** Whether the files are kept for this page only (the browser keeps none). */
 export const keptForPageOnly = () => inMemory !== null;

@@ -7,6 +7,8 @@
 // exactly the games and the core it was built from, and built again otherwise. Nothing here is
 // the player's data: a store that fails or is full only means building it again.
 
+import { oneStore } from './one-store.js';
+
 const DB = 'dama-explorer-index';
 const STORE = 'index';
 const VERSION = 1;
@@ -46,38 +48,7 @@ export function signature(variant, sources, startKey) {
   return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}-${sources.length}`;
 }
 
-/** @returns {Promise<IDBDatabase>} */
-function open() {
-  return new Promise((resolve, reject) => {
-    const idb = globalThis.indexedDB;
-    if (!idb) return reject(new Error('no IndexedDB'));
-    const req = idb.open(DB, VERSION);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB refused'));
-  });
-}
-
-/**
- * @template T
- * @param {IDBTransactionMode} mode
- * @param {(store: IDBObjectStore) => IDBRequest<T>} work
- * @returns {Promise<T>}
- */
-async function withStore(mode, work) {
-  const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB refused'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB refused'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = oneStore(DB, STORE, VERSION);
 
 /**
  * The index of `variant` kept with signature `sig`, or null (none, another signature, a record
