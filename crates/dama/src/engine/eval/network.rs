@@ -131,7 +131,7 @@ impl fmt::Debug for Net {
 /// The first layer's sums of a position, from White's view and from Black's: kept by the
 /// search from ply to ply ([`Net::update`]) so that a position's score costs only the
 /// layers above.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator([[i16; HIDDEN]; 2]);
 
 /// The layers of a network as whole numbers, in the order of the file: what a fit hands to
