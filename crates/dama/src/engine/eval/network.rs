@@ -114,6 +114,8 @@ pub struct Net {
     w2p: Vec<[i16; 2 * L2]>,
     b2: [i32; L2],
     w3: [i16; L2],
+    /// The third layer widened, for [`output`].
+    w3w: [i32; L2],
     b3: i32,
 }
 
@@ -247,6 +249,7 @@ impl Net {
             w2: l.w2,
             b2: l.b2,
             w3: l.w3,
+            w3w: l.w3.map(i32::from),
             b3: l.b3,
         })
     }
@@ -271,13 +274,18 @@ impl Net {
     /// [`Net::update`] for `pos`): what [`Net::evaluate`] gives.
     #[inline]
     pub fn evaluate_with(&self, acc: &Accumulator, pos: &Position) -> i32 {
-        self.score(self.own(acc, pos.turn(), affine), pos)
+        self.score(self.own(acc, pos.turn(), affine, output), pos)
     }
 
     /// [`Net::evaluate`] with the second layer in plain integers whatever the build's SIMD:
     /// the reference that the wasm tests hold the browser's `simd128` build equal to.
     pub fn evaluate_plain(&self, pos: &Position) -> i32 {
-        let own = self.own(&self.accumulate(pos), pos.turn(), affine_portable);
+        let own = self.own(
+            &self.accumulate(pos),
+            pos.turn(),
+            affine_portable,
+            output_portable,
+        );
         self.score(own, pos)
     }
 
@@ -348,7 +356,7 @@ impl Net {
 
     /// The network's own part of the score, for `stm`, from the first layer's sums.
     #[inline(always)]
-    fn own(&self, acc: &Accumulator, stm: Color, second: Affine) -> i32 {
+    fn own(&self, acc: &Accumulator, stm: Color, second: Affine, third: Output) -> i32 {
         let (us, them) = match stm {
             Color::White => (&acc.0[0], &acc.0[1]),
             Color::Black => (&acc.0[1], &acc.0[0]),
@@ -359,10 +367,7 @@ impl Net {
             a[HIDDEN + j] = them[j].clamp(0, QA as i16);
         }
         let z = second(&a, &self.w2p, &self.b2);
-        let mut out = self.b3;
-        for (z, w3) in z.iter().zip(self.w3.iter()) {
-            out += (*z >> 6).clamp(0, QA) * *w3 as i32;
-        }
+        let out = self.b3 + third(&z, &self.w3w);
         // `out` carries one man as QA * QB.
         (out * 100 / (QA * QB)).clamp(-MAX_SCORE, MAX_SCORE)
     }
@@ -537,6 +542,39 @@ fn affine(a: &[i16; 2 * HIDDEN], w2p: &[[i16; 2 * L2]], bias: &[i32; L2]) -> [i3
 /// A second layer's way of computing: [`affine`] or [`affine_portable`].
 type Affine = fn(&[i16; 2 * HIDDEN], &[[i16; 2 * L2]], &[i32; L2]) -> [i32; L2];
 
+/// The third layer (without its bias): each second-layer sum scaled down and clipped to 0-QA,
+/// times its weight, added up.
+type Output = fn(&[i32; L2], &[i32; L2]) -> i32;
+
+/// [`Output`] with the build's SIMD (SSE4.1 natively where the target has it, as x86-64-v2
+/// does; `simd128` in the browser), the same sum as [`output_portable`].
+#[inline(always)]
+fn output(z: &[i32; L2], w3: &[i32; L2]) -> i32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+    {
+        super::simd::output_sse41(z, w3)
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        super::simd::output_simd128(z, w3)
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse4.1"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
+    {
+        output_portable(z, w3)
+    }
+}
+
+/// [`Output`] in plain integers.
+pub(super) fn output_portable(z: &[i32; L2], w3: &[i32; L2]) -> i32 {
+    z.iter()
+        .zip(w3)
+        .map(|(z, w)| (*z >> 6).clamp(0, QA) * *w)
+        .sum()
+}
+
 /// [`affine`] in plain integers: what every SIMD path must equal.
 pub(super) fn affine_portable(
     a: &[i16; 2 * HIDDEN],
@@ -627,6 +665,10 @@ mod tests {
         }
         let plain = affine_portable(&a, &net.w2p, &net.b2);
         assert_eq!(affine(&a, &net.w2p, &net.b2), plain);
+        // And the third layer, over sums below, inside and beyond its clipping.
+        let z: [i32; L2] = std::array::from_fn(|k| (k as i32 - 5) * 1500 + plain[k] % 100);
+        assert_eq!(output(&z, &net.w3w), output_portable(&z, &net.w3w));
+        assert_eq!(output(&plain, &net.w3w), output_portable(&plain, &net.w3w));
         // The pairs layout holds the rows' weights.
         let mut by_rows = net.b2;
         for (k, row) in net.w2.iter().enumerate() {

@@ -6,20 +6,14 @@
 
 #![allow(unsafe_code)]
 
-use super::network::{HIDDEN, L2};
+use super::network::{HIDDEN, L2, QA};
 #[cfg(target_arch = "wasm32")]
 use core::arch::wasm32::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-/// Each pair of inputs as one 32-bit lane (the first in the low half), as both instruction
-/// sets' pairwise multiply-adds take it.
-#[inline(always)]
-fn pair(a: &[i16; 2 * HIDDEN], p: usize) -> i32 {
-    (a[2 * p] as u16 as u32 | ((a[2 * p + 1] as u16 as u32) << 16)) as i32
-}
-
-/// `bias[k] + sum of w2[k][j] * a[j]`: each pair of inputs, broadcast, is multiplied with the
+/// `bias[k] + sum of w2[k][j] * a[j]`: each pair of inputs (one 32-bit lane of the inputs read
+/// 16 bytes at a time, the first input in the low half), broadcast, is multiplied with the
 /// pairs' weights of four outputs at a time by `pmaddwd`, which adds each pair's two products.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline]
@@ -32,7 +26,8 @@ pub(super) fn affine_sse2(
     let mut out = [0i32; L2];
     // SAFETY: SSE2 is enabled at compile time (the caller's cfg); every load and store is of
     // 16 bytes within an array of the lengths asserted above (2 * L2 = 32 i16 per pair row,
-    // L2 = 16 i32 out), unaligned loads and stores being allowed.
+    // L2 = 16 i32 out) or of `a` (2 * HIDDEN = 64 i16, read in HIDDEN / 4 = 8 loads), unaligned
+    // loads and stores being allowed.
     unsafe {
         let mut o = [
             _mm_loadu_si128(bias.as_ptr() as *const __m128i),
@@ -40,15 +35,23 @@ pub(super) fn affine_sse2(
             _mm_loadu_si128(bias.as_ptr().add(8) as *const __m128i),
             _mm_loadu_si128(bias.as_ptr().add(12) as *const __m128i),
         ];
-        for (p, w) in w2p.iter().enumerate().take(HIDDEN) {
-            let pair = pair(a, p);
-            if pair == 0 {
-                continue;
-            }
-            let av = _mm_set1_epi32(pair);
-            let wp = w.as_ptr() as *const __m128i;
-            for (q, oq) in o.iter_mut().enumerate() {
-                *oq = _mm_add_epi32(*oq, _mm_madd_epi16(av, _mm_loadu_si128(wp.add(q))));
+        // Four pairs of inputs at a time, each broadcast from one load of the inputs by a
+        // shuffle; a pair of zeros is multiplied like any other (skipping it cost more in
+        // branches than it saved).
+        let ap = a.as_ptr() as *const __m128i;
+        for (g, rows) in w2p[..HIDDEN].chunks_exact(4).enumerate() {
+            let four = _mm_loadu_si128(ap.add(g));
+            let lanes = [
+                _mm_shuffle_epi32::<0x00>(four),
+                _mm_shuffle_epi32::<0x55>(four),
+                _mm_shuffle_epi32::<0xaa>(four),
+                _mm_shuffle_epi32::<0xff>(four),
+            ];
+            for (av, w) in lanes.iter().zip(rows) {
+                let wp = w.as_ptr() as *const __m128i;
+                for (q, oq) in o.iter_mut().enumerate() {
+                    *oq = _mm_add_epi32(*oq, _mm_madd_epi16(*av, _mm_loadu_si128(wp.add(q))));
+                }
             }
         }
         for (q, oq) in o.iter().enumerate() {
@@ -79,8 +82,10 @@ pub(super) fn affine_simd128(
             v128_load(b.add(2)),
             v128_load(b.add(3)),
         ];
+        // One pair at a time, a pair of zeros skipped: with four pairs a turn, as natively,
+        // V8 (Node 20) spilled weights to the stack and ran more instructions.
         for (p, w) in w2p.iter().enumerate().take(HIDDEN) {
-            let pair = pair(a, p);
+            let pair = (a[2 * p] as u16 as u32 | ((a[2 * p + 1] as u16 as u32) << 16)) as i32;
             if pair == 0 {
                 continue;
             }
@@ -96,4 +101,48 @@ pub(super) fn affine_simd128(
         }
     }
     out
+}
+
+/// `network::output_portable` with SSE4.1 (x86-64-v2 onwards): the sums four at a time,
+/// shifted, clipped and multiplied, then added across.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+#[inline]
+pub(super) fn output_sse41(z: &[i32; L2], w3: &[i32; L2]) -> i32 {
+    // SAFETY: SSE4.1 is enabled at compile time (the caller's cfg); every load is of 16 bytes
+    // within an array of L2 = 16 i32, unaligned loads being allowed.
+    unsafe {
+        let (zp, wp) = (z.as_ptr() as *const __m128i, w3.as_ptr() as *const __m128i);
+        let (lo, hi) = (_mm_setzero_si128(), _mm_set1_epi32(QA));
+        let mut s = _mm_setzero_si128();
+        for q in 0..L2 / 4 {
+            let v = _mm_srai_epi32::<6>(_mm_loadu_si128(zp.add(q)));
+            let v = _mm_min_epi32(_mm_max_epi32(v, lo), hi);
+            s = _mm_add_epi32(s, _mm_mullo_epi32(v, _mm_loadu_si128(wp.add(q))));
+        }
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0x4e>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0xb1>(s));
+        _mm_cvtsi128_si32(s)
+    }
+}
+
+/// [`output_sse41`] with wasm's `simd128`.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub(super) fn output_simd128(z: &[i32; L2], w3: &[i32; L2]) -> i32 {
+    // SAFETY: simd128 is enabled at compile time (the caller's cfg); every load is of 16 bytes
+    // within an array of L2 = 16 i32, and wasm's v128 loads need no alignment.
+    unsafe {
+        let (zp, wp) = (z.as_ptr() as *const v128, w3.as_ptr() as *const v128);
+        let (lo, hi) = (i32x4_splat(0), i32x4_splat(QA));
+        let mut s = i32x4_splat(0);
+        for q in 0..L2 / 4 {
+            let v = i32x4_shr(v128_load(zp.add(q)), 6);
+            let v = i32x4_min(i32x4_max(v, lo), hi);
+            s = i32x4_add(s, i32x4_mul(v, v128_load(wp.add(q))));
+        }
+        i32x4_extract_lane::<0>(s)
+            + i32x4_extract_lane::<1>(s)
+            + i32x4_extract_lane::<2>(s)
+            + i32x4_extract_lane::<3>(s)
+    }
 }
