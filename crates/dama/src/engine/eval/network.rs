@@ -277,7 +277,7 @@ impl Net {
         self.score(self.own(acc, pos.turn(), affine, output), pos)
     }
 
-    /// [`Net::evaluate`] with the second layer in plain integers whatever the build's SIMD:
+    /// [`Net::evaluate`] with the second and third layers in plain integers whatever the build's SIMD:
     /// the reference that the wasm tests hold the browser's `simd128` build equal to.
     pub fn evaluate_plain(&self, pos: &Position) -> i32 {
         let own = self.own(
