@@ -102,6 +102,46 @@ fn a_dropout_build_stores_what_it_is_asked_for_covers_every_opening_and_ignores_
     // opening with one legal move, the position it leads to).
     let start = dama::Position::start(dama::Variant::Italian);
     assert!(!book.probe(&start).is_empty());
+    // The scores are backed up the tree: a book move leading (through forced moves) to a
+    // position of the book scores that position's best, seen from the side that moved.
+    let mut linked = 0;
+    // From the start and every position three plies in (where the openings are).
+    let mut todo = vec![start];
+    for _ in 0..3 {
+        todo = todo
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .map(|m| p.play(m))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    todo.push(start);
+    let mut seen = std::collections::HashSet::new();
+    while let Some(pos) = todo.pop() {
+        for (m, score) in book.probe(&pos) {
+            let (mut child, mut plies) = (pos.play(&m), 1);
+            while child.legal_moves().len() == 1 {
+                child = child.play(&child.legal_moves()[0]);
+                plies += 1;
+            }
+            let Some(&(_, best)) = book.probe(&child).first() else {
+                continue;
+            };
+            let seen_from_parent = if plies % 2 == 1 { -best } else { best };
+            assert_eq!(score, seen_from_parent, "{m:?} from {pos:?}");
+            linked += 1;
+            if seen.insert(child) {
+                todo.push(child);
+            }
+        }
+    }
+    assert!(
+        linked > 50,
+        "only {linked} book moves lead to book positions"
+    );
     let verdicts = stdout(&dama(&[
         "book",
         "openings",

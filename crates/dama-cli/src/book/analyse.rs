@@ -7,6 +7,11 @@ use dama::{Game, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// How far below the first search's score the moves are scored exactly: beyond the largest
+/// drop-out (`dropout::MAX_DROP`), with room for the scores of the second pass to differ from
+/// the first's.
+const FLOOR_BELOW_BEST: i32 = 500;
+
 /// How long each position is searched.
 #[derive(Clone, Copy)]
 pub enum Budget {
@@ -32,7 +37,10 @@ pub fn score_moves(engine: &mut Engine, pos: &Position, budget: Budget) -> Vec<(
     // The first search fills the table, so scoring every move at its depth is cheap.
     let r = engine.search(&game, &limits, &mut |_| {});
     let depth = r.depth.max(1);
-    let mut scored = engine.root_scores(&game, depth, &Limits::depth(depth));
+    // Only moves within the largest drop-out of the best need exact scores; the rest are
+    // proven below it, which costs much less (their drop-out is capped anyway).
+    let floor = r.score.saturating_sub(FLOOR_BELOW_BEST);
+    let mut scored = engine.root_scores_from(&game, depth, &Limits::depth(depth), floor);
     let key = pos.hash();
     let tie = |m: &Move| {
         let x = key

@@ -5,9 +5,11 @@
 //! book goes deep along the best lines and wide where moves are close, and also answers the
 //! likelier mistakes. The shipped openings wait from the start at the cost of a main line three
 //! plies deep, so every one of them is covered. A position with one legal move is followed at
-//! no cost and not stored (a forced move is played at once anyway).
+//! no cost and not stored (a forced move is played at once anyway). Once grown, the scores are
+//! backed up the book's tree (`backup`) and each position's book moves chosen by them.
 
 use super::analyse::{book_moves, score_all};
+use super::backup::{back_up, Scored};
 use super::{Grow, OPENING_PLY};
 use crate::openings;
 use dama::engine::book::BookBuilder;
@@ -42,6 +44,8 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
     for p in openings::distinct(start, OPENING_PLY) {
         queue.offer(p, OPENING_PLY, i64::from(OPENING_PLY) * d.ply_cost);
     }
+    let mut all = Scored::new();
+    let mut order: Vec<Position> = Vec::new();
     let mut stored = 0usize;
     let mut reached = 0i64;
     let mut said = 0usize;
@@ -60,9 +64,8 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
         let positions: Vec<Position> = batch.iter().map(|(p, _, _)| *p).collect();
         let scored = score_all(&positions, g.budget, g.threads, g.tt_mb);
         for ((pos, ply, cost), scored) in batch.iter().zip(&scored) {
-            builder
-                .insert(pos, &book_moves(scored, g.margin, g.width))
-                .map_err(|e| e.to_string())?;
+            all.insert(*pos, scored.clone());
+            order.push(*pos);
             stored += 1;
             reached = reached.max(*cost);
             let Some(&(_, best)) = scored.first() else {
@@ -81,6 +84,14 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
                 started.elapsed().as_secs_f64()
             );
         }
+    }
+    // The book's moves are chosen by the backed-up scores; the costs above used the search's
+    // own (a position's place in the queue is settled before its children are scored).
+    let backed = back_up(&all, &order);
+    for pos in &order {
+        builder
+            .insert(pos, &book_moves(&backed[pos], g.margin, g.width))
+            .map_err(|e| e.to_string())?;
     }
     Ok((stored, reached))
 }

@@ -12,6 +12,7 @@
 //! brazilian` builds the Brazilian one from its start and its own shipped openings.
 
 mod analyse;
+mod backup;
 mod dropout;
 mod layers;
 mod subset;

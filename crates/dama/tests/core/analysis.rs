@@ -175,3 +175,34 @@ fn a_known_win_is_settled() {
     assert!(a.lines[0].score > MATE_BOUND, "{:?}", a.lines[0]);
     assert!(a.settled);
 }
+
+#[test]
+fn scores_from_a_floor_keep_the_moves_above_it_above_it() {
+    // The start position at depth 6, scored in full, then from a floor in the middle of the
+    // widest gap between the scores. The scores above it are searched with another window, so
+    // they may differ a little (the table fills otherwise); which side of it a move falls may
+    // not.
+    let g = Game::new(Variant::Italian);
+    let full = engine().root_scores(&g, 6, &Limits::depth(6));
+    let mut scores: Vec<i32> = full.iter().map(|&(_, s)| s).collect();
+    scores.sort_unstable();
+    let (lo, hi) = scores
+        .windows(2)
+        .map(|w| (w[0], w[1]))
+        .max_by_key(|(a, b)| b - a)
+        .unwrap();
+    assert!(hi - lo >= 10, "{full:?}");
+    let floor = (lo + hi) / 2;
+    let from = engine().root_scores_from(&g, 6, &Limits::depth(6), floor);
+    assert_eq!(from.len(), full.len());
+    for (&(m, exact), &(n, s)) in full.iter().zip(&from) {
+        assert_eq!(m, n);
+        assert_eq!(s >= floor, exact >= floor, "{m:?}: {full:?} {from:?}");
+        if s >= floor {
+            assert!(
+                s.abs_diff(exact) <= (hi - lo) as u32 / 2,
+                "{m:?}: {full:?} {from:?}"
+            );
+        }
+    }
+}

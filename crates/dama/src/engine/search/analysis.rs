@@ -129,6 +129,20 @@ impl Engine {
     /// during an earlier search of the same move still holds; moves not reached before a limit
     /// or a stop are left out.
     pub fn root_scores(&mut self, game: &Game, depth: u32, limits: &Limits) -> Vec<(Move, i32)> {
+        self.root_scores_from(game, depth, limits, -INF)
+    }
+
+    /// [`root_scores`](Engine::root_scores) exact only from `floor` up: a move scoring below
+    /// it gets a score below it, no more (a bound, cheaper to prove than the exact score).
+    /// Those who only weigh moves near the best (the book) need no more.
+    pub fn root_scores_from(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        limits: &Limits,
+        floor: i32,
+    ) -> Vec<(Move, i32)> {
+        let alpha = floor.saturating_sub(1).clamp(-INF, INF - 1);
         self.prepare(game.variant(), self.contempt);
         let mut s = self.searcher(game, limits, Vec::new());
         let pos = *game.position();
@@ -139,7 +153,7 @@ impl Engine {
             let h = pos.hash_after(game.hash(), m);
             let kp = next_king_plies(game.king_plies(), m);
             s.path.push(h);
-            let score = -s.negamax(&child, h, depth as i32 - 1, 1, -INF, INF, kp);
+            let score = -s.negamax(&child, h, depth as i32 - 1, 1, -INF, -alpha, kp);
             s.path.pop();
             if s.stopped {
                 break;
