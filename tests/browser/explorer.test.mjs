@@ -55,7 +55,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       // Best first, as the book stores them.
       const value = (s) => (s[0] === '−' ? -1 : 1) * Number(s.slice(1));
       assert.ok(book.every((r, i) => i === 0 || value(book[i - 1][1]) >= value(r[1])));
-      assert.match(await page.textContent('#ex-book-note'), /The book holds \d+ positions, its moves scored by searches of depth 18/);
+      assert.match(await page.textContent('#ex-book-note'), /The book holds \d+ positions, its moves scored by searches of depth 1[78]/);
       // Far from any table: the tables' part says nothing.
       assert.equal(await page.isVisible('#ex-tables-h'), false);
       await page.click(`#ex-book tbody tr:first-child button.ex-move`);
