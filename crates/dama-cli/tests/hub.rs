@@ -161,7 +161,8 @@ fn handshake_and_quit() {
 
 #[test]
 fn think_gives_a_legal_move() {
-    let mut h = Hub::start();
+    // Without the book, which may hold the position and answer it unsearched.
+    let mut h = Hub::start_with(&["--no-book"]);
     handshake(&mut h);
     h.send("new-game");
     h.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 10-14\"");
