@@ -59,7 +59,10 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       // Far from any table: the tables' part says nothing.
       assert.equal(await page.isVisible('#ex-tables-h'), false);
       await page.click(`#ex-book tbody tr:first-child button.ex-move`);
-      assert.deepEqual(await page.evaluate(() => window.__analysis.model().movesTo(window.__analysis.model().current)), [book[0][0]]);
+      // The move is played once the click's handler has run: wait for it rather than look at once.
+      const played = () => page.evaluate(() => window.__analysis.model().movesTo(window.__analysis.model().current));
+      await page.waitForFunction((m) => JSON.stringify(window.__analysis.model().movesTo(window.__analysis.model().current)) === JSON.stringify([m]), book[0][0], { timeout: 10000 }).catch(() => {});
+      assert.deepEqual(await played(), [book[0][0]]);
       await answered(page);
       assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.ply), 1);
       assert.deepEqual(page.errors, []);
