@@ -4,7 +4,7 @@
 //! book follows for k more plies is scored as if searched k plies deeper: the book chooses
 //! its early moves by what its later searches found.
 
-use dama::engine::search::{MATE_BOUND, TB_BOUND};
+use dama::engine::search::TB_BOUND;
 use dama::rules::moves::Move;
 use dama::Position;
 use std::collections::HashMap;
@@ -18,7 +18,6 @@ pub type Scored = HashMap<Position, Vec<(Move, i32)>>;
 pub fn back_up(scored: &Scored, order: &[Position]) -> Scored {
     let mut b = Backer {
         scored,
-        value: HashMap::new(),
         moves: HashMap::new(),
         open: Vec::new(),
     };
@@ -30,9 +29,7 @@ pub fn back_up(scored: &Scored, order: &[Position]) -> Scored {
 
 struct Backer<'a> {
     scored: &'a Scored,
-    /// Each position's backed-up best score, once known.
-    value: HashMap<Position, i32>,
-    /// Each position's moves with backed-up scores.
+    /// Each position's moves with backed-up scores, the best first, once known.
     moves: Scored,
     /// The positions being backed up now (a line of the tree): met again, a cycle.
     open: Vec<Position>,
@@ -42,8 +39,8 @@ impl Backer<'_> {
     /// The backed-up score of `pos` for the side to move, or `None` if the book did not score
     /// it or it is on the line being backed up (a cycle).
     fn best(&mut self, pos: &Position) -> Option<i32> {
-        if let Some(v) = self.value.get(pos) {
-            return Some(*v);
+        if let Some(moves) = self.moves.get(pos) {
+            return Some(best_of(moves));
         }
         let own = self.scored.get(pos)?;
         if self.open.contains(pos) {
@@ -57,8 +54,7 @@ impl Backer<'_> {
         self.open.pop();
         // Stable: equal scores keep the order they had (the search's tie-break).
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        let v = moves.first().map_or(0, |&(_, s)| s);
-        self.value.insert(*pos, v);
+        let v = best_of(&moves);
         self.moves.insert(*pos, moves);
         Some(v)
     }
@@ -81,13 +77,19 @@ impl Backer<'_> {
     }
 }
 
+/// The best score of a list ordered best first.
+fn best_of(moves: &[(Move, i32)]) -> i32 {
+    moves.first().map_or(0, |&(_, s)| s)
+}
+
 /// A score for the side to move `plies` plies down seen from the side that moved first: negated
 /// on odd plies, and a win or loss in a known number of plies one ply further away for each.
 fn parent_view(v: i32, plies: i32) -> i32 {
     let v = if plies % 2 == 1 { -v } else { v };
-    if v > MATE_BOUND || (v > TB_BOUND && v < MATE_BOUND) {
+    // Beyond TB_BOUND are the mates and the table results, both counted in plies from here.
+    if v > TB_BOUND {
         v - plies
-    } else if v < -MATE_BOUND || (v < -TB_BOUND && v > -MATE_BOUND) {
+    } else if v < -TB_BOUND {
         v + plies
     } else {
         v
