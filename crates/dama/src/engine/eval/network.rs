@@ -361,12 +361,12 @@ impl Net {
             Color::White => (&acc.0[0], &acc.0[1]),
             Color::Black => (&acc.0[1], &acc.0[0]),
         };
-        let mut a = [0i16; 2 * HIDDEN];
-        for j in 0..HIDDEN {
-            a[j] = us[j].clamp(0, QA as i16);
-            a[HIDDEN + j] = them[j].clamp(0, QA as i16);
-        }
-        let z = second(&a, &self.w2p, &self.b2);
+        // Each input written once, never zeroed first: in wasm a zeroed array is a
+        // `memory.fill`, which V8 (Node 20) runs as a call out to C++, once an evaluation.
+        let clip = |s: i16| s.clamp(0, QA as i16);
+        let halves = [us.map(clip), them.map(clip)];
+        let a: &[i16; 2 * HIDDEN] = halves.as_flattened().try_into().expect("two halves");
+        let z = second(a, &self.w2p, &self.b2);
         let out = self.b3 + third(&z, &self.w3w);
         // `out` carries one man as QA * QB.
         (out * 100 / (QA * QB)).clamp(-MAX_SCORE, MAX_SCORE)
