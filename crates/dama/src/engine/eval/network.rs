@@ -26,7 +26,7 @@
 //! Fitted by `dama train net` (`dama_tools::network_fit`), stored as [`Net::to_bytes`].
 
 use super::pattern;
-use crate::rules::bitboard::Bits;
+use crate::rules::bitboard::{Bitboard, Bits};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::Variant;
@@ -316,22 +316,32 @@ impl Net {
     #[inline]
     pub fn update(&self, acc: &Accumulator, from: &Position, to: &Position) -> Accumulator {
         let mut acc = *acc;
-        for owner in [Color::White, Color::Black] {
-            for king in [false, true] {
-                let (a, b) = if king {
-                    (from.kings_of(owner), to.kings_of(owner))
-                } else {
-                    (from.men_of(owner), to.men_of(owner))
-                };
-                for i in Bits(a & !b) {
-                    self.sub(&mut acc, owner, king, i);
-                }
-                for i in Bits(b & !a) {
-                    self.add(&mut acc, owner, king, i);
-                }
-            }
-        }
+        // The four kinds of piece written out, each with its owner and kind constant: in a
+        // loop over them, V8 kept the kind's boards in selects and spilled them.
+        let (w, b) = (Color::White, Color::Black);
+        self.change::<false>(&mut acc, w, from.men_of(w), to.men_of(w));
+        self.change::<true>(&mut acc, w, from.kings_of(w), to.kings_of(w));
+        self.change::<false>(&mut acc, b, from.men_of(b), to.men_of(b));
+        self.change::<true>(&mut acc, b, from.kings_of(b), to.kings_of(b));
         acc
+    }
+
+    /// The sums changed for the pieces of one owner and kind on `was` before a move and on
+    /// `now` after it.
+    #[inline(always)]
+    fn change<const KING: bool>(
+        &self,
+        acc: &mut Accumulator,
+        owner: Color,
+        was: Bitboard,
+        now: Bitboard,
+    ) {
+        for i in Bits(was & !now) {
+            self.sub(acc, owner, KING, i);
+        }
+        for i in Bits(now & !was) {
+            self.add(acc, owner, KING, i);
+        }
     }
 
     #[inline(always)]
