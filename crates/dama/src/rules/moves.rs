@@ -10,15 +10,38 @@ use core::ops::Deref;
 /// in a game with flying kings every landing square (five bits each; up to 12 jumps, as no side
 /// has more pieces to take); the captured pieces are a bitboard. Two sequences with the same from, to and captured
 /// set are the same move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+///
+/// Stored as two words: the squares, jump count, flags and captured set in one, the route in
+/// the other. A move is copied, compared and kept across the search's recursive call as two
+/// numbers rather than six fields (wasm's compiler keeps no register across a call, and saves
+/// and reloads each field apart).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move {
-    from: u8,
-    to: u8,
-    jumps: u8,
-    flags: u8,
-    captured: Bitboard,
+    /// `from | to << 8 | jumps << 16 | flags << 24 | captured << 32`.
+    head: u64,
     path: u64,
 }
+
+impl core::fmt::Debug for Move {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Move")
+            .field("from", &self.origin())
+            .field("to", &self.target())
+            .field("jumps", &self.jumps())
+            .field("flags", &self.flags())
+            .field("captured", &self.captured())
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// Where each part of a move's first word starts.
+const TO_SHIFT: u32 = 8;
+const JUMPS_SHIFT: u32 = 16;
+const FLAGS_SHIFT: u32 = 24;
+const CAPTURED_SHIFT: u32 = 32;
+/// The parts of the first word that make a move's identity: from, to and the captured set.
+const IDENTITY: u64 = 0xffff_ffff_0000_ffff;
 
 const KING: u8 = 1;
 const PROMOTES: u8 = 2;
@@ -34,14 +57,52 @@ pub const MAX_JUMPS: u32 = 12;
 impl Move {
     /// A quiet (non-capturing) move.
     pub(crate) const fn quiet(from: u32, to: u32, king: bool, promotes: bool) -> Move {
+        Move::pack(
+            from,
+            to,
+            0,
+            (king as u8 * KING) | (promotes as u8 * PROMOTES),
+            0,
+            0,
+        )
+    }
+
+    /// The two words of a move from its parts (squares below 32, at most 12 jumps).
+    #[inline(always)]
+    const fn pack(
+        from: u32,
+        to: u32,
+        jumps: u32,
+        flags: u8,
+        captured: Bitboard,
+        path: u64,
+    ) -> Move {
         Move {
-            from: from as u8,
-            to: to as u8,
-            jumps: 0,
-            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
-            captured: 0,
-            path: 0,
+            head: (from as u8 as u64)
+                | ((to as u8 as u64) << TO_SHIFT)
+                | ((jumps as u8 as u64) << JUMPS_SHIFT)
+                | ((flags as u64) << FLAGS_SHIFT)
+                | ((captured as u64) << CAPTURED_SHIFT),
+            path,
         }
+    }
+
+    /// The index of the square the piece starts on.
+    #[inline(always)]
+    const fn origin(&self) -> u32 {
+        self.head as u8 as u32
+    }
+
+    /// The index of the square the piece ends on.
+    #[inline(always)]
+    const fn target(&self) -> u32 {
+        (self.head >> TO_SHIFT) as u8 as u32
+    }
+
+    /// The king, crowning and short-route bits.
+    #[inline(always)]
+    const fn flags(&self) -> u8 {
+        (self.head >> FLAGS_SHIFT) as u8
     }
 
     /// A capture sequence of `jumps` jumps from `from` to `to`, its route in `path`, first jump
@@ -57,19 +118,19 @@ impl Move {
         promotes: bool,
         short: bool,
     ) -> Move {
-        Move {
-            from: from as u8,
-            to: to as u8,
-            jumps: jumps as u8,
-            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES) | (short as u8 * SHORT),
+        Move::pack(
+            from,
+            to,
+            jumps,
+            (king as u8 * KING) | (promotes as u8 * PROMOTES) | (short as u8 * SHORT),
             captured,
             path,
-        }
+        )
     }
 
     /// The square the moving piece starts on.
     pub const fn from(&self) -> Square {
-        match Square::from_index(self.from as u32) {
+        match Square::from_index(self.origin()) {
             Some(s) => s,
             None => unreachable_square(),
         }
@@ -77,7 +138,7 @@ impl Move {
 
     /// The square the moving piece ends on.
     pub const fn to(&self) -> Square {
-        match Square::from_index(self.to as u32) {
+        match Square::from_index(self.target()) {
             Some(s) => s,
             None => unreachable_square(),
         }
@@ -85,20 +146,20 @@ impl Move {
 
     /// The captured pieces as a bitboard (empty for a quiet move).
     pub const fn captured(&self) -> Bitboard {
-        self.captured
+        (self.head >> CAPTURED_SHIFT) as Bitboard
     }
 
     /// The captured squares, in board order.
     pub fn captured_squares(&self) -> impl Iterator<Item = Square> + use<> {
-        Bits(self.captured).filter_map(Square::from_index)
+        Bits(self.captured()).filter_map(Square::from_index)
     }
 
     /// The captured squares in the order they were jumped: on each leg, the captured piece
     /// between one landing square and the next.
     pub fn captured_in_order(&self) -> impl Iterator<Item = Square> + '_ {
-        let mut at: Bitboard = 1 << self.from;
+        let mut at: Bitboard = 1 << self.origin();
         self.path().filter_map(move |land| {
-            let over = ray_between(at, land.bit()) & self.captured;
+            let over = ray_between(at, land.bit()) & self.captured();
             at = land.bit();
             Square::from_index(over.trailing_zeros())
         })
@@ -114,14 +175,14 @@ impl Move {
     /// assert_eq!(path, vec![24, 15, 8]);
     /// ```
     pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
-        let quiet = self.jumps == 0;
-        let n = if quiet { 1 } else { self.jumps as u32 };
-        let mut at: Bitboard = 1 << self.from;
+        let quiet = self.jumps() == 0;
+        let n = if quiet { 1 } else { self.jumps() };
+        let mut at: Bitboard = 1 << self.origin();
         (0..n).filter_map(move |j| {
             if quiet {
                 return Some(self.to());
             }
-            if self.flags & SHORT != 0 {
+            if self.flags() & SHORT != 0 {
                 let d = Dir::from_index((self.path >> (DIR_BITS * j)) as u32);
                 at = step(step(at, d), d);
                 return Square::from_index(at.trailing_zeros());
@@ -132,32 +193,32 @@ impl Move {
 
     /// The number of pieces captured.
     pub const fn capture_count(&self) -> u32 {
-        self.captured.count_ones()
+        self.captured().count_ones()
     }
 
     /// Whether this move captures.
     pub const fn is_capture(&self) -> bool {
-        self.captured != 0
+        self.captured() != 0
     }
 
     /// Whether the moving piece is a king.
     pub const fn is_king_move(&self) -> bool {
-        self.flags & KING != 0
+        self.flags() & KING != 0
     }
 
     /// Whether a man is crowned by this move.
     pub const fn promotes(&self) -> bool {
-        self.flags & PROMOTES != 0
+        self.flags() & PROMOTES != 0
     }
 
     /// The number of jumps (0 for a quiet move).
     pub const fn jumps(&self) -> u32 {
-        self.jumps as u32
+        (self.head >> JUMPS_SHIFT) as u8 as u32
     }
 
     /// Same from, to and captured set: the identity of a move in the rules.
     pub(crate) const fn same_as(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captured == other.captured
+        (self.head ^ other.head) & IDENTITY == 0
     }
 }
 
@@ -192,14 +253,7 @@ impl MoveList {
     pub const fn new() -> MoveList {
         MoveList {
             len: 0,
-            moves: [Move {
-                from: 0,
-                to: 0,
-                jumps: 0,
-                flags: 0,
-                captured: 0,
-                path: 0,
-            }; MAX_MOVES],
+            moves: [Move { head: 0, path: 0 }; MAX_MOVES],
         }
     }
 
