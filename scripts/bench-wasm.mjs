@@ -1,8 +1,12 @@
 // @ts-check
 // Times the wasm build in Node on the same work as the native benchmarks:
 // perft 10 from the start and the core's search benchmark. Run `make build` first.
-//   node scripts/bench-wasm.mjs [--search | --load-only] [--pkg DIR]
+//   node scripts/bench-wasm.mjs [--search | --load-only] [--runs N] [--pkg DIR]
 // --search: the search benchmark alone (to time against `dama bench search`, back to back);
+// --runs N: the search benchmark N times in one process (1-20, default 1), each timed: the
+//   first run includes compiling the module's functions (V8 compiles each on its first call
+//   and optimises it while it runs), the later ones are the engine warm, as in a page after
+//   its first move;
 // --load-only: load the module and stop (what scripts/bench-instructions.sh subtracts);
 // --pkg DIR: another build of the engine's glue and wasm (default www/pkg), for comparisons.
 import { readFileSync } from 'node:fs';
@@ -11,7 +15,14 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { search: { type: 'boolean' }, 'load-only': { type: 'boolean' }, pkg: { type: 'string' } } });
+const { values } = parseArgs({ options: {
+  search: { type: 'boolean' }, 'load-only': { type: 'boolean' }, runs: { type: 'string' }, pkg: { type: 'string' },
+} });
+const runs = Number(values.runs ?? 1);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error('bench-wasm: --runs takes a whole number from 1 to 20');
+  process.exit(2);
+}
 const pkg = values.pkg ? resolve(values.pkg) : join(root, 'www', 'pkg');
 /** @type {import('../www/shared/wasm-types.js').DamaWasm} */
 const mod = await import(join(pkg, 'dama_wasm.js'));
@@ -31,6 +42,8 @@ if (!values.search) {
     `${(leaves / best / 1000).toFixed(1)} M leaves/s`);
 }
 
-const b = mod.benchSearch(32);
-console.log(`wasm bench search: ${b.nodes} nodes, ${(b.timeMs / 1000).toFixed(3)} s, ` +
-  `${(b.nodes / b.timeMs / 1000).toFixed(2)} M nodes/s, checksum ${b.checksum}`);
+for (let i = 0; i < runs; i++) {
+  const b = mod.benchSearch(32);
+  console.log(`wasm bench search: ${b.nodes} nodes, ${(b.timeMs / 1000).toFixed(3)} s, ` +
+    `${(b.nodes / b.timeMs / 1000).toFixed(2)} M nodes/s, checksum ${b.checksum}`);
+}

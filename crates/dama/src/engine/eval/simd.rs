@@ -82,57 +82,35 @@ pub(super) fn affine_simd128(
             v128_load(b.add(2)),
             v128_load(b.add(3)),
         ];
-        // Four pairs of inputs read at a time (one load), each pair of zeros skipped, the
-        // eight groups written out: every weight's address is then the table's plus a
-        // constant, which the wasm carries in the load itself (in a loop, LLVM counts up to
-        // zero and V8 computes each address with an instruction of its own), and V8 checks
-        // the stack at no loop's turn.
-        const { assert!(HIDDEN == 32) };
-        group::<0>(&mut o, a, w2p);
-        group::<1>(&mut o, a, w2p);
-        group::<2>(&mut o, a, w2p);
-        group::<3>(&mut o, a, w2p);
-        group::<4>(&mut o, a, w2p);
-        group::<5>(&mut o, a, w2p);
-        group::<6>(&mut o, a, w2p);
-        group::<7>(&mut o, a, w2p);
+        // The SSE2 loop's shape: four pairs of inputs a turn, no branch a pair. The number
+        // of turns is hidden from LLVM: unrolled, it loads all 128 weight vectors first and
+        // V8 spills most of them to the stack; written out with a branch skipping each pair
+        // of zeros, a mispredicted branch a few pairs. Each was fewer instructions and more
+        // time: the search benchmark in Node 9% slower than this loop (docs/BENCHMARKS.md).
+        let ap = a.as_ptr() as *const v128;
+        let groups = core::hint::black_box(HIDDEN / 4);
+        for g in 0..groups.min(HIDDEN / 4) {
+            let four = v128_load(ap.add(g));
+            let rows = &w2p[4 * g..4 * g + 4];
+            let lanes = [
+                i32x4_shuffle::<0, 0, 0, 0>(four, four),
+                i32x4_shuffle::<1, 1, 1, 1>(four, four),
+                i32x4_shuffle::<2, 2, 2, 2>(four, four),
+                i32x4_shuffle::<3, 3, 3, 3>(four, four),
+            ];
+            for (av, w) in lanes.iter().zip(rows) {
+                let wp = w.as_ptr() as *const v128;
+                for (q, oq) in o.iter_mut().enumerate() {
+                    *oq = i32x4_add(*oq, i32x4_dot_i16x8(*av, v128_load(wp.add(q))));
+                }
+            }
+        }
         let op = out.as_mut_ptr() as *mut v128;
         for (q, oq) in o.iter().enumerate() {
             v128_store(op.add(q), *oq);
         }
     }
     out
-}
-
-/// Group `G` of the eight groups of four pairs of inputs: inputs `8G` to `8G + 7`.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[inline(always)]
-fn group<const G: usize>(o: &mut [v128; 4], a: &[i16; 2 * HIDDEN], w2p: &[[i16; 2 * L2]]) {
-    const { assert!(G < HIDDEN / 4) };
-    // SAFETY: 16 bytes from input 8G, within `a`'s 2 * HIDDEN inputs as G < HIDDEN / 4
-    // (checked above when compiled); wasm's v128 loads need no alignment.
-    let four = unsafe { v128_load(a.as_ptr().add(8 * G) as *const v128) };
-    pair::<0>(o, four, &w2p[4 * G]);
-    pair::<1>(o, four, &w2p[4 * G + 1]);
-    pair::<2>(o, four, &w2p[4 * G + 2]);
-    pair::<3>(o, four, &w2p[4 * G + 3]);
-}
-
-/// Pair `L` of the four in `four` (a 32-bit lane: two inputs), times the pair's weights of the
-/// four groups of outputs, added to them; nothing if both inputs are zero.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[inline(always)]
-fn pair<const L: usize>(o: &mut [v128; 4], four: v128, w: &[i16; 2 * L2]) {
-    if i32x4_extract_lane::<L>(four) == 0 {
-        return;
-    }
-    let av = i32x4_shuffle::<L, L, L, L>(four, four);
-    let wp = w.as_ptr() as *const v128;
-    for (q, oq) in o.iter_mut().enumerate() {
-        // SAFETY: `w` holds 2 * L2 = 32 i16, four loads of 16 bytes; wasm's v128 loads need
-        // no alignment.
-        *oq = i32x4_add(*oq, i32x4_dot_i16x8(av, unsafe { v128_load(wp.add(q)) }));
-    }
 }
 
 /// `network::output_portable` with SSE4.1 (x86-64-v2 onwards): the sums four at a time,
