@@ -1,12 +1,14 @@
 // @ts-check
 // Times the wasm build in Node on the same work as the native benchmarks:
 // perft 10 from the start and the core's search benchmark. Run `make build` first.
-//   node scripts/bench-wasm.mjs [--search | --load-only] [--runs N] [--pkg DIR]
+//   node scripts/bench-wasm.mjs [--search | --load-only] [--runs N] [--tt MB] [--pkg DIR]
 // --search: the search benchmark alone (to time against `dama bench search`, back to back);
 // --runs N: the search benchmark N times in one process (1-20, default 1), each timed: the
 //   first run includes compiling the module's functions (V8 compiles each on its first call
 //   and optimises it while it runs), the later ones are the engine warm, as in a page after
 //   its first move;
+// --tt MB: the search benchmark's table in megabytes (1-512, default 32, as `dama bench search
+//   --tt MB`): a table the caches hold (1) times the search without most of its memory misses;
 // --load-only: load the module and stop (what scripts/bench-instructions.sh subtracts);
 // --pkg DIR: another build of the engine's glue and wasm (default www/pkg), for comparisons.
 import { readFileSync } from 'node:fs';
@@ -16,11 +18,16 @@ import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: {
-  search: { type: 'boolean' }, 'load-only': { type: 'boolean' }, runs: { type: 'string' }, pkg: { type: 'string' },
+  search: { type: 'boolean' }, 'load-only': { type: 'boolean' }, runs: { type: 'string' }, tt: { type: 'string' }, pkg: { type: 'string' },
 } });
 const runs = Number(values.runs ?? 1);
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   console.error('bench-wasm: --runs takes a whole number from 1 to 20');
+  process.exit(2);
+}
+const tt = Number(values.tt ?? 32);
+if (!Number.isInteger(tt) || tt < 1 || tt > 512) {
+  console.error('bench-wasm: --tt takes a whole number of megabytes from 1 to 512');
   process.exit(2);
 }
 const pkg = values.pkg ? resolve(values.pkg) : join(root, 'www', 'pkg');
@@ -43,7 +50,7 @@ if (!values.search) {
 }
 
 for (let i = 0; i < runs; i++) {
-  const b = mod.benchSearch(32);
+  const b = mod.benchSearch(tt);
   console.log(`wasm bench search: ${b.nodes} nodes, ${(b.timeMs / 1000).toFixed(3)} s, ` +
     `${(b.nodes / b.timeMs / 1000).toFixed(2)} M nodes/s, checksum ${b.checksum}`);
 }

@@ -1499,3 +1499,40 @@ fn the_networks_score_alike_with_and_without_simd() {
         assert!(scored > 1_000, "{scored}");
     }
 }
+
+/// wasm has no prefetch: after a node's first move, its other children's table buckets are read
+/// ahead instead. A hint to the memory all the same: with it and without it, the same tree.
+#[wasm_bindgen_test]
+fn reading_the_table_ahead_changes_no_node() {
+    use dama::engine::search::{Engine, Features, Limits};
+    let mut nodes = 0;
+    for (variant, fen) in [
+        (dama::Variant::Italian, None),
+        (
+            dama::Variant::Italian,
+            Some("W:W17,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,15"),
+        ),
+        (dama::Variant::Brazilian, None),
+    ] {
+        let g = match fen {
+            Some(f) => dama::Game::from_fen(variant, f).unwrap(),
+            None => dama::Game::new(variant),
+        };
+        let run = |prefetch: bool| {
+            let mut e = Engine::with_clock(2, Box::new(dama::engine::clock::NoClock));
+            e.set_features(Features {
+                prefetch,
+                ..Features::ALL
+            });
+            let r = e.search(&g, &Limits::depth(12), &mut |_| {});
+            (r.nodes, r.best, r.score, r.pv)
+        };
+        let (with, without) = (run(true), run(false));
+        assert_eq!(with, without, "{}", g.fen());
+        nodes += with.0;
+    }
+    assert!(
+        nodes > 50_000,
+        "searches deep enough to use the table: {nodes} nodes"
+    );
+}

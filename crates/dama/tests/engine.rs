@@ -274,6 +274,33 @@ fn plain_alpha_beta_agrees_on_a_forced_line() {
 }
 
 #[test]
+fn loading_the_table_ahead_changes_no_node() {
+    // Prefetching the children's buckets is a hint to the memory: with it and without it, the
+    // same tree, node for node, in positions of both games.
+    let mut games = random_games(41, 6);
+    games.push(Game::new(dama::Variant::Brazilian));
+    let mut nodes = 0;
+    for g in games {
+        let run = |prefetch: bool| {
+            let mut e = Engine::with_clock(2, Box::new(dama::engine::clock::NoClock));
+            e.set_features(Features {
+                prefetch,
+                ..Features::ALL
+            });
+            let r = e.search(&g, &Limits::depth(8), &mut |_| {});
+            (r.nodes, r.best, r.score, r.pv)
+        };
+        let (with, without) = (run(true), run(false));
+        assert_eq!(with, without, "{}", g.fen());
+        nodes += with.0;
+    }
+    assert!(
+        nodes > 100_000,
+        "searches deep enough to use the table: {nodes} nodes"
+    );
+}
+
+#[test]
 fn searches_on_several_threads_give_legal_moves_and_stop_on_time() {
     let mut engine = Engine::new(8);
     engine.set_threads(3);

@@ -154,6 +154,18 @@ impl Table {
         let _ = hash;
     }
 
+    /// Whether [`Table::prefetch`] does anything on this target (x86-64 only). wasm has no
+    /// prefetch: a load waits for its line, so there the search reads ahead ([`Table::touch`])
+    /// only the buckets it will likely need.
+    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
+    /// A position's bucket's first word, read only to bring the bucket into cache early where
+    /// there is no prefetch (the value means nothing).
+    #[inline(always)]
+    pub fn touch(&self, hash: u64) -> u64 {
+        self.bucket(hash).0[0].load(Relaxed)
+    }
+
     /// Looks a position up.
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Hit> {
