@@ -557,7 +557,7 @@ impl Searcher {
 
     /// Starts loading every child's bucket at once, so their misses overlap and each child's
     /// probe finds its bucket in cache (one prefetch just before each child came too late to
-    /// hide much: this is about 1.25x faster, the same nodes; docs/BENCHMARKS.md).
+    /// hide much: this is about 1.2x faster, the same nodes; docs/BENCHMARKS.md).
     #[inline]
     fn prefetch_children(&self, pos: &Position, hash: u64, ply: usize) {
         for m in self.stack.lists[ply].iter() {
