@@ -707,7 +707,9 @@ impl Searcher {
 
         let side = (pos.turn() as usize) * 1024;
         self.order(ply, side, hit, capture);
-        if Table::PREFETCHES && depth - 1 + ext > 0 && self.features.tt && self.features.prefetch {
+        // The children probe the table only above the horizon.
+        let load_ahead = self.features.tt && self.features.prefetch && depth - 1 + ext > 0;
+        if Table::PREFETCHES && load_ahead {
             self.prefetch_children(pos, hash, ply);
         }
 
@@ -788,13 +790,7 @@ impl Searcher {
                     }
                 }
             }
-            if !Table::PREFETCHES
-                && i == 0
-                && n > 2
-                && new_depth > 0
-                && self.features.tt
-                && self.features.prefetch
-            {
+            if !Table::PREFETCHES && load_ahead && i == 0 && n > 2 {
                 self.touch_rest(pos, hash, ply);
             }
         }
