@@ -125,6 +125,10 @@ const FILE = [
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`the games of a loaded file and of the saved games, each move's games one click away, kept for the next visit (${screen})`, { timeout: 90000 }, async (t) => {
     const page = await openAnalysis(env, '', options);
+    // The panel clicked only once its answer is in: the answer fills the tables' and the book's
+    // parts above the games' (and moves everything below them), and one landing between a
+    // click's press and its release sends the release elsewhere, the click lost.
+    await answered(page);
     await page.waitForFunction(() => window.__analysis.explorer().games === 'ready');
     assert.match(await page.textContent('#ex-games-note'), /No game reached this position\. 0 games indexed/);
     await page.setInputFiles('#ex-file', { name: 'club.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(FILE) });
@@ -154,7 +158,9 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForFunction(() => document.querySelectorAll('#ex-games tbody tr').length === 2);
     games = await rows(page, 'ex-games');
     assert.deepEqual(games.map((r) => [r[0], r[1], r[3]]).sort(), [['10-14', '1', '50%'], ['11-14', '1', '100%']]);
-    // A saved game joins the index.
+    // A saved game joins the index (saved once the new position's answer is in: the button is
+    // below the panel).
+    await answered(page);
     await page.click('#an-save');
     await page.waitForFunction(() => window.__analysis.explorer().indexed === 4, null, { timeout: 30000 });
     await screenshot(page, `explorer-games-${screen}`);
@@ -163,20 +169,32 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     else t.diagnostic('axe-core is not installed');
     // The next visit: the file is still there, and the index is the one kept (once it is kept:
     // in the background); removed, the file is gone (the saved game stays), indexed again.
+    // The page's database read as it stands: never created here (a database of no store would
+    // be the page's from then on), and closed after, as the page closes its own.
     await waitForAsync(page, () =>
       new Promise((resolve) => {
         const req = indexedDB.open('dama-explorer-index');
-        req.onsuccess = () => {
-          const get = req.result.transaction('index').objectStore('index').get('italian');
-          get.onsuccess = () => resolve(get.result?.texts?.length === 4);
-          get.onerror = () => resolve(false);
-        };
+        req.onupgradeneeded = () => req.transaction.abort();
         req.onerror = () => resolve(false);
+        req.onsuccess = () => {
+          const db = req.result;
+          try {
+            const get = db.transaction('index').objectStore('index').get('italian');
+            get.onsuccess = () => resolve(get.result?.texts?.length === 4);
+            get.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          } finally {
+            db.close(); // the read above still completes: close waits for its transaction
+          }
+        };
       }),
     );
     await page.reload();
     await page.waitForFunction(() => window.__analysis?.explorer().indexed === 4, null, { timeout: 30000 });
     assert.equal(await page.evaluate(() => window.__analysis.explorer().kept), true, 'the index kept from the visit before');
+    // The kept index comes before the worker's first answer: the panel is still filling in.
+    await answered(page);
     await page.click('#ex-remove');
     await page.waitForFunction(() => window.__analysis.explorer().indexed === 1, null, { timeout: 30000 });
     assert.equal(await page.evaluate(() => window.__analysis.explorer().kept), false, 'built again for the games as they are');
@@ -195,6 +213,7 @@ test('Brazilian: the games of a Brazilian file, in its own notation; a file that
   await page.setInputFiles('#ex-file', { name: 'br.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(brazilian) });
   await page.waitForFunction(() => window.__analysis.explorer().indexed === 1);
   assert.deepEqual((await rows(page, 'ex-games')).map((r) => [r[0], r[1], r[3]]), [['c3-d4', '1', '100%']]);
+  await answered(page); // the panel filled in, so that the click is not lost (above)
   await page.click('#ex-remove');
   await page.waitForFunction(() => window.__analysis.explorer().indexed === 0);
   await page.context().close();

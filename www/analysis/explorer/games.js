@@ -87,9 +87,19 @@ export const games = {
     this.rebuild(variant);
   },
 
-  /** The saved games or the files changed: `variant`'s index again now, the other's when next wanted. @param {Variant} variant */
+  /**
+   * The saved games or the files changed: `variant`'s index again now, the other's when next
+   * wanted (or once its build running ends).
+   * @param {Variant} variant
+   */
   rebuild(variant) {
-    for (const v of /** @type {Variant[]} */ (['italian', 'brazilian'])) if (v !== variant) states.delete(v);
+    for (const v of /** @type {Variant[]} */ (['italian', 'brazilian'])) {
+      if (v === variant) continue;
+      // One being built read the games as they were: forgotten, it would still set its index
+      // when it ends (and another build could start beside it), so it builds again instead.
+      if (states.get(v)?.status === 'building') again.add(v);
+      else states.delete(v);
+    }
     build(variant);
   },
 
