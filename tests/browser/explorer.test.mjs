@@ -122,6 +122,47 @@ const FILE = [
   '[Event "Club"]\n[White "Elena"]\n[Black "Franco"]\n[Result "0-2"]\n1. 21-17 12-16 0-2',
 ].join('\n\n');
 
+test('a move played: the panel keeps the answer before, dimmed and not playable, until the next comes (nothing below it moves meanwhile)', { timeout: 60000 }, async () => {
+  const page = await openAnalysis(env, '#variant=italian', DESKTOP);
+  await answered(page);
+  // The games' part's place in the panel (the panel itself moves down with the move list).
+  const before = await page.evaluate(() => ({
+    top: document.getElementById('ex-games-h').getBoundingClientRect().top - document.getElementById('ex-body').getBoundingClientRect().top,
+    book: [...document.querySelectorAll('#ex-book tbody tr')].map((r) => r.textContent),
+  }));
+  assert.ok(before.book.length >= 2);
+  // The book's first move played from the panel, and the panel as drawn in the same task,
+  // before the worker can answer.
+  const during = await page.evaluate(() => {
+    const first = /** @type {HTMLButtonElement} */ (document.querySelector('#ex-book tbody tr button.ex-move'));
+    first.click();
+    const book = document.getElementById('ex-book');
+    return {
+      waiting: window.__analysis.explorer().waiting,
+      top: document.getElementById('ex-games-h').getBoundingClientRect().top - document.getElementById('ex-body').getBoundingClientRect().top,
+      book: [...book.querySelectorAll('tbody tr')].map((r) => r.textContent),
+      disabled: [...book.querySelectorAll('button.ex-move')].every((b) => /** @type {HTMLButtonElement} */ (b).disabled),
+      stale: /** @type {HTMLElement} */ (book.parentElement).classList.contains('ex-stale'),
+      busy: /** @type {HTMLElement} */ (book.parentElement).getAttribute('aria-busy'),
+    };
+  });
+  assert.deepEqual(during, { waiting: true, top: before.top, book: before.book, disabled: true, stale: true, busy: 'true' });
+  await answered(page);
+  const after = await page.evaluate(() => {
+    const book = document.getElementById('ex-book');
+    return {
+      book: [...book.querySelectorAll('tbody tr')].map((r) => r.textContent),
+      enabled: [...book.querySelectorAll('button.ex-move')].every((b) => !(/** @type {HTMLButtonElement} */ (b).disabled)),
+      stale: document.querySelectorAll('.ex-stale').length,
+      busy: /** @type {HTMLElement} */ (book.parentElement).getAttribute('aria-busy'),
+    };
+  });
+  assert.notDeepEqual(after.book, before.book, "the next position's book moves drawn");
+  assert.deepEqual({ ...after, book: undefined }, { book: undefined, enabled: true, stale: 0, busy: 'false' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`the games of a loaded file and of the saved games, each move's games one click away, kept for the next visit (${screen})`, { timeout: 90000 }, async (t) => {
     const page = await openAnalysis(env, '', options);

@@ -270,7 +270,7 @@ function exposeTestHook() {
     explorer: () => {
       const g = games.state(page.model.variant);
       const current = explorer.model === page.model && explorer.node === page.model.current;
-      return { answer: current ? explorer.answer : null, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0, kept: g?.status === 'ready' && g.kept };
+      return { answer: current ? explorer.answer : null, waiting: current && explorer.waiting, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0, kept: g?.status === 'ready' && g.kept };
     },
   };
 }

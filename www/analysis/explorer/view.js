@@ -29,10 +29,35 @@ export function renderExplorer() {
   toggle.textContent = open ? t('exHide') : t('exShow');
   $('ex-body').hidden = !open;
   if (!open) return;
-  const found = explorer.model === page.model && explorer.node === page.model.current ? explorer.answer : null;
-  renderTables(found);
-  renderBook(found);
+  const current = explorer.model === page.model && explorer.node === page.model.current;
+  const found = current ? explorer.answer : null;
+  // The next position's answer awaited (a few milliseconds, most often): the tables' and the
+  // book's parts keep what they last drew for this game, dimmed and not playable, rather than
+  // emptying and filling again at each move. The panel does not flicker, and what is below
+  // it does not move away between a click's press and its release.
+  const hold = !found && current && explorer.waiting && !explorer.error && drawnFor === page.model;
+  holdDrawn(hold);
+  if (!hold) {
+    renderTables(found);
+    renderBook(found);
+    drawnFor = found ? page.model : null;
+  }
   renderGames();
+}
+
+/** The game whose answer the tables' and the book's parts show (null: none drawn). */
+/** @type {object | null} */
+let drawnFor = null;
+
+/** The tables' and the book's parts as last drawn, marked as the position before's. @param {boolean} hold */
+function holdDrawn(hold) {
+  for (const part of [$('ex-value'), /** @type {HTMLElement} */ ($('ex-tables').parentElement), /** @type {HTMLElement} */ ($('ex-book').parentElement)]) {
+    part.classList.toggle('ex-stale', hold);
+    if (part.tagName === 'SECTION') part.setAttribute('aria-busy', String(hold));
+  }
+  for (const b of document.querySelectorAll('#ex-tables button.ex-move, #ex-book button.ex-move')) {
+    /** @type {HTMLButtonElement} */ (b).disabled = hold;
+  }
 }
 
 /** The side to move, in words. */
