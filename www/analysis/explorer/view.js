@@ -51,12 +51,12 @@ let drawnFor = null;
 
 /** The tables' and the book's parts as last drawn, marked as the position before's. @param {boolean} hold */
 function holdDrawn(hold) {
-  for (const part of [$('ex-value'), /** @type {HTMLElement} */ ($('ex-tables').parentElement), /** @type {HTMLElement} */ ($('ex-book').parentElement)]) {
+  $('ex-value').classList.toggle('ex-stale', hold);
+  for (const id of ['ex-tables', 'ex-book']) {
+    const part = /** @type {HTMLElement} */ ($(id).parentElement);
     part.classList.toggle('ex-stale', hold);
-    if (part.tagName === 'SECTION') part.setAttribute('aria-busy', String(hold));
-  }
-  for (const b of document.querySelectorAll('#ex-tables button.ex-move, #ex-book button.ex-move')) {
-    /** @type {HTMLButtonElement} */ (b).disabled = hold;
+    part.setAttribute('aria-busy', String(hold));
+    for (const b of part.querySelectorAll('button.ex-move')) /** @type {HTMLButtonElement} */ (b).disabled = hold;
   }
 }
 
