@@ -1,7 +1,8 @@
 //! The wasm bindings' argument checks (`crates/dama-wasm/src/args.rs`, included by path: the
 //! bindings themselves need JS to run) on any `f64`, driving the core the way the bindings do.
 //!
-//! Input: the first byte chooses the game (even Italian, odd Brazilian); then operations, each
+//! Input: the first byte chooses the game (even Italian, odd Brazilian) and the record's kind
+//! (its second bit: a game's or an analysis); then operations, each
 //! an opcode byte and the numbers it takes. A number is a tag byte and what the tag says: the
 //! 8 bytes of any bit pattern (NaN payloads, infinities, subnormals, -0), a limit from a table
 //! (0, -1, 2^32, 2^53, the bounds of each check and one past them...), a small whole number,
@@ -9,7 +10,8 @@
 //! play that move, check a ply then read the board at it, check squares then ask why a move is
 //! illegal, check a perft depth then count (at a small depth), check level, time, seed and table
 //! size then build the level's search limits and search a few hundred nodes, check node ids and
-//! NAGs then edit a game tree, check a game index then open that game of the tree's PDN, check
+//! NAGs then move a game record's cursor and edit it, check a game index then open that game of
+//! the record's PDN, check
 //! the items of a list (a board editor's cells, the bytes of a table file given as an array)
 //! then set up the board they make.
 //!
@@ -18,8 +20,10 @@
 //! bindings' message; nothing may panic.
 #![no_main]
 use dama::engine::search::{Engine, Limits};
-use dama::rules::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
-use dama::{engine::level, perft, Color, Game, Position, Variant};
+use dama::rules::pdn::{write_trees, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::{
+    engine::level, perft, Color, Game, GameRecord, Position, RecordError, RecordKind, Variant,
+};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
@@ -157,11 +161,11 @@ thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(1));
 }
 
-/// What the bindings hold between calls: one game and one game tree of the input's game.
+/// What the bindings hold between calls: one game and one game record of the input's game.
 struct State {
     v: Variant,
     game: Game,
-    tree: GameTree,
+    record: GameRecord,
 }
 
 /// `None`: the input ran out in the middle of an operation (the run ends there).
@@ -297,46 +301,61 @@ impl State {
         Some(())
     }
 
-    /// GameTree.play(id, ...), setNags, delete, promote
-    fn edit_tree(&mut self, input: &mut Input) -> Step {
+    /// GameRecord.goto(id) then play, setNags, delete, promote
+    fn edit_record(&mut self, input: &mut Input) -> Step {
         let (x, what) = (input.number()?, input.byte()?);
-        let tree = &mut self.tree;
-        let bound = tree.id_bound();
+        let record = &mut self.record;
+        let bound = record.tree().id_bound();
         let r = args::node_id(x, bound);
         let Some(id) = ranged("node id", x, r, f64::from, 0, bound - 1) else {
             return Some(());
         };
         let id = NodeId(id);
-        let Some(node) = tree.node(id) else {
-            // A deleted node: every edit refuses it.
-            assert!(tree.play_text(id, "22-18").is_err());
-            assert!(tree.delete(id).is_err());
+        if record.tree().node(id).is_none() {
+            // A deleted node: every call naming it refuses it.
+            assert!(record.goto(id).is_err());
+            assert!(record.delete(id).is_err());
             return Some(());
-        };
-        let legal = node.position().legal_moves();
+        }
         match what % 4 {
-            0 | 1 if !legal.is_empty() => {
-                let m = legal[what as usize / 4 % legal.len()];
-                match tree.play(id, &m) {
-                    Ok(child) => assert_eq!(tree.node(child).unwrap().parent(), Some(id)),
-                    Err(e) => assert_eq!(e, TreeError::TooDeep, "a legal move refused"),
+            0 | 1 => {
+                record.goto(id).expect("a live move is gone to");
+                assert_eq!(record.cursor(), id);
+                let legal = record.game().legal_moves();
+                if !legal.is_empty() {
+                    let m = legal[what as usize / 4 % legal.len()];
+                    match record.play(&m) {
+                        Ok(_) => {
+                            let here = record.tree().node(record.cursor()).unwrap();
+                            assert_eq!(here.parent(), Some(id));
+                        }
+                        Err(e) => assert_eq!(
+                            e,
+                            RecordError::Full(TreeError::TooDeep),
+                            "a legal move refused"
+                        ),
+                    }
                 }
             }
-            2 => set_nags(tree, id, what, input),
-            _ if id != tree.root() => {
+            2 => set_nags(record, id, what, input),
+            _ if id != record.tree().root() => {
                 if what & 4 == 0 {
-                    tree.delete(id).expect("a live move deletes");
-                    assert!(tree.node(id).is_none());
+                    record.delete(id).expect("a live move deletes");
+                    assert!(record.tree().node(id).is_none());
                 } else {
-                    let before = tree.clone();
-                    if let Err(e) = tree.promote(id) {
+                    let before = record.tree().clone();
+                    if let Err(e) = record.promote(id) {
                         assert_eq!(e, TreeError::TooDeep);
-                        assert!(*tree == before, "a refused promotion changed the tree");
+                        assert!(*record.tree() == before, "a refused promotion changed the tree");
                     }
                 }
             }
             _ => {}
         }
+        // The live game is the tree's game at the cursor, wherever that went.
+        let here = record.tree().node(record.cursor()).expect("the cursor is live");
+        assert_eq!(here.position(), record.game().position());
+        assert_eq!(here.ply() as usize, record.game().ply());
         Some(())
     }
 
@@ -370,25 +389,27 @@ impl State {
         Some(())
     }
 
-    /// PdnFile.summary / tree on the tree's PDN written 1-3 times (write_trees)
+    /// PdnFile.summary / record on the record's PDN written 1-3 times (write_trees)
     fn pdn_file(&mut self, input: &mut Input) -> Step {
         let (x, copies) = (input.number()?, input.byte()?);
         let copies = 1 + copies as usize % 3;
-        let text = write_trees(&vec![self.tree.clone(); copies]);
+        let text = write_trees(&vec![self.record.tree().clone(); copies]);
         let file = PdnFile::parse(&text, self.v).expect("the tree's PDN reads");
         assert_eq!(file.len(), copies, "{text}");
         let last = copies as u32 - 1;
         let r = args::game_index(x, file.len());
         if let Some(i) = ranged("game index", x, r, |i| i as f64, 0, last) {
             let back = file.tree(i).expect("each copy opens");
-            assert!(back == self.tree, "the tree read back differs:\n{text}");
+            assert!(back == *self.record.tree(), "the tree read back differs:\n{text}");
+            let kind = self.record.kind();
+            GameRecord::from_tree(kind, back).expect("a tree read back is a record");
         }
         Some(())
     }
 }
 
-/// GameTree.setNags with up to `MAX_NAGS + 1` numbers, each checked first.
-fn set_nags(tree: &mut GameTree, id: NodeId, what: u8, input: &mut Input) {
+/// GameRecord.setNags with up to `MAX_NAGS + 1` numbers, each checked first.
+fn set_nags(record: &mut GameRecord, id: NodeId, what: u8, input: &mut Input) {
     let count = what as usize / 4 % (MAX_NAGS + 2);
     let mut nags = Vec::new();
     for _ in 0..count {
@@ -397,10 +418,10 @@ fn set_nags(tree: &mut GameTree, id: NodeId, what: u8, input: &mut Input) {
             nags.push(g);
         }
     }
-    let ok = id != tree.root() && nags.len() <= MAX_NAGS;
-    assert_eq!(tree.set_nags(id, nags.clone()).is_ok(), ok);
+    let ok = id != record.tree().root() && nags.len() <= MAX_NAGS;
+    assert_eq!(record.set_nags(id, nags.clone()).is_ok(), ok);
     if ok {
-        assert_eq!(tree.node(id).unwrap().nags(), nags);
+        assert_eq!(record.tree().node(id).unwrap().nags(), nags);
     }
 }
 
@@ -428,26 +449,32 @@ fn run(data: &[u8]) {
         return;
     };
     let v = Variant::ALL[(first & 1) as usize];
+    let kind = if first & 2 == 0 {
+        RecordKind::Game
+    } else {
+        RecordKind::Analysis
+    };
     let mut input = Input(rest);
     let game = Game::new(v);
-    let tree = GameTree::new(*game.position());
-    let mut state = State { v, game, tree };
+    let record = GameRecord::new(kind, *game.position());
+    let mut state = State { v, game, record };
     while let Some(op) = input.byte() {
         let step = match op % 10 {
             0 => state.play_index(&mut input),
             1 => state.board_at(&mut input),
             2 => {
                 state.game.undo();
+                state.record.undo();
                 Some(())
             }
             3 => {
-                state.game.redo();
+                state.record.redo();
                 Some(())
             }
             4 => state.why_illegal(&mut input),
             5 => state.perft(&mut input),
             6 => state.search(&mut input),
-            7 => state.edit_tree(&mut input),
+            7 => state.edit_record(&mut input),
             8 => state.items(&mut input),
             _ => state.pdn_file(&mut input),
         };

@@ -31,6 +31,11 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "Variant")]
     pub type VariantArg;
 
+    /// A record's kind, `"game"` or `"analysis"`, as JS gave it ([`Args::string`]; the binding
+    /// reads it).
+    #[wasm_bindgen(typescript_type = "RecordKind")]
+    pub type KindArg;
+
     /// A side, `"white"` or `"black"`, as JS gave it ([`Args::string`]; the binding reads it).
     #[wasm_bindgen(typescript_type = "Color")]
     pub type ColorArg;
@@ -134,6 +139,18 @@ impl Args {
             "black" => Ok(dama::Color::Black),
             s => Err(crate::js_err(format!(
                 "{name} must be \"white\" or \"black\", not {s:?}"
+            ))),
+        }
+    }
+
+    /// A record's kind (a [`KindArg`]): `"game"` or `"analysis"`; an `Error` for another word,
+    /// a `TypeError` for a value that is no string.
+    pub fn kind(self, name: &str, value: &JsValue) -> Result<dama::RecordKind, JsValue> {
+        match self.string(name, value)?.as_str() {
+            "game" => Ok(dama::RecordKind::Game),
+            "analysis" => Ok(dama::RecordKind::Analysis),
+            s => Err(crate::js_err(format!(
+                "{name} must be \"game\" or \"analysis\", not {s:?}"
             ))),
         }
     }

@@ -11,12 +11,13 @@
 
 #[cfg(feature = "engine")]
 use dama::engine::egtb::Tables;
-use dama::{rules::notation, Color, Move, MoveList, Outcome, Position, Variant};
+use dama::Position;
 #[cfg(feature = "engine")]
-use js_args::BytesArg;
-use js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
-use js_sys::{Error, Int8Array};
+use dama::{rules::notation, Move};
+use js_args::{Args, NumArg};
 #[cfg(feature = "engine")]
+use js_args::{BytesArg, VariantArg};
+use js_sys::Error;
 #[cfg(feature = "engine")]
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -26,18 +27,23 @@ use wasm_bindgen::prelude::*;
 mod args;
 #[cfg(feature = "engine")]
 mod bench;
+mod game;
 pub mod js_args;
+mod pdn_file;
 #[cfg(feature = "threads")]
 mod pool;
-mod tree;
+mod record;
 pub mod wire;
 
+#[cfg(feature = "engine")]
 use wire::{to_js, Js};
 
 use args::ArgError;
 pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
 
-pub use tree::{GameTree, PdnFile};
+pub use game::Game;
+pub use pdn_file::PdnFile;
+pub use record::GameRecord;
 
 /// A position's Zobrist hash cut to the 53 bits a JS number holds exactly: two positions of
 /// a 10,000-game library share one with a chance of about 10^-4.
@@ -84,37 +90,6 @@ fn js_err(msg: impl ToString) -> JsValue {
     Error::new(&msg.to_string()).into()
 }
 
-/// A move as the page sees it ([`wire::Move`]), with squares numbered and the text written as
-/// in `v`. `legal` is the list the move belongs to, which decides whether its text needs the
-/// path.
-fn move_object(v: Variant, legal: &MoveList, m: &Move) -> Js<wire::Move> {
-    let n = |s: dama::Square| v.square_number(s);
-    to_js(&wire::Move {
-        from: n(m.from()),
-        to: n(m.to()),
-        path: m.path().map(n).collect(),
-        // In jump order, which is also the order the page animates them.
-        captured: m.captured_in_order().map(n).collect(),
-        text: notation::move_text_among(v, legal, m),
-        capture: m.is_capture(),
-        king: m.is_king_move(),
-        promotes: m.promotes(),
-    })
-}
-
-fn board_array(variant: Variant, pos: &Position) -> Int8Array {
-    let mut cells = [0i8; 32];
-    for (sq, piece) in pos.board() {
-        let v = match piece.role {
-            dama::Role::Man => 1,
-            dama::Role::King => 2,
-        };
-        let i = variant.square_number(sq) as usize - 1;
-        cells[i] = if piece.color == Color::White { v } else { -v };
-    }
-    Int8Array::from(&cells[..])
-}
-
 /// A number refused by its check (`args`) as the `RangeError` JS sees, with the check's message.
 impl From<ArgError> for JsValue {
     fn from(e: ArgError) -> JsValue {
@@ -127,317 +102,6 @@ impl From<ArgError> for JsValue {
 #[cfg(feature = "engine")]
 fn bounded(name: &'static str, n: f64, lo: u32, hi: u32) -> Result<u32, JsValue> {
     Ok(args::bounded(name, n, lo, hi)?)
-}
-
-/// A game: position, moves played, undo/redo, result.
-#[wasm_bindgen]
-pub struct Game {
-    inner: dama::Game,
-}
-
-#[wasm_bindgen]
-impl Game {
-    /// The start position, White to move, of `variant` (`"italian"` or `"brazilian"`); throws
-    /// `Error` for another name.
-    #[wasm_bindgen(constructor)]
-    pub fn new(variant: VariantArg) -> Result<Game, JsValue> {
-        Ok(Game {
-            inner: dama::Game::new(Args("new Game").variant("variant", &variant)?),
-        })
-    }
-
-    /// A game of `variant` from a set-up position in that game's numbering; throws `Error`
-    /// with the reason for a bad FEN or game name.
-    #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: StrArg, variant: VariantArg) -> Result<Game, JsValue> {
-        let a = Args("Game.fromFen");
-        let fen = a.string("fen", &fen)?;
-        let variant = a.variant("variant", &variant)?;
-        dama::Game::from_fen(variant, &fen)
-            .map(|inner| Game { inner })
-            .map_err(js_err)
-    }
-
-    /// A game of `variant` from a board editor's cells (index i = square i+1 in that game's
-    /// numbering: 1/2 a white man/king, -1/-2 black, 0 empty) with `turn` ("white" or "black")
-    /// to move. The core checks the position: throws `Error` for one that cannot arise (a man
-    /// on its crowning row, more than 12 pieces a side) or that is already over (the side to
-    /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
-    /// cells.
-    #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(
-        cells: CellsArg,
-        turn: ColorArg,
-        variant: VariantArg,
-    ) -> Result<Game, JsValue> {
-        let a = Args("Game.fromBoard");
-        let cells = a.cells("cells", &cells)?;
-        let turn = a.color("turn", &turn)?;
-        let v = a.variant("variant", &variant)?;
-        if cells.len() != 32 {
-            return Err(
-                js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),
-            );
-        }
-        let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
-        for (i, &c) in cells.iter().enumerate() {
-            let bit = match v.square(i as u32 + 1) {
-                Some(sq) => sq.bit(),
-                None => return Err(js_err("no such square")),
-            };
-            // Cells are -2..2 (`Args::cells`).
-            match c {
-                1 | 2 => white |= bit,
-                -1 | -2 => black |= bit,
-                _ => {}
-            }
-            if c == 2 || c == -2 {
-                kings |= bit;
-            }
-        }
-        let pos = Position::from_bitboards(v, white, black, kings, turn).map_err(js_err)?;
-        let inner = dama::Game::from_position(pos);
-        if inner.result().is_some() {
-            // A position with nothing to play would start a game already lost.
-            let (side, own) = match turn {
-                Color::White => ("White", white),
-                Color::Black => ("Black", black),
-            };
-            let why = if own == 0 {
-                "has no pieces"
-            } else {
-                "has no move"
-            };
-            return Err(js_err(format!(
-                "the game would be over before it starts: {side}, to move, {why}"
-            )));
-        }
-        Ok(Game { inner })
-    }
-
-    /// `"italian"` or `"brazilian"`.
-    #[wasm_bindgen(unchecked_return_type = "Variant")]
-    pub fn variant(&self) -> String {
-        self.inner.variant().id().to_string()
-    }
-
-    /// The name of square `n` (1-32) as this game's move text writes it: the number in
-    /// Italian, `c3` in Brazilian; throws `RangeError` outside 1-32.
-    #[wasm_bindgen(js_name = squareName)]
-    pub fn square_name(&self, n: NumArg) -> Result<String, JsValue> {
-        let v = self.inner.variant();
-        let n = args::square(Args("Game.squareName").number("n", &n)?)?;
-        v.square(n)
-            .map(|s| v.square_name(s))
-            .ok_or_else(|| ArgError::Square(n.into()).into())
-    }
-
-    /// The first game of a PDN text, replayed; throws `Error` on bad PDN or an illegal move.
-    #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: StrArg) -> Result<Game, JsValue> {
-        let text = Args("Game.fromPdn").string("text", &text)?;
-        // The first game only: the text after it is not read (nor kept). A game without a
-        // GameType tag is Italian, as the pages have always read one (a Brazilian page adds
-        // the tag before it asks).
-        dama::rules::pdn::read_game(&text, dama::Variant::Italian)
-            .map(|inner| Game { inner })
-            .map_err(js_err)
-    }
-
-    /// The current position in FEN (in this game's numbering).
-    pub fn fen(&self) -> String {
-        self.inner.fen()
-    }
-
-    /// The position the game started from, in FEN.
-    #[wasm_bindgen(js_name = startFen)]
-    pub fn start_fen(&self) -> String {
-        dama::rules::fen::write(self.inner.start_position())
-    }
-
-    /// The game in PDN.
-    pub fn pdn(&self) -> String {
-        self.inner.to_pdn(&[])
-    }
-
-    /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
-    /// Black, ...); GameType, Result and the set-up tags are the core's own and always written.
-    #[wasm_bindgen(js_name = pdnWithTags)]
-    pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
-        let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
-        Ok(self.inner.to_pdn(&tags))
-    }
-
-    /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
-    /// throws `Error` on bad PDN.
-    #[wasm_bindgen(js_name = pdnTags)]
-    pub fn pdn_tags(text: StrArg) -> Result<Vec<Js<wire::PdnTag<'static>>>, JsValue> {
-        let text = Args("Game.pdnTags").string("text", &text)?;
-        let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
-        Ok(first
-            .tags
-            .iter()
-            .map(|(k, v)| to_js(&wire::PdnTag(k, v)))
-            .collect())
-    }
-
-    /// `"white"` or `"black"`.
-    /// The key of the position (the pieces and the side to move; the game and the move
-    /// counters left out): a whole number below 2^53, the same for the same position however
-    /// it was reached, so a page can index the positions of many games (`PdnFile.mainline`).
-    #[wasm_bindgen(js_name = positionKey)]
-    pub fn position_key(&self) -> f64 {
-        position_key(self.inner.position())
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Color")]
-    pub fn turn(&self) -> String {
-        self.inner.turn().name().to_string()
-    }
-
-    /// 32 cells, index i = square i+1: 0 empty, 1/2 white man/king, -1/-2 black man/king.
-    pub fn board(&self) -> Int8Array {
-        board_array(self.inner.variant(), self.inner.position())
-    }
-
-    /// The board before ply `ply` (0 = the start, `ply()` = now); throws `RangeError` for
-    /// anything else (negative, fractional, NaN, past the game).
-    #[wasm_bindgen(js_name = boardAt)]
-    pub fn board_at(&self, ply: NumArg) -> Result<Int8Array, JsValue> {
-        let v = self.inner.variant();
-        let ply = Args("Game.boardAt").number("ply", &ply)?;
-        let ply = args::ply(ply, self.inner.ply())?;
-        let pos = self.inner.position_at(ply).map(|p| board_array(v, p));
-        pos.ok_or_else(|| {
-            js_err(format!(
-                "no position at ply {ply}: the game has {} plies",
-                self.inner.ply()
-            ))
-        })
-    }
-
-    /// The number of plies played.
-    pub fn ply(&self) -> usize {
-        self.inner.ply()
-    }
-
-    /// The legal moves (none once the game is over).
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<Js<wire::Move>> {
-        let legal = self.inner.legal_moves();
-        let v = self.inner.variant();
-        legal.iter().map(|m| move_object(v, &legal, m)).collect()
-    }
-
-    /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
-    /// saying why when it cannot be played, and then the game is unchanged.
-    pub fn play(&mut self, text: StrArg) -> Result<Js<wire::Move>, JsValue> {
-        let text = Args("Game.play").string("text", &text)?;
-        let legal = self.inner.legal_moves();
-        let v = self.inner.variant();
-        let m = self.inner.play_text(&text).map_err(|e| match e {
-            dama::PlayError::Illegal(i) => js_err(format!("not legal: {i}")),
-            e => js_err(e),
-        })?;
-        Ok(move_object(v, &legal, &m))
-    }
-
-    /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move (an index
-    /// past the list, negative, fractional or not a number).
-    #[wasm_bindgen(js_name = playIndex)]
-    pub fn play_index(&mut self, index: NumArg) -> Result<Js<wire::Move>, JsValue> {
-        let index = Args("Game.playIndex").number("index", &index)?;
-        let legal = self.inner.legal_moves();
-        let m = legal[args::move_index(index, legal.len())?];
-        self.inner.play(&m).map_err(js_err)?;
-        Ok(move_object(self.inner.variant(), &legal, &m))
-    }
-
-    /// Takes back the last move (or first a resignation or agreed draw, returning undefined).
-    pub fn undo(&mut self) -> Option<Js<wire::Move>> {
-        own_frame(|| {
-            let v = self.inner.variant();
-            let m = self.inner.undo()?;
-            Some(move_object(v, &self.inner.position().legal_moves(), &m))
-        })
-    }
-
-    /// Replays the last undone move if the game has not gone another way since.
-    pub fn redo(&mut self) -> Option<Js<wire::Move>> {
-        own_frame(|| {
-            let v = self.inner.variant();
-            let legal = self.inner.position().legal_moves();
-            let m = self.inner.redo()?;
-            Some(move_object(v, &legal, &m))
-        })
-    }
-
-    /// Whether `redo()` has a move to replay.
-    #[wasm_bindgen(js_name = canRedo)]
-    pub fn can_redo(&self) -> bool {
-        self.inner.can_redo()
-    }
-
-    /// The moves played so far.
-    pub fn history(&self) -> Vec<Js<wire::Move>> {
-        let v = self.inner.variant();
-        // Each text is written against the position it was played in.
-        let at = |(i, m)| Some(move_object(v, &self.inner.position_at(i)?.legal_moves(), m));
-        self.inner.moves().enumerate().filter_map(at).collect()
-    }
-
-    /// `undefined` while the game goes on, else `{winner: "white"|"black"|null, reason, message}`.
-    pub fn result(&self) -> Option<Js<wire::GameResult>> {
-        let r = self.inner.result()?;
-        Some(to_js(&wire::GameResult {
-            winner: match r.outcome {
-                Outcome::Win(c) => Some(c.into()),
-                Outcome::Draw => None,
-            },
-            reason: r.reason.id(),
-            message: r.to_string(),
-        }))
-    }
-
-    /// `color` ("white" or "black") resigns.
-    pub fn resign(&mut self, color: ColorArg) -> Result<(), JsValue> {
-        self.inner
-            .resign(Args("Game.resign").color("color", &color)?);
-        Ok(())
-    }
-
-    /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
-    #[wasm_bindgen(js_name = loseOnTime)]
-    pub fn lose_on_time(&mut self, color: ColorArg) -> Result<(), JsValue> {
-        self.inner
-            .lose_on_time(Args("Game.loseOnTime").color("color", &color)?);
-        Ok(())
-    }
-
-    /// Both players agree a draw.
-    #[wasm_bindgen(js_name = agreeDraw)]
-    pub fn agree_draw(&mut self) {
-        self.inner.agree_draw();
-    }
-
-    /// `undefined` if a legal move goes from `from` to `to` (square numbers in this game's
-    /// numbering), else the reason in plain words, naming the rule of this game.
-    #[wasm_bindgen(js_name = whyIllegal)]
-    pub fn why_illegal(&self, from: NumArg, to: NumArg) -> Result<Option<String>, JsValue> {
-        let a = Args("Game.whyIllegal");
-        let (from, to) = (a.number("from", &from)?, a.number("to", &to)?);
-        // Any number but a square number 1-32 is no square (0), which gets the generic answer.
-        let sq = |n: f64| args::square(n).unwrap_or(0) as u8;
-        let why = self.inner.why_illegal(sq(from), sq(to));
-        Ok(why.map(|i| i.to_string()))
-    }
-}
-
-impl Game {
-    /// The core game, for the engine binding.
-    pub fn core(&self) -> &dama::Game {
-        &self.inner
-    }
 }
 
 #[cfg(feature = "engine")]

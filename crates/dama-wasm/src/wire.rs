@@ -41,6 +41,15 @@ impl From<dama::Variant> for Variant {
     }
 }
 
+/// How a game's record places new moves: a game being played (the line played is the main
+/// line) or an analysis (new moves are variations).
+#[derive(Serialize, Tsify, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordKind {
+    Game,
+    Analysis,
+}
+
 /// A side.
 #[derive(Serialize, Tsify, Clone, Copy)]
 #[serde(rename_all = "lowercase")]

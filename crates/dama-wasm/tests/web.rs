@@ -159,9 +159,8 @@ fn capture_path_and_history() {
     let undone = JsValue::from(g.undo());
     assert_eq!(get(&undone, "text").as_string().as_deref(), Some("31x8"));
     assert!(JsValue::from(g.result()).is_undefined());
-    assert!(g.can_redo());
-    assert!(!JsValue::from(g.redo()).is_undefined());
-    assert_eq!(g.ply(), 1);
+    assert_eq!(g.ply(), 0);
+    assert_eq!(texts(&list(g.history())), Vec::<String>::new());
 }
 
 #[wasm_bindgen_test]
@@ -187,9 +186,17 @@ fn pdn_round_trip() {
     g.play(js("22-18")).unwrap();
     g.play(js("9-13")).unwrap();
     g.play(js("18x9")).unwrap();
-    let again = Game::from_pdn(js(g.pdn())).unwrap();
+    let again = Game::from_pdn(
+        js(g.pdn_with_tags(js(Array::new())).unwrap()),
+        js("italian"),
+    )
+    .unwrap();
     assert_eq!(again.fen(), g.fen());
-    assert!(Game::from_pdn(js("1. 22-17 *")).is_err());
+    assert!(Game::from_pdn(js("1. 22-17 *"), js("italian")).is_err());
+    // A game without a GameType is one of the game named.
+    let b = Game::from_pdn(js("1. c3-d4 f6-g5 *"), js("brazilian")).unwrap();
+    assert_eq!((b.variant(), b.ply()), ("brazilian".to_string(), 2));
+    assert!(Game::from_pdn(js("1. c3-d4 *"), js("italian")).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -322,7 +329,7 @@ fn arguments_of_another_js_type_are_type_errors_naming_them() {
 // leaves the game exactly as it was.
 
 /// What must not change when a call fails.
-fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, bool, String) {
+fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, String) {
     let result = JsValue::from(g.result());
     let result = if result.is_undefined() {
         String::new()
@@ -334,7 +341,6 @@ fn snapshot(g: &Game) -> (String, String, usize, Vec<String>, bool, String) {
         g.start_fen(),
         g.ply(),
         texts(&list(g.history())),
-        g.can_redo(),
         result,
     )
 }
@@ -409,7 +415,7 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
         "[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *",
     ];
     for text in junk {
-        let e = Game::from_pdn(js(text))
+        let e = Game::from_pdn(js(text), js("italian"))
             .err()
             .unwrap_or_else(|| panic!("{text:?} must be refused"));
         assert_error(&e, text);
@@ -422,9 +428,12 @@ fn from_pdn_and_pdn_tags_refuse_junk() {
         assert_error(&e, text);
     }
     // An illegal move is named with its number.
-    let e = Game::from_pdn(js("[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *"))
-        .err()
-        .unwrap();
+    let e = Game::from_pdn(
+        js("[GameType \"22\"]\n1. 22-18 9-13 2. 18-14 *"),
+        js("italian"),
+    )
+    .err()
+    .unwrap();
     assert!(message(&e).contains("18-14"), "{}", message(&e));
     // Tags come back in file order.
     let tags = Game::pdn_tags(js("[Event \"E\"]\n[White \"W\"]\n1. 22-18 *"))
@@ -549,7 +558,7 @@ fn calls_after_the_game_ended_throw_or_do_nothing() {
 }
 
 #[wasm_bindgen_test]
-fn board_at_undo_redo_and_why_illegal_take_any_number() {
+fn board_at_undo_and_why_illegal_take_any_number() {
     let mut g = italian_game();
     g.play(js("22-18")).unwrap();
     let before = snapshot(&g);
@@ -600,13 +609,10 @@ fn board_at_undo_redo_and_why_illegal_take_any_number() {
         assert!(why.is_some_and(|w| !w.is_empty()), "{from}-{to}");
     }
     assert_eq!(snapshot(&g), before);
-    // Nothing to redo, then nothing to undo: undefined, no change.
-    assert!(JsValue::from(g.redo()).is_undefined());
-    assert_eq!(snapshot(&g), before);
+    // Nothing more to undo: undefined, no change.
     assert!(!JsValue::from(g.undo()).is_undefined());
     assert!(JsValue::from(g.undo()).is_undefined());
     assert_eq!(g.ply(), 0);
-    assert!(g.can_redo());
 }
 
 #[wasm_bindgen_test]
@@ -649,7 +655,7 @@ fn resign_and_pdn_with_tags_refuse_bad_arguments() {
     );
     let pdn = g.pdn_with_tags(js(tags)).unwrap();
     assert!(pdn.contains("[Result \"*\"]"), "{pdn}");
-    let again = Game::from_pdn(js(pdn.as_str())).unwrap();
+    let again = Game::from_pdn(js(pdn.as_str()), js("italian")).unwrap();
     assert_eq!(again.fen(), g.fen());
     let back = Game::pdn_tags(js(pdn)).map(list).unwrap();
     let event = back
@@ -949,10 +955,10 @@ fn brazilian_pdn_round_trips_with_game_type_26() {
     for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
         g.play(js(m)).unwrap();
     }
-    let pdn = g.pdn();
+    let pdn = g.pdn_with_tags(js(Array::new())).unwrap();
     assert!(pdn.contains("[GameType \"26\"]"), "{pdn}");
     assert!(pdn.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5"), "{pdn}");
-    let back = Game::from_pdn(js(pdn.as_str())).unwrap();
+    let back = Game::from_pdn(js(pdn.as_str()), js("italian")).unwrap();
     assert_eq!(back.variant(), "brazilian");
     assert_eq!(back.fen(), g.fen());
     assert_eq!(back.ply(), 4);
@@ -1063,9 +1069,9 @@ fn networks_are_installed_at_run_time_and_junk_is_refused() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PDN files and game trees.
+// PDN files and game records.
 
-use dama_wasm::{GameTree, PdnFile};
+use dama_wasm::{GameRecord, PdnFile};
 
 fn node_field(nodes: &Array, i: u32, key: &str) -> JsValue {
     get(&nodes.get(i), key)
@@ -1073,6 +1079,10 @@ fn node_field(nodes: &Array, i: u32, key: &str) -> JsValue {
 
 fn is_range_error(e: &JsValue) -> bool {
     e.is_instance_of::<js_sys::RangeError>()
+}
+
+fn analysis(variant: &str) -> GameRecord {
+    GameRecord::new(js("analysis"), js(variant), None, None).unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -1098,17 +1108,34 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
     assert_eq!(get(&s, "variant").as_string().unwrap(), "brazilian");
     let why = get(&s, "error").as_string().unwrap();
     assert!(why.contains("game 2") && why.contains("c3-c5"), "{why}");
-    let e = f.tree(js(1.0)).err().unwrap();
+    let e = f.record(js(1.0), js("game")).err().unwrap();
     assert_eq!(message(&e), why);
-    let t = f.tree(js(0.0)).unwrap();
+    // A game's record stands at its end, its result a resignation; an analysis at the start.
+    let t = f.record(js(0.0), js("game")).unwrap();
     assert_eq!(list(t.nodes()).length(), 5);
+    assert_eq!(t.ply(), 3);
+    let r = JsValue::from(t.result());
+    assert_eq!(
+        get(&r, "reason").as_string().as_deref(),
+        Some("resignation")
+    );
+    assert_eq!(get(&r, "winner").as_string().as_deref(), Some("white"));
+    let a = f.record(js(0.0), js("analysis")).unwrap();
+    assert_eq!(
+        (a.cursor(), a.ply(), a.kind()),
+        (0, 0, "analysis".to_string())
+    );
+    assert!(f.record(js(0.0), js("tree")).is_err());
     // Indices are checked; bad text throws the core's reason.
     for bad in [2.0, -1.0, 0.5, f64::NAN] {
         assert!(
             is_range_error(&f.summary(js(bad)).map(JsValue::from).err().unwrap()),
             "{bad}"
         );
-        assert!(is_range_error(&f.tree(js(bad)).err().unwrap()), "{bad}");
+        assert!(
+            is_range_error(&f.record(js(bad), js("game")).err().unwrap()),
+            "{bad}"
+        );
     }
     let e = PdnFile::parse(js("1. 22-18 {never closed"), js("italian"))
         .err()
@@ -1118,25 +1145,27 @@ fn a_pdn_file_lists_every_game_and_opens_the_good_ones() {
 }
 
 #[wasm_bindgen_test]
-fn a_game_tree_is_walked_edited_and_written() {
-    let mut t = GameTree::new(js("italian"), None).unwrap();
+fn an_analysis_is_walked_edited_and_written() {
+    let mut t = analysis("italian");
     assert_eq!(t.variant(), "italian");
-    let a = t.play(js(0.0), js("22-18")).unwrap();
-    let b = t.play(js(a as f64), js("9-13")).unwrap();
-    let v = t.play(js(a as f64), js("10-14")).unwrap();
-    assert_eq!(t.play(js(a as f64), js("9-13")).unwrap(), b);
+    t.play(js("22-18")).unwrap();
+    let a = t.cursor();
+    t.play(js("9-13")).unwrap();
+    let b = t.cursor();
+    t.goto(js(a as f64)).unwrap();
+    t.play(js("10-14")).unwrap();
+    let v = t.cursor();
+    t.goto(js(a as f64)).unwrap();
+    t.play(js("9-13")).unwrap();
+    assert_eq!(t.cursor(), b, "the move already there is followed");
     // A refused move throws the rule and changes nothing.
-    let before = t.to_pdn();
-    let e = t.play(js(b as f64), js("21-17")).err().unwrap();
+    let before = (t.to_pdn(), t.cursor());
+    let e = t.play(js("21-17")).map(JsValue::from).err().unwrap();
     assert!(message(&e).contains("not legal"), "{}", message(&e));
-    assert!(t.play(js(b as f64), js("nonsense")).is_err());
-    assert!(is_range_error(
-        &t.play(js(99.0), js("22-18")).err().unwrap()
-    ));
-    assert!(is_range_error(
-        &t.play(js(-1.0), js("22-18")).err().unwrap()
-    ));
-    assert_eq!(t.to_pdn(), before);
+    assert!(t.play(js("nonsense")).is_err());
+    assert!(is_range_error(&t.goto(js(99.0)).err().unwrap()));
+    assert!(is_range_error(&t.goto(js(-1.0)).err().unwrap()));
+    assert_eq!((t.to_pdn(), t.cursor()), before);
     // The nodes in pre-order, main line first.
     let nodes = list(t.nodes());
     let ids: Vec<f64> = nodes
@@ -1188,7 +1217,7 @@ fn a_game_tree_is_walked_edited_and_written() {
         text.contains("1. 22-18 {good} 1... 9-13? $1 $4 ({or} 1... 10-14) *"),
         "{text}"
     );
-    // Tags and result.
+    // Tags and result: an analysis keeps its result as set.
     t.set_tag(js("White"), Some(js("Ann"))).unwrap();
     assert!(t.set_tag(js("FEN"), Some(js("W:W1:B2"))).is_err());
     let tags: Vec<String> = list(t.tags())
@@ -1196,27 +1225,31 @@ fn a_game_tree_is_walked_edited_and_written() {
         .map(|p| p.dyn_into::<Array>().unwrap().join("=").into())
         .collect();
     assert!(tags.contains(&"White=Ann".to_string()), "{tags:?}");
-    assert_eq!(t.result(), "*");
-    t.set_result(js("0-1")).unwrap();
-    assert_eq!(t.result(), "0-1");
-    assert!(t.set_result(js("2-1")).is_err());
+    assert_eq!(t.pdn_result(), "*");
+    t.set_pdn_result(js("0-1")).unwrap();
+    assert_eq!(t.pdn_result(), "0-1");
+    assert!(t.set_pdn_result(js("2-1")).is_err());
     // The written game reads back the same.
     let back = PdnFile::parse(js(t.to_pdn()), js("italian"))
         .unwrap()
-        .tree(js(0.0))
+        .record(js(0.0), js("analysis"))
         .unwrap();
     assert_eq!(back.to_pdn(), t.to_pdn());
     // Play on from a variation with the Game class.
-    let mut game = t.game(js(v as f64)).unwrap();
+    let mut game = t.game_at(js(v as f64)).unwrap();
     assert_eq!(game.ply(), 2);
     game.play(js("24-20")).unwrap();
-    // Promote, then delete the old main line; its ids stay dead.
+    // Promote, then delete the old main line with the cursor on it: its ids stay dead, the
+    // cursor goes back to the move before it.
+    assert_eq!(t.cursor(), b);
     assert!(t.promote(js(v as f64)).unwrap());
     assert!(!t.promote(js(v as f64)).unwrap());
     t.delete(js(b as f64)).unwrap();
+    assert_eq!((t.cursor(), t.ply()), (a, 1));
     assert!(t.delete(js(b as f64)).is_err());
     assert!(t.delete(js(0.0)).is_err());
-    assert!(t.game(js(b as f64)).is_err());
+    assert!(t.game_at(js(b as f64)).is_err());
+    assert!(t.goto(js(b as f64)).is_err());
     let nodes = list(t.nodes());
     assert_eq!(nodes.length(), 3);
     assert_eq!(node_field(&nodes, 2, "id").as_f64(), Some(v as f64));
@@ -1224,16 +1257,118 @@ fn a_game_tree_is_walked_edited_and_written() {
 }
 
 #[wasm_bindgen_test]
-fn a_game_tree_of_brazilian_or_from_a_fen() {
-    let mut t = GameTree::new(js("brazilian"), None).unwrap();
+fn a_games_record_plays_takes_back_and_replays_on_its_main_line() {
+    let mut r = GameRecord::new(
+        js("game"),
+        js("italian"),
+        None,
+        Some(js(Array::of1(&Array::of2(
+            &JsValue::from_str("Event"),
+            &JsValue::from_str(""),
+        )))),
+    )
+    .unwrap();
+    assert_eq!(r.kind(), "game");
+    for m in ["22-18", "11-14"] {
+        r.play(js(m)).unwrap();
+    }
+    let undone = JsValue::from(r.undo());
+    assert_eq!(get(&undone, "text").as_string().as_deref(), Some("11-14"));
+    assert!(r.can_redo());
+    let redone = JsValue::from(r.redo());
+    assert_eq!(get(&redone, "text").as_string().as_deref(), Some("11-14"));
+    assert!(!r.can_redo());
+    assert!(JsValue::from(r.redo()).is_undefined());
+    r.undo();
+    r.play(js("12-16")).unwrap();
+    let pdn = r.to_pdn();
+    assert!(pdn.starts_with("[Event \"\"]\n[Result \"*\"]"), "{pdn}");
+    assert!(pdn.contains("1. 22-18 12-16 (1... 11-14) *"), "{pdn}");
+    assert_eq!(texts(&list(r.history())), ["22-18", "12-16"]);
+    // A resignation is the record's result, and taken back first.
+    r.resign(js("black")).unwrap();
+    assert_eq!(r.pdn_result(), "1-0");
+    assert!(JsValue::from(r.undo()).is_undefined());
+    assert_eq!(r.pdn_result(), "*");
+    // A game's moves and ending as a record; a record of its line alone.
+    let mut g = italian_game();
+    g.play(js("22-18")).unwrap();
+    g.agree_draw();
+    let d = GameRecord::from_game(js("game"), &g, js(Array::new())).unwrap();
+    assert_eq!(d.pdn_result(), "1/2-1/2");
+    assert_eq!(d.line_only().unwrap().to_pdn(), d.to_pdn());
+    // Read from PDN, a game without a GameType being one of the game named.
+    let b = GameRecord::from_pdn(js("game"), js("1. c3-d4 f6-g5 2-0"), js("brazilian")).unwrap();
+    assert_eq!(
+        (b.variant(), b.ply(), b.pdn_result()),
+        ("brazilian".into(), 2, "2-0".into())
+    );
+    let res = JsValue::from(b.result());
+    assert_eq!(
+        get(&res, "reason").as_string().as_deref(),
+        Some("resignation")
+    );
+    assert!(GameRecord::from_pdn(js("game"), js("1. c3-d4 *"), js("italian")).is_err());
+    assert!(GameRecord::new(js("tree"), js("italian"), None, None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_full_record_refuses_a_move_with_an_error_of_its_own() {
+    // Variations 64 deep at the cursor: one more is refused, named so, changing nothing.
+    let mut r = analysis("italian");
+    let mut levels = 0;
+    while levels < 64 {
+        let legal = list(r.legal_moves());
+        let first = get(&legal.get(0), "text");
+        r.play(js(first)).unwrap();
+        if legal.length() > 1 {
+            r.undo();
+            r.play(js(get(&legal.get(1), "text"))).unwrap();
+            levels += 1;
+        }
+    }
+    let legal = list(r.legal_moves());
+    assert!(legal.length() > 1);
+    r.play(js(get(&legal.get(0), "text"))).unwrap();
+    r.undo();
+    let before = (r.to_pdn(), r.cursor());
+    let e = r
+        .play(js(get(&legal.get(1), "text")))
+        .map(JsValue::from)
+        .err()
+        .unwrap();
+    let e: js_sys::Error = e.dyn_into().unwrap();
+    assert_eq!(String::from(e.name()), "RecordFullError");
+    assert!(String::from(e.message()).contains("64 deep"));
+    assert_eq!((r.to_pdn(), r.cursor()), before);
+    // An illegal move is an ordinary Error.
+    let e: js_sys::Error = r
+        .play(js("1-5"))
+        .map(JsValue::from)
+        .err()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(String::from(e.name()), "Error");
+}
+
+#[wasm_bindgen_test]
+fn a_record_of_brazilian_or_from_a_fen() {
+    let mut t = analysis("brazilian");
     assert_eq!(t.variant(), "brazilian");
-    let a = t.play(js(0.0), js("c3-d4")).unwrap();
-    assert!(t.play(js(a as f64), js("c3-d4")).is_err());
+    t.play(js("c3-d4")).unwrap();
+    assert!(t.play(js("c3-d4")).is_err());
     assert!(t.to_pdn().contains("[GameType \"26\"]"));
-    let t = GameTree::new(js("italian"), Some(js("B:W18,32:B9,13"))).unwrap();
+    let t = GameRecord::new(
+        js("analysis"),
+        js("italian"),
+        Some(js("B:W18,32:B9,13")),
+        None,
+    )
+    .unwrap();
     assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
-    assert!(GameTree::new(js("checkers"), None).is_err());
-    assert!(GameTree::new(js("italian"), Some(js("W:W33:B1"))).is_err());
+    assert!(GameRecord::new(js("analysis"), js("checkers"), None, None).is_err());
+    assert!(GameRecord::new(js("analysis"), js("italian"), Some(js("W:W33:B1")), None).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1341,11 +1476,11 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         .is_ok());
     assert_eq!(snapshot(&g), before);
 
-    let mut t = GameTree::new(js("italian"), None).unwrap();
-    let a = t.play(js(0.0), js("22-18")).unwrap();
-    assert_eq!(a, 1);
+    let mut t = analysis("italian");
+    t.play(js("22-18")).unwrap();
+    assert_eq!(t.cursor(), 1);
     assert_eq!(
-        range_message(t.play(js(2.0), js("9-13")).err().unwrap()),
+        range_message(t.goto(js(2.0)).err().unwrap()),
         "node id must be a whole number from 0 to 1, not 2"
     );
     assert_eq!(
@@ -1363,7 +1498,7 @@ fn argument_refusals_are_range_errors_with_exact_messages() {
         "game index must be a whole number from 0 to 0, not 1"
     );
     assert_eq!(
-        range_message(f.tree(js(f64::NAN)).err().unwrap()),
+        range_message(f.record(js(f64::NAN), js("game")).err().unwrap()),
         "game index must be a whole number from 0 to 0, not NaN"
     );
 }

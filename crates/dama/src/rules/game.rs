@@ -1,4 +1,5 @@
-//! A game: the position, the moves played, undo and redo, and how the game ended.
+//! A game: the position, the moves played and taken back, and how the game ended (replaying
+//! what was taken back is the record's: [`GameRecord`](crate::GameRecord)).
 
 use crate::rules::hash;
 use crate::rules::moves::{Move, MoveList};
@@ -294,7 +295,7 @@ struct Entry {
     mv: Move,
 }
 
-/// A game in progress: position, history with undo and redo, draws and results.
+/// A game in progress: position, history with undo, draws and results.
 ///
 /// ```
 /// use dama::{Game, Outcome, Reason};
@@ -315,7 +316,6 @@ pub struct Game {
     king_plies: u32,
     three_kings: u32,
     history: Vec<Entry>,
-    redo: Vec<Move>,
     declared: Option<GameResult>,
     rules: DrawRules,
 }
@@ -335,7 +335,6 @@ impl Game {
             king_plies: 0,
             three_kings: 0,
             history: Vec::new(),
-            redo: Vec::new(),
             declared: None,
             rules: pos.variant().draw_rules(),
         }
@@ -465,11 +464,6 @@ impl Game {
             ));
         };
         self.push(m);
-        if self.redo.last().is_some_and(|r| r.same_as(&m)) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
         Ok(())
     }
 
@@ -501,11 +495,19 @@ impl Game {
 
     /// Reads and plays a move text (`22-18`, `22x13`, `27x18x11x4`), returning the move.
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        let m = self.read_move(text)?;
+        self.play(&m)?;
+        Ok(m)
+    }
+
+    /// The legal move a move text names, or why there is none: the game is over, the text
+    /// names no move, or the move it names breaks a rule (which one, in this game's words).
+    pub fn read_move(&self, text: &str) -> Result<Move, PlayError> {
         if let Some(r) = self.result() {
             return Err(PlayError::GameOver(r));
         }
-        let m = match notation::parse(&self.pos, text) {
-            Ok(m) => m,
+        match notation::parse(&self.pos, text) {
+            Ok(m) => Ok(m),
             Err(e @ MoveTextError::NoMatch { .. }) => {
                 // A readable text naming a from and a to: say which rule it breaks.
                 let v = self.variant();
@@ -524,12 +526,10 @@ impl Game {
                 {
                     return Err(PlayError::Illegal(why));
                 }
-                return Err(PlayError::Text(e));
+                Err(PlayError::Text(e))
             }
-            Err(e) => return Err(PlayError::Text(e)),
-        };
-        self.play(&m)?;
-        Ok(m)
+            Err(e) => Err(PlayError::Text(e)),
+        }
     }
 
     /// Takes back the last move (or a resignation or agreed draw first); returns the move.
@@ -542,20 +542,7 @@ impl Game {
         self.hash = e.hash;
         self.king_plies = e.king_plies;
         self.three_kings = e.three_kings;
-        self.redo.push(e.mv);
         Some(e.mv)
-    }
-
-    /// Replays the last undone move, if the game has not gone another way since.
-    pub fn redo(&mut self) -> Option<Move> {
-        let m = *self.redo.last()?;
-        self.play(&m).ok()?;
-        Some(m)
-    }
-
-    /// Whether [`redo`](Game::redo) has a move to replay.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
     }
 
     /// The side to move resigns (or `color`, if given another).

@@ -16,9 +16,11 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+mod record;
 pub mod square;
 mod variant;
 
+pub use record::{GameRecord, RecordError, RecordKind};
 pub use variant::{
     Brazilian, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
 };

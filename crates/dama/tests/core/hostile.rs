@@ -4,7 +4,8 @@
 use crate::reference;
 
 use dama::{
-    rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, MoveTextError, PlayError, Position,
+    rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, GameRecord, MoveTextError,
+    PlayError, Position, RecordKind,
 };
 use reference::Rng;
 
@@ -195,7 +196,7 @@ fn malformed_move_texts_are_refused_with_a_reason() {
 
 #[test]
 fn refused_play_text_changes_nothing() {
-    let mut g = Game::new(dama::Variant::Italian);
+    let mut g = GameRecord::new(RecordKind::Game, Position::start(dama::Variant::Italian));
     g.play_text("22-18").unwrap();
     g.play_text("12-16").unwrap();
     g.undo();
@@ -215,8 +216,13 @@ fn refused_play_text_changes_nothing() {
         "W:W21:B1",
     ];
     for t in bad {
-        let (fen_before, hash, ply, redo) =
-            (g.position().to_fen(), g.hash(), g.ply(), g.can_redo());
+        let before = g.to_pdn();
+        let (fen_before, hash, ply, redo) = (
+            g.game().position().to_fen(),
+            g.game().hash(),
+            g.game().ply(),
+            g.can_redo(),
+        );
         if t.trim() == "12-16" {
             continue;
         }
@@ -226,10 +232,11 @@ fn refused_play_text_changes_nothing() {
             assert!(r.is_err());
         }
         assert!(r.is_err(), "{t:?} was accepted");
-        assert_eq!(g.position().to_fen(), fen_before, "{t:?}");
-        assert_eq!(g.hash(), hash, "{t:?}");
-        assert_eq!(g.ply(), ply, "{t:?}");
+        assert_eq!(g.game().position().to_fen(), fen_before, "{t:?}");
+        assert_eq!(g.game().hash(), hash, "{t:?}");
+        assert_eq!(g.game().ply(), ply, "{t:?}");
         assert_eq!(g.can_redo(), redo, "{t:?}");
+        assert_eq!(g.to_pdn(), before, "{t:?}");
     }
     // And the game is still usable, redo included.
     assert_eq!(

@@ -13,6 +13,7 @@ mod pdn_tree;
 mod pdn_tree_props;
 mod perft;
 mod properties;
+mod record;
 mod reference_brazilian;
 mod regressions;
 mod rules;

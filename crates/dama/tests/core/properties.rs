@@ -3,7 +3,8 @@
 
 use dama::perft;
 use dama::{
-    rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, Move, Position, Variant,
+    rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, GameRecord, Move,
+    Position, RecordKind, Variant,
 };
 use proptest::prelude::*;
 
@@ -316,23 +317,24 @@ proptest! {
 
     #[test]
     fn redo_after_undo_replays_the_same_moves((v, start, choices) in arb_game(), back in 0usize..40) {
-        let mut g = play_out(v, start, &choices, |_, _| {});
+        let g = play_out(v, start, &choices, |_, _| {});
+        let mut r = GameRecord::from_game(RecordKind::Game, &g, &[]).unwrap();
         let end_pos = *g.position();
         let end_hash = g.hash();
         let n = back.min(g.ply());
         let mut undone = Vec::new();
         for _ in 0..n {
-            undone.push(g.undo().unwrap());
+            undone.push(r.undo().unwrap());
         }
-        prop_assert_eq!(g.can_redo(), n > 0);
+        prop_assert_eq!(r.can_redo(), n > 0);
         while let Some(m) = undone.pop() {
-            prop_assert_eq!(g.redo(), Some(m));
+            prop_assert_eq!(r.redo(), Some(m));
         }
-        prop_assert!(!g.can_redo());
-        prop_assert_eq!(g.redo(), None);
-        prop_assert_eq!(*g.position(), end_pos);
-        prop_assert_eq!(g.hash(), end_hash);
-        prop_assert_eq!(g.variant(), v);
+        prop_assert!(!r.can_redo());
+        prop_assert_eq!(r.redo(), None);
+        prop_assert_eq!(*r.game().position(), end_pos);
+        prop_assert_eq!(r.game().hash(), end_hash);
+        prop_assert_eq!(r.variant(), v);
     }
 
     #[test]
@@ -483,17 +485,18 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
     );
 }
 
-/// A different move after undo drops the redo stack.
+/// A different move after undo leaves nothing to redo (the line taken back stays, as a
+/// variation); the same move replayed by hand keeps the rest of the line to redo.
 #[test]
 fn playing_another_move_after_undo_clears_redo() {
-    let mut g = Game::new(Variant::Italian);
+    let mut g = GameRecord::new(RecordKind::Game, Position::start(Variant::Italian));
     g.play_text("22-18").unwrap();
     g.undo();
     assert!(g.can_redo());
     g.play_text("21-17").unwrap();
     assert!(!g.can_redo());
     assert_eq!(g.redo(), None);
-    // Replaying the same move by hand keeps the rest of the redo stack.
+    // Replaying the same move by hand keeps the rest of the line.
     g.play_text("12-16").unwrap();
     g.play_text("23-19").unwrap();
     g.undo();

@@ -16,7 +16,7 @@ mod read;
 mod tree;
 mod write;
 
-pub use read::{parse_trees, GameInfo, PdnFile};
+pub use read::{parse_trees, read_tree, GameInfo, PdnFile};
 pub use tree::{GameTree, Node, NodeId, TreeError};
 pub use write::write_trees;
 
@@ -191,14 +191,10 @@ pub fn replay(p: &PdnGame, default: Variant) -> Result<Game, PdnError> {
         }
     }
     // A decided result on a game still open on the board was a resignation or an agreed draw.
-    if game.result().is_none() {
-        match p.result.as_deref().or(p.tag("Result")) {
-            Some("1-0" | "2-0") => game.resign(Color::Black),
-            Some("0-1" | "0-2") => game.resign(Color::White),
-            Some("1/2-1/2" | "1-1") => game.agree_draw(),
-            _ => {}
-        }
-    }
+    declare_result(
+        &mut game,
+        p.result.as_deref().or(p.tag("Result")).unwrap_or("*"),
+    );
     Ok(game)
 }
 
@@ -274,32 +270,7 @@ fn escape(v: &str) -> String {
 /// numbered moves in the game's notation. The game's moves become a tree's main line, which
 /// [`GameTree::to_pdn`] writes: one writer for both.
 pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
-    let result = match game.result() {
-        Some(r) => r.pdn(),
-        None => "*",
-    };
-    let own = ["GameType", "Result", "SetUp", "FEN"];
-    let mut all: Vec<(String, String)> = tags
-        .iter()
-        .filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k)))
-        .map(|(k, v)| {
-            let name: String = k
-                .chars()
-                .filter(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            (name, v.clone())
-        })
-        .filter(|(name, _)| !name.is_empty())
-        .collect();
-    let variant = game.variant();
-    all.push(("Result".into(), result.into()));
-    all.push(("GameType".into(), variant.game_type().to_string()));
-    let start = *game.start_position();
-    if start != Position::start(variant) {
-        all.push(("SetUp".into(), "1".into()));
-        all.push(("FEN".into(), crate::rules::fen::write(&start)));
-    }
-    let mut tree = GameTree::with_tags(variant, start, all, result.into());
+    let mut tree = GameTree::for_game(game, tags);
     let mut at = NodeId::ROOT;
     for (i, m) in game.moves().enumerate() {
         let (Some(before), Some(after)) = (game.position_at(i), game.position_at(i + 1)) else {
@@ -312,4 +283,67 @@ pub fn write_game(game: &Game, tags: &[(String, String)]) -> String {
         }
     }
     tree.to_pdn()
+}
+
+impl GameTree {
+    /// A tree of `game`'s start with no moves, its result the game's: the tags are `tags` in
+    /// order (names cleaned to letters, digits and `_`; the game's own `GameType`, `Result`,
+    /// `SetUp` and `FEN` left out), then `Result`, `GameType`, and `SetUp` and `FEN` when the
+    /// game did not start from the standard position.
+    pub(crate) fn for_game(game: &Game, tags: &[(String, String)]) -> GameTree {
+        let result = match game.result() {
+            Some(r) => r.pdn(),
+            None => "*",
+        };
+        let own = ["GameType", "Result", "SetUp", "FEN"];
+        let mut all: Vec<(String, String)> = tags
+            .iter()
+            .filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k)))
+            .map(|(k, v)| {
+                let name: String = k
+                    .chars()
+                    .filter(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (name, v.clone())
+            })
+            .filter(|(name, _)| !name.is_empty())
+            .collect();
+        let variant = game.variant();
+        all.push(("Result".into(), result.into()));
+        all.push(("GameType".into(), variant.game_type().to_string()));
+        let start = *game.start_position();
+        if start != Position::start(variant) {
+            all.push(("SetUp".into(), "1".into()));
+            all.push(("FEN".into(), crate::rules::fen::write(&start)));
+        }
+        GameTree::with_tags(variant, start, all, result.into())
+    }
+}
+
+/// Takes a decided result on a game still open on the board as a resignation or an agreed
+/// draw: what a PDN result says of a game whose moves do not end it.
+pub(crate) fn declare_result(game: &mut Game, result: &str) {
+    if game.result().is_none() {
+        match result {
+            "1-0" | "2-0" => game.resign(Color::Black),
+            "0-1" | "0-2" => game.resign(Color::White),
+            "1/2-1/2" | "1-1" => game.agree_draw(),
+            _ => {}
+        }
+    }
+}
+
+/// Whether two result tokens say the same (`2-0` is `1-0`, `1-1` a draw, `0-0` unfinished:
+/// the forms some Brazilian programs write).
+pub(crate) fn same_result(a: &str, b: &str) -> bool {
+    fn plain(r: &str) -> &str {
+        match r {
+            "2-0" => "1-0",
+            "0-2" => "0-1",
+            "1-1" => "1/2-1/2",
+            "0-0" => "*",
+            r => r,
+        }
+    }
+    plain(a) == plain(b)
 }

@@ -202,6 +202,13 @@ pub fn parse_trees(text: &str, default: Variant) -> Result<Vec<GameTree>, PdnErr
     Ok(trees)
 }
 
+/// Reads the first game of a PDN text whole into a tree, a game without a GameType tag being
+/// one of `default`; the rest of the text is not read. The bounds of [`parse_trees`].
+pub fn read_tree(text: &str, default: Variant) -> Result<GameTree, PdnError> {
+    let raw = Lexer::new(checked(text)?).game()?.ok_or_else(no_game)?;
+    build(&raw, 1, default)
+}
+
 /// The result token, else a `Result` tag that is one, else `*`.
 fn result_of(raw: &RawGame) -> String {
     raw.result
@@ -420,7 +427,7 @@ impl Builder<'_> {
             self.error(t, format!("move {number}{dots} ({body}): {why}"))
         })?;
         self.tree
-            .add(at, m, &legal, &self.game)
+            .add(at, m, &legal, self.game.position())
             .map_err(|e| match e {
                 TreeError::TooManyNodes => self.error(
                     t,

@@ -477,14 +477,11 @@ impl GameTree {
         if depth > MAX_DEPTH {
             return Err(TreeError::TooDeep);
         }
-        if self.nodes.len() >= MAX_NODES {
-            return Err(TreeError::TooManyNodes);
-        }
         let mut game = self.game_at(id)?;
         let legal = game.legal_moves();
         game.play(m).map_err(TreeError::Play)?;
         let m = legal.iter().find(|l| l.same_as(m)).copied().unwrap_or(*m);
-        self.add(id, m, &legal, &game)
+        self.add(id, m, &legal, game.position())
     }
 
     /// [`play`](GameTree::play) a move text (`22-18`, `c3xe5`, a full path where needed).
@@ -493,19 +490,20 @@ impl GameTree {
         self.play(id, &m)
     }
 
-    /// Adds move `m`, legal in `legal`, as the last child of `parent`; `after` is the game once
-    /// `m` is played. The nesting depth is the caller's to check (the reader counts brackets).
-    pub(super) fn add(
+    /// Adds move `m`, legal in `legal`, as the last child of `parent`; `after` is the position
+    /// once `m` is played. Refused past [`MAX_NODES`]; the nesting depth is the caller's to
+    /// check (the reader counts brackets, a record follows its cursor).
+    pub(crate) fn add(
         &mut self,
         parent: NodeId,
         m: Move,
         legal: &crate::MoveList,
-        after: &Game,
+        after: &Position,
     ) -> Result<NodeId, TreeError> {
         if self.nodes.len() >= MAX_NODES {
             return Err(TreeError::TooManyNodes);
         }
-        self.attach(parent, m, legal, after.position())
+        self.attach(parent, m, legal, after)
     }
 
     /// [`add`](GameTree::add) without the bound on nodes: for writing a game already played,
@@ -632,7 +630,7 @@ impl GameTree {
     }
 
     /// The deepest variation nesting inside the subtree of `id`, relative to `id`'s line.
-    fn nesting_below(&self, id: NodeId) -> usize {
+    pub(crate) fn nesting_below(&self, id: NodeId) -> usize {
         let mut deepest = 0;
         let mut stack = vec![(id, 0usize)];
         while let Some((n, d)) = stack.pop() {

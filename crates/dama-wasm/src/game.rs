@@ -1,0 +1,388 @@
+//! A game as the page reads it: the readers every game has (`game_readers!`, shared by
+//! [`Game`] and the record's live game, [`GameRecord`](crate::GameRecord)), and `Game`, a game
+//! alone: what the engine searches, a puzzle is played in, the editor checks.
+
+use crate::js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
+use crate::wire::{self, to_js, Js};
+use crate::{args, js_err, own_frame};
+use dama::{rules::notation, Color, Move, MoveList, Position, Variant};
+use js_sys::Int8Array;
+use wasm_bindgen::prelude::*;
+
+/// A move as the page sees it ([`wire::Move`]), with squares numbered and the text written as
+/// in `v`. `legal` is the list the move belongs to, which decides whether its text needs the
+/// path.
+pub(crate) fn move_object(v: Variant, legal: &MoveList, m: &Move) -> Js<wire::Move> {
+    let n = |s: dama::Square| v.square_number(s);
+    to_js(&wire::Move {
+        from: n(m.from()),
+        to: n(m.to()),
+        path: m.path().map(n).collect(),
+        // In jump order, which is also the order the page animates them.
+        captured: m.captured_in_order().map(n).collect(),
+        text: notation::move_text_among(v, legal, m),
+        capture: m.is_capture(),
+        king: m.is_king_move(),
+        promotes: m.promotes(),
+    })
+}
+
+/// 32 cells, index i = square i+1 in `variant`'s numbering: 0 empty, 1/2 a white man/king,
+/// -1/-2 black.
+pub(crate) fn board_array(variant: Variant, pos: &Position) -> Int8Array {
+    let mut cells = [0i8; 32];
+    for (sq, piece) in pos.board() {
+        let v = match piece.role {
+            dama::Role::Man => 1,
+            dama::Role::King => 2,
+        };
+        let i = variant.square_number(sq) as usize - 1;
+        cells[i] = if piece.color == Color::White { v } else { -v };
+    }
+    Int8Array::from(&cells[..])
+}
+
+/// A refused move as a JS `Error`, in the words of the game's rules.
+pub(crate) fn play_error(e: dama::PlayError) -> JsValue {
+    match e {
+        dama::PlayError::Illegal(i) => js_err(format!("not legal: {i}")),
+        e => js_err(e),
+    }
+}
+
+/// The bindings of a game every holder of one has, written once (the caller imports
+/// `wasm_bindgen::prelude::*`): `$ty` holds a live
+/// `dama::Game` (its `live()`) and a core value with `resign`, `lose_on_time` and
+/// `agree_draw`; `$name` is its JS name, for the refusals.
+macro_rules! game_readers {
+    ($ty:ident, $name:literal) => {
+        #[wasm_bindgen]
+        impl $ty {
+            /// `"italian"` or `"brazilian"`.
+            #[wasm_bindgen(unchecked_return_type = "Variant")]
+            pub fn variant(&self) -> String {
+                self.live().variant().id().to_string()
+            }
+
+            /// The name of square `n` (1-32) as this game's move text writes it: the number
+            /// in Italian, `c3` in Brazilian; throws `RangeError` outside 1-32.
+            #[wasm_bindgen(js_name = squareName)]
+            pub fn square_name(&self, n: $crate::js_args::NumArg) -> Result<String, JsValue> {
+                let v = self.live().variant();
+                let n = $crate::args::square(
+                    $crate::js_args::Args(concat!($name, ".squareName")).number("n", &n)?,
+                )?;
+                v.square(n)
+                    .map(|s| v.square_name(s))
+                    .ok_or_else(|| $crate::args::ArgError::Square(n.into()).into())
+            }
+
+            /// The current position in FEN (in this game's numbering).
+            pub fn fen(&self) -> String {
+                self.live().fen()
+            }
+
+            /// The position the game started from, in FEN.
+            #[wasm_bindgen(js_name = startFen)]
+            pub fn start_fen(&self) -> String {
+                dama::rules::fen::write(self.live().start_position())
+            }
+
+            /// The key of the position (the pieces and the side to move; the game and the
+            /// move counters left out): a whole number below 2^53, the same for the same
+            /// position however it was reached, so a page can index the positions of many
+            /// games (`PdnFile.mainline`).
+            #[wasm_bindgen(js_name = positionKey)]
+            pub fn position_key(&self) -> f64 {
+                crate::position_key(self.live().position())
+            }
+
+            /// `"white"` or `"black"`.
+            #[wasm_bindgen(unchecked_return_type = "Color")]
+            pub fn turn(&self) -> String {
+                self.live().turn().name().to_string()
+            }
+
+            /// 32 cells, index i = square i+1: 0 empty, 1/2 white man/king, -1/-2 black
+            /// man/king.
+            pub fn board(&self) -> js_sys::Int8Array {
+                $crate::game::board_array(self.live().variant(), self.live().position())
+            }
+
+            /// The board before ply `ply` of the game (0 = the start, `ply()` = now); throws
+            /// `RangeError` for anything else (negative, fractional, NaN, past the game).
+            #[wasm_bindgen(js_name = boardAt)]
+            pub fn board_at(
+                &self,
+                ply: $crate::js_args::NumArg,
+            ) -> Result<js_sys::Int8Array, JsValue> {
+                let g = self.live();
+                let ply = $crate::js_args::Args(concat!($name, ".boardAt")).number("ply", &ply)?;
+                let ply = $crate::args::ply(ply, g.ply())?;
+                let pos = g
+                    .position_at(ply)
+                    .map(|p| $crate::game::board_array(g.variant(), p));
+                pos.ok_or_else(|| {
+                    $crate::js_err(format!(
+                        "no position at ply {ply}: the game has {} plies",
+                        g.ply()
+                    ))
+                })
+            }
+
+            /// The number of plies played.
+            pub fn ply(&self) -> usize {
+                self.live().ply()
+            }
+
+            /// The legal moves (none once the game is over).
+            #[wasm_bindgen(js_name = legalMoves)]
+            pub fn legal_moves(&self) -> Vec<$crate::wire::Js<$crate::wire::Move>> {
+                let legal = self.live().legal_moves();
+                let v = self.live().variant();
+                legal
+                    .iter()
+                    .map(|m| $crate::game::move_object(v, &legal, m))
+                    .collect()
+            }
+
+            /// The moves played so far.
+            pub fn history(&self) -> Vec<$crate::wire::Js<$crate::wire::Move>> {
+                let g = self.live();
+                let v = g.variant();
+                // Each text is written against the position it was played in.
+                let at = |(i, m)| {
+                    Some($crate::game::move_object(
+                        v,
+                        &g.position_at(i)?.legal_moves(),
+                        m,
+                    ))
+                };
+                g.moves().enumerate().filter_map(at).collect()
+            }
+
+            /// `undefined` while the game goes on, else `{winner: "white"|"black"|null,
+            /// reason, message}`.
+            pub fn result(&self) -> Option<$crate::wire::Js<$crate::wire::GameResult>> {
+                let r = self.live().result()?;
+                Some($crate::wire::to_js(&$crate::wire::GameResult {
+                    winner: match r.outcome {
+                        dama::Outcome::Win(c) => Some(c.into()),
+                        dama::Outcome::Draw => None,
+                    },
+                    reason: r.reason.id(),
+                    message: r.to_string(),
+                }))
+            }
+
+            /// `color` ("white" or "black") resigns; `undo()` takes it back.
+            pub fn resign(&mut self, color: $crate::js_args::ColorArg) -> Result<(), JsValue> {
+                let color =
+                    $crate::js_args::Args(concat!($name, ".resign")).color("color", &color)?;
+                self.inner.resign(color);
+                Ok(())
+            }
+
+            /// `color`'s clock ran out: `color` loses (reason `time`); `undo()` takes it back.
+            #[wasm_bindgen(js_name = loseOnTime)]
+            pub fn lose_on_time(
+                &mut self,
+                color: $crate::js_args::ColorArg,
+            ) -> Result<(), JsValue> {
+                let color =
+                    $crate::js_args::Args(concat!($name, ".loseOnTime")).color("color", &color)?;
+                self.inner.lose_on_time(color);
+                Ok(())
+            }
+
+            /// Both players agree a draw; `undo()` takes it back.
+            #[wasm_bindgen(js_name = agreeDraw)]
+            pub fn agree_draw(&mut self) {
+                self.inner.agree_draw();
+            }
+
+            /// `undefined` if a legal move goes from `from` to `to` (square numbers in this
+            /// game's numbering), else the reason in plain words, naming the rule of this game.
+            #[wasm_bindgen(js_name = whyIllegal)]
+            pub fn why_illegal(
+                &self,
+                from: $crate::js_args::NumArg,
+                to: $crate::js_args::NumArg,
+            ) -> Result<Option<String>, JsValue> {
+                let a = $crate::js_args::Args(concat!($name, ".whyIllegal"));
+                let (from, to) = (a.number("from", &from)?, a.number("to", &to)?);
+                // Any number but a square number 1-32 is no square (0), which gets the
+                // generic answer.
+                let sq = |n: f64| $crate::args::square(n).unwrap_or(0) as u8;
+                let why = self.live().why_illegal(sq(from), sq(to));
+                Ok(why.map(|i| i.to_string()))
+            }
+        }
+    };
+}
+pub(crate) use game_readers;
+
+/// A game: position, moves played and taken back, result.
+#[wasm_bindgen]
+pub struct Game {
+    pub(crate) inner: dama::Game,
+}
+
+impl Game {
+    /// The core game, for the engine binding.
+    pub fn core(&self) -> &dama::Game {
+        &self.inner
+    }
+
+    fn live(&self) -> &dama::Game {
+        &self.inner
+    }
+}
+
+game_readers!(Game, "Game");
+
+#[wasm_bindgen]
+impl Game {
+    /// The start position, White to move, of `variant` (`"italian"` or `"brazilian"`); throws
+    /// `Error` for another name.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: VariantArg) -> Result<Game, JsValue> {
+        Ok(Game {
+            inner: dama::Game::new(Args("new Game").variant("variant", &variant)?),
+        })
+    }
+
+    /// A game of `variant` from a set-up position in that game's numbering; throws `Error`
+    /// with the reason for a bad FEN or game name.
+    #[wasm_bindgen(js_name = fromFen)]
+    pub fn from_fen(fen: StrArg, variant: VariantArg) -> Result<Game, JsValue> {
+        let a = Args("Game.fromFen");
+        let fen = a.string("fen", &fen)?;
+        let variant = a.variant("variant", &variant)?;
+        dama::Game::from_fen(variant, &fen)
+            .map(|inner| Game { inner })
+            .map_err(js_err)
+    }
+
+    /// A game of `variant` from a board editor's cells (index i = square i+1 in that game's
+    /// numbering: 1/2 a white man/king, -1/-2 black, 0 empty) with `turn` ("white" or "black")
+    /// to move. The core checks the position: throws `Error` for one that cannot arise (a man
+    /// on its crowning row, more than 12 pieces a side) or that is already over (the side to
+    /// move has no piece or no move), and `RangeError` for a cell other than -2..2 or not 32
+    /// cells.
+    #[wasm_bindgen(js_name = fromBoard)]
+    pub fn from_board(
+        cells: CellsArg,
+        turn: ColorArg,
+        variant: VariantArg,
+    ) -> Result<Game, JsValue> {
+        let a = Args("Game.fromBoard");
+        let cells = a.cells("cells", &cells)?;
+        let turn = a.color("turn", &turn)?;
+        let v = a.variant("variant", &variant)?;
+        if cells.len() != 32 {
+            return Err(
+                js_sys::RangeError::new(&format!("{} cells: a board has 32", cells.len())).into(),
+            );
+        }
+        let (mut white, mut black, mut kings) = (0u32, 0u32, 0u32);
+        for (i, &c) in cells.iter().enumerate() {
+            let bit = match v.square(i as u32 + 1) {
+                Some(sq) => sq.bit(),
+                None => return Err(js_err("no such square")),
+            };
+            // Cells are -2..2 (`Args::cells`).
+            match c {
+                1 | 2 => white |= bit,
+                -1 | -2 => black |= bit,
+                _ => {}
+            }
+            if c == 2 || c == -2 {
+                kings |= bit;
+            }
+        }
+        let pos = Position::from_bitboards(v, white, black, kings, turn).map_err(js_err)?;
+        let inner = dama::Game::from_position(pos);
+        if inner.result().is_some() {
+            // A position with nothing to play would start a game already lost.
+            let (side, own) = match turn {
+                Color::White => ("White", white),
+                Color::Black => ("Black", black),
+            };
+            let why = if own == 0 {
+                "has no pieces"
+            } else {
+                "has no move"
+            };
+            return Err(js_err(format!(
+                "the game would be over before it starts: {side}, to move, {why}"
+            )));
+        }
+        Ok(Game { inner })
+    }
+
+    /// The first game of a PDN text, replayed (the text after it is not read), a game without
+    /// a GameType tag being one of `variant`; a decided result on a game its moves leave open
+    /// is taken as a resignation or an agreed draw. Throws `Error` on bad PDN or an illegal
+    /// move.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(text: StrArg, variant: VariantArg) -> Result<Game, JsValue> {
+        let a = Args("Game.fromPdn");
+        let text = a.string("text", &text)?;
+        let variant = a.variant("variant", &variant)?;
+        dama::rules::pdn::read_game(&text, variant)
+            .map(|inner| Game { inner })
+            .map_err(js_err)
+    }
+
+    /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
+    /// Black, ...); GameType, Result and the set-up tags are the core's own and always written.
+    #[wasm_bindgen(js_name = pdnWithTags)]
+    pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
+        let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
+        Ok(dama::rules::pdn::write_game(&self.inner, &tags))
+    }
+
+    /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
+    /// throws `Error` on bad PDN.
+    #[wasm_bindgen(js_name = pdnTags)]
+    pub fn pdn_tags(text: StrArg) -> Result<Vec<Js<wire::PdnTag<'static>>>, JsValue> {
+        let text = Args("Game.pdnTags").string("text", &text)?;
+        let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
+        Ok(first
+            .tags
+            .iter()
+            .map(|(k, v)| to_js(&wire::PdnTag(k, v)))
+            .collect())
+    }
+
+    /// Plays a move text (`22-18`, `22x13`, `27x18x11x4`); returns the move; throws `Error`
+    /// saying why when it cannot be played, and then the game is unchanged.
+    pub fn play(&mut self, text: StrArg) -> Result<Js<wire::Move>, JsValue> {
+        let text = Args("Game.play").string("text", &text)?;
+        let legal = self.inner.legal_moves();
+        let v = self.inner.variant();
+        let m = self.inner.play_text(&text).map_err(play_error)?;
+        Ok(move_object(v, &legal, &m))
+    }
+
+    /// Plays `legalMoves()[index]`; throws `RangeError` when there is no such move (an index
+    /// past the list, negative, fractional or not a number).
+    #[wasm_bindgen(js_name = playIndex)]
+    pub fn play_index(&mut self, index: NumArg) -> Result<Js<wire::Move>, JsValue> {
+        let index = Args("Game.playIndex").number("index", &index)?;
+        let legal = self.inner.legal_moves();
+        let m = legal[args::move_index(index, legal.len())?];
+        self.inner.play(&m).map_err(js_err)?;
+        Ok(move_object(self.inner.variant(), &legal, &m))
+    }
+
+    /// Takes back the last move (or first a resignation or agreed draw, returning undefined).
+    pub fn undo(&mut self) -> Option<Js<wire::Move>> {
+        own_frame(|| {
+            let v = self.inner.variant();
+            let m = self.inner.undo()?;
+            Some(move_object(v, &self.inner.position().legal_moves(), &m))
+        })
+    }
+}
