@@ -18,7 +18,7 @@ const KEEP = 3;
  * wasm-bindgen's own refusals, thrown from its code before ours runs: a freed or never
  * constructed instance called or given for a class argument, a borrowed one used again. Each
  * throw skips the restoring of wasm's stack pointer (wasm-bindgen issue #1959): about 21,500 of
- * them use the 1 MiB stack up and kill the instance (4,600 for GameTree#game, whose result
+ * them use the 1 MiB stack up and kill the instance (4,600 for GameRecord#gameAt, whose result
  * takes room in the frame). The fuzz takes a new instance after RENEW_AFTER of them, so that
  * this known leak does not hide a new failure.
  */

@@ -24,7 +24,7 @@ async function exampleTab(context, side, game, variant) {
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.goto(`${env.server.url}docs/examples/remote.html?side=${side}&game=${game}&variant=${variant}`);
-  await page.waitForFunction(() => document.getElementById('board').session?.game);
+  await page.waitForFunction(() => document.getElementById('board').session?.record);
   return page;
 }
 const moves = (page) => page.evaluate(() => document.getElementById('board').history().map((m) => m.text));
@@ -67,7 +67,7 @@ for (const [screen, options, variant, [w1, b1]] of [
 test('board.play(): text or from/to, Brazilian names too; an illegal move refused with the rule and the game unchanged', { timeout: 60000 }, async () => {
   const page = await newPage(env, DESKTOP);
   await page.goto(`${env.server.url}docs/examples/remote.html?side=white&game=play`);
-  await page.waitForFunction(() => document.getElementById('board').session?.game);
+  await page.waitForFunction(() => document.getElementById('board').session?.record);
   const r = await page.evaluate(() => {
     const b = document.getElementById('board');
     const out = {};
@@ -125,7 +125,7 @@ test('the frame takes the opponent\'s moves by postMessage from the origins it n
   const page = await newPage(env, DESKTOP);
   await page.goto(`${env.server.url}tests/browser/fixtures/remote-frame.html`);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  await frame.waitForFunction(() => document.getElementById('board').session?.game);
+  await frame.waitForFunction(() => document.getElementById('board').session?.record);
   // White (the player) moves on the board; Black's move comes from the page.
   await frame.evaluate(() => document.getElementById('board').play('22-18'));
   // A move that is not legal: refused, with the reason, to this page's origin; nothing played.
@@ -159,7 +159,7 @@ test('the frame takes the opponent\'s moves by postMessage from the origins it n
     const frameOrigin = new URL(env.server.url).origin;
     await host.goto(`${other.url}tests/browser/fixtures/remote-frame.html?frame=${encodeURIComponent(frameOrigin)}&allow=${encodeURIComponent(frameOrigin)}`);
     const f = await (await host.waitForSelector('iframe')).contentFrame();
-    await f.waitForFunction(() => document.getElementById('board').session?.game);
+    await f.waitForFunction(() => document.getElementById('board').session?.record);
     await f.evaluate(() => document.getElementById('board').play('22-18'));
     await host.evaluate(() => window.send({ type: 'play', move: '10-14' }));
     await host.evaluate(() => window.send({ type: 'play', move: 'nonsense' }));

@@ -10,7 +10,7 @@ import { humanText, withHumanText } from '../../www/analysis/comment.js';
 import { annotation } from '../../www/game/nags.js';
 
 const wasm = await loadCore();
-const model = (pdn) => new AnalysisModel(wasm, pdn ? wasm.PdnFile.parse(pdn, 'italian').tree(0) : new wasm.GameTree('italian', null));
+const model = (pdn) => new AnalysisModel(wasm, pdn ? wasm.PdnFile.parse(pdn, 'italian').record(0, 'analysis') : new wasm.GameRecord('analysis', 'italian'));
 
 test('a move played where the game had another starts a variation; the same move follows the game', () => {
   const m = model('1. 22-18 10-14 2. 21-17 14x21 *');

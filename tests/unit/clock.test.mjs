@@ -82,7 +82,7 @@ test('the session: a flag falls, the core records the loss on time, the texts sa
   assert.equal(s.checkFlag(), false);
   now = 7000;
   assert.equal(s.checkFlag(), true);
-  const r = s.game.result();
+  const r = s.record.result();
   assert.deepEqual([r.winner, r.reason], ['white', 'time']);
   assert.deepEqual(s.ended, { type: 'time', color: 'black' });
   assert.match(endTexts(s, r, 'en').join(' '), /White wins.*Black ran out of time/);
@@ -91,10 +91,10 @@ test('the session: a flag falls, the core records the loss on time, the texts sa
   const snap = s.snapshot();
   const t = new Session(wasm);
   t.newGame({ fen: snap.startFen, moves: snap.moves, ended: snap.ended, mode: snap.mode, clockState: snap.clock });
-  assert.equal(t.game.result().reason, 'time');
+  assert.equal(t.record.result().reason, 'time');
   assert.equal(t.clock?.remaining('black', 0), 0);
   assert.ok(s.undo());
-  assert.equal(s.game.result(), undefined);
+  assert.equal(s.record.result(), undefined);
 });
 
 test('the computer keeps within its clock: its search time is the engine\'s share of what is left', () => {
@@ -112,8 +112,7 @@ test('the computer keeps within its clock: its search time is the engine\'s shar
   untimed.newGame({ mode: 'computer' });
   assert.equal(untimed.searchTime(3100), 3100);
   // Reviewing stops the clocks; back to the game, the side to move's runs again.
-  s.game.play('12-16');
-  s.played('black');
+  s.play('12-16');
   assert.equal(s.clock?.running, 'white');
   s.review(0);
   s.syncClock();

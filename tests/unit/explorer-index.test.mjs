@@ -15,7 +15,7 @@ function scan(core, variant, texts) {
   const byKey = new Map();
   for (const text of texts) {
     const file = core.PdnFile.parse(text, variant);
-    const tree = file.tree(0);
+    const tree = file.record(0, 'analysis');
     const result = resultForWhite(file.summary(0).result);
     file.free();
     const game = new core.Game(variant);
@@ -66,7 +66,7 @@ for (const variant of ['italian', 'brazilian']) {
         assert.equal(m.list.length, n);
         // Each listed game reached the position at that ply, and played the move from it.
         for (const { game, ply } of m.list.slice(0, 3)) {
-          const g = core.Game.fromPdn(built.texts[game]);
+          const g = core.Game.fromPdn(built.texts[game], variant);
           const played = g.history().map((h) => h.text);
           while (g.ply() > ply) g.undo();
           assert.equal(g.positionKey(), key);

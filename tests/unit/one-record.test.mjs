@@ -1,8 +1,8 @@
-// One record per game (issue "One house"): every game of a session has its record, the core's
-// GameTree, which holds its moves, what is written about them and its tags; the core's Game is
-// the live game. An ordinary game's PDN is the one the page always wrote; a take-back and
-// another move keep the line taken back, as a variation; a record too full to take a move
-// goes on as a new record; every older snapshot still restores. Node, the real wasm core.
+// One record per game: every game of a session is its record, the core's GameRecord, which
+// holds its moves, what is written about them, its tags and, at its cursor, the live game. An
+// ordinary game's PDN is the one the page always wrote; a take-back and another move keep the
+// line taken back, as a variation; a record too full to take a move goes on as a new record;
+// every older snapshot still restores. Node, the real wasm core.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,15 +26,20 @@ function before(s, own, extra = {}, site = '?') {
   const all = new Map(Object.entries({ Event: 'Dama game', Site: site, Date: pdnDate(), White: names.white, Black: names.black }));
   for (const [k, v] of own ?? []) all.set(k, v);
   for (const [k, v] of Object.entries(extra)) all.set(k, v);
-  return s.game.pdnWithTags([...all]);
+  const g = s.record.gameAt(s.record.cursor());
+  try {
+    return g.pdnWithTags([...all]);
+  } finally {
+    g.free();
+  }
 }
 
 test("an ordinary game's record: its PDN is the one the page always wrote, its names the page's", () => {
   const s = new Session(wasm);
   s.newGame({ mode: 'computer', side: 'white', level: 3 });
-  assert.ok(s.tree, 'a record from the first move');
+  assert.ok(s.record, 'a record from the first move');
   for (const m of ['22-18', '11-14', '18x11', '7x14']) s.play(m);
-  assert.deepEqual(mainline(s.tree), ['22-18', '11-14', '18x11', '7x14']);
+  assert.deepEqual(mainline(s.record), ['22-18', '11-14', '18x11', '7x14']);
   assert.equal(s.pdn(), before(s, null));
   assert.equal(s.pdn({}, 'dama.example'), before(s, null, {}, 'dama.example'));
   assert.match(s.pdn(), /\[White "Player"\]\n\[Black "Dama \(level 3\)"\]/);
@@ -67,10 +72,9 @@ test('a take-back then another move: the new move is the main line, the line tak
   const s = new Session(wasm);
   s.newGame({ mode: 'computer', side: 'white' });
   s.play('22-18');
-  s.game.play('11-14'); // the computer's answer
-  s.played('black');
+  s.play('11-14'); // the computer's answer
   assert.ok(s.undo());
-  assert.equal(s.game.ply(), 0);
+  assert.equal(s.record.ply(), 0);
   // Taken back, not gone: the record holds the moves (redo plays them again), the game is unfinished.
   assert.equal(body(s.pdn()), '1. 22-18 11-14 *');
   assert.deepEqual(s.redo().map((m) => m.text), ['22-18', '11-14']);
@@ -79,7 +83,7 @@ test('a take-back then another move: the new move is the main line, the line tak
   s.play('21-17');
   assert.equal(s.canRedo(), false, 'another move: nothing to redo');
   assert.equal(body(s.pdn()), '1. 21-17 (1. 22-18 11-14) *');
-  assert.deepEqual(mainline(s.tree), ['21-17']);
+  assert.deepEqual(mainline(s.record), ['21-17']);
   assert.deepEqual(s.history().map((m) => m.text), ['21-17']);
   // The variation is a move of the record, shown read-only from its position.
   const v = s.treeNodes().find((n) => n.text === '11-14');
@@ -94,32 +98,36 @@ test('a take-back then another move: the new move is the main line, the line tak
   assert.deepEqual(playerNames(t, 'en'), { white: 'You', black: 'Computer · level 5' });
 });
 
-/** A record of the start position holding as many moves as the core allows, its main line first. */
+/**
+ * A game's record of the start position holding as many moves as the core allows, standing at
+ * the end of its main line: an analysis filled, then read back as a game's.
+ */
 function fullRecord() {
-  const tree = new wasm.GameTree('italian', null);
-  const g = new wasm.Game('italian');
+  const r = new wasm.GameRecord('analysis', 'italian');
   /** @param {number} id @param {number} depth @returns {boolean} false once full */
   const fill = (id, depth) => {
-    for (const m of g.legalMoves()) {
-      let child;
+    r.goto(id);
+    for (const m of r.legalMoves()) {
+      r.goto(id);
       try {
-        child = tree.play(id, m.text);
+        r.play(m.text);
       } catch (err) {
+        assert.equal(/** @type {Error} */ (err).name, 'RecordFullError');
         assert.match(/** @type {Error} */ (err).message, /most it can/);
         return false;
       }
-      if (depth > 1) {
-        g.play(m.text);
-        const more = fill(child, depth - 1);
-        g.undo();
-        if (!more) return false;
-      }
+      if (depth > 1 && !fill(r.cursor(), depth - 1)) return false;
     }
     return true;
   };
-  assert.equal(fill(tree.nodes()[0].id, 8), false, 'filled');
-  g.free();
-  return tree;
+  assert.equal(fill(0, 8), false, 'filled');
+  const file = wasm.PdnFile.parse(r.toPdn(), 'italian');
+  r.free();
+  try {
+    return file.record(0, 'game');
+  } finally {
+    file.free();
+  }
 }
 
 test('a record too full to take a move: the game goes on in a new record of its moves and tags', () => {
@@ -127,26 +135,25 @@ test('a record too full to take a move: the game goes on in a new record of its 
   full.setTag('Event', 'Club');
   full.setComment(full.nodes()[1].id, 'kept where it was saved');
   const moves = mainline(full);
+  assert.deepEqual(full.history().map((m) => m.text), moves, 'the game stands at its main line\'s end');
   const s = new Session(wasm);
-  s.newGame({ mode: 'two-players', moves, tree: full });
-  assert.equal(s.tree, full);
-  const game = s.game;
+  s.newGame({ mode: 'two-players', record: full });
+  assert.equal(s.record, full);
   const next = s.legalMoves()[0].text;
   s.play(next);
   // The game is the same game, one move on; its record is a new one, so the page saves it
   // as a new game and the full one stays in the library as it was last saved.
-  assert.equal(s.game, game);
-  assert.equal(s.game.ply(), moves.length + 1);
-  assert.notEqual(s.tree, full);
+  assert.equal(s.record.ply(), moves.length + 1);
+  assert.notEqual(s.record, full);
   assert.throws(() => full.nodes(), 'the full record was let go');
-  assert.deepEqual(mainline(s.tree), [...moves, next]);
+  assert.deepEqual(mainline(s.record), [...moves, next]);
   assert.equal(s.treeNodes().length, moves.length + 2, 'the moves alone');
   assert.equal(s.tags?.find(([k]) => k === 'Event')?.[1], 'Club');
   assert.doesNotMatch(s.pdn(), /kept where it was saved/);
   assert.match(body(s.pdn()), new RegExp(`${next} \\*$`));
   // It goes on taking moves, and is saved and resumed as any other.
   s.play(s.legalMoves()[0].text);
-  assert.deepEqual(mainline(s.tree), s.history().map((m) => m.text));
+  assert.deepEqual(mainline(s.record), s.history().map((m) => m.text));
   const t = new Session(wasm);
   t.restore(JSON.parse(JSON.stringify(s.snapshot())));
   assert.equal(t.pdn(), s.pdn());
@@ -159,7 +166,7 @@ test('every older snapshot restores: no variant, no record, a record for importe
   s.restore({ v: 2, startFen: START, moves: ['22-18', '12-16'], mode: 'computer', side: 'black', level: 3, orientation: 'black' });
   assert.equal(s.variant, 'italian');
   assert.deepEqual(s.history().map((m) => m.text), ['22-18', '12-16']);
-  assert.deepEqual(mainline(s.tree), ['22-18', '12-16']);
+  assert.deepEqual(mainline(s.record), ['22-18', '12-16']);
   assert.equal(s.pdn(), before(s, null));
   assert.deepEqual(playerNames(s, 'en'), { white: 'Computer · level 3', black: 'You' });
   // Before every game had a record: a pasted game's tags and a resignation beside the moves.
@@ -167,7 +174,7 @@ test('every older snapshot restores: no variant, no record, a record for importe
   const old = { variant: 'italian', startFen: START, moves: ['22-18', '11-14'], mode: 'two-players', side: 'white', level: 5, levelWhite: null, levelBlack: null, ended: { type: 'resign', color: 'white' }, tags, clock: null, pdn: null };
   const t = new Session(wasm);
   t.restore(JSON.parse(JSON.stringify(old)));
-  assert.equal(t.game.result()?.reason, 'resignation');
+  assert.equal(t.record?.result()?.reason, 'resignation');
   assert.deepEqual(t.tagPlayers(), { white: 'Anna', black: 'Bruno' });
   assert.equal(t.pdn(), before(t, tags));
   assert.match(t.pdn(), /\[Result "0-1"\]/);
@@ -179,7 +186,7 @@ test('every older snapshot restores: no variant, no record, a record for importe
   assert.deepEqual(u.tagPlayers(), { white: 'Anna', black: 'Bruno' });
   // A Brazilian game's: its variant read as the game page reads one.
   const b = new Session(wasm);
-  b.restore({ variant: 'brazilian', startFen: s.game.startFen(), moves: ['c3-d4'], mode: 'two-players', side: 'white', level: 5 });
+  b.restore({ variant: 'brazilian', startFen: s.record.startFen(), moves: ['c3-d4'], mode: 'two-players', side: 'white', level: 5 });
   assert.equal(b.variant, 'brazilian');
   assert.match(b.pdn(), /\[GameType "26"\]/);
   // Now every game's snapshot carries its record, the page's tags left empty in it.

@@ -54,7 +54,7 @@ test('a reply that arrives after the pause is dropped, and the search is no long
   await p;
   assert.equal(requests.length, 1);
   assert.deepEqual(played, [], 'the reply is not played');
-  assert.equal(s.game.ply(), 0);
+  assert.equal(s.record.ply(), 0);
   assert.equal(s.thinking, null, 'nothing is said to be thinking');
 });
 

@@ -6,10 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
 import { Session } from '../../www/game/session.js';
-import { extend, mainline, treeFromPdn } from '../../www/game/record.js';
+import { mainline, mergeInto } from '../../www/game/record.js';
 import { readSnapshot } from '../../www/game/snapshot.js';
 
 const wasm = await loadCore();
+const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
 const PDN = '[Event "Club"]\n[White "Anna"]\n[Black "Bruno"]\n[Result "*"]\n{Before the game.} 1. 22-18 {the usual} (1. 21-17 11-14) 1... 11-14 2. 18x11 7x14 *';
 const normalize = (/** @type {string} */ s) => s.replace(/\s+/g, ' ').trim();
 const body = (/** @type {string} */ s) => normalize(s.replace(/\[[^\]]*\]/g, ''));
@@ -39,13 +40,13 @@ test('moves played past an imported game keep its comments and variations', () =
 test('a take-back and another move keep the line taken back, as a variation', () => {
   const s = imported();
   assert.ok(s.undo());
-  assert.equal(s.game.ply(), 3);
+  assert.equal(s.record?.ply(), 3);
   // Taken back, not gone: the record still holds the move, and the game is unfinished.
   assert.match(body(s.pdn()), /2\. 18x11 7x14 \*$/);
   s.play('6x15');
   const out = body(s.pdn());
   assert.match(out, /2\. 18x11 6x15 \(2\.\.\. 7x14\) \*$/, out);
-  assert.deepEqual(mainline(s.tree), ['22-18', '11-14', '18x11', '6x15']);
+  assert.deepEqual(mainline(s.record), ['22-18', '11-14', '18x11', '6x15']);
   assert.match(out, /\{the usual\}/);
 });
 
@@ -62,7 +63,9 @@ test('a snapshot resumes the game and its whole record (item 7)', () => {
   s.undo();
   const u = new Session(wasm);
   u.restore(JSON.parse(JSON.stringify(s.snapshot())));
-  assert.equal(u.game.ply(), 4);
+  assert.equal(u.record?.ply(), 4);
+  assert.ok(u.canRedo(), 'the move taken back is there to play again');
+  assert.deepEqual(u.redo().map((m) => m.text), ['21-17']);
   assert.match(body(u.pdn()), /3\. 21-17/);
 });
 
@@ -74,11 +77,11 @@ test('a resignation in an imported game is its result, in the PDN and after a re
   assert.match(body(out), /0-1$/);
   const t = new Session(wasm);
   t.restore(JSON.parse(JSON.stringify(s.snapshot())));
-  assert.equal(t.game.result()?.reason, 'resignation');
-  assert.equal(t.game.result()?.winner, 'black');
+  assert.equal(t.record?.result()?.reason, 'resignation');
+  assert.equal(t.record?.result()?.winner, 'black');
   // The PDN alone says it too (a finished saved game is opened from its PDN).
   const u = imported(out);
-  assert.equal(u.game.result()?.reason, 'resignation');
+  assert.equal(u.record?.result()?.reason, 'resignation');
   // Taken back, the game is unfinished again, and so is its record.
   assert.ok(s.undo());
   assert.match(s.pdn(), /\[Result "\*"\]/);
@@ -107,8 +110,8 @@ test('a resumed clock has run while the page was closed; a flag that fell meanwh
   const late = new Session(wasm);
   late.now = () => 0;
   late.restore(snap, wall + 3_600_000);
-  assert.equal(late.game.result()?.reason, 'time');
-  assert.equal(late.game.result()?.winner, 'white');
+  assert.equal(late.record?.result()?.reason, 'time');
+  assert.equal(late.record?.result()?.winner, 'white');
 });
 
 test('a saved game that is not one is refused whole, naming what is wrong, and changes nothing', () => {
@@ -133,16 +136,30 @@ test('a saved game that is not one is refused whole, naming what is wrong, and c
   assert.throws(() => readSnapshot({ ...good, moves: Array(100_001).fill('22-18') }), /move list/);
 });
 
-test('extend: the moves start the main line; a refused move leaves the main line as it was', () => {
-  const tree = treeFromPdn(wasm, PDN, 'italian');
+test("a copy ahead of another tab's record is played into it, its comments kept; two games are never merged", () => {
+  const moves = ['22-18', '11-14', '18x11', '7x14', '21-17', '14-19'];
+  const merged = mergeInto(wasm, PDN, { variant: 'italian', startFen: START, moves, result: '*', ended: null });
+  assert.ok(merged);
   try {
-    extend(tree, ['22-18', '11-14', '18x11', '7x14', '21-17', '14-19']);
-    assert.deepEqual(mainline(tree).slice(-2), ['21-17', '14-19']);
-    const before = tree.toPdn();
-    assert.throws(() => extend(tree, ['22-18', '12-16', '99-1']));
-    assert.deepEqual(mainline(tree), ['22-18', '11-14', '18x11', '7x14', '21-17', '14-19'], 'the main line stays');
-    assert.ok(tree.toPdn().length >= before.length);
+    assert.deepEqual(mainline(merged), moves);
+    assert.deepEqual(merged.history().map((m) => m.text), moves, 'it stands at the copy\'s last move');
+    assert.match(merged.toPdn(), /\{the usual\} \(1\. 21-17 11-14\)/);
   } finally {
-    tree.free();
+    merged.free();
   }
+  // The copy's ending comes with it.
+  const resigned = mergeInto(wasm, PDN, { variant: 'italian', startFen: START, moves: moves.slice(0, 4), result: '0-1', ended: { type: 'resign', color: 'white' } });
+  assert.equal(resigned?.pdnResult(), '0-1');
+  resigned?.free();
+  // Lines that part, another start, another game, a record that ended where the copy did not.
+  for (const ours of [
+    { variant: 'italian', startFen: START, moves: ['22-18', '12-16'], result: '*', ended: null },
+    { variant: 'italian', startFen: 'W:W31:B1', moves: [], result: '*', ended: null },
+    { variant: 'brazilian', startFen: START, moves: [], result: '*', ended: null },
+  ]) {
+    assert.equal(mergeInto(wasm, PDN, /** @type {any} */ (ours)), null, JSON.stringify(ours));
+  }
+  const over = PDN.replace(/\*$/, '1-0').replace('[Result "*"]', '[Result "1-0"]');
+  assert.equal(mergeInto(wasm, over, { variant: 'italian', startFen: START, moves, result: '*', ended: null }), null);
+  assert.equal(mergeInto(wasm, '1. 22-18 {unclosed', { variant: 'italian', startFen: START, moves, result: '*', ended: null }), null);
 });

@@ -45,7 +45,7 @@ test('an imported game shows its players and its result from the tags, not "You"
   s.load('[White "Rossi, M."]\n[Black "Bianchi, L."]\n[Result "1-0"]\n1. 22-18 11-14 2. 18x11 7x14 1-0');
   assert.equal(s.mode, 'two-players');
   assert.deepEqual(playerNames(s, 'en'), { white: 'Rossi, M.', black: 'Bianchi, L.' });
-  const [title, reason] = endTexts(s, s.game.result(), 'en');
+  const [title, reason] = endTexts(s, s.record.result(), 'en');
   assert.doesNotMatch(title, /You/);
   assert.match(title, /Rossi/);
   assert.match(reason, /resign/i);
@@ -61,19 +61,19 @@ test('an imported game continues from any move, against the computer or a friend
   s.review(2);
   s.continueFrom('computer');
   assert.equal(s.mode, 'computer');
-  assert.equal(s.game.ply(), 2);
+  assert.equal(s.record.ply(), 2);
   assert.equal(s.human, 'white', 'the player takes the side to move');
   assert.deepEqual(s.tagPlayers(), { white: null, black: null }, 'the imported names no longer apply');
   assert.equal(playerNames(s, 'en').white, 'You');
   s.continueFrom('two-players', 1);
-  assert.equal(s.game.ply(), 1);
+  assert.equal(s.record.ply(), 1);
   assert.equal(s.mode, 'two-players');
 });
 
 test('a side with no pieces left has lost its pieces, not "no moves left"', () => {
   const s = session({ fen: 'W:W18:B14' });
   s.play('18x11');
-  const r = s.game.result();
+  const r = s.record.result();
   assert.equal(r.winner, 'white');
   assert.equal(r.reason, 'no-moves');
   const [, reason] = endTexts(s, r, 'en');
@@ -84,12 +84,12 @@ test('a side with no pieces left has lost its pieces, not "no moves left"', () =
 
 test('the editor refuses a position that is already over, and one that cannot arise; nothing changes', () => {
   const s = session();
-  const before = s.game.fen();
+  const before = s.record.fen();
   s.edit({ pieces: new Int8Array(32), turn: 'white' });
   assert.throws(() => s.editorFen(), /over before it starts.*no pieces/);
   assert.throws(() => s.playEdited(), /over before it starts/);
   assert.ok(s.editing, 'still editing');
-  assert.equal(s.game.fen(), before);
+  assert.equal(s.record.fen(), before);
   // White alone with one man, Black to move with nothing: over too.
   const cells = new Int8Array(32);
   cells[21] = 1;
@@ -108,7 +108,7 @@ test('the editor refuses a position that is already over, and one that cannot ar
   assert.equal(s.editorFen(), 'W:W22:BK6');
   s.playEdited();
   assert.equal(s.editing, null);
-  assert.equal(s.game.fen(), 'W:W22:BK6');
+  assert.equal(s.record.fen(), 'W:W22:BK6');
   assert.throws(() => wasm.Game.fromBoard(new Int8Array(31), 'white', 'italian'), RangeError);
   assert.throws(() => wasm.Game.fromBoard(Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white', 'italian'), RangeError);
 });
@@ -121,16 +121,16 @@ test('resigning and agreeing a draw are the core\'s: the session reads them back
   s.lastScore = -30;
   assert.equal(s.offerDraw(), true);
   assert.deepEqual(s.ended, { type: 'draw' });
-  assert.equal(s.game.result().reason, 'agreement');
+  assert.equal(s.record.result().reason, 'agreement');
   assert.ok(s.undo());
   assert.equal(s.ended, null);
   assert.ok(s.resign());
   assert.deepEqual(s.ended, { type: 'resign', color: 'white' });
-  assert.equal(s.game.result().winner, 'black');
+  assert.equal(s.record.result().winner, 'black');
   const snap = s.snapshot();
   const t2 = new Session(wasm);
   t2.newGame({ variant: snap.variant, fen: snap.startFen, moves: snap.moves, ended: snap.ended, mode: snap.mode, side: snap.side });
-  assert.deepEqual(t2.game.result(), s.game.result(), 'a saved resignation comes back');
+  assert.deepEqual(t2.record.result(), s.record.result(), 'a saved resignation comes back');
 });
 
 test('undo against the computer goes back to the player\'s turn; redo replays to it', () => {
@@ -138,15 +138,15 @@ test('undo against the computer goes back to the player\'s turn; redo replays to
   s.newGame({ mode: 'computer', side: 'white' });
   assert.equal(s.canUndo(), false);
   s.play('22-18');
-  s.game.play('12-15'); // the computer's answer
+  s.play('12-15'); // the computer's answer
   assert.ok(s.canUndo());
   s.undo();
-  assert.equal(s.game.ply(), 0);
+  assert.equal(s.record.ply(), 0);
   assert.ok(s.canRedo());
   assert.deepEqual(s.redo().map((m) => m.text), ['22-18', '12-15']);
   // Playing Black, the computer's first move alone is not the player's to take back.
   s.newGame({ mode: 'computer', side: 'black' });
-  s.game.play('22-18');
+  s.play('22-18');
   assert.equal(s.canUndo(), false);
 });
 
@@ -156,7 +156,7 @@ test('the board config is a pure map of the session: movable only on a person\'s
   let c = boardConfig(s);
   assert.equal(c.movable.color, null, "the computer's turn");
   assert.equal(c.viewOnly, false);
-  s.game.play('22-18');
+  s.play('22-18');
   c = boardConfig(s);
   assert.equal(c.movable.color, 'black');
   assert.equal(c.movable.moves.length, 7);
@@ -211,7 +211,7 @@ test('the computer driver plays the computer\'s side, paces its answer, and drop
   answer({ move: '7x14', score: 0 });
   await q;
   assert.deepEqual(played, ['11-14']);
-  assert.equal(s.game.ply(), 2);
+  assert.equal(s.record.ply(), 2);
 });
 
 test('options: one table read from attributes or an address, aliases included', () => {
@@ -229,12 +229,12 @@ test('options: one table read from attributes or an address, aliases included', 
 test('bad input changes nothing: a bad FEN, a bad PDN, an illegal move', () => {
   const s = session();
   s.play('22-18');
-  const fen = s.game.fen();
+  const fen = s.record.fen();
   assert.throws(() => s.load('W:W99:B1'));
   assert.throws(() => s.load('1. 22-17 *'));
   assert.throws(() => s.play('9-13x'));
-  assert.equal(s.game.fen(), fen);
-  assert.equal(s.game.ply(), 1);
+  assert.equal(s.record.fen(), fen);
+  assert.equal(s.record.ply(), 1);
 });
 
 test("a game opened with its record reads the record: its tags, a variation's position, its line to play on", () => {

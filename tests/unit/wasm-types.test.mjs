@@ -17,7 +17,7 @@ import { PDN, START, alive, callables, invoke, loadWasm, throwKind, typeSamples 
  * What an argument takes: the samples (by label: their type) it accepts; any other is a
  * TypeError. Lists of numbers take arrays and typed arrays. `game` arguments are checked by
  * wasm-bindgen's glue instead, which throws an Error ("expected instance of Game").
- * @typedef {'string' | 'string?' | 'number' | 'numbers' | 'tags' | 'game'} Kind
+ * @typedef {'string' | 'string?' | 'number' | 'numbers' | 'tags' | 'tags?' | 'game'} Kind
  */
 /** @type {Record<Kind, string[]>} */
 const ACCEPTS = {
@@ -26,6 +26,7 @@ const ACCEPTS = {
   number: ['number', 'NaN'],
   numbers: ['array', 'Int8Array', 'Uint8Array'],
   tags: ['array'],
+  'tags?': ['array', 'undefined', 'null'],
   game: [],
 };
 
@@ -46,7 +47,7 @@ const PARAMS = {
   'new Game': [['variant', 'string', just('italian')]],
   'Game.fromFen': [['fen', 'string', just(START)], ['variant', 'string', just('italian')]],
   'Game.fromBoard': [['cells', 'numbers', just(startCells)], ['turn', 'string', just('white')], ['variant', 'string', just('italian')]],
-  'Game.fromPdn': [['text', 'string', just(PDN)]],
+  'Game.fromPdn': [['text', 'string', just(PDN)], ['variant', 'string', just('italian')]],
   'Game.pdnTags': [['text', 'string', just(PDN)]],
   'Game#squareName': [['n', 'number', just(1)]],
   'Game#pdnWithTags': [['tags', 'tags', just([['Event', 'x']])]],
@@ -74,19 +75,27 @@ const PARAMS = {
   'PdnFile.parse': [['text', 'string', just(PDN)], ['variant', 'string', just('italian')]],
   'PdnFile#gameText': [['i', 'number', just(0)]],
   'PdnFile#summary': [['i', 'number', just(0)]],
-  'PdnFile#tree': [['i', 'number', just(0)]],
+  'PdnFile#record': [['i', 'number', just(0)], ['kind', 'string', just('game')]],
   'PdnFile#mainline': [['i', 'number', just(0)]],
-  'new GameTree': [['variant', 'string', just('italian')], ['fen', 'string?', just(undefined)]],
-  'GameTree#play': [['id', 'number', just(0)], ['text', 'string', just('22-18')]],
-  'GameTree#setComment': [['id', 'number', just(0)], ['text', 'string?', just('a comment')]],
-  'GameTree#setPreComment': [['id', 'number', just(1)], ['text', 'string?', just('before')]],
-  'GameTree#setGlyph': [['id', 'number', just(1)], ['glyph', 'string?', just('!')]],
-  'GameTree#setNags': [['id', 'number', just(1)], ['nags', 'numbers', just([1])]],
-  'GameTree#delete': [['id', 'number', just(1)]],
-  'GameTree#promote': [['id', 'number', just(1)]],
-  'GameTree#game': [['id', 'number', just(1)]],
-  'GameTree#setTag': [['name', 'string', just('Event')], ['value', 'string?', just('x')]],
-  'GameTree#setResult': [['result', 'string', just('1-0')]],
+  'new GameRecord': [['kind', 'string', just('analysis')], ['variant', 'string', just('italian')], ['fen', 'string?', just(undefined)], ['tags', 'tags?', just(undefined)]],
+  'GameRecord.fromPdn': [['kind', 'string', just('game')], ['text', 'string', just(PDN)], ['variant', 'string', just('italian')]],
+  'GameRecord.fromGame': [['kind', 'string', just('game')], ['game', 'game', (m) => new m.Game('italian')], ['tags', 'tags', just([['Event', 'x']])]],
+  'GameRecord#squareName': [['n', 'number', just(1)]],
+  'GameRecord#boardAt': [['ply', 'number', just(0)]],
+  'GameRecord#play': [['text', 'string', just('9-13')]],
+  'GameRecord#resign': [['color', 'string', just('white')]],
+  'GameRecord#loseOnTime': [['color', 'string', just('white')]],
+  'GameRecord#whyIllegal': [['from', 'number', just(22)], ['to', 'number', just(18)]],
+  'GameRecord#goto': [['id', 'number', just(0)]],
+  'GameRecord#gameAt': [['id', 'number', just(1)]],
+  'GameRecord#setComment': [['id', 'number', just(0)], ['text', 'string?', just('a comment')]],
+  'GameRecord#setPreComment': [['id', 'number', just(1)], ['text', 'string?', just('before')]],
+  'GameRecord#setGlyph': [['id', 'number', just(1)], ['glyph', 'string?', just('!')]],
+  'GameRecord#setNags': [['id', 'number', just(1)], ['nags', 'numbers', just([1])]],
+  'GameRecord#delete': [['id', 'number', just(1)]],
+  'GameRecord#promote': [['id', 'number', just(1)]],
+  'GameRecord#setTag': [['name', 'string', just('Event')], ['value', 'string?', just('x')]],
+  'GameRecord#setPdnResult': [['result', 'string', just('1-0')]],
 };
 
 /**
@@ -101,9 +110,9 @@ function receiver(mod, c) {
       return new mod.Game('italian');
     case 'Engine':
       return new mod.Engine(1);
-    case 'GameTree': {
-      const t = new mod.GameTree('italian');
-      t.play(0, '22-18');
+    case 'GameRecord': {
+      const t = new mod.GameRecord('analysis', 'italian');
+      t.play('22-18');
       return t;
     }
     case 'PdnFile':
@@ -229,14 +238,14 @@ test('a method refused a thousand times on a freed instance leaves the instance 
 test("the issue's five calls throw a TypeError naming the argument, and the instance lives on", async () => {
   const mod = await loadWasm();
   const game = new mod.Game('italian');
-  const tree = new mod.GameTree('italian');
+  const record = new mod.GameRecord('analysis', 'italian');
   /** @type {[string, () => unknown, RegExp][]} */
   const cases = [
     ['game.play(1)', () => game.play(/** @type {any} */ (1)), /^Game\.play: text must be a string, not number$/],
     ["PdnFile.parse(42, 'italian')", () => mod.PdnFile.parse(/** @type {any} */ (42), 'italian'), /^PdnFile\.parse: text must be a string, not number$/],
     ['new Game(5)', () => new mod.Game(/** @type {any} */ (5)), /^new Game: variant must be a string, not number$/],
-    ['tree.play(0, 22)', () => tree.play(0, /** @type {any} */ (22)), /^GameTree\.play: text must be a string, not number$/],
-    ['tree.setComment(0, 5)', () => tree.setComment(0, /** @type {any} */ (5)), /^GameTree\.setComment: text must be a string or left out, not number$/],
+    ['record.play(22)', () => record.play(/** @type {any} */ (22)), /^GameRecord\.play: text must be a string, not number$/],
+    ['record.setComment(0, 5)', () => record.setComment(0, /** @type {any} */ (5)), /^GameRecord\.setComment: text must be a string or left out, not number$/],
   ];
   for (const [what, f, message] of cases) {
     assert.throws(f, (e) => e instanceof TypeError && message.test(e.message), what);
@@ -244,9 +253,10 @@ test("the issue's five calls throw a TypeError naming the argument, and the inst
   }
   // And the objects called still work.
   assert.equal(game.play('22-18').text, '22-18');
-  assert.equal(tree.play(0, '22-18'), 1);
-  tree.setComment(0, 'fine');
-  assert.match(tree.toPdn(), /\{fine\}/);
+  assert.equal(record.play('22-18').text, '22-18');
+  assert.equal(record.cursor(), 1);
+  record.setComment(0, 'fine');
+  assert.match(record.toPdn(), /\{fine\}/);
 });
 
 test('an engine given something else than a Game throws an Error, and a freed Game too', async () => {
@@ -254,7 +264,7 @@ test('an engine given something else than a Game throws an Error, and a freed Ga
   const engine = new mod.Engine(1);
   const freed = new mod.Game('italian');
   freed.free();
-  for (const game of [{}, new mod.GameTree('italian'), freed, null, 'game']) {
+  for (const game of [{}, new mod.GameRecord('game', 'italian'), freed, null, 'game']) {
     assert.throws(() => engine.search(/** @type {any} */ (game), 1, 1, 0), Error);
     assert.throws(() => engine.analyse(/** @type {any} */ (game), 1, 1, 1), Error);
   }

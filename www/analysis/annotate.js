@@ -60,20 +60,19 @@ export function writeReview(model, positions, moves) {
     const p = positions[ply];
     if (!p || p.score === null) return;
     const m = ply > 0 ? moves.find((x) => x.ply === ply) : undefined;
-    model.tree.setComment(n.id, reviewComment(n.comment, evalTag(p.score, p.known ?? null), m));
+    model.record.setComment(n.id, reviewComment(n.comment, evalTag(p.score, p.known ?? null), m));
     if (ply > 0) {
       // An earlier review's mark is replaced; the annotator's own NAGs are kept.
       const others = n.nags.filter((x) => !ours.includes(x));
-      model.tree.setNags(n.id, m?.judgement ? [NAGS[m.judgement], ...others].slice(0, 8) : others);
+      model.record.setNags(n.id, m?.judgement ? [NAGS[m.judgement], ...others].slice(0, 8) : others);
     }
   });
   for (const m of moves) {
     if ((m.judgement !== 'mistake' && m.judgement !== 'blunder') || !m.pv.length) continue;
-    let id = main[m.ply - 1].id;
     try {
-      for (const text of m.pv.slice(0, LINE_MOVES)) id = model.tree.play(id, text);
+      model.addLine(main[m.ply - 1].id, m.pv.slice(0, LINE_MOVES));
     } catch {
-      // A line the tree refuses (nested too deep) is left out: the comment names the move.
+      // A line the record refuses (nested too deep) is left out: the comment names the move.
     }
   }
   model.refresh();

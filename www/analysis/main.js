@@ -28,7 +28,7 @@ import { render, renderMoves, renderReview, onPositionChange } from './view.js';
 import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
 import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
-import { openTree, openAddressGames, openInput, whenOpened } from './open.js';
+import { openRecord, openAddressGames, openInput, whenOpened } from './open.js';
 import { saved, saveToLibrary, readSavedRev } from './saved.js';
 import { explorer, wireExplorer, setExplorerOpen } from './explorer/ctrl.js';
 import { games } from './explorer/games.js';
@@ -59,7 +59,7 @@ async function main() {
     showError(() => t('linkRefused', { error }));
   }
   saved.id = params.get('id');
-  const model = (page.model = new AnalysisModel(page.wasm, openTree(params)));
+  const model = (page.model = new AnalysisModel(page.wasm, openRecord(params)));
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
   const refused = refusedParams(params, { variant: is.oneOf(['italian', 'brazilian']), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
   if (refused.some((r) => r.name === 'id')) saved.id = null;

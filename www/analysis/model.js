@@ -1,40 +1,44 @@
 // @ts-check
-// The analysis board's state, with no DOM: a game tree (the core's GameTree: moves, variations,
-// comments, NAGs) and the move being looked at. Moves played from any position go into the
-// tree: the move already there is followed, a new one starts a variation. What the page shows
-// is read from here; Node tests drive it directly.
+// The analysis board's state, with no DOM: the game's record as an analysis (the core's
+// GameRecord: moves, variations, comments, NAGs, and a cursor on the move shown). Moves played
+// from any position go into it: the move already there is followed, a new one starts a
+// variation. The nodes are read again after each change, for the page to show; where to go is
+// the record's cursor. Node tests drive it directly.
 
-/** @import { GameTree, TreeNode, DamaRules, Variant } from '../shared/wasm-types.js' */
+/** @import { GameRecord, TreeNode, DamaRules, Variant } from '../shared/wasm-types.js' */
 
 export class AnalysisModel {
   /**
    * @param {DamaRules} wasm
-   * @param {GameTree} tree the model owns it (and frees it with `free`)
+   * @param {GameRecord} record an analysis ('analysis'); the model owns it (and frees it with `free`)
    */
-  constructor(wasm, tree) {
+  constructor(wasm, record) {
     this.wasm = wasm;
-    this.tree = tree;
+    this.record = record;
     /** @type {TreeNode[]} */
     this.nodes = [];
     /** @type {Map<number, TreeNode>} */
     this.byId = new Map();
     this.refresh();
-    /** The node shown (the root: the start position). */
-    this.current = this.root.id;
   }
 
-  /** Reads the tree's nodes again after a change. */
+  /** Reads the record's nodes again after a change. */
   refresh() {
-    this.nodes = this.tree.nodes();
+    this.nodes = this.record.nodes();
     this.byId = new Map(this.nodes.map((n) => [n.id, n]));
   }
 
+  /** The node shown: the record's cursor. */
+  get current() {
+    return this.record.cursor();
+  }
+
   get root() {
-    return /** @type {TreeNode} */ (this.nodes.find((n) => n.parent === null));
+    return /** @type {TreeNode} */ (this.nodes[0]);
   }
 
   get variant() {
-    return /** @type {Variant} */ (this.tree.variant());
+    return /** @type {Variant} */ (this.record.variant());
   }
 
   /** @param {number} id */
@@ -68,27 +72,19 @@ export class AnalysisModel {
    * @param {number} [id]
    */
   gameAt(id = this.current) {
-    return this.tree.game(id);
+    return this.record.gameAt(id);
   }
 
   /**
-   * Plays `text` from the position shown: the same move already in the tree is followed,
+   * Plays `text` from the position shown: the same move already in the record is followed,
    * another one starts a variation. Throws with the core's reason for an illegal move, and
    * then nothing has changed. Returns the node now shown.
    * @param {string} text
    */
   play(text) {
-    const here = this.currentNode;
-    for (const c of here.children) {
-      if (this.byId.get(c)?.text === text) {
-        this.current = c;
-        return c;
-      }
-    }
-    const id = this.tree.play(here.id, text);
+    this.record.play(text);
     this.refresh();
-    this.current = id;
-    return id;
+    return this.current;
   }
 
   /**
@@ -100,32 +96,54 @@ export class AnalysisModel {
     return this.current;
   }
 
+  /**
+   * Adds a line of moves after node `from` (variations where the record has other moves),
+   * the position shown kept; returns the node of each move. Throws the core's reason for a
+   * move it refuses, having added the moves before it.
+   * @param {number} from
+   * @param {string[]} texts
+   */
+  addLine(from, texts) {
+    const shown = this.current;
+    /** @type {number[]} */
+    const ids = [];
+    try {
+      this.record.goto(from);
+      for (const t of texts) {
+        this.record.play(t);
+        ids.push(this.record.cursor());
+      }
+    } finally {
+      this.record.goto(shown);
+      this.refresh();
+    }
+    return ids;
+  }
+
   /** @param {number} id */
   goto(id) {
-    if (this.byId.has(id)) this.current = id;
+    if (this.byId.has(id) && id !== this.current) this.record.goto(id);
   }
 
   /** Back one move. */
   prev() {
-    const p = this.currentNode.parent;
-    if (p !== null) this.current = p;
+    this.record.undo();
   }
 
   /** On one move, along the main continuation. */
   next() {
-    const c = this.currentNode.children[0];
-    if (c !== undefined) this.current = c;
+    this.record.redo();
   }
 
   first() {
-    this.current = this.root.id;
+    this.goto(this.root.id);
   }
 
   /** The end of the line shown (following each position's first move). */
   last() {
     let n = this.currentNode;
     while (n.children.length) n = /** @type {TreeNode} */ (this.byId.get(n.children[0]));
-    this.current = n.id;
+    this.goto(n.id);
   }
 
   /**
@@ -138,7 +156,7 @@ export class AnalysisModel {
     if (n.parent === null) return;
     const kids = /** @type {TreeNode} */ (this.byId.get(n.parent)).children;
     const i = kids.indexOf(n.id) + step;
-    if (i >= 0 && i < kids.length) this.current = kids[i];
+    if (i >= 0 && i < kids.length) this.goto(kids[i]);
   }
 
   /** The main-line node after `ply` moves (the root for 0), or undefined past the end. @param {number} ply */
@@ -148,19 +166,14 @@ export class AnalysisModel {
 
   /**
    * Deletes the move `id` and everything after it; the position shown moves back to before it
-   * if it was inside.
+   * if it was inside (the record's cursor goes so).
    * @param {number} id
    */
   delete(id) {
     const n = this.byId.get(id);
     if (!n || n.parent === null) return;
-    let inside = false;
-    for (let c = this.byId.get(this.current); c; c = c.parent === null ? undefined : this.byId.get(c.parent)) {
-      if (c.id === id) inside = true;
-    }
-    this.tree.delete(id);
+    this.record.delete(id);
     this.refresh();
-    if (inside) this.current = n.parent;
   }
 
   /**
@@ -171,7 +184,7 @@ export class AnalysisModel {
   promote(id) {
     // The core finds the variation holding `id` (false on the main line).
     if (!this.byId.has(id)) return false;
-    const changed = this.tree.promote(id);
+    const changed = this.record.promote(id);
     this.refresh();
     return changed;
   }
@@ -181,16 +194,36 @@ export class AnalysisModel {
    * @param {string | null} text
    */
   setComment(id, text) {
-    this.tree.setComment(id, text && text.trim() ? text.trim() : null);
+    this.record.setComment(id, text && text.trim() ? text.trim() : null);
     this.refresh();
   }
 
-  /** The tree as PDN, with its variations and comments. */
+  /**
+   * Sets move `id`'s NAGs.
+   * @param {number} id
+   * @param {number[]} nags
+   */
+  setNags(id, nags) {
+    this.record.setNags(id, nags);
+    this.refresh();
+  }
+
+  /** The game's tags, in order. */
+  tags() {
+    return this.record.tags();
+  }
+
+  /** The PDN result, as read or set. */
+  result() {
+    return this.record.pdnResult();
+  }
+
+  /** The record as PDN, with its variations and comments. */
   pdn() {
-    return this.tree.toPdn();
+    return this.record.toPdn();
   }
 
   free() {
-    this.tree.free();
+    this.record.free();
   }
 }

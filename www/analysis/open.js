@@ -13,7 +13,7 @@ import { readSaved } from './review-run.js';
 import { saved } from './saved.js';
 import { positionChanged } from './navigate.js';
 
-/** @import { GameTree } from '../shared/wasm-types.js' */
+/** @import { GameRecord } from '../shared/wasm-types.js' */
 
 /** A PDN in the address beyond this is refused (a long game with comments is a few kB). */
 const MAX_ADDRESS_PDN = 256 * 1024;
@@ -26,10 +26,11 @@ let opening = Promise.resolve();
 export const whenOpened = () => opening;
 
 /**
- * The tree the address names: a PDN, a FEN, or the start of a game.
+ * The analysis the address names: a PDN, a FEN, or the start of a game.
  * @param {URLSearchParams} params
+ * @returns {GameRecord}
  */
-export function openTree(params) {
+export function openRecord(params) {
   const { wasm } = page;
   const variant = normVariant(params.get('variant'));
   const pdn = params.get('pdn');
@@ -40,17 +41,17 @@ export function openTree(params) {
       const file = wasm.PdnFile.parse(pdn, variant);
       try {
         if (!file.count()) throw new Error(t('anNoGame'));
-        if (file.count() === 1) return file.tree(0);
+        if (file.count() === 1) return file.record(0, 'analysis');
         addressGames = pdn; // several: the picker lists them once the page is built
       } finally {
         file.free();
       }
-    } else if (fen) return new wasm.GameTree(variant, fen);
+    } else if (fen) return new wasm.GameRecord('analysis', variant, fen);
   } catch (err) {
     const error = /** @type {Error} */ (err).message;
     showError(() => t('anOpenFailed', { error }));
   }
-  return new wasm.GameTree(variant, null);
+  return new wasm.GameRecord('analysis', variant);
 }
 
 /** The address's games, if it has several: listed in the picker once the page is built. */
@@ -64,7 +65,7 @@ export function openInput() {
   if (!text) return;
   if (!(/^[WB]:/i.test(text) || (!/[\d]+[.]/.test(text) && /^[WB]/i.test(text)))) return void (opening = openGames(text));
   try {
-    showTree(new page.wasm.GameTree(page.model.variant, text));
+    showRecord(new page.wasm.GameRecord('analysis', page.model.variant, text));
   } catch (err) {
     const error = /** @type {Error} */ (err).message;
     showError(() => t('anOpenFailed', { error }));
@@ -97,7 +98,7 @@ async function openGames(text) {
 function openGame(text) {
   const file = page.wasm.PdnFile.parse(text, page.model.variant);
   try {
-    showTree(file.tree(0));
+    showRecord(file.record(0, 'analysis'));
   } finally {
     file.free();
   }
@@ -106,12 +107,12 @@ function openGame(text) {
 /**
  * Shows another game or position: the last one's review, saved game and lines are left, and
  * so is what the page said of it (saved, copied, an error).
- * @param {GameTree} tree
+ * @param {GameRecord} record an analysis
  */
-function showTree(tree) {
+function showRecord(record) {
   client.stop();
   page.model.free();
-  page.model = new AnalysisModel(page.wasm, tree);
+  page.model = new AnalysisModel(page.wasm, record);
   saved.id = null;
   saved.rev = null;
   review.line = [];

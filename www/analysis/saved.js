@@ -5,7 +5,7 @@
 
 import { t, setMessage } from '../shared/i18n.js';
 import { Library, newId, revOf } from '../library/library.js';
-import { mainline, treeFromPdn as recordTree } from '../game/record.js';
+import { mainline } from '../game/record.js';
 import { $, page } from './page.js';
 
 export const saved = {
@@ -28,10 +28,10 @@ export async function saveToLibrary(onlyIfSaved) {
   const out = $('an-saved');
   try {
     const lib = await Library.open();
-    const tags = new Map(page.model.tree.tags());
-    const result = page.model.tree.result();
+    const tags = new Map(page.model.tags());
+    const result = page.model.result();
     const line = page.model.mainline().map((n) => n.text);
-    /** @param {import('../library/library.js').GameRecord | undefined} old */
+    /** @param {import('../library/library.js').SavedGame | undefined} old */
     const fields = (old) => ({
       ...(old ?? {}),
       pdn: page.model.pdn(),
@@ -78,12 +78,12 @@ export async function saveToLibrary(onlyIfSaved) {
  */
 function sameLine(pdn, line) {
   try {
-    const tree = recordTree(page.wasm, pdn, page.model.variant);
+    const record = page.wasm.GameRecord.fromPdn('analysis', pdn, page.model.variant);
     try {
-      const theirs = mainline(tree);
+      const theirs = mainline(record);
       return theirs.length === line.length && theirs.every((m, i) => m === line[i]);
     } finally {
-      tree.free();
+      record.free();
     }
   } catch {
     return false;

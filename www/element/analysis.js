@@ -50,20 +50,20 @@ export class ElementAnalysis {
   async update(on, s) {
     this.on = on;
     this.box.hidden = !on;
-    if (!on || !s?.game) {
+    if (!on || !s?.record) {
       this.#stop();
       return;
     }
-    const ply = s.reviewing ?? s.game.ply();
+    const ply = s.reviewing ?? s.record.ply();
     const moves = s.history().slice(0, ply).map((m) => m.text);
-    const startFen = s.game.startFen();
+    const startFen = s.record.startFen();
     const key = `${s.variant}|${startFen}|${moves.join(' ')}`;
     if (key === this.#key) return this.#render();
     this.#key = key;
     this.#lines = null;
     this.#white = sideOf(s, ply) === 'white';
     this.#render();
-    const over = ply === s.game.ply() && !!s.game.result();
+    const over = ply === s.record.ply() && !!s.record.result();
     if (over) return void this.#client?.stop();
     if (!this.#client) {
       const { AnalysisClient } = await import('../analysis/client.js');
@@ -127,6 +127,6 @@ export class ElementAnalysis {
  * @param {number} ply
  */
 function sideOf(s, ply) {
-  const first = s.game.startFen().trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+  const first = s.record.startFen().trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
   return ply % 2 === 0 ? first : first === 'white' ? 'black' : 'white';
 }

@@ -134,7 +134,7 @@ export class DamaBoard extends DamaBoardReads {
       played: (m, mover) => {
         // Taken before the board learns it is the player's turn (it then drops any premove).
         const premove = this.ground.state.premove;
-        if (s.reviewing === null) this.ground.playMove(m, s.game.board());
+        if (s.reviewing === null) this.ground.playMove(m, s.record.board());
         this.#moved(m, mover, 'computer');
         if (premove) this.#playPremove(premove);
       },
@@ -261,7 +261,7 @@ export class DamaBoard extends DamaBoardReads {
     const played = this.session?.redo() ?? [];
     if (!played.length || !this.session) return;
     this.#cpu?.cancel();
-    const g = this.session.game;
+    const g = this.session.record;
     this.ground.cancel();
     if (played.length === 1) this.ground.playMove(played[0], g.board());
     else this.ground.setPieces(g.board());
@@ -295,8 +295,8 @@ export class DamaBoard extends DamaBoardReads {
   offerDraw() {
     const ok = this.#run((s) => s.offerDraw(), 'ended');
     const s = this.session;
-    if (!ok && s?.mode === 'computer' && !s.game.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
-    if (!ok && s?.mode === 'remote' && !s.game.result()) {
+    if (!ok && s?.mode === 'computer' && !s.record.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
+    if (!ok && s?.mode === 'remote' && !s.record.result()) {
       this.#emit('drawoffer', { color: s.human });
       this.#setNotice(() => t('drawOffered', {}, this.lang));
     }
@@ -305,8 +305,8 @@ export class DamaBoard extends DamaBoardReads {
   /** Ends the game drawn by agreement (remote mode: the opponent accepted on the server; between two players at the board). Returns whether it did. */
   agreeDraw() {
     const s = this.session;
-    if (!s?.game || s.game.result() || (s.mode !== 'remote' && s.mode !== 'two-players')) return false;
-    return this.#run((x) => (x.cancelled(), x.game.agreeDraw(), true), 'ended');
+    if (!s?.record || s.record.result() || (s.mode !== 'remote' && s.mode !== 'two-players')) return false;
+    return this.#run((x) => (x.cancelled(), x.record.agreeDraw(), true), 'ended');
   }
   /**
    * Plays a move for the side to move, as a script (a club's server, a friend's move in remote
@@ -319,12 +319,12 @@ export class DamaBoard extends DamaBoardReads {
    */
   play(move) {
     const s = this.session;
-    if (!s?.game || !this.ground) throw new Error(t('playNotReady', {}, this.lang));
-    if (s.game.result()) throw new Error(t('playOver', {}, this.lang));
+    if (!s?.record || !this.ground) throw new Error(t('playNotReady', {}, this.lang));
+    if (s.record.result()) throw new Error(t('playOver', {}, this.lang));
     if (s.editing || s.reviewing !== null || s.mode === 'view' || s.mode === 'watch' || s.thinking === 'move') throw new Error(t('playNotNow', {}, this.lang));
     const text = typeof move === 'string' ? move : this.#moveText(move);
     const premove = this.ground.state.premove;
-    const mover = s.game.turn();
+    const mover = s.record.turn();
     /** @type {Move} */
     let m;
     try {
@@ -334,7 +334,7 @@ export class DamaBoard extends DamaBoardReads {
     }
     this.#cpu?.cancel();
     this.ground.cancel();
-    this.ground.playMove(m, s.game.board());
+    this.ground.playMove(m, s.record.board());
     this.#moved(m, mover, 'script');
     if (premove) this.#playPremove(premove);
     return m;
@@ -357,12 +357,12 @@ export class DamaBoard extends DamaBoardReads {
     const moves = s.legalMoves().filter((m) => m.from === from && m.to === to);
     if (moves.length === 1) return moves[0].text;
     if (moves.length > 1) throw new Error(t('playAmbiguous', { moves: moves.map((m) => m.text).join(', ') }, this.lang));
-    throw new Error(refusalText(s.game.whyIllegal(from, to), this.lang));
+    throw new Error(refusalText(s.record.whyIllegal(from, to), this.lang));
   }
   /** Look at the position after `ply` moves; null goes back to the game. @param {number | null} ply */
   review(ply) {
     const was = this.session?.reviewing;
-    if (this.session?.game && this.session.review(ply) !== was) this.#after(true);
+    if (this.session?.record && this.session.review(ply) !== was) this.#after(true);
   }
   exitReview() { if (this.session?.mode !== 'view') this.review(null); }
   /** Looks at a move of an imported game's tree (a variation's too). @param {number} id */
@@ -461,13 +461,13 @@ export class DamaBoard extends DamaBoardReads {
     const id = attempt.puzzle.id;
     if (r.kind !== 'correct') {
       // The board had made the move: back to the puzzle's position, the moves offered again.
-      this.ground.setPieces(s.game.board(), { animate: true });
+      this.ground.setPieces(s.record.board(), { animate: true });
       this.#sync();
       this.#setNotice(() => t('elPuzzleWrong', { move: r.text }, this.lang));
       this.#emit('puzzle', { id, result: 'wrong', move: r.text });
       return true;
     }
-    const mover = s.game.turn();
+    const mover = s.record.turn();
     const played = s.play(move.text);
     this.#moved(played, mover, 'human');
     const solved = () => {
@@ -493,13 +493,13 @@ export class DamaBoard extends DamaBoardReads {
     const s = /** @type {Session} */ (this.session);
     this.#notice = '';
     if (this.#puzzleMove(move)) return;
-    const mover = s.game.turn();
+    const mover = s.record.turn();
     let played;
     try {
       played = s.play(move.text);
     } catch (err) {
       // The board only offers the core's own moves, so this is not expected; stay consistent.
-      this.ground.setPieces(s.game.board(), { animate: false });
+      this.ground.setPieces(s.record.board(), { animate: false });
       this.#setNotice(sentence(/** @type {Error} */ (err).message));
       return;
     }
@@ -509,7 +509,7 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {Move} m @param {Color} color @param {'human' | 'computer' | 'script'} by */
   #moved(m, color, by) {
-    const g = /** @type {Session} */ (this.session).game;
+    const g = /** @type {Session} */ (this.session).record;
     if (flag(this.getAttribute('sound'))) playSound(m.captured.length ? 'capture' : 'move', m.promotes);
     this.#announce(moveAnnouncement(m, color, this.lang));
     const { from, to, promotes } = m;
@@ -522,7 +522,7 @@ export class DamaBoard extends DamaBoardReads {
     const s = /** @type {Session} */ (this.session);
     s.hint = null;
     this.#sync();
-    const result = s.game.result();
+    const result = s.record.result();
     if (!result) return void this.#cpu?.maybeMove();
     this.#announce(this.endTexts(result).join(' '));
     if (!fresh) return;
@@ -532,7 +532,7 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {number} from @param {number} to */
   #onIllegal(from, to) {
-    const why = this.session?.game.whyIllegal(from, to);
+    const why = this.session?.record.whyIllegal(from, to);
     const text = refusalText(why, this.lang);
     this.#emit('illegal', { from, to, reason: text });
     this.#setNotice(() => refusalText(why, this.lang));
@@ -548,7 +548,7 @@ export class DamaBoard extends DamaBoardReads {
     const s = this.session;
     if (!s?.humanToMove()) return; // the reply ended the game
     if (resolvePremove(p, s.legalMoves()).kind !== 'refused') return void this.ground.move(p.from, p.to);
-    const why = s.game.whyIllegal(p.from, p.to);
+    const why = s.record.whyIllegal(p.from, p.to);
     const message = () => t('premoveRefused', { reason: refusalText(why, this.lang) }, this.lang);
     this.#setNotice(message);
     this.#announce(message());
@@ -606,7 +606,7 @@ export class DamaBoard extends DamaBoardReads {
 
   #sync() {
     const s = this.session;
-    if (!s?.game || !this.ground) return;
+    if (!s?.record || !this.ground) return;
     s.readonly = this.readonly;
     s.syncClock();
     this.#flags.update(!!s.clock?.running && this.isConnected);
@@ -623,7 +623,7 @@ export class DamaBoard extends DamaBoardReads {
 
   #render() {
     const s = this.session;
-    if (!s?.game) return;
+    if (!s?.record) return;
     this.ground.canvas.setAttribute('aria-label', t('boardLabel', {}, this.lang));
     const o = { controls: flag(this.getAttribute('controls')), notice: textOf(this.#notice), overlayClosed: this.#overlayClosed, lang: this.lang };
     renderChrome(/** @type {ShadowRoot} */ (this.shadowRoot), this.#ui, s, o);

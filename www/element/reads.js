@@ -51,18 +51,18 @@ export class DamaBoardReads extends HTMLElement {
   /** @param {number} n the name of square n (1-32) in this game's notation */
   squareName(n) {
     try {
-      return this.session?.game ? this.session.game.squareName(n) : String(n);
+      return this.session?.record ? this.session.record.squareName(n) : String(n);
     } catch {
       return String(n);
     }
   }
-  fen() { return this.session?.game?.fen() ?? ''; }
-  startFen() { return this.session?.game?.startFen() ?? START_FEN; }
+  fen() { return this.session?.record?.fen() ?? ''; }
+  startFen() { return this.session?.record?.startFen() ?? START_FEN; }
   /** @param {Record<string, string>} [tags] the game in PDN; `tags` override any tag */
   pdn(tags = {}) { return this.session?.pdn(tags, typeof location !== 'undefined' && location.host ? location.host : '?') ?? ''; }
   history() { return this.session?.history() ?? []; }
-  turn() { return this.session?.game?.turn() ?? 'white'; }
-  result() { return this.session?.game?.result() ?? null; }
+  turn() { return this.session?.record?.turn() ?? 'white'; }
+  result() { return this.session?.record?.result() ?? null; }
   legalMoves() { return this.session?.legalMoves() ?? []; }
   /** Cells of the position shown (index i = square i+1). */
   pieces() { return this.ground ? Int8Array.from(this.ground.state.pieces) : new Int8Array(32); }

@@ -50,7 +50,7 @@ export class Computer {
   async maybeMove() {
     const s = this.session;
     if (!this.hooks.active() || !s.computerToMove() || s.thinking === 'move') return;
-    const g = s.game;
+    const g = s.record;
     const id = ++this.request;
     s.thinking = 'move';
     this.hooks.changed();
@@ -75,7 +75,7 @@ export class Computer {
       while (this.hooks.busy() && id === this.request) await sleep(30);
     }
     // Overtaken: a new game, an undo, a resignation (the session forgets the search).
-    if (id !== this.request || g !== s.game || s.thinking !== 'move') return;
+    if (id !== this.request || g !== s.record || s.thinking !== 'move') return;
     // Paused while it searched: the reply is dropped; resumed, the computer searches again.
     if (s.paused) {
       s.thinking = null;
@@ -84,15 +84,14 @@ export class Computer {
     }
     s.thinking = null;
     s.lastScore = res.score;
-    const mover = g.turn();
+    const mover = /** @type {import('./options.js').Color} */ (g.turn());
     let move;
     try {
-      move = g.play(res.move);
+      move = s.play(res.move);
     } catch (err) {
       this.hooks.failed(/** @type {Error} */ (err).message);
       return;
     }
-    s.played(mover);
     this.hooks.played(move, mover);
   }
 

@@ -1,22 +1,89 @@
 // @ts-check
-// A game's record as a tree of the core's (GameTree): the moves played are the start of its
-// main line, and nothing in it is ever dropped. A move past the main line's end is added to
-// it; a move that leaves the main line (after a take-back) is added beside the move it
-// replaces and promoted, so the line it replaces stays, as a variation. The same keeps two
-// copies of one game together: a copy that has moved on is played into the other's tree.
-// Knows no rules: the core checks every move.
+// The page's side of a game's record, the core's GameRecord: the tree of its moves, variations,
+// comments, NAGs and tags, with a cursor on the move the game stands at (the core keeps the line
+// played as the main line, a line taken back as a variation, and the result the game's). Here:
+// the tags the page writes into every record it makes, the PDN it exports (those tags filled),
+// and a copy of a game played into a record another tab saved. Knows no rules: the core checks
+// every move.
 
-/** @typedef {import('../shared/wasm-types.js').TreeNode} TreeNode */
+/** @import { GameRecord, DamaRules, Game } from '../shared/wasm-types.js' */
+/** @typedef {import('./options.js').Variant} Variant */
+/** @typedef {import('./snapshot.js').Ended} Ended */
+
+/**
+ * The tags the page writes into every game's PDN it makes, in this order (the Seven Tag
+ * Roster's, Result after them). A record the page makes holds them empty until the game says
+ * otherwise: the export fills an empty one (Site and the names depend on where and how the
+ * game is shown, and a name the page makes up is no player's, see Session.tagPlayers).
+ */
+export const PAGE_TAGS = ['Event', 'Site', 'Date', 'White', 'Black'];
+
+/**
+ * The page's tags (empty) with the game's own `tags` over them, in the order the PDN export
+ * always wrote them.
+ * @param {[string, string][] | null | undefined} tags
+ * @returns {[string, string][]}
+ */
+export function withPageTags(tags) {
+  // A Map, not an object: tag names are data, and "toString" or "__proto__" must be no
+  // different from "Round" or "Annotator".
+  const all = new Map(PAGE_TAGS.map((k) => [k, '']));
+  for (const [k, v] of tags ?? []) all.set(k, v);
+  return [...all];
+}
+
+/**
+ * A new game's record, from the start or `fen`, with the page's tags and the game's own `tags`.
+ * Throws the core's reason for a bad FEN.
+ * @param {DamaRules} wasm @param {Variant} variant @param {string | null | undefined} fen
+ * @param {[string, string][] | null | undefined} tags
+ * @returns {GameRecord} the caller's to free
+ */
+export function newRecord(wasm, variant, fen, tags) {
+  return new wasm.GameRecord('game', variant, fen ?? null, withPageTags(tags));
+}
+
+/**
+ * The record of a game played elsewhere (its moves the main line, its ending kept), with the
+ * page's tags and the game's own `tags`.
+ * @param {DamaRules} wasm @param {Game} game @param {[string, string][] | null | undefined} tags
+ * @returns {GameRecord} the caller's to free
+ */
+export function recordOfGame(wasm, game, tags) {
+  return wasm.GameRecord.fromGame('game', game, withPageTags(tags));
+}
+
+/**
+ * The game as PDN: the page's tags the game leaves empty are filled as the export always
+ * filled them (Event "Dama game", Site, today's Date, the players as the page names them), for
+ * this text only; `extra` sets tags in the record (its Result stays the game's: the core's).
+ * @param {GameRecord} record
+ * @param {{white: string, black: string}} names
+ * @param {Record<string, string>} extra
+ * @param {string} site
+ * @param {string} date
+ */
+export function exportPdn(record, names, extra, site, date) {
+  for (const [k, v] of Object.entries(extra)) record.setTag(k, String(v));
+  const fill = /** @type {Record<string, string>} */ ({ Event: 'Dama game', Site: site, Date: date, White: names.white, Black: names.black });
+  const empty = record.tags().filter(([k, v]) => v === '' && PAGE_TAGS.includes(k)).map(([k]) => k);
+  for (const k of empty) record.setTag(k, fill[k]);
+  try {
+    return record.toPdn();
+  } finally {
+    for (const k of empty) record.setTag(k, '');
+  }
+}
 
 /**
  * The main line's moves, in order.
- * @param {any} tree the core's GameTree
+ * @param {GameRecord} record
  * @returns {string[]}
  */
-export function mainline(tree) {
-  return /** @type {TreeNode[]} */ (tree.nodes())
+export function mainline(record) {
+  return record
+    .nodes()
     .filter((n) => n.mainline && n.parent !== null)
-    .sort((a, b) => a.ply - b.ply)
     .map((n) => n.text);
 }
 
@@ -25,45 +92,6 @@ export function shared(a, b) {
   let k = 0;
   while (k < a.length && k < b.length && a[k] === b[k]) k++;
   return k;
-}
-
-/**
- * Makes `moves` the start of the tree's main line (see the module's note). Throws the core's
- * refusal when the tree cannot take them (a move that is not legal there, the tree's bounds),
- * and then the main line is as it was and no new variation is left behind.
- * @param {any} tree
- * @param {string[]} moves
- */
-export function extend(tree, moves) {
-  const nodes = /** @type {TreeNode[]} */ (tree.nodes());
-  const main = nodes.filter((n) => n.mainline && n.parent !== null).sort((a, b) => a.ply - b.ply);
-  const k = shared(main.map((n) => n.text), moves);
-  if (k === moves.length) return;
-  const from = k === 0 ? /** @type {TreeNode} */ (nodes.find((n) => n.parent === null)) : main[k - 1];
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  // A variation may already hold the move: it is then taken up, not added (nor removed).
-  const known = from.children.some((c) => byId.get(c)?.text === moves[k]);
-  const first = tree.play(from.id, moves[k]);
-  try {
-    let id = first;
-    for (const m of moves.slice(k + 1)) id = tree.play(id, m);
-    if (k < main.length) tree.promote(first);
-  } catch (err) {
-    if (!known) tree.delete(first);
-    throw err;
-  }
-}
-
-/**
- * Makes a game's moves (the core's Game) the start of its record's main line (extend). Throws,
- * changing nothing, for the record of another game (another variant or start) or one that
- * cannot take them.
- * @param {any} tree
- * @param {any} game
- */
-export function recordGame(tree, game) {
-  if (tree.variant() !== game.variant() || rootFen(tree) !== game.startFen()) throw new Error("the game's record is of another game");
-  extend(tree, game.history().map((/** @type {{text: string}} */ m) => m.text));
 }
 
 /**
@@ -79,66 +107,56 @@ export function resultToken(result) {
 const SAME = /** @type {Record<string, string>} */ ({ '2-0': '1-0', '0-2': '0-1', '1-1': '1/2-1/2', '0-0': '*' });
 
 /**
- * Sets the tree's result to `token` unless it already says the same in other words.
- * @param {any} tree
- * @param {string} token
+ * A resignation, a loss on time or a draw agreement is not a move: the core keeps it beside
+ * the moves.
+ * @param {{resign: (c: import('./options.js').Color) => void, loseOnTime: (c: import('./options.js').Color) => void, agreeDraw: () => void}} game
+ *   the core's Game or GameRecord
+ * @param {Ended} ended
  */
-export function setResult(tree, token) {
-  const now = tree.result();
-  if ((SAME[now] ?? now) !== token) tree.setResult(token);
-}
-
-/**
- * A game tree from the first game of a PDN text, read as `variant` where it names no game.
- * @param {any} wasm
- * @param {string} pdn
- * @param {string} variant
- */
-export function treeFromPdn(wasm, pdn, variant) {
-  const file = wasm.PdnFile.parse(pdn, variant);
-  try {
-    return file.tree(0);
-  } finally {
-    file.free();
-  }
+export function applyEnded(game, ended) {
+  if (ended.type === 'resign') game.resign(ended.color);
+  else if (ended.type === 'time') game.loseOnTime(ended.color);
+  else if (ended.type === 'draw') game.agreeDraw();
+  else throw new Error(`unknown end of game ${JSON.stringify(ended)}`);
 }
 
 /**
  * A copy of a game played into its saved record when the record has moved on since the copy
  * was taken (another tab wrote it) and the two are still one game with the copy ahead: the
  * record's main line starts the copy's moves, so its comments, variations and review stay and
- * the copy's moves follow them. Returns that tree (the caller frees it), or null when they
- * are two games (another game or start, lines that part, or a record that ended where the
- * copy did not): then the copy must be saved apart, never over the record.
- * @param {any} wasm
+ * the copy's moves (and its ending) follow them. Returns that record (the caller frees it), or
+ * null when they are two games (another game or start, lines that part, or a record that ended
+ * where the copy did not): then the copy must be saved apart, never over the record.
+ * @param {DamaRules} wasm
  * @param {string} recordPdn
- * @param {{variant: string, startFen: string, moves: string[], result: string}} ours
+ * @param {{variant: Variant, startFen: string, moves: string[], result: string, ended: Ended | null}} ours
+ * @returns {GameRecord | null}
  */
 export function mergeInto(wasm, recordPdn, ours) {
-  let tree;
+  let record;
   try {
-    tree = treeFromPdn(wasm, recordPdn, ours.variant);
+    record = wasm.GameRecord.fromPdn('game', recordPdn, ours.variant);
   } catch {
     return null;
   }
-  const theirs = mainline(tree);
-  const theirResult = SAME[tree.result()] ?? tree.result();
+  const theirs = mainline(record);
+  const theirResult = SAME[record.pdnResult()] ?? record.pdnResult();
   const one =
-    tree.variant() === ours.variant &&
-    rootFen(tree) === ours.startFen &&
+    record.variant() === ours.variant &&
+    record.startFen() === ours.startFen &&
     shared(theirs, ours.moves) === theirs.length &&
     (theirResult === '*' || (theirs.length === ours.moves.length && theirResult === ours.result));
   if (one) {
     try {
-      extend(tree, ours.moves);
-      return tree;
+      // From the start along the copy's moves: the record's line followed, the rest added.
+      record.goto(0);
+      for (const m of ours.moves) record.play(m);
+      if (ours.ended) applyEnded(record, ours.ended);
+      return record;
     } catch {
       // A record too full to take the copy's moves: saved apart.
     }
   }
-  tree.free();
+  record.free();
   return null;
 }
-
-/** The start position of a tree (its root's FEN). @param {any} tree @returns {string} */
-export const rootFen = (tree) => /** @type {TreeNode[]} */ (tree.nodes()).find((n) => n.parent === null)?.fen ?? '';

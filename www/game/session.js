@@ -1,23 +1,25 @@
 // @ts-check
-// A game session, with no DOM: the core's game (the wasm Game: the live game, its result and
-// endings, legal moves, repetition draws) and its record (the core's GameTree: the one
-// record of its moves and of what is written about them, variations, comments, NAGs and its
-// tags), and what the page adds around them: who plays which side (mode, side, levels),
-// looking back at earlier moves, the hint and the computer's last score, the editor's
-// position. What the core knows (the result, a resignation, the FEN, the PDN, a variation's
-// position) is asked of the core, never rebuilt or copied here. The element
-// (element/element.js) shows a session; the computer driver (computer.js) plays its
-// computer's moves; Node tests drive it directly. Beside it: start.js makes a new game's core
-// game, record and clocks, session-record.js keeps its record and writes its PDN, editing.js
-// sets up a position, snapshot.js saves and resumes it.
+// A game session, with no DOM: the game's one record (the core's GameRecord: its moves, what is
+// written about them, variations, comments, NAGs, its tags, and the live game at its cursor,
+// with its result and endings, legal moves and draws; playing, taking back and replaying move
+// the cursor, and the core keeps the line played as the main line), and what the page adds
+// around it: who plays which side (mode, side, levels), looking back at earlier moves, the hint
+// and the computer's last score, the clocks, the editor's position. What the core knows (the
+// result, a resignation, the FEN, the PDN, a variation's position) is asked of the core, never
+// rebuilt or copied here. The element (element/element.js) shows a session; the computer
+// driver (computer.js) plays its computer's moves; Node tests drive it directly. Beside it:
+// start.js makes a new game's record and clocks, record.js the page's tags and PDN,
+// editing.js sets up a position, snapshot.js saves and resumes a game.
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
 import { DEFAULT_VARIANT } from '../board/util.js';
-import { keepRecord, pdnOf, recordPdn, takeRecord } from './session-record.js';
-import { gameFrom, clockFor } from './start.js';
+import { applyEnded, exportPdn } from './record.js';
+import { pdnDate, pdnNames } from './texts.js';
+import { recordFrom, clockFor } from './start.js';
 import { putPiece, editedFen } from './editing.js';
 
+/** @import { GameRecord, DamaRules, Game } from '../shared/wasm-types.js' */
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
 /** @typedef {import('./options.js').Variant} Variant */
@@ -26,28 +28,35 @@ import { putPiece, editedFen } from './editing.js';
  * @typedef {{from: number, to: number, path: number[], captured: number[], text: string, capture: boolean, king: boolean, promotes: boolean}} Move
  */
 /**
- * What newGame takes. fen or pdn: the game (else the start position); moves: played on top
- * (restoring a saved game); ended: a resignation or agreed draw to apply after them.
+ * What newGame takes. record: the game's record, its cursor the game (a saved or opened game);
+ * else fen or pdn: the game (else the start position), with moves played on top and ended, a
+ * resignation or agreed draw, applied after them. fen and pdn are also what the New game
+ * button repeats.
  * @typedef {{variant?: string | null, mode?: string | null, side?: string | null, level?: unknown,
  *   levelWhite?: unknown, levelBlack?: unknown, fen?: string | null, pdn?: string | null,
  *   moves?: string[], ended?: Ended | null, orientation?: string | null, ply?: string | number | null,
- *   tags?: [string, string][] | null, tree?: any, clock?: import('./clock.js').TimeControl | null,
+ *   tags?: [string, string][] | null, record?: GameRecord | null, clock?: import('./clock.js').TimeControl | null,
  *   clockState?: unknown, wallNow?: number}} GameOptions
  */
 /** @typedef {import('./snapshot.js').Ended} Ended */
 /**
- * A node of a game's record, as the core's GameTree.nodes() gives it.
+ * A node of a game's record, as the core's GameRecord.nodes() gives it.
  * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
  *   preComment: string | null, nags: number[], glyph: string, children: number[], mainline: boolean, depth: number}} TreeNode
  */
 /** @typedef {import('./editing.js').Editing} Editing */
 
 export class Session {
-  /** @param {any} wasm the loaded wasm module (www/pkg/dama_wasm.js) */
+  /** @param {DamaRules} wasm the loaded wasm module (www/pkg/dama_rules.js or dama_wasm.js) */
   constructor(wasm) {
     this.wasm = wasm;
-    /** @type {any} the core's Game */
-    this.game = null;
+    /**
+     * @type {GameRecord | null} the game's record ('game': the line played is the main line),
+     * null only before the first game. The page saves one library record per record
+     * (records.js), so a record is replaced only by a new game's, another tab's copy of it
+     * (adoptRecord) or, when full, one of its line alone (play).
+     */
+    this.record = null;
     /** @type {Mode} */
     this.mode = 'computer';
     /** @type {Color | 'random'} the side as asked */
@@ -67,13 +76,6 @@ export class Session {
     this.hint = null;
     /** @type {number | null} the computer's last evaluation, from its own side */
     this.lastScore = null;
-    /**
-     * @type {any} the game's record (the core's GameTree: its moves, variations, comments,
-     * tags), null only before the first game. The page saves one library record per record
-     * (records.js), so a record is replaced only by a new game's, another tab's copy of it
-     * (adoptRecord) or, when full, a new one (session-record.js, keepRecord).
-     */
-    this.tree = null;
     /** @type {Editing | null} while setting up a position */
     this.editing = null;
     /** @type {number | null} the record's move being looked at off the game's line (then `reviewing` is its ply) */
@@ -88,7 +90,7 @@ export class Session {
 
   /** The game's; before the first game, the default one (what a first newGame() with no variant plays). */
   get variant() {
-    return /** @type {Variant} */ (this.game?.variant() ?? DEFAULT_VARIANT);
+    return /** @type {Variant} */ (this.record?.variant() ?? DEFAULT_VARIANT);
   }
 
   /**
@@ -100,16 +102,14 @@ export class Session {
     const mode = o.mode != null ? normMode(o.mode) : this.mode;
     const level = /** @type {number} */ (clampLevel(o.level, this.level));
     const variant = o.variant != null ? normVariant(o.variant) : this.variant;
-    const { game, tree } = gameFrom(this.wasm, o, variant);
+    const record = recordFrom(this.wasm, o, variant);
     const asked = normSide(o.side);
     let side = asked ?? (o.side === undefined ? /** @type {Color | 'random' | null} */ (this.lastOptions.side ?? null) : null);
-    if (!side) side = o.fen || o.pdn ? sideToMove(game.startFen()) : 'white';
+    if (!side) side = o.fen || o.pdn ? sideToMove(record.startFen()) : 'white';
     this.cancelled();
-    if (this.tree !== tree) this.tree?.free?.();
-    this.tree = tree;
-    this.game?.free();
-    this.game = game;
-    this.lastOptions = { variant: game.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null, clock: o.clock ?? null };
+    if (this.record !== record) this.record?.free();
+    this.record = record;
+    this.lastOptions = { variant: record.variant(), mode, side, level, fen: o.fen ?? null, pdn: o.pdn ?? null, clock: o.clock ?? null };
     this.mode = mode;
     this.sideOption = side;
     this.level = level;
@@ -126,10 +126,10 @@ export class Session {
     this.paused = false;
     // Clocks for games people play (a saved game's clocks come back as they were).
     this.clock = null;
-    if (mode === 'computer' || mode === 'two-players' || mode === 'remote') this.clock = clockFor(o, game, () => this.now());
+    if (mode === 'computer' || mode === 'two-players' || mode === 'remote') this.clock = clockFor(o, record, () => this.now());
     if (mode === 'view') {
       const want = o.ply;
-      const n = game.ply();
+      const n = record.ply();
       this.reviewing = want === 'end' ? n : Math.min(n, Math.max(0, Number.parseInt(String(want ?? 0), 10) || 0));
     }
   }
@@ -151,15 +151,15 @@ export class Session {
   /**
    * Opens game `index` of a PDN file (the core's PdnFile): its moves, tags, result and
    * variations. Throws (changing nothing) for a game whose moves are illegal.
-   * @param {any} file
+   * @param {import('../shared/wasm-types.js').PdnFile} file
    * @param {number} index
    */
   openFromFile(file, index) {
-    const tree = file.tree(index);
+    const record = file.record(index, 'game');
     try {
-      this.newGame({ mode: 'two-players', side: 'white', pdn: tree.toPdn(), tree });
+      this.newGame({ mode: 'two-players', side: 'white', pdn: record.toPdn(), record });
     } catch (err) {
-      tree.free?.();
+      record.free();
       throw err;
     }
   }
@@ -172,11 +172,12 @@ export class Session {
    * @param {number | null} [ply]
    */
   continueFrom(mode, ply = this.reviewing) {
-    const n = ply ?? this.game.ply();
+    const record = /** @type {GameRecord} */ (this.record);
+    const n = ply ?? record.ply();
     // From a variation's move: its own line, as the record replays it.
-    const line = this.nodeId === null ? this.history().slice(0, n) : this.#atNode(this.nodeId, (g) => /** @type {Move[]} */ (g.history()));
+    const line = this.nodeId === null ? this.history().slice(0, n) : this.#atNode(this.nodeId, (g) => g.history());
     const moves = line.map((m) => m.text);
-    const start = this.game.startFen();
+    const start = record.startFen();
     const turnAt = /** @type {Color} */ ((moves.length + (sideToMove(start) === 'black' ? 1 : 0)) % 2 ? 'black' : 'white');
     const keep = (this.tags ?? []).filter(([k]) => !/^(white|black|result|whiteelo|blackelo)$/i.test(k));
     this.newGame({ variant: this.variant, mode, side: turnAt, level: this.level, fen: start, moves, tags: keep.length ? keep : null });
@@ -187,7 +188,7 @@ export class Session {
    * @returns {[string, string][] | null}
    */
   get tags() {
-    return this.tree ? this.tree.tags() : null;
+    return this.record ? this.record.tags() : null;
   }
 
   /** The record's move looked at off the game's line, as the record has it now, or null. @returns {TreeNode | null} */
@@ -213,22 +214,22 @@ export class Session {
 
   /** @returns {Move[]} */
   history() {
-    return this.game ? this.game.history() : [];
+    return this.record ? this.record.history() : [];
   }
 
   /** @returns {Move[]} */
   legalMoves() {
-    return this.game ? this.game.legalMoves() : [];
+    return this.record ? this.record.legalMoves() : [];
   }
 
   /** Who moved first: the start position's side to move. */
   firstToMove() {
-    return sideToMove(this.game?.startFen() ?? START_FEN);
+    return sideToMove(this.record?.startFen() ?? START_FEN);
   }
 
   /** @param {Color} color */
   piecesOf(color) {
-    const cells = this.game ? this.game.board() : [];
+    const cells = this.record ? this.record.board() : [];
     let n = 0;
     for (const c of cells) if (color === 'white' ? c > 0 : c < 0) n++;
     return n;
@@ -239,7 +240,7 @@ export class Session {
    * @returns {Ended | null}
    */
   get ended() {
-    const r = this.game?.result();
+    const r = this.record?.result();
     if (r?.reason === 'resignation' && r.winner) return { type: 'resign', color: other(r.winner) };
     if (r?.reason === 'time' && r.winner) return { type: 'time', color: other(r.winner) };
     if (r?.reason === 'agreement') return { type: 'draw' };
@@ -248,7 +249,7 @@ export class Session {
 
   /** The side whose moves come from a person now (null: nobody can move). */
   humanToMove() {
-    const g = this.game;
+    const g = this.record;
     return (
       !!g &&
       !this.editing &&
@@ -262,7 +263,7 @@ export class Session {
 
   /** In remote mode, the page's turn to supply a move (the opponent's, through play()). */
   remoteToMove() {
-    const g = this.game;
+    const g = this.record;
     return !!g && this.mode === 'remote' && !this.editing && !g.result() && g.turn() !== this.human;
   }
 
@@ -271,33 +272,55 @@ export class Session {
 
   /** The computer's turn: against a person, or both sides in watch mode. */
   computerToMove() {
-    const g = this.game;
+    const g = this.record;
     if (!g || this.editing || g.result()) return false;
     if (this.mode === 'watch') return this.reviewing === null && !this.paused;
     return this.mode === 'computer' && g.turn() !== this.human;
   }
 
   /**
-   * A person's move, as text; returns the core's move, or throws its refusal.
+   * A move (a person's, the computer's or a remote opponent's), as text; returns the core's
+   * move, or throws its refusal, and then nothing has changed. The mover's clock gains the
+   * increment and the other side's starts, unless the game is over.
    * @param {string} text
    * @returns {Move}
    */
   play(text) {
-    const mover = this.game.turn();
-    const m = this.game.play(text);
+    const record = /** @type {GameRecord} */ (this.record);
+    const mover = /** @type {Color} */ (record.turn());
+    const m = this.#playOn(record, text);
     this.hint = null;
-    this.played(mover);
+    this.clock?.moved(mover, this.now(), !this.record?.result());
     return m;
   }
 
   /**
-   * After a move of `mover` (a person's or the computer's): its clock gains the increment and
-   * the other side's starts, unless the game is over.
-   * @param {Color} mover
+   * Plays `text` in `record`. A record that cannot hold the move (the core's bounds: 100,000
+   * moves, variations 64 deep) stays as it was, saved where it is, and the game goes on in a
+   * record of its line and tags alone: the page saves a new record as a new game in the
+   * library (records.js), so nothing is lost.
+   * @param {GameRecord} record @param {string} text
+   * @returns {Move}
    */
-  played(mover) {
-    this.clock?.moved(mover, this.now(), !this.game.result());
-    keepRecord(this);
+  #playOn(record, text) {
+    try {
+      return record.play(text);
+    } catch (err) {
+      if (/** @type {Error} */ (err).name !== 'RecordFullError') throw err;
+      const fresh = record.lineOnly();
+      let m;
+      try {
+        m = fresh.play(text);
+      } catch (again) {
+        fresh.free();
+        throw again;
+      }
+      console.warn('the game record is full; the game goes on as a new record:', /** @type {Error} */ (err).message);
+      record.free();
+      this.record = fresh;
+      this.nodeId = null;
+      return m;
+    }
   }
 
   /**
@@ -305,10 +328,11 @@ export class Session {
    * @returns {boolean} true if the game ended now
    */
   checkFlag() {
+    const record = this.record;
     const color = this.clock?.flagged(this.now());
-    if (!color || this.game.result()) return false;
+    if (!color || !record || record.result()) return false;
     this.cancelled();
-    this.game.loseOnTime(color);
+    record.loseOnTime(color);
     this.clock?.stop(this.now());
     return true;
   }
@@ -316,30 +340,32 @@ export class Session {
   /** The computer's search time: its level's own (`levelMs`), within what its clock allows. @param {number} levelMs */
   searchTime(levelMs) {
     const c = this.clock;
-    if (!c || !this.game) return levelMs;
-    const color = this.game.turn();
+    if (!c || !this.record) return levelMs;
+    const color = /** @type {Color} */ (this.record.turn());
     return Math.max(1, Math.min(levelMs, this.wasm.moveBudget(c.remaining(color, this.now()), c.control.incrementMs)));
   }
 
   /** Runs the clock of the side to move, or stops both when the game is over or looked back at. */
   syncClock() {
     const c = this.clock;
-    if (!c || !this.game) return;
-    const stop = !!this.game.result() || this.reviewing !== null || !!this.editing || this.game.ply() === 0;
+    const g = this.record;
+    if (!c || !g) return;
+    const stop = !!g.result() || this.reviewing !== null || !!this.editing || g.ply() === 0;
+    const turn = /** @type {Color} */ (g.turn());
     if (stop) c.stop(this.now());
-    else if (c.running !== this.game.turn()) c.start(this.game.turn(), this.now());
+    else if (c.running !== turn) c.start(turn, this.now());
   }
 
   // Against an opponent elsewhere (remote), a move is not taken back on one side alone.
   canRedo() {
-    return !!this.game?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch' && this.mode !== 'remote';
+    return !!this.record?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch' && this.mode !== 'remote';
   }
 
   // Something of the player's own to take back: against the computer, its opening move alone
   // does not count (undoing it would only make it play again).
   canUndo() {
-    if (!this.game || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.mode === 'remote' || this.editing) return false;
-    const n = this.game.ply();
+    if (!this.record || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.mode === 'remote' || this.editing) return false;
+    const n = this.record.ply();
     if (this.ended) return true;
     if (this.mode === 'computer' && n === 1 && this.firstToMove() !== this.human) return false;
     return n > 0;
@@ -348,10 +374,10 @@ export class Session {
   /**
    * Takes back the player's last move (and the computer's answer); false if nothing was. The
    * record keeps the moves taken back: redone, they are its main line again; after another
-   * move, a variation (session-record.js, keepRecord).
+   * move, a variation (the core's GameRecord).
    */
   undo() {
-    const g = this.game;
+    const g = this.record;
     if (!this.canUndo()) return false;
     this.reviewing = null;
     this.cancelled();
@@ -370,12 +396,12 @@ export class Session {
   }
 
   /**
-   * Plays again what was taken back (the core keeps it until a different move is played):
-   * against the computer, up to the player's next turn. Returns the moves replayed.
+   * Plays again what was taken back (the record's main line after the move shown): against
+   * the computer, up to the player's next turn. Returns the moves replayed.
    * @returns {Move[]}
    */
   redo() {
-    const g = this.game;
+    const g = this.record;
     if (!this.canRedo()) return [];
     this.reviewing = null;
     this.cancelled();
@@ -386,7 +412,6 @@ export class Session {
       played.push(m);
     } while (this.mode === 'computer' && g.turn() !== this.human && g.canRedo() && !g.result());
     this.hint = null;
-    keepRecord(this);
     return played;
   }
 
@@ -397,7 +422,7 @@ export class Session {
    * @param {Color | null} [color]
    */
   resign(color = null) {
-    const g = this.game;
+    const g = this.record;
     if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
     this.cancelled();
     const side = this.mode === 'remote' && (color === 'white' || color === 'black') ? color : this.mode === 'computer' || this.mode === 'remote' ? this.human : g.turn();
@@ -410,7 +435,7 @@ export class Session {
    * between two players the draw is agreed. Returns whether the game ended in a draw.
    */
   offerDraw() {
-    const g = this.game;
+    const g = this.record;
     if (!g || g.result() || this.mode === 'view' || this.mode === 'watch') return false;
     if (this.mode === 'computer' && !(this.lastScore !== null && this.lastScore <= 0)) return false;
     // Against a remote opponent the offer goes to the page (the element's drawoffer event),
@@ -428,7 +453,7 @@ export class Session {
    */
   review(ply) {
     this.nodeId = null;
-    const n = this.game?.ply() ?? 0;
+    const n = this.record?.ply() ?? 0;
     if (ply === null || ply === undefined || (ply >= n && this.mode !== 'view')) {
       if (this.mode !== 'view') this.reviewing = null;
       return this.reviewing;
@@ -440,10 +465,10 @@ export class Session {
 
   /** The cells shown: the position reviewed, else the game's. */
   board() {
-    if (!this.game) return new Int8Array(32);
+    if (!this.record) return new Int8Array(32);
     if (this.editing) return this.editing.pieces;
     if (this.nodeId !== null) return this.#atNode(this.nodeId, (g) => g.board());
-    return this.reviewing === null ? this.game.board() : this.game.boardAt(this.reviewing);
+    return this.reviewing === null ? this.record.board() : this.record.boardAt(this.reviewing);
   }
 
   /** The move that led to what is shown (for the board's highlight). */
@@ -460,7 +485,7 @@ export class Session {
    */
   edit({ pieces, turn } = {}) {
     this.cancelled();
-    this.editing = { pieces: Int8Array.from(pieces ?? this.board()), turn: turn ?? this.game?.turn() ?? 'white' };
+    this.editing = { pieces: Int8Array.from(pieces ?? this.board()), turn: turn ?? /** @type {Color | undefined} */ (this.record?.turn()) ?? 'white' };
   }
 
   /**
@@ -509,7 +534,7 @@ export class Session {
   searchRequest(level, timeMs) {
     return {
       variant: this.variant,
-      startFen: this.game.startFen(),
+      startFen: /** @type {GameRecord} */ (this.record).startFen(),
       moves: this.history().map((m) => m.text),
       level,
       timeMs,
@@ -525,17 +550,17 @@ export class Session {
    * @param {string} [site]
    */
   pdn(extra = {}, site = '?') {
-    return pdnOf(this, extra, site);
+    return this.record ? exportPdn(this.record, pdnNames(this), extra, site, pdnDate()) : '';
   }
 
   /** The record's nodes (none before the first game). @returns {TreeNode[]} */
   treeNodes() {
-    return this.tree ? this.tree.nodes() : [];
+    return this.record ? this.record.nodes() : [];
   }
 
   /** The game's record as PDN, as it is saved to be resumed (snapshot.js): the page's tags left empty. */
   recordPdn() {
-    return recordPdn(this);
+    return this.record ? this.record.toPdn() : '';
   }
 
   /**
@@ -548,7 +573,7 @@ export class Session {
     if (!n) return;
     // The main line up to the game's move is the game itself; past it (moves taken back) and
     // in variations, a move is shown read-only from its position.
-    if (n.mainline && n.ply <= this.game.ply()) return void this.review(n.ply);
+    if (n.mainline && n.ply <= /** @type {GameRecord} */ (this.record).ply()) return void this.review(n.ply);
     this.reviewing = n.ply;
     this.nodeId = n.id;
     this.hint = null;
@@ -558,10 +583,10 @@ export class Session {
    * What `fn` reads of the game at the record's move `id`, replayed by the record.
    * @template T
    * @param {number} id
-   * @param {(g: any) => T} fn
+   * @param {(g: Game) => T} fn
    */
   #atNode(id, fn) {
-    const g = this.tree.game(id);
+    const g = /** @type {GameRecord} */ (this.record).gameAt(id);
     try {
       return fn(g);
     } finally {
@@ -575,13 +600,23 @@ export class Session {
   }
 
   /**
-   * Takes `tree` as the game's record: the same game's record as saved by another tab, with
-   * what it added (a review, comments), already holding this game's moves (record.js's
-   * mergeInto); moves played since are added. Throws, changing nothing, for another game's.
-   * @param {any} tree
+   * Takes `record` as the game's record: the same game's record as saved by another tab, with
+   * what it added (a review, comments), standing at this game's moves (record.js's
+   * mergeInto); this game's ending is kept. Throws, changing nothing, for another game's.
+   * @param {GameRecord} record
    */
-  adoptRecord(tree) {
-    takeRecord(this, tree);
+  adoptRecord(record) {
+    const now = this.record;
+    const ours = this.history().map((m) => m.text);
+    const theirs = record.history().map((m) => m.text);
+    if (!now || record.variant() !== now.variant() || record.startFen() !== now.startFen() || theirs.join(' ') !== ours.join(' ')) {
+      throw new Error("the game's record is of another game");
+    }
+    const ended = this.ended;
+    if (ended && !record.result()) applyEnded(record, ended);
+    if (now !== record) now.free();
+    this.record = record;
+    this.nodeId = null;
   }
 
   /**
@@ -597,7 +632,7 @@ export class Session {
     try {
       this.newGame(o);
     } catch (err) {
-      o.tree?.free();
+      o.record?.free();
       throw err;
     }
     this.checkFlag();

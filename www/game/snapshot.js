@@ -6,10 +6,13 @@
 //
 // Every format ever written is read: without `variant` (before Brazilian draughts: Italian),
 // without `pdn` (before every game had a record: the record is made again from the moves and
-// `tags`), with `pdn` for an imported or reopened game only, and now with `pdn` for every game.
+// `tags`), with `pdn` for an imported or reopened game only, and now with `pdn` for every game
+// (tests/unit/fixtures holds what the page stored before the core kept the record's cursor).
 
 import { normMode, normVariant, clampLevel, looksLikeFen } from './options.js';
-import { treeFromPdn } from './record.js';
+import { applyEnded, newRecord } from './record.js';
+
+/** @import { GameRecord, DamaRules } from '../shared/wasm-types.js' */
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
@@ -83,13 +86,13 @@ function readEnded(e) {
  * @param {import('./session.js').Session} s
  */
 export function snapshotOf(s) {
-  if (!s.game) return null;
+  if (!s.record) return null;
   // A record too long to be read back would lose the whole game: then the moves and tags
   // alone are kept, as before every game had a record.
   const pdn = s.recordPdn();
   return {
     variant: s.variant,
-    startFen: s.game.startFen(),
+    startFen: s.record.startFen(),
     moves: s.history().map((m) => m.text),
     mode: s.mode,
     side: s.human,
@@ -105,9 +108,35 @@ export function snapshotOf(s) {
 }
 
 /**
- * Session.newGame's options that resume a snapshot, its record read by the core (a tree the
- * caller frees if newGame refuses it); throws the core's reason for a record it cannot read.
- * @param {any} wasm
+ * The record a snapshot resumes: its record read by the core and gone along the moves played
+ * (those taken back stay after them, to play again), else one made of its moves and tags (a
+ * snapshot from before every game had a record, or whose record could not be kept); the
+ * ending it had on top. Throws the core's reason for a record or moves it cannot read, and
+ * for a record of another game.
+ * @param {DamaRules} wasm
+ * @param {Snapshot} s
+ * @returns {GameRecord} the caller's to free
+ */
+export function resumeRecord(wasm, s) {
+  const record = s.pdn ? wasm.GameRecord.fromPdn('game', s.pdn, s.variant) : newRecord(wasm, s.variant, s.startFen, s.tags);
+  try {
+    if (record.variant() !== s.variant || record.startFen() !== s.startFen) throw new Error("the game's record is of another game");
+    record.goto(0);
+    for (const m of s.moves) record.play(m);
+    if (s.ended) applyEnded(record, s.ended);
+    return record;
+  } catch (err) {
+    record.free();
+    // A record too full to take the moves: the game goes on in a record of its own.
+    if (s.pdn && /** @type {Error} */ (err).name === 'RecordFullError') return resumeRecord(wasm, { ...s, pdn: null });
+    throw err;
+  }
+}
+
+/**
+ * Session.newGame's options that resume a snapshot, its record read by the core (the caller
+ * frees it if newGame refuses it); throws the core's reason for a record it cannot read.
+ * @param {DamaRules} wasm
  * @param {Snapshot} s
  * @param {number} wallNow the wall clock now (the running clock's time went on till then)
  * @returns {import('./session.js').GameOptions}
@@ -115,30 +144,15 @@ export function snapshotOf(s) {
 export function resumeOptions(wasm, s, wallNow) {
   return {
     variant: s.variant,
+    // What the New game button repeats: a game from this start.
     fen: s.startFen,
-    moves: s.moves,
     mode: s.mode,
     side: s.side,
     level: s.level,
     levelWhite: s.levelWhite,
     levelBlack: s.levelBlack,
-    ended: s.ended,
-    tags: s.tags,
-    tree: s.pdn ? treeFromPdn(wasm, s.pdn, s.variant) : null,
+    record: resumeRecord(wasm, s),
     clockState: s.clock,
     wallNow,
   };
-}
-
-/**
- * A resignation, a loss on time or a draw agreement is not a move: the core keeps it beside
- * the moves.
- * @param {any} game the core's Game
- * @param {Ended} ended
- */
-export function applyEnded(game, ended) {
-  if (ended.type === 'resign') game.resign(ended.color);
-  else if (ended.type === 'time') game.loseOnTime(ended.color);
-  else if (ended.type === 'draw') game.agreeDraw();
-  else throw new Error(`unknown end of game ${JSON.stringify(ended)}`);
 }

@@ -119,7 +119,7 @@ export function endTexts(s, result, L) {
  * @param {string} [L]
  */
 export function statusText(s, L) {
-  const g = s.game;
+  const g = s.record;
   if (!g) return t('loading', {}, L);
   if (s.editing) return t('editing', {}, L);
   const result = g.result();

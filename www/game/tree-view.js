@@ -3,7 +3,7 @@
 // a move pair, and after a move its comment and the variations that replace it, each an
 // indented line of buttons (nested variations inside it). Used by the game page for an
 // imported game and by the analysis board. Knows no rules: the nodes come from the core's
-// GameTree.nodes().
+// GameRecord.nodes().
 
 import { t } from '../shared/i18n.js';
 import { moveNumber } from './texts.js';

@@ -17,7 +17,7 @@ export const MAX_PDN = 1 << 20;
  * taken at one revision may only be written back over that same revision (Library.save).
  * @typedef {{id: string, pdn: string, white: string, black: string, result: string,
  *   variant: string, plies: number, date: string, event: string, updated: number,
- *   finished: boolean, snapshot?: object | null, rev?: number}} GameRecord
+ *   finished: boolean, snapshot?: object | null, rev?: number}} SavedGame
  */
 
 /**
@@ -37,7 +37,7 @@ function storageError(e) {
   return new Error(`saved games are not available: ${e?.message ?? e?.name ?? 'unknown error'}`);
 }
 
-/** A record's revision: the number of writes it has seen (0 for a record from before). @param {GameRecord | undefined} r */
+/** A record's revision: the number of writes it has seen (0 for a record from before). @param {SavedGame | undefined} r */
 export const revOf = (r) => (r && Number.isSafeInteger(r.rev) && /** @type {number} */ (r.rev) >= 0 ? /** @type {number} */ (r.rev) : 0);
 
 export { newId } from './record-id.js';
@@ -71,7 +71,7 @@ export class Library {
 
   /**
    * Adds a game, or replaces the one with the same id whatever it holds; resolves to its id.
-   * @param {GameRecord} record
+   * @param {SavedGame} record
    * @returns {Promise<string>}
    */
   async put(record) {
@@ -87,8 +87,8 @@ export class Library {
    * more than the record's) or null to leave the record as it is. Resolves to the record
    * written, or null; rejects, writing nothing, when `decide` throws or the storage fails.
    * @param {string} id
-   * @param {(current: GameRecord | undefined) => Omit<GameRecord, 'id'> | null} decide
-   * @returns {Promise<GameRecord | null>}
+   * @param {(current: SavedGame | undefined) => Omit<SavedGame, 'id'> | null} decide
+   * @returns {Promise<SavedGame | null>}
    */
   async save(id, decide) {
     if (typeof id !== 'string' || !id) throw new Error('a saved game needs its id');
@@ -100,7 +100,7 @@ export class Library {
       throw storageError(/** @type {DOMException} */ (err));
     }
     const tx = store.transaction;
-    /** @type {GameRecord | null} */
+    /** @type {SavedGame | null} */
     let written = null;
     /** @type {unknown} */
     let refused = null;
@@ -111,7 +111,7 @@ export class Library {
     });
     const get = store.get(id);
     get.onsuccess = () => {
-      const current = /** @type {GameRecord | undefined} */ (get.result);
+      const current = /** @type {SavedGame | undefined} */ (get.result);
       try {
         const next = decide(current);
         if (!next) return;
@@ -126,16 +126,16 @@ export class Library {
         tx.abort();
       }
     };
-    return /** @type {Promise<GameRecord | null>} */ (finished);
+    return /** @type {Promise<SavedGame | null>} */ (finished);
   }
 
-  /** Every game, the latest first. @returns {Promise<GameRecord[]>} */
+  /** Every game, the latest first. @returns {Promise<SavedGame[]>} */
   async list() {
-    const all = /** @type {GameRecord[]} */ (await done(this.#store('readonly').getAll()));
+    const all = /** @type {SavedGame[]} */ (await done(this.#store('readonly').getAll()));
     return all.sort((a, b) => b.updated - a.updated);
   }
 
-  /** @param {string} id @returns {Promise<GameRecord | undefined>} */
+  /** @param {string} id @returns {Promise<SavedGame | undefined>} */
   get(id) {
     return done(this.#store('readonly').get(id));
   }

@@ -78,8 +78,8 @@ export function keepOffer(id, by, ply) {
  */
 export function toSend() {
   const s = board.session;
-  if (!s?.game || s.mode !== 'remote' || s.reviewing !== null) return null;
-  const r = s.game.result();
+  if (!s?.record || s.mode !== 'remote' || s.reviewing !== null) return null;
+  const r = s.record.result();
   if (!r) return s.humanToMove() ? null : 'move';
   if (r.reason === 'resignation' && r.winner !== s.human) return 'resign';
   if (r.reason === 'agreement' && offerAt(libraryId(), s.history().length) === other(s.human)) return 'accept';
@@ -89,7 +89,7 @@ export function toSend() {
 /** The friend's draw offer the player may accept now, if any: the side that made it. */
 export function offerToAnswer() {
   const s = board.session;
-  if (!s?.game || s.mode !== 'remote' || s.reviewing !== null || s.game.result() || !s.humanToMove()) return null;
+  if (!s?.record || s.mode !== 'remote' || s.reviewing !== null || s.record.result() || !s.humanToMove()) return null;
   const by = offerAt(libraryId(), s.history().length);
   return by === other(s.human) ? by : null;
 }

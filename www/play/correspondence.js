@@ -185,7 +185,7 @@ async function savedGame(wasm, id) {
     return null;
   }
   if (!rec) return null;
-  const g = wasm.Game.fromPdn(rec.pdn);
+  const g = wasm.Game.fromPdn(rec.pdn, normVariant(rec.variant));
   try {
     // The side this browser plays in it, as its record says (a game by link resumes so).
     const snap = /** @type {{mode?: unknown, side?: unknown} | null | undefined} */ (rec.snapshot);
@@ -209,26 +209,19 @@ async function savedGame(wasm, id) {
  * @param {string[]} [more] the moves played on from it (default: the link's past the saved ones)
  */
 function showSaved(wasm, p, saved, side, more = p.moves.slice(saved.moves.length)) {
-  const tree = savedTree(wasm, saved.pdn, p.variant);
+  // The saved game's record, with its comments and variations, and the moves played since.
+  const record = wasm.GameRecord.fromPdn('game', saved.pdn, p.variant);
+  const pdn = record.toPdn();
+  try {
+    for (const m of more) record.play(m);
+  } catch (err) {
+    record.free();
+    throw err;
+  }
   openingRecord(p.id, saved.rev, () => {
-    board.newGame({ variant: p.variant, pdn: tree.toPdn(), tree, moves: more, mode: 'remote', side });
+    board.newGame({ variant: p.variant, pdn, record, mode: 'remote', side });
     libraryId(); // the game's record is the link's from now on (records.js gives it when asked)
   });
-}
-
-/**
- * The saved game's record (the core's tree, with its comments and variations).
- * @param {DamaRules} wasm
- * @param {string} pdn
- * @param {'italian' | 'brazilian'} variant
- */
-function savedTree(wasm, pdn, variant) {
-  const file = wasm.PdnFile.parse(pdn, variant);
-  try {
-    return file.tree(0);
-  } finally {
-    file.free();
-  }
 }
 
 /**
@@ -239,13 +232,13 @@ function savedTree(wasm, pdn, variant) {
  */
 export async function linkToSend(by, act) {
   const s = board.session;
-  if (!s?.game) throw new Error('no game');
+  if (!s?.record) throw new Error('no game');
   /** @type {Payload} */
   const p = {
     v: 1,
     id: /** @type {string} */ (libraryId()),
     variant: s.variant,
-    fen: s.game.startFen(),
+    fen: s.record.startFen(),
     moves: s.history().map((m) => m.text),
     by,
     date: new Date().toISOString(),
@@ -263,7 +256,7 @@ export async function linkToSend(by, act) {
 /** Copies the link for the game on the board; says so, or why not. */
 export async function copyCorrespondenceLink() {
   const s = board.session;
-  if (!s?.game) return;
+  if (!s?.record) return;
   const said = $('corr-said');
   const send = toSend();
   if (!send) return;

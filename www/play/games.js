@@ -55,9 +55,9 @@ function wireGames() {
   // move shown; the saved game it belongs to is not named (the link's reader has their own).
   $('pdn-link').addEventListener('click', async () => {
     const s = board.session;
-    if (!s?.game) return;
+    if (!s?.record) return;
     try {
-      const link = await gameLink(new URL('www/analysis.html', location.href), { pdn: board.pdn(), variant: s.variant, ply: board.reviewing ?? s.game.ply() });
+      const link = await gameLink(new URL('www/analysis.html', location.href), { pdn: board.pdn(), variant: s.variant, ply: board.reviewing ?? s.record.ply() });
       await navigator.clipboard.writeText(link);
       message(t('linkCopied'));
     } catch (err) {

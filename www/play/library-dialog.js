@@ -10,7 +10,7 @@ import { loadWasm } from '../shared/wasm.js';
 import { Library, newId, revOf } from '../library/library.js';
 import { libraryId, setLibraryId, openingRecord, whenSaved, linkRecord } from './records.js';
 import { download } from './download.js';
-import { mergeInto, setResult } from '../game/record.js';
+import { mergeInto } from '../game/record.js';
 
 // Loaded when first used: the games picker, and the saved games' list.
 const picker = () => import('../library/picker.js');
@@ -87,22 +87,22 @@ export async function writeRecord({ s, record, rec, fields, ours }, report, save
   try {
     const lib = await openLibrary();
     let adopted = false;
-    const decide = (/** @type {import('../library/library.js').GameRecord | undefined} */ current) => {
+    const decide = (/** @type {import('../library/library.js').SavedGame | undefined} */ current) => {
       if (!current || (rec.rev !== null && revOf(current) === rec.rev)) return fields;
-      const tree = mergeInto(s.wasm, current.pdn, ours);
-      if (!tree) return null;
-      if (board.session === s && s.tree === record) {
-        s.adoptRecord(tree);
-        linkRecord(tree, rec);
+      const merged = mergeInto(s.wasm, current.pdn, ours);
+      if (!merged) return null;
+      if (board.session === s && s.record === record) {
+        s.adoptRecord(merged);
+        linkRecord(merged, rec);
         adopted = true;
         return { ...fields, pdn: board.pdn(), snapshot: fields.snapshot ? board.snapshot() : null };
       }
       try {
-        setResult(tree, fields.result);
-        const pdn = tree.toPdn();
+        // The copy's ending is the merged record's: its result is the game's.
+        const pdn = merged.toPdn();
         return { ...fields, pdn, snapshot: fields.snapshot ? { ...fields.snapshot, pdn } : null };
       } finally {
-        tree.free();
+        merged.free();
       }
     };
     let written = await lib.save(rec.id, decide);
@@ -245,7 +245,7 @@ async function renderLibrary() {
   }
 }
 
-/** @param {import('../library/library.js').GameRecord} g */
+/** @param {import('../library/library.js').SavedGame} g */
 async function openRecord(g) {
   try {
     const snap = /** @type {any} */ (g.snapshot);

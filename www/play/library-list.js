@@ -7,11 +7,10 @@
 // are last, out of the way, and can be cleared, save those a player wrote something in. No
 // DOM; the core reads the PDN.
 
-import { treeFromPdn } from '../game/record.js';
 
-/** @typedef {import('../library/library.js').GameRecord} GameRecord */
+/** @typedef {import('../library/library.js').SavedGame} SavedGame */
 /** @typedef {'live' | 'finished' | 'left'} Standing */
-/** @typedef {{g: GameRecord, standing: Standing, date: string, annotated: boolean}} Listed */
+/** @typedef {{g: SavedGame, standing: Standing, date: string, annotated: boolean}} Listed */
 
 /**
  * An unfinished game not saved for this long is no longer being played: against the computer
@@ -20,7 +19,7 @@ import { treeFromPdn } from '../game/record.js';
 export const LEFT_AFTER_MS = 15 * 60 * 1000;
 
 /**
- * @param {GameRecord} g
+ * @param {SavedGame} g
  * @param {string | null} current the record of the game on this page's board
  * @param {number} now the time, as Date.now()
  * @returns {Standing}
@@ -36,32 +35,32 @@ export function standing(g, current, now) {
  * What the core reads in a record's PDN: its Date tag ('' if none), and whether a player wrote
  * anything in it (a comment, an annotation, a variation). A record the core cannot read counts
  * as written in: it is never cleared without asking.
- * @param {any} wasm
- * @param {GameRecord} g
+ * @param {import('../shared/wasm-types.js').DamaRules} wasm
+ * @param {SavedGame} g
  * @returns {{date: string, annotated: boolean}}
  */
 export function readRecord(wasm, g) {
-  let tree;
+  let record;
   try {
-    tree = treeFromPdn(wasm, g.pdn, g.variant);
+    // Read, not played: an analysis stands at the start.
+    record = wasm.GameRecord.fromPdn('analysis', g.pdn, /** @type {import('../game/options.js').Variant} */ (g.variant));
   } catch {
     return { date: '', annotated: true };
   }
   try {
-    const date = /** @type {[string, string][]} */ (tree.tags()).find(([k]) => k.toLowerCase() === 'date')?.[1] ?? '';
-    const nodes = /** @type {import('../shared/wasm-types.js').TreeNode[]} */ (tree.nodes());
-    const annotated = nodes.some((n) => n.comment || n.preComment || n.nags.length || n.glyph || !n.mainline);
+    const date = record.tags().find(([k]) => k.toLowerCase() === 'date')?.[1] ?? '';
+    const annotated = record.nodes().some((n) => n.comment || n.preComment || n.nags.length || n.glyph || !n.mainline);
     return { date, annotated };
   } finally {
-    tree.free();
+    record.free();
   }
 }
 
 /**
  * The records as listed: the game on this board, the other games being played, the finished
  * ones, then those left, the latest first in each.
- * @param {any} wasm
- * @param {GameRecord[]} games
+ * @param {import('../shared/wasm-types.js').DamaRules} wasm
+ * @param {SavedGame[]} games
  * @param {string | null} current
  * @param {number} now
  * @returns {Listed[]}

@@ -151,8 +151,8 @@ function wireBoard() {
   let shown = null;
   board.addEventListener('change', () => {
     // Another game: a button asking "really?" about the last one asks no more.
-    if (board.session?.game !== shown) {
-      shown = board.session?.game ?? null;
+    if (board.session?.record !== shown) {
+      shown = board.session?.record ?? null;
       disarmAll();
     }
     if (!restoring) {

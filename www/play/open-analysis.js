@@ -13,7 +13,7 @@ import { board, showNotice } from './page.js';
  */
 export function openAnalysis(review) {
   const s = board.session;
-  if (!s?.game) return;
+  if (!s?.record) return;
   const p = new URLSearchParams({ variant: s.variant });
   if (s.editing) {
     try {
@@ -24,7 +24,7 @@ export function openAnalysis(review) {
     }
   } else {
     p.set('pdn', board.pdn());
-    p.set('ply', String(board.reviewing ?? s.game.ply()));
+    p.set('ply', String(board.reviewing ?? s.record.ply()));
     if (review) p.set('review', '1');
     const id = libraryId();
     if (id) p.set('id', id);

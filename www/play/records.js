@@ -7,10 +7,10 @@
 // the first use of the library, after the board is playable; a save asked before it arrives
 // waits in the queue, and the tab's own copy is written meanwhile, so no game waits on it.
 //
-// A game is known by its record (the session's `tree`, the core's GameTree): one library
+// A game is known by its record (the session's `record`, the core's GameRecord): one library
 // record per game record. A game's record is replaced by another only for another game, for
 // another tab's copy of the same game (adopted, keeping the library record: linkRecord), or
-// when it is full (session-record.js: the game goes on in a new record, saved as a new game).
+// when it is full (Session.play: the game goes on in a record of its line, saved as a new game).
 
 import { t } from '../shared/i18n.js';
 import { newId } from '../library/record-id.js';
@@ -18,15 +18,15 @@ import { resultToken } from '../game/record.js';
 import { looksLikeFen } from '../game/options.js';
 import { playerNames } from '../game/texts.js';
 
-/** @typedef {import('../library/library.js').GameRecord} GameRecord */
+/** @typedef {import('../library/library.js').SavedGame} SavedGame */
 /** @typedef {{id: string, rev: number | null}} RecordRef */
 /** @typedef {(message: import('../shared/i18n.js').Message) => void} Report the page's notice (words made when shown) */
 /**
- * A save as asked: the session and game record (the session's tree) it was asked for, the
- * game's library record, that record's fields as they were then, and the moves (for merging
- * into a library record that moved on).
+ * A save as asked: the session and game record (the session's `record`) it was asked for, the
+ * game's library record, that record's fields as they were then, and the moves and ending (for
+ * merging into a library record that moved on).
  * @typedef {{s: import('../game/session.js').Session, record: object, rec: RecordRef,
- *   fields: Omit<GameRecord, 'id'>, ours: {variant: string, startFen: string, moves: string[], result: string}}} SaveJob
+ *   fields: Omit<SavedGame, 'id'>, ours: Parameters<typeof import('../game/record.js').mergeInto>[2]}} SaveJob
  */
 
 import { board } from './page.js';
@@ -51,7 +51,7 @@ let saving = Promise.resolve();
  * given when first asked for.
  * @param {object | null | undefined} [record]
  */
-export function recordOf(record = board.session?.tree) {
+export function recordOf(record = board.session?.record) {
   if (!record) return null;
   if (!records.has(record)) records.set(record, { id: nextId ?? newId(), rev: nextId ? nextRev : null });
   nextId = null;
@@ -85,7 +85,7 @@ export function libraryRev() {
  * @param {number | null} [rev] the revision of it the game was saved as, if known
  */
 export function setLibraryId(id, rev = null) {
-  const record = board.session?.tree;
+  const record = board.session?.record;
   if (!record) return;
   if (typeof id === 'string' && id) records.set(record, { id, rev });
   else records.delete(record);
@@ -120,13 +120,13 @@ export const whenSaved = () => saving;
  */
 export function saveToLibrary(report, saved = () => {}) {
   const s = board.session;
-  if (!s?.game || s.editing || !s.game.ply()) return;
+  if (!s?.record || s.editing || !s.record.ply()) return;
   // The PDN first: writing it keeps the record in step, or moves a full one on to a new
   // record, which is then the one saved (and under a new id).
   const fields = recordFields(s);
-  const record = s.tree;
+  const record = s.record;
   const rec = /** @type {RecordRef} */ (recordOf(record));
-  const ours = { variant: s.variant, startFen: s.game.startFen(), moves: s.history().map((m) => m.text), result: fields.result };
+  const ours = { variant: s.variant, startFen: s.record.startFen(), moves: s.history().map((m) => m.text), result: fields.result, ended: s.ended };
   /** @type {SaveJob} */
   const job = { s, record, rec, fields, ours };
   saving = saving.then(() =>
@@ -137,17 +137,17 @@ export function saveToLibrary(report, saved = () => {}) {
   );
 }
 
-/** @param {import('../game/session.js').Session} s @returns {Omit<GameRecord, 'id'>} */
+/** @param {import('../game/session.js').Session} s @returns {Omit<SavedGame, 'id'>} */
 function recordFields(s) {
   const names = playerNames(s, 'en');
-  const result = s.game.result();
+  const result = s.record.result();
   return {
     pdn: board.pdn(),
     white: names.white,
     black: names.black,
     result: resultToken(result),
     variant: s.variant,
-    plies: s.game.ply(),
+    plies: s.record.ply(),
     date: new Date().toISOString().slice(0, 10),
     event: s.tags?.find(([k]) => k === 'Event')?.[1] ?? '',
     updated: Date.now(),

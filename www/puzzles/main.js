@@ -208,13 +208,12 @@ function renderButtons() {
  * @param {{fen: string, line: string[]}} puzzle
  */
 function solutionPdn(tr, puzzle) {
-  const tree = new tr.wasm.GameTree(tr.variant, puzzle.fen);
+  const record = new tr.wasm.GameRecord('analysis', tr.variant, puzzle.fen);
   try {
-    let id = 0;
-    for (const m of puzzle.line) id = tree.play(id, m);
-    return tree.toPdn();
+    for (const m of puzzle.line) record.play(m);
+    return record.toPdn();
   } finally {
-    tree.free();
+    record.free();
   }
 }
 
