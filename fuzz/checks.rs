@@ -194,7 +194,7 @@ pub fn pdn(data: &[u8]) {
         let Ok(game) = pdn_text::replay(g, Variant::Italian) else {
             continue;
         };
-        let out = game.to_pdn(&[]);
+        let out = dama::rules::pdn::write_game(&game, &[]);
         let back = pdn_text::read_game(&out, dama::Variant::Italian).unwrap_or_else(|e| {
             panic!("replayed game writes PDN that does not read: {e:?}\n{out}")
         });

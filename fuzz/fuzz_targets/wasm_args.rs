@@ -280,7 +280,7 @@ impl State {
             time_ms: Some(t),
             soft_ms: None,
         };
-        let mut rng = level::Rng::new(u64::from(s) ^ self.game.hash());
+        let mut rng = dama::engine::rng::Rng::new(u64::from(s) ^ self.game.hash());
         assert!(rng.below(7) < 7);
         let legal = self.game.legal_moves();
         if legal.is_empty() {

@@ -44,7 +44,7 @@ fn search(args: &[String]) -> Result<(), String> {
     );
     let mut i = 0;
     let clock = || Box::new(StdClock::new()) as Box<dyn dama::engine::clock::Clock + Send>;
-    let total = dama_tools::bench::search(&clock, tt, depth, &mut |l| {
+    let total = dama::engine::bench::search(&clock, tt, depth, &mut |l| {
         i += 1;
         say!(
             "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {}",
@@ -58,7 +58,7 @@ fn search(args: &[String]) -> Result<(), String> {
         );
     });
     say!();
-    say!("positions {}", dama_tools::bench::POSITIONS.len());
+    say!("positions {}", dama::engine::bench::POSITIONS.len());
     say!("nodes     {}", total.nodes);
     say!("time      {:.3} s", total.time_ms / 1000.0);
     say!(

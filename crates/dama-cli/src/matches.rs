@@ -776,7 +776,7 @@ fn game_pdn(variant: Variant, r: &Record, specs: &[String; 2]) -> Result<String,
         ("Black".to_string(), black),
         ("Termination".to_string(), r.termination().to_string()),
     ];
-    let mut text = game.to_pdn(&tags);
+    let mut text = dama::rules::pdn::write_game(&game, &tags);
     if let Some(p) = &r.problem {
         // A comment before the result token, which ends the text.
         let result = format!(" {}\n", r.pdn_result);

@@ -10,7 +10,8 @@
 //! first.
 
 use crate::args::Args;
-use dama::engine::level::{self, Rng};
+use dama::engine::level;
+use dama::engine::rng::Rng;
 use dama::engine::search::Engine;
 use dama::{Game, Variant};
 use dama_cli::puzzle::{self, Puzzle, Reject, Settings};

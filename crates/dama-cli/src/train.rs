@@ -17,7 +17,7 @@ use crate::openings;
 use dama::engine::eval::network;
 use dama::engine::eval::pattern::{self, Net};
 use dama::engine::eval::{Eval, Weights};
-use dama::engine::level::Rng;
+use dama::engine::rng::Rng;
 use dama::engine::search::{Engine, Limits};
 use dama::{Color, Game, Outcome, Variant};
 use dama_tools::network_fit::{self, NetFitOptions};

@@ -4,7 +4,7 @@
 //! `FEN;move;score;depth` (FEN and move in the game's own numbering and notation) where depth
 //! is the shallowest search that already picks the move.
 
-use dama::engine::level::Rng;
+use dama::engine::rng::Rng;
 use dama::engine::search::{Engine, Limits, MATE_BOUND};
 use dama::{rules::notation, Color, Game, Variant};
 

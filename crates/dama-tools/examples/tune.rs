@@ -9,7 +9,8 @@
 //! `cargo run --release --example tune -- [games] [seed]` prints the fitted weights as Rust.
 
 use dama::engine::eval::{evaluate_with, Weights, N_WEIGHTS};
-use dama::engine::level::{self, Rng};
+use dama::engine::level;
+use dama::engine::rng::Rng;
 use dama::engine::search::Engine;
 use dama::{Color, Game, Outcome, Position};
 

@@ -13,7 +13,7 @@ use crate::train::Sample;
 use core::fmt;
 use dama::engine::eval::network::{self, Layers, Net, HIDDEN, INPUTS, L2, QA, QB};
 use dama::engine::eval::pattern;
-use dama::engine::level::Rng;
+use dama::engine::rng::Rng;
 use dama::{Color, Variant};
 use std::ops::RangeInclusive;
 

@@ -257,7 +257,7 @@ impl Game {
 
     /// The game in PDN.
     pub fn pdn(&self) -> String {
-        self.inner.to_pdn(&[])
+        dama::rules::pdn::write_game(&self.inner, &[])
     }
 
     /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
@@ -265,7 +265,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnWithTags)]
     pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
         let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
-        Ok(self.inner.to_pdn(&tags))
+        Ok(dama::rules::pdn::write_game(&self.inner, &tags))
     }
 
     /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;

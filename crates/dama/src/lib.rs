@@ -30,10 +30,9 @@ pub mod rules;
 
 // The types a program uses most, at the root; everything else by its module's one path.
 pub use rules::bitboard::Bitboard;
+pub use rules::explain::{Illegal, IllegalKind};
 pub use rules::fen::{FenError, FenErrorKind};
-pub use rules::game::{
-    DrawRules, Game, GameResult, Illegal, IllegalKind, Outcome, PlayError, Reason,
-};
+pub use rules::game::{DrawRules, Game, GameResult, Outcome, PlayError, Reason};
 pub use rules::moves::{Move, MoveList};
 pub use rules::notation::MoveTextError;
 pub use rules::pdn::{PdnError, PdnGame};

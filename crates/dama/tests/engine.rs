@@ -1,7 +1,8 @@
 //! The engine: legal answers always, limits respected, draws and mates scored right, levels
 //! reproducible and ordered by strength.
 
-use dama::engine::level::{self, Rng};
+use dama::engine::level;
+use dama::engine::rng::Rng;
 use dama::engine::search::{search_fixed, Engine, Features, Limits, MATE, MATE_BOUND};
 use dama::{rules::notation, DrawRules, Game, Outcome};
 

@@ -57,7 +57,7 @@ use command::bounded;
 pub use command::Command;
 use dama::engine::egtb::Tables;
 use dama::engine::eval::Eval;
-use dama::engine::level::Rng;
+use dama::engine::rng::Rng;
 use dama::engine::search::{MAX_CONTEMPT, MAX_PLY, MAX_THREADS};
 use dama::{rules::fen, DrawRules, Game, PlayError, Position, Variant};
 use search::{engine_thread, raise, Job, Level, Mode, Running, StopSlot};

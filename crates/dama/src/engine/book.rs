@@ -46,7 +46,7 @@
 //!
 //! ```
 //! use dama::engine::book::Book;
-//! use dama::engine::level::Rng;
+//! use dama::engine::rng::Rng;
 //! use dama::{Position, Variant};
 //! let book = Book::shipped(Variant::Brazilian);
 //! assert_eq!(book.variant(), Variant::Brazilian);
@@ -63,7 +63,7 @@
 //! }
 //! ```
 
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::engine::search::MATE_BOUND;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;

@@ -6,6 +6,19 @@ use crate::rules::square::Color;
 use crate::rules::Variant;
 use core::fmt;
 
+/// A position's FEN is this module's: the position asks nothing of it.
+impl Position {
+    /// The position in FEN in its game's numbering, such as `W:W21,22:BK5,6`.
+    pub fn to_fen(&self) -> String {
+        write(self)
+    }
+
+    /// Reads a FEN of `variant`, in its numbering (see [`parse`]).
+    pub fn from_fen(variant: Variant, s: &str) -> Result<Position, FenError> {
+        parse(variant, s)
+    }
+}
+
 /// Why a FEN was refused: what was expected and at which character (0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {

@@ -6,7 +6,7 @@
 //! generator per game) and [`Variant`] chooses the game at run time.
 
 pub mod bitboard;
-mod explain;
+pub(crate) mod explain;
 pub mod fen;
 pub mod game;
 mod hash;

@@ -3,7 +3,7 @@
 //! that is over.
 
 use dama::engine::clock::NoClock;
-use dama::engine::level::Rng;
+use dama::engine::rng::Rng;
 use dama::engine::search::{Engine, Limits, MATE_BOUND};
 use dama::{Game, Variant};
 

@@ -2,7 +2,8 @@
 
 use dama::engine::book::{self, Book, BookBuilder, BookError, HEADER_BYTES};
 use dama::engine::clock::NoClock;
-use dama::engine::level::{self, Rng};
+use dama::engine::level;
+use dama::engine::rng::Rng;
 use dama::engine::search::Engine;
 use dama::{Game, Position};
 use std::collections::{HashMap, HashSet};

@@ -189,7 +189,7 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
         g.play_text(m).unwrap();
     }
     g.resign(Color::Black);
-    let text = g.to_pdn(&[("Event".into(), "Test".into())]);
+    let text = dama::rules::pdn::write_game(&g, &[("Event".into(), "Test".into())]);
     assert!(text.contains("[GameType \"26\"]"), "{text}");
     assert!(
         text.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 1-0"),
@@ -201,7 +201,7 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
     assert_eq!(back.result(), g.result());
     // A set-up position is written in Brazilian numbering and read back the same.
     let s = game("W:W22,K29:B10,11");
-    let text = s.to_pdn(&[]);
+    let text = dama::rules::pdn::write_game(&s, &[]);
     assert!(text.contains("[FEN \"W:W22,K29:B10,11\"]"), "{text}");
     assert_eq!(
         pdn::read_game(&text, dama::Variant::Italian).unwrap().fen(),

@@ -970,7 +970,11 @@ fn pdn_results_of_open_games_are_resignations_or_agreements() {
     let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.resign(Color::White);
-    let back = dama::rules::pdn::read_game(&g.to_pdn(&[]), dama::Variant::Italian).unwrap();
+    let back = dama::rules::pdn::read_game(
+        &dama::rules::pdn::write_game(&g, &[]),
+        dama::Variant::Italian,
+    )
+    .unwrap();
     assert_eq!(back.result(), win(Color::Black, Reason::Resignation));
     let drawn =
         dama::rules::pdn::read_game("1. 22-18 9-13 1/2-1/2", dama::Variant::Italian).unwrap();

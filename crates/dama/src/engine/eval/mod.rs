@@ -15,6 +15,7 @@
 pub mod classic;
 pub mod network;
 pub mod pattern;
+mod shape;
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "wasm32", target_feature = "simd128")

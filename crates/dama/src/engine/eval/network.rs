@@ -34,18 +34,7 @@ use core::fmt;
 use std::io::Read;
 use std::sync::Arc;
 
-/// Squares of the board.
-pub const SQUARES: usize = 32;
-/// Inputs: four kinds of piece on 32 squares.
-pub const INPUTS: usize = 4 * SQUARES;
-/// Values of one side's accumulator.
-pub const HIDDEN: usize = 32;
-/// Values of the second layer.
-pub const L2: usize = 16;
-/// 1.0 in the first layer's weights and in every clipped value.
-pub const QA: i32 = 127;
-/// 1.0 in the second and third layers' weights.
-pub const QB: i32 = 64;
+pub use super::shape::{HIDDEN, INPUTS, L2, QA, QB, SQUARES};
 /// The largest weight, either sign, of any layer: 24 pieces and a bias stay within an `i16`
 /// accumulator (25 x 1,200 < 32,767).
 pub const MAX_WEIGHT: i16 = 1_200;

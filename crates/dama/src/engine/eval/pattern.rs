@@ -658,7 +658,7 @@ pub fn shipped_is_valid() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::level::Rng;
+    use crate::engine::rng::Rng;
 
     fn random_positions(n: usize, seed: u64) -> Vec<Position> {
         let mut rng = Rng::new(seed);
