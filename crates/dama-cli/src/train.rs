@@ -44,7 +44,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// `variant`.
 pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
     let eval = match spec {
-        "shipped" => return Ok(Eval::shipped_for(variant)),
+        "shipped" => return Ok(Eval::shipped(variant)),
         "regions" => return Ok(Eval::regions(variant)),
         other => any_eval(other)?,
     };

@@ -296,7 +296,7 @@ pub fn fit_network(
     if !(1..=10_000).contains(&opts.epochs) || !(1..=1_000_000).contains(&opts.batch) {
         return Err(NetFitError::Option("epochs or batch", opts.epochs as f64));
     }
-    let regions = pattern::shipped_for(variant).clone();
+    let regions = pattern::shipped(variant).clone();
     let base = opts.residual.then_some(&*regions);
     let prep = |s: &Sample| prepare(s, base, opts.k, opts.lambda);
     let tr: Vec<Prepared> = train.iter().map(prep).collect();

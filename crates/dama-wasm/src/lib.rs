@@ -464,9 +464,8 @@ impl dama::engine::clock::Clock for PerformanceClock {
 #[wasm_bindgen]
 pub struct Engine {
     inner: dama::engine::search::Engine,
-    /// Each game's endgame tables loaded so far (`[Italian, Brazilian]`), shared with `inner`
-    /// while any are loaded.
-    tables: [Arc<Tables>; 2],
+    /// Each game's endgame tables loaded so far, shared with `inner` while any are loaded.
+    tables: dama::ByVariant<Arc<Tables>>,
     /// The threads asked for (`setThreads`).
     threads: u32,
 }
@@ -486,7 +485,7 @@ impl Engine {
         inner.set_spawner(Arc::new(pool::WorkerPool));
         Ok(Engine {
             inner,
-            tables: [Arc::new(Tables::new()), Arc::new(Tables::new())],
+            tables: dama::ByVariant::from_fn(|v| Arc::new(Tables::new(v))),
             threads: 1,
         })
     }
@@ -514,8 +513,7 @@ impl Engine {
         let reader = Args("Engine.loadTables").byte_reader("bytes", &bytes)?;
         let refused = |e| js_err(format!("endgame tables refused: {e}"));
         let len = reader.len();
-        let mut file = Tables::new();
-        file.read_from(reader, len).map_err(refused)?;
+        let file = Tables::load_from(reader, len).map_err(refused)?;
         let positions: u64 = file
             .signatures()
             .filter_map(|s| file.stats(s))
@@ -524,7 +522,7 @@ impl Engine {
         let variant = file.variant();
         // Without the search's reference, make_mut adds in place instead of copying.
         self.inner.remove_tables(variant);
-        let slot = &mut self.tables[variant as usize];
+        let slot = &mut self.tables[variant];
         let added = Arc::make_mut(slot).extend(file);
         if slot.signatures().next().is_some() {
             self.inner.set_tables(slot.clone());
@@ -574,7 +572,7 @@ impl Engine {
     #[wasm_bindgen(js_name = tablePieces)]
     pub fn table_pieces(&self, variant: VariantArg) -> Result<u32, JsValue> {
         let v = Args("Engine.tablePieces").variant("variant", &variant)?;
-        Ok(self.tables[v as usize].max_pieces())
+        Ok(self.tables[v].max_pieces())
     }
 
     /// What the opening book and the endgame tables say of the game's position, for the
@@ -588,7 +586,7 @@ impl Engine {
         let pos = core.position();
         let variant = core.variant();
         let book = dama::engine::book::shipped(variant);
-        let tables = &self.tables[variant as usize];
+        let tables = &self.tables[variant];
         let ranked =
             if core.result().is_none() && core.draw_rules().king_move_plies == tables.rule() {
                 tables.ranked_moves(pos, core.king_plies())

@@ -729,7 +729,7 @@ fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
     let t = dama_tools::egtb::build(
         dama::Variant::Italian,
         3,
-        dama::engine::egtb::RULE_PLIES,
+        dama::Variant::Italian.draw_rules().king_move_plies,
         &mut |_| {},
     );
     let (two, three) = (t.to_bytes(2), t.to_bytes(3));
@@ -1457,7 +1457,7 @@ fn the_networks_score_alike_with_and_without_simd() {
         (seed >> 8) as usize % n.max(1)
     };
     for variant in dama::Variant::ALL {
-        let shipped = network::shipped_for(variant).expect("shipped").clone();
+        let shipped = network::shipped(variant).expect("shipped").clone();
         // Random weights as wide as a network may have in the later layers reach the clipping
         // and sums the shipped ones may not.
         use network::{HIDDEN, INPUTS, L2, MAX_WEIGHT};

@@ -39,4 +39,4 @@ pub use rules::pdn::{PdnError, PdnGame};
 pub use rules::perft::{perft, perft_divide};
 pub use rules::position::{Position, PositionError, PositionErrorKind};
 pub use rules::square::{Color, Piece, Role, Square};
-pub use rules::{Brazilian, Italian, Rules, UnknownVariant, Variant};
+pub use rules::{Brazilian, ByVariant, Italian, Rules, UnknownVariant, Variant};

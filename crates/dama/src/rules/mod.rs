@@ -20,5 +20,5 @@ pub mod square;
 mod variant;
 
 pub use variant::{
-    Brazilian, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
+    Brazilian, ByVariant, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
 };

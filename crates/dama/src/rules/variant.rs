@@ -364,6 +364,55 @@ impl Variant {
     }
 }
 
+/// One value for each game, indexed by [`Variant`]: how per-game data (each game's evaluation,
+/// book, endgame tables, shipped files) is kept, so that the game is the only key and no
+/// code counts on the games' order.
+///
+/// ```
+/// use dama::{ByVariant, Variant};
+/// let mut plies = ByVariant::new(80, 40);
+/// assert_eq!(plies[Variant::Brazilian], 40);
+/// plies[Variant::Italian] += 1;
+/// let rules = ByVariant::from_fn(|v| v.draw_rules().king_move_plies);
+/// assert_eq!(rules[Variant::Italian] + 1, plies[Variant::Italian]);
+/// let games: Vec<Variant> = rules.iter().map(|(v, _)| v).collect();
+/// assert_eq!(games, Variant::ALL);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByVariant<T>([T; 2]);
+
+impl<T> ByVariant<T> {
+    /// Italian's value and Brazilian's (a `const fn`, for statics).
+    pub const fn new(italian: T, brazilian: T) -> ByVariant<T> {
+        ByVariant([italian, brazilian])
+    }
+
+    /// Each game's value, made from the game.
+    pub fn from_fn(f: impl FnMut(Variant) -> T) -> ByVariant<T> {
+        ByVariant(Variant::ALL.map(f))
+    }
+
+    /// Each game with its value, in [`Variant::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Variant, &T)> {
+        Variant::ALL.into_iter().zip(&self.0)
+    }
+}
+
+impl<T> core::ops::Index<Variant> for ByVariant<T> {
+    type Output = T;
+    fn index(&self, v: Variant) -> &T {
+        // The one place a game is a number: its place in `Variant::ALL`, which lists the
+        // games in their declaration order.
+        &self.0[v as usize]
+    }
+}
+
+impl<T> core::ops::IndexMut<Variant> for ByVariant<T> {
+    fn index_mut(&mut self, v: Variant) -> &mut T {
+        &mut self.0[v as usize]
+    }
+}
+
 /// The bit index of the square in the same row with the order of the four reversed.
 const fn mirror(i: u8) -> u8 {
     (i & !3) | (3 - (i & 3))
@@ -457,6 +506,25 @@ mod tests {
         assert_eq!([1, 5, 29, 32].map(it), ["a8", "b7", "b1", "h1"]);
         assert_eq!(Variant::Brazilian.square_at("a2"), None);
         assert_eq!(Variant::Brazilian.square_at("i1"), None);
+    }
+
+    #[test]
+    fn by_variant_keeps_each_game_in_its_place() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(
+                v as usize, i,
+                "ByVariant indexes by the order of Variant::ALL"
+            );
+        }
+        let mut ids = ByVariant::from_fn(|v| v.id());
+        assert_eq!(ids[Variant::Italian], "italian");
+        assert_eq!(ids[Variant::Brazilian], "brazilian");
+        ids[Variant::Brazilian] = "br";
+        assert_eq!(ids, ByVariant::new("italian", "br"));
+        assert_eq!(
+            ids.iter().collect::<Vec<_>>(),
+            [(Variant::Italian, &"italian"), (Variant::Brazilian, &"br")]
+        );
     }
 
     #[test]

@@ -663,7 +663,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     let mut head = tables[..16].to_vec();
     head[12..16].copy_from_slice(&le(u32::MAX));
     let mut r = Endless { head, taken: 0 };
-    let mut t = Tables::new();
+    let mut t = Tables::new(dama::Variant::Italian);
     assert_eq!(
         t.read_from(&mut r, tables.len() as u64),
         Err(EgtbError::TooManyTables(u32::MAX))

@@ -135,6 +135,8 @@ pub enum EgtbError {
     TooLarge(u64),
     /// Reading a file or directory failed.
     Io(String),
+    /// A directory of tables holds no `*.egtb` file: it names no game.
+    NoFiles(String),
 }
 
 impl fmt::Display for EgtbError {
@@ -163,6 +165,7 @@ impl fmt::Display for EgtbError {
                 max_file_bytes()
             ),
             EgtbError::Io(e) => write!(f, "{e}"),
+            EgtbError::NoFiles(dir) => write!(f, "{dir}: no .egtb file"),
         }
     }
 }

@@ -43,15 +43,10 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The evaluation the engine plays Italian draughts with.
-    pub fn shipped() -> Eval {
-        Eval::shipped_for(Variant::Italian)
-    }
-
     /// The evaluation the engine plays `variant` with: its shipped network, or its region
     /// evaluation where no network is shipped for it.
-    pub fn shipped_for(variant: Variant) -> Eval {
-        match network::shipped_for(variant) {
+    pub fn shipped(variant: Variant) -> Eval {
+        match network::shipped(variant) {
             Some(net) => Eval::Network(net.clone()),
             None => Eval::regions(variant),
         }
@@ -60,7 +55,7 @@ impl Eval {
     /// The region evaluation with the shipped weights for `variant` (the engine's evaluation
     /// before the networks, kept as a baseline).
     pub fn regions(variant: Variant) -> Eval {
-        Eval::Pattern(pattern::shipped_for(variant).clone())
+        Eval::Pattern(pattern::shipped(variant).clone())
     }
 
     /// The game this evaluation was made for (the hand-written one is Italian).
@@ -83,16 +78,10 @@ impl Eval {
     }
 }
 
-impl Default for Eval {
-    fn default() -> Self {
-        Eval::shipped()
-    }
-}
-
 /// The evaluation of `pos` for the side to move with the evaluation shipped for its game.
 pub fn evaluate(pos: &Position) -> i32 {
-    match network::shipped_for(pos.variant()) {
+    match network::shipped(pos.variant()) {
         Some(net) => net.evaluate(pos),
-        None => pattern::shipped_for(pos.variant()).evaluate(pos),
+        None => pattern::shipped(pos.variant()).evaluate(pos),
     }
 }

@@ -29,7 +29,7 @@ use super::pattern;
 use crate::rules::bitboard::{Bitboard, Bits};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use crate::rules::Variant;
+use crate::rules::{ByVariant, Variant};
 use core::fmt;
 use std::io::Read;
 use std::sync::Arc;
@@ -231,7 +231,7 @@ impl Net {
         }
         Ok(Net {
             variant,
-            base: residual.then(|| pattern::shipped_for(variant).clone()),
+            base: residual.then(|| pattern::shipped(variant).clone()),
             w2p,
             w1: l.w1,
             b1: l.b1,
@@ -487,20 +487,20 @@ impl Net {
 }
 
 /// The networks shipped with the engine, fitted by `dama train net` (docs/ENGINE.md), one file
-/// a game in [`Variant::ALL`] order; an empty file means none for that game (it plays with its
+/// a game; an empty file means none for that game (it plays with its
 /// region evaluation). A few kilobytes each, so every build has them all.
-static SHIPPED_BYTES: [&[u8]; 2] = [
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../../data/net-italian.bin"),
     include_bytes!("../../../data/net-brazilian.bin"),
-];
+);
 
 /// The shipped network for `variant`, read once and shared by every engine, if there is one.
-pub fn shipped_for(variant: Variant) -> Option<&'static Arc<Net>> {
-    static NETS: [std::sync::OnceLock<Option<Arc<Net>>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-    NETS[variant as usize]
+pub fn shipped(variant: Variant) -> Option<&'static Arc<Net>> {
+    static NETS: ByVariant<std::sync::OnceLock<Option<Arc<Net>>>> =
+        ByVariant::new(std::sync::OnceLock::new(), std::sync::OnceLock::new());
+    NETS[variant]
         .get_or_init(|| {
-            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+            Net::from_bytes(SHIPPED_BYTES[variant])
                 .ok()
                 .filter(|n| n.variant == variant)
                 .map(Arc::new)
@@ -511,10 +511,9 @@ pub fn shipped_for(variant: Variant) -> Option<&'static Arc<Net>> {
 /// Whether every shipped network file was read and is for its game (a test checks it, so a
 /// damaged file fails the tests rather than leaving a game on its region evaluation).
 pub fn shipped_is_valid() -> bool {
-    Variant::ALL.into_iter().all(|v| {
-        let bytes = SHIPPED_BYTES[v as usize];
-        bytes.is_empty() || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v)
-    })
+    SHIPPED_BYTES
+        .iter()
+        .all(|(v, bytes)| bytes.is_empty() || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v))
 }
 
 /// The second layer: `bias[k] + sum over j of w2[k][j] * a[j]`, from the weights by pairs of
@@ -632,7 +631,7 @@ mod tests {
         // White to move, level, then 3, 4 and 6 men ahead: the shipped networks score the
         // leads of 3 men and more within a few hundredths of each other on their own.
         for variant in Variant::ALL {
-            let net = shipped_for(variant).expect("a network is shipped for each game");
+            let net = shipped(variant).expect("a network is shipped for each game");
             let score = |black: &str| {
                 // Whole rows and the start of one: a valid position in either numbering.
                 let fen = format!("W:W17,18,19,20,21,22,23,24,25,26:B{black}");
@@ -703,9 +702,9 @@ mod tests {
     #[test]
     fn the_shipped_networks_are_read_and_for_their_games() {
         assert!(shipped_is_valid());
-        assert!(shipped_for(Variant::Italian).is_some());
+        assert!(shipped(Variant::Italian).is_some());
         for v in Variant::ALL {
-            if let Some(n) = shipped_for(v) {
+            if let Some(n) = shipped(v) {
                 assert_eq!(n.variant(), v);
             }
         }

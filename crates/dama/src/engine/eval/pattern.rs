@@ -32,7 +32,7 @@ use super::classic::CONES;
 use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use crate::rules::Variant;
+use crate::rules::{ByVariant, Variant};
 use core::fmt;
 use std::io::Read;
 
@@ -393,13 +393,8 @@ fn checksum(bytes: &[u8]) -> u32 {
 }
 
 impl Net {
-    /// All weights zero, for Italian draughts.
-    pub fn zero() -> Net {
-        Net::zero_for(Variant::Italian)
-    }
-
     /// All weights zero, for `variant`.
-    pub fn zero_for(variant: Variant) -> Net {
+    pub fn zero(variant: Variant) -> Net {
         Net {
             weights: vec![[0, 0]; PARAMS],
             variant,
@@ -409,7 +404,7 @@ impl Net {
     /// Material only, the starting point of fitting: a man 100 and a king worth two men (short
     /// kings) or about three (flying kings), all else zero.
     pub fn material(variant: Variant) -> Net {
-        let mut n = Net::zero_for(variant);
+        let mut n = Net::zero(variant);
         n.set_weight(PATTERN_PARAMS + D_MAN, [100, 100]);
         let king = if variant.flying_kings() {
             [280, 300]
@@ -431,10 +426,10 @@ impl Net {
         self
     }
 
-    /// Weights from floating-point values (opening, endgame per parameter), rounded and clamped
-    /// to 16 bits. Missing values are zero; extra ones are ignored.
-    pub fn from_f32(values: &[[f32; 2]]) -> Net {
-        let mut n = Net::zero();
+    /// Weights for `variant` from floating-point values (opening, endgame per parameter),
+    /// rounded and clamped to 16 bits. Missing values are zero; extra ones are ignored.
+    pub fn from_f32(variant: Variant, values: &[[f32; 2]]) -> Net {
+        let mut n = Net::zero(variant);
         for (w, v) in n.weights.iter_mut().zip(values) {
             for k in 0..2 {
                 w[k] = v[k].round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
@@ -608,35 +603,30 @@ impl Net {
 }
 
 /// The weights shipped with the engine, fitted by `dama train` (see the README), one file a
-/// game in [`Variant::ALL`] order. The engine plays with the networks ([`super::network`]);
+/// game. The engine plays with the networks ([`super::network`]);
 /// these are the native builds' baseline (the command line's `--eval regions`), and what a
 /// residual network adds to. The browser's build (wasm) plays with the shipped networks,
 /// which are not residual, so it compiles in neither file (210 KB each; a network is 10 KB).
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-static SHIPPED_BYTES: [&[u8]; 2] = [
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../../data/eval.bin"),
     include_bytes!("../../../data/eval-brazilian.bin"),
-];
+);
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static SHIPPED_BYTES: [&[u8]; 2] = [&[], &[]];
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(&[], &[]);
 
 /// Whether this build compiles in the shipped weights: every build but the browser's.
 const COMPILED_IN: bool = cfg!(not(all(target_arch = "wasm32", target_os = "unknown")));
 
-/// The shipped Italian weights, read once and shared by every engine.
-pub fn shipped() -> &'static std::sync::Arc<Net> {
-    shipped_for(Variant::Italian)
-}
-
 /// The shipped weights for `variant`, read once and shared by every engine; where they are not
 /// compiled in (on wasm), [`Net::material`].
-pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
-    static NETS: [std::sync::OnceLock<std::sync::Arc<Net>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+pub fn shipped(variant: Variant) -> &'static std::sync::Arc<Net> {
+    static NETS: ByVariant<std::sync::OnceLock<std::sync::Arc<Net>>> =
+        ByVariant::new(std::sync::OnceLock::new(), std::sync::OnceLock::new());
     // The files are part of the build and checked by a test: a failure here is a broken build.
-    NETS[variant as usize].get_or_init(|| {
+    NETS[variant].get_or_init(|| {
         std::sync::Arc::new(
-            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+            Net::from_bytes(SHIPPED_BYTES[variant])
                 .ok()
                 .filter(|n| n.variant == variant)
                 .unwrap_or_else(|| Net::material(variant)),
@@ -649,8 +639,7 @@ pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
 /// weights). On wasm, where none are compiled in, an empty file is no weights, not a damaged
 /// one.
 pub fn shipped_is_valid() -> bool {
-    Variant::ALL.into_iter().all(|v| {
-        let bytes = SHIPPED_BYTES[v as usize];
+    SHIPPED_BYTES.iter().all(|(v, bytes)| {
         (bytes.is_empty() && !COMPILED_IN) || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v)
     })
 }
@@ -680,7 +669,7 @@ mod tests {
 
     fn random_net(seed: u64) -> Net {
         let mut rng = Rng::new(seed);
-        let mut n = Net::zero();
+        let mut n = Net::zero(Variant::Italian);
         for p in 0..PARAMS {
             let a = rng.below(2001) as i16 - 1000;
             let b = rng.below(2001) as i16 - 1000;
@@ -796,12 +785,9 @@ mod tests {
 
     #[test]
     fn shipped_weights_are_for_their_games() {
-        assert_eq!(shipped_for(Variant::Italian).variant(), Variant::Italian);
-        assert_eq!(
-            shipped_for(Variant::Brazilian).variant(),
-            Variant::Brazilian
-        );
-        let v1 = SHIPPED_BYTES[0];
+        assert_eq!(shipped(Variant::Italian).variant(), Variant::Italian);
+        assert_eq!(shipped(Variant::Brazilian).variant(), Variant::Brazilian);
+        let v1 = SHIPPED_BYTES[Variant::Italian];
         if COMPILED_IN {
             assert_eq!(u32::from_le_bytes([v1[8], v1[9], v1[10], v1[11]]), 1);
         }
