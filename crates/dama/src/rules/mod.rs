@@ -3,13 +3,16 @@
 //! PDN and perft.
 //!
 //! The ruleset is a parameter: [`Rules`] holds the knobs the generator reads (one compiled
-//! generator per game) and [`Variant`] chooses the game at run time.
+//! generator per game), [`Italian`] and [`Brazilian`] set them (each in its own file), and
+//! [`Variant`] chooses the game at run time.
 
 pub mod bitboard;
+mod brazilian;
 pub(crate) mod explain;
 pub mod fen;
 pub mod game;
 mod hash;
+mod italian;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -19,6 +22,6 @@ pub mod position;
 pub mod square;
 mod variant;
 
-pub use variant::{
-    Brazilian, ByVariant, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
-};
+pub use brazilian::Brazilian;
+pub use italian::Italian;
+pub use variant::{ByVariant, CaptureInfo, PrecedenceStep, Rules, UnknownVariant, Variant};
