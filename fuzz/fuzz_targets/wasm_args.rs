@@ -17,8 +17,8 @@
 //! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
 //! bindings' message; nothing may panic.
 #![no_main]
-use dama::engine::search::{Engine, Limits};
-use dama::rules::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::engine::{Engine, Limits};
+use dama::pdn::{write_trees, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::{engine::level, perft, Color, Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
@@ -280,7 +280,7 @@ impl State {
             time_ms: Some(t),
             soft_ms: None,
         };
-        let mut rng = dama::engine::rng::Rng::new(u64::from(s) ^ self.game.hash());
+        let mut rng = dama::engine::Rng::new(u64::from(s) ^ self.game.hash());
         assert!(rng.below(7) < 7);
         let legal = self.game.legal_moves();
         if legal.is_empty() {

@@ -12,8 +12,8 @@
 use crate::train::Sample;
 use core::fmt;
 use dama::engine::eval::network::{self, Layers, Net, HIDDEN, INPUTS, L2, QA, QB};
-use dama::engine::eval::pattern;
-use dama::engine::rng::Rng;
+use dama::engine::eval::{pattern, NetError};
+use dama::engine::Rng;
 use dama::{Color, Variant};
 use std::ops::RangeInclusive;
 
@@ -65,7 +65,7 @@ pub enum NetFitError {
     /// After this epoch the loss was not finite: the steps are too large for the data.
     Diverged(usize),
     /// The rounded layers were refused (a weight past its bound).
-    Net(network::NetError),
+    Net(NetError),
 }
 
 impl fmt::Display for NetFitError {

@@ -19,7 +19,7 @@
 
 use core::fmt;
 use dama::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
-use dama::engine::rng::Rng;
+use dama::engine::Rng;
 use dama::{Color, Position};
 use std::io::{BufReader, Read};
 use std::ops::RangeInclusive;

@@ -2,9 +2,8 @@
 //! rules, an independent solver, the search, published theory, and a conversion match under
 //! each game's king-move rule (80 plies Italian, 40 Brazilian).
 
-use dama::engine::clock::NoClock;
 use dama::engine::egtb::{EgtbError, Probe, Signature, Tables, Wdl};
-use dama::engine::search::{Engine, Limits, MATE_BOUND, TB_WIN};
+use dama::engine::{Engine, Limits, NoClock, MATE_BOUND, TB_WIN};
 use dama::{ByVariant, Game, Outcome, Position, Reason, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -261,7 +260,7 @@ fn forced_mates_found_by_search_agree() {
         let Some(p) = sig.position(Variant::Italian, rng.next() % sig.size()) else {
             continue;
         };
-        let r = dama::engine::search::search_fixed(&Game::from_position(p), &Limits::depth(9));
+        let r = dama::engine::search_fixed(&Game::from_position(p), &Limits::depth(9));
         if r.score.abs() > MATE_BOUND {
             let want = if r.score > 0 { Wdl::Win } else { Wdl::Loss };
             assert_eq!(t.probe(&p).unwrap().wdl, want, "{}", p.to_fen());
@@ -485,7 +484,7 @@ fn search_probes_reach_the_tables() {
     assert_eq!(tables().probe(game.position()), None);
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
     assert_eq!(
-        dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        dama::notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
         "22x13"
     );
     assert!(

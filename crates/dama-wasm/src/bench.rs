@@ -22,7 +22,7 @@ pub fn perft(fen: StrArg, depth: NumArg) -> Result<f64, JsValue> {
 pub fn bench_search(tt_mb: NumArg) -> Result<crate::wire::Js<crate::wire::BenchResult>, JsValue> {
     let tt_mb = Args("benchSearch").number("tt_mb", &tt_mb)?;
     let mb = crate::bounded("the table size in megabytes", tt_mb, 1, crate::MAX_TABLE_MB)?;
-    let clock = || Box::new(crate::PerformanceClock) as Box<dyn dama::engine::clock::Clock + Send>;
+    let clock = || Box::new(crate::PerformanceClock) as Box<dyn dama::engine::Clock + Send>;
     let t = dama::engine::bench::search(&clock, mb as usize, None, &mut |_| {});
     Ok(crate::wire::to_js(&crate::wire::BenchResult {
         nodes: t.nodes as f64,

@@ -11,7 +11,7 @@
 
 #[cfg(feature = "engine")]
 use dama::engine::egtb::Tables;
-use dama::{rules::notation, Color, Move, MoveList, Outcome, Position, Variant};
+use dama::{notation, Color, Move, MoveList, Outcome, Position, Variant};
 #[cfg(feature = "engine")]
 use js_args::BytesArg;
 use js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
@@ -46,7 +46,7 @@ fn position_key(pos: &Position) -> f64 {
 }
 
 /// The milliseconds to give one move with `remainingMs` on the clock and `incrementMs` added
-/// per move (the engine's own time management, `dama::engine::time::GameClock`, sudden death); both
+/// per move (the engine's own time management, `dama::engine::GameClock`, sudden death); both
 /// are clamped to 0..24 hours, and NaN counts as 0.
 #[wasm_bindgen(js_name = moveBudget)]
 pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, JsValue> {
@@ -55,7 +55,7 @@ pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, Js
     let increment_ms = a.number("increment_ms", &increment_ms)?;
     let day = 86_400_000.0;
     let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, day) };
-    let clock = dama::engine::time::GameClock {
+    let clock = dama::engine::GameClock {
         remaining_ms: clamp(remaining_ms),
         increment_ms: clamp(increment_ms),
         moves_to_go: None,
@@ -239,7 +239,7 @@ impl Game {
         // The first game only: the text after it is not read (nor kept). A game without a
         // GameType tag is Italian, as the pages have always read one (a Brazilian page adds
         // the tag before it asks).
-        dama::rules::pdn::read_game(&text, dama::Variant::Italian)
+        dama::pdn::read_game(&text, dama::Variant::Italian)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -252,12 +252,12 @@ impl Game {
     /// The position the game started from, in FEN.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        dama::rules::fen::write(self.inner.start_position())
+        dama::fen::write(self.inner.start_position())
     }
 
     /// The game in PDN.
     pub fn pdn(&self) -> String {
-        dama::rules::pdn::write_game(&self.inner, &[])
+        dama::pdn::write_game(&self.inner, &[])
     }
 
     /// The game in PDN with tags given as `[[name, value], ...]` (Event, Site, Date, White,
@@ -265,7 +265,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnWithTags)]
     pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
         let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
-        Ok(dama::rules::pdn::write_game(&self.inner, &tags))
+        Ok(dama::pdn::write_game(&self.inner, &tags))
     }
 
     /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
@@ -273,7 +273,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnTags)]
     pub fn pdn_tags(text: StrArg) -> Result<Vec<Js<wire::PdnTag<'static>>>, JsValue> {
         let text = Args("Game.pdnTags").string("text", &text)?;
-        let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
+        let first = dama::pdn::parse_first(&text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()
@@ -453,7 +453,7 @@ extern "C" {
 struct PerformanceClock;
 
 #[cfg(feature = "engine")]
-impl dama::engine::clock::Clock for PerformanceClock {
+impl dama::engine::Clock for PerformanceClock {
     fn now_ms(&self) -> f64 {
         performance_now()
     }
@@ -463,7 +463,7 @@ impl dama::engine::clock::Clock for PerformanceClock {
 #[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub struct Engine {
-    inner: dama::engine::search::Engine,
+    inner: dama::engine::Engine,
     /// Each game's endgame tables loaded so far, shared with `inner` while any are loaded.
     tables: dama::ByVariant<Arc<Tables>>,
     /// The threads asked for (`setThreads`).
@@ -479,8 +479,7 @@ impl Engine {
     pub fn new(tt_megabytes: NumArg) -> Result<Engine, JsValue> {
         let mb = args::table_mb(Args("new Engine").number("tt_megabytes", &tt_megabytes)?)?;
         #[allow(unused_mut)]
-        let mut inner =
-            dama::engine::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock));
+        let mut inner = dama::engine::Engine::with_clock(mb as usize, Box::new(PerformanceClock));
         #[cfg(feature = "threads")]
         inner.set_spawner(Arc::new(pool::WorkerPool));
         Ok(Engine {
@@ -540,7 +539,7 @@ impl Engine {
     /// changes.
     #[wasm_bindgen(js_name = loadEval, unchecked_return_type = "Variant")]
     pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
-        use dama::engine::eval::{network, pattern, Eval};
+        use dama::engine::eval::{network, pattern, Eval, NetError, NetFile};
         let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
         let eval = if bytes.starts_with(network::MAGIC) {
             let net = network::Net::from_bytes(&bytes)
@@ -555,8 +554,8 @@ impl Engine {
         } else {
             match pattern::Net::from_bytes(&bytes) {
                 Ok(net) => Eval::Pattern(Arc::new(net)),
-                Err(e @ pattern::NetError::NotAWeightsFile) => {
-                    let n = network::NetError::NotANetwork;
+                Err(e @ NetError::NotAFile(NetFile::Weights)) => {
+                    let n = NetError::NotAFile(NetFile::Network);
                     return Err(js_err(format!("evaluation refused: {n}, and {e}")));
                 }
                 Err(e) => return Err(js_err(format!("evaluation weights refused: {e}"))),
@@ -585,7 +584,7 @@ impl Engine {
         let core = game.core();
         let pos = core.position();
         let variant = core.variant();
-        let book = dama::engine::book::shipped(variant);
+        let book = dama::engine::book::Book::shipped(variant);
         let tables = &self.tables[variant];
         let ranked =
             if core.result().is_none() && core.draw_rules().king_move_plies == tables.rule() {
@@ -681,17 +680,17 @@ impl Engine {
         let time_ms = args::time_ms(time_ms)?;
         let lines = args::lines(lines)?;
         let core = game.core();
-        let limits = dama::engine::search::Limits {
+        let limits = dama::engine::Limits {
             time_ms: Some(time_ms),
-            ..dama::engine::search::Limits::depth(depth)
+            ..dama::engine::Limits::depth(depth)
         };
         self.grant_threads();
         let a = self.inner.analyse(core, &limits, lines);
-        let line = |l: &dama::engine::search::Line| wire::AnalysisLine {
+        let line = |l: &dama::engine::Line| wire::AnalysisLine {
             first: core.move_text(&l.pv[0]),
             score: l.score,
             depth: l.depth,
-            text: dama::engine::search::score_text(l.score),
+            text: dama::engine::score_text(l.score),
             pv: pv_texts(core, &l.pv),
         };
         Ok(to_js(&wire::Analysis {
@@ -748,7 +747,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
         ))
         .into());
     }
-    Ok(dama::engine::search::score_text(score as i32))
+    Ok(dama::engine::score_text(score as i32))
 }
 
 /// How a score ends the game when it is a known result: `{win: true, moves}` (or
@@ -758,7 +757,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreResult)]
 pub fn score_result(score: NumArg) -> Result<Js<wire::Known>, JsValue> {
-    use dama::engine::search::{MATE, MATE_BOUND, TB_BOUND};
+    use dama::engine::{MATE, MATE_BOUND, TB_BOUND};
     let score = Args("scoreResult").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
         return Ok(to_js(&wire::Known(None)));
@@ -798,5 +797,5 @@ pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
 #[wasm_bindgen(js_name = bookPositions)]
 pub fn book_positions(variant: VariantArg) -> Result<usize, JsValue> {
     let v = Args("bookPositions").variant("variant", &variant)?;
-    Ok(dama::engine::book::shipped(v).positions())
+    Ok(dama::engine::book::Book::shipped(v).positions())
 }

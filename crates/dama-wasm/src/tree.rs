@@ -6,7 +6,7 @@
 use crate::js_args::{Args, NumArg, NumbersArg, StrArg, VariantArg};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, position_key, Game};
-use dama::rules::pdn::{self, NodeId, TreeError};
+use dama::pdn::{self, NodeId, TreeError};
 use wasm_bindgen::prelude::*;
 
 /// The games of a PDN text, listed for a picker and each opened on demand.
@@ -171,7 +171,7 @@ impl GameTree {
                 parent: n.parent().map(|p| p.0),
                 ply: n.ply(),
                 text: n.text(),
-                fen: dama::rules::fen::write(n.position()),
+                fen: dama::fen::write(n.position()),
                 comment: n.comment(),
                 pre_comment: n.pre_comment(),
                 nags: n.nags(),

@@ -6,9 +6,9 @@
 
 use crate::engine::clock::Clock;
 use crate::engine::search::{Engine, Limits};
-use crate::rules::game::Game;
-use crate::rules::notation;
-use crate::rules::Variant;
+use crate::notation;
+use crate::Game;
+use crate::Variant;
 
 /// One benchmark position: a name, a FEN and the depth searched by default (deeper where the
 /// tree is narrow, so each takes a comparable share of the time).

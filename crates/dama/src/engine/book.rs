@@ -46,7 +46,7 @@
 //!
 //! ```
 //! use dama::engine::book::Book;
-//! use dama::engine::rng::Rng;
+//! use dama::engine::Rng;
 //! use dama::{Position, Variant};
 //! let book = Book::shipped(Variant::Brazilian);
 //! assert_eq!(book.variant(), Variant::Brazilian);
@@ -65,9 +65,9 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::search::MATE_BOUND;
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
-use crate::rules::{ByVariant, Variant};
+use crate::Position;
+use crate::{ByVariant, Variant};
+use crate::{Move, MoveList};
 use core::fmt;
 use std::collections::HashMap;
 use std::io::{BufReader, Read};
@@ -203,13 +203,8 @@ static SHIPPED: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../data/book-brazilian.bin"),
 );
 
-/// The shipped book of `variant` (the same as [`Book::shipped`]).
-pub fn shipped(variant: Variant) -> &'static Book {
-    Book::shipped(variant)
-}
-
 /// On wasm the books are not compiled in (the browser fetches them): the book installed here
-/// is the one [`shipped`] returns for its game from now on. Each install keeps the previous
+/// is the one [`Book::shipped`] returns for its game from now on. Each install keeps the previous
 /// book alive (it may still be borrowed), so install once per program and game, not per move;
 /// installing a book equal to the current one keeps the current one.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
@@ -501,7 +496,7 @@ fn key_scheme() -> u64 {
 }
 
 /// Entries must be sorted by (key, score from best, code), with no code twice in a position
-/// and at most [`MAX_MOVES`](crate::rules::moves::MAX_MOVES) moves a position.
+/// and at most [`MAX_MOVES`](crate::MAX_MOVES) moves a position.
 fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
     let mut first_of_key = 0;
     for i in 1..entries.len() {
@@ -521,7 +516,7 @@ fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
         // No position has more legal moves than a move list holds; the cap also bounds this
         // scan on hostile input.
         let group = &entries[first_of_key..i];
-        if group.len() >= crate::rules::moves::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
+        if group.len() >= crate::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
             return Err(BookError::Order(i));
         }
     }

@@ -5,8 +5,8 @@
 
 use crate::engine::rng::Rng;
 use crate::engine::search::{Engine, Limits, SearchResult, MATE_BOUND};
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
+use crate::Game;
+use crate::Move;
 
 /// A level's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +133,7 @@ pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
         return None;
     }
     let mut rng = Rng::new(seed ^ game.hash());
-    let book = crate::engine::book::shipped(game.variant());
+    let book = crate::engine::book::Book::shipped(game.variant());
     let (m, score) = book.pick(game.position(), crate::engine::book::PLAY_MARGIN, &mut rng)?;
     Some(SearchResult {
         best: Some(m),

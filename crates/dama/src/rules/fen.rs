@@ -101,7 +101,7 @@ fn shown(s: &str) -> String {
 /// its squares in mirror order; the start position has the same FEN in both games).
 ///
 /// ```
-/// use dama::{rules::fen, Color, Variant};
+/// use dama::{fen, Color, Variant};
 /// let pos = fen::parse(Variant::Italian, "B:W21,K30:B1-3").unwrap();
 /// assert_eq!(pos.turn(), Color::Black);
 /// assert_eq!(fen::write(&pos), "B:W21,K30:B1,2,3");

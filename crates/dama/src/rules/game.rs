@@ -223,7 +223,7 @@ impl Game {
     }
 
     /// A new game of `variant` from a FEN in its numbering.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, crate::FenError> {
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, crate::fen::FenError> {
         Ok(Game::from_position(Position::from_fen(variant, fen)?))
     }
 

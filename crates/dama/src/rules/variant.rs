@@ -4,7 +4,7 @@
 //! `brazilian.rs`), and the run-time choice of game ([`Variant`]), which reads those knobs
 //! through [`with_rules!`](crate::with_rules), with per-game data kept in a [`ByVariant`].
 //!
-//! Both games share the 32-square bitboard of [`bitboard`](crate::rules::bitboard). The Brazilian board
+//! Both games share the 32-square bitboard of [`bitboard`](crate::bitboard). The Brazilian board
 //! is the Italian one seen in a mirror, and a mirror swaps left and right but keeps every
 //! diagonal, so the generator works on one geometry; only the numbering and the names of the
 //! squares differ, and [`Variant`] translates them at the edges (FEN, move text, PDN, wasm).
@@ -121,11 +121,11 @@ macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {
         match $variant {
             $crate::Variant::Italian => {
-                type $r = $crate::rules::Italian;
+                type $r = $crate::Italian;
                 $body
             }
             $crate::Variant::Brazilian => {
-                type $r = $crate::rules::Brazilian;
+                type $r = $crate::Brazilian;
                 $body
             }
         }

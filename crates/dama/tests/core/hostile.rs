@@ -4,7 +4,7 @@
 use crate::reference;
 
 use dama::{
-    rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, MoveTextError, PlayError, Position,
+    fen, fen::FenErrorKind, notation, notation::MoveTextError, pdn, Game, PlayError, Position,
 };
 use reference::Rng;
 
@@ -261,7 +261,7 @@ fn refused_play_text_changes_nothing() {
     );
 }
 
-fn pdn_error(text: &str) -> dama::PdnError {
+fn pdn_error(text: &str) -> dama::pdn::PdnError {
     match pdn::parse(text) {
         Ok(g) => panic!("{text:?} was accepted as {g:?}"),
         Err(e) => e,
@@ -619,7 +619,8 @@ impl std::io::Read for Endless {
 fn file_readers_refuse_huge_files_from_their_header() {
     use dama::engine::book::{Book, BookError};
     use dama::engine::egtb::{EgtbError, Tables};
-    use dama::engine::eval::pattern::{Net, NetError};
+    use dama::engine::eval::pattern::Net;
+    use dama::engine::eval::NetError;
     use dama_tools::train::{self, SamplesError};
     const LEN: u64 = 2 << 30;
     const READ_AT_MOST: u64 = 64 << 10;
@@ -693,7 +694,8 @@ fn file_readers_refuse_huge_files_from_their_header() {
 /// permit it, the evaluation would score quiet positions like won ones.
 #[test]
 fn absurd_weights_are_refused() {
-    use dama::engine::eval::pattern::{Net, NetError, MAX_WEIGHT, PATTERN_PARAMS};
+    use dama::engine::eval::pattern::{Net, MAX_WEIGHT, PATTERN_PARAMS};
+    use dama::engine::eval::NetError;
     let mut net = Net::material(dama::Variant::Brazilian);
     assert!(Net::from_bytes(&net.to_bytes()).is_ok());
     net.set_weight(PATTERN_PARAMS, [100, MAX_WEIGHT]);

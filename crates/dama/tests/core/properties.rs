@@ -2,9 +2,7 @@
 //! move text, FEN and PDN round trips; in both games (the variant is part of the input).
 
 use dama::perft;
-use dama::{
-    rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, Move, Position, Variant,
-};
+use dama::{fen, movegen, notation, pdn, Color, Game, Move, Position, Variant};
 use proptest::prelude::*;
 
 const RELEASE: bool = !cfg!(debug_assertions);
@@ -286,7 +284,7 @@ proptest! {
             ("Event".to_string(), event.clone()),
             (name.clone(), "x \"quoted\" \\ y".to_string()),
         ];
-        let text = dama::rules::pdn::write_game(&g, &tags);
+        let text = dama::pdn::write_game(&g, &tags);
         let back = pdn::read_game(&text, dama::Variant::Italian);
         prop_assert!(back.is_ok(), "{:?}\n{}", back.err(), text);
         let back = back.unwrap();
@@ -461,7 +459,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
         for m in moves {
             g.play_text(m).unwrap();
         }
-        let text = dama::rules::pdn::write_game(&g, &[]);
+        let text = dama::pdn::write_game(&g, &[]);
         assert!(text.contains(&format!("[FEN \"{}\"]", fen_text)), "{text}");
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         let back =
@@ -475,7 +473,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
     let mut g = Game::from_fen(Variant::Italian, "B:W21-32:B1-12").unwrap();
     g.play_text("9-13").unwrap();
     g.play_text("22-18").unwrap();
-    let text = dama::rules::pdn::write_game(&g, &[]);
+    let text = dama::pdn::write_game(&g, &[]);
     assert!(text.contains("1... 9-13 2. 22-18"), "{text}");
     assert_eq!(
         pdn::read_game(&text, dama::Variant::Italian).unwrap().ply(),

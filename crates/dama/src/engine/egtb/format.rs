@@ -24,7 +24,7 @@
 //! size and within the file, so a file is never longer than every table at once.
 
 use super::index::{Signature, MAX_TABLE_PIECES};
-use crate::rules::Variant;
+use crate::Variant;
 use core::fmt;
 use std::io::{BufReader, Read};
 

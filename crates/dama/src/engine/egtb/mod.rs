@@ -46,7 +46,7 @@ pub mod layout {
     pub use super::index::{for_each_in_slice, index, normalize, slice_men, slice_of};
 }
 
-use crate::rules::Variant;
+use crate::Variant;
 use std::collections::HashMap;
 
 /// A set of loaded tables, all of one game.

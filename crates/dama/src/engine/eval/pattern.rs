@@ -29,10 +29,11 @@
 //! of [`Net::to_bytes`].
 
 use super::classic::CONES;
-use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
-use crate::rules::position::Position;
-use crate::rules::square::Color;
-use crate::rules::{ByVariant, Variant};
+use super::{NetError, NetFile};
+use crate::bitboard::{step, Bitboard, Bits, Dir};
+use crate::Color;
+use crate::Position;
+use crate::{ByVariant, Variant};
 use core::fmt;
 use std::io::Read;
 
@@ -320,68 +321,9 @@ impl fmt::Debug for Net {
     }
 }
 
-/// Why a weights file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetError {
-    /// The file does not start with the format's name.
-    NotAWeightsFile,
-    /// A version or a parameter count this build does not read.
-    Unsupported {
-        /// The version in the file.
-        version: u32,
-        /// The number of parameters in the file.
-        params: u32,
-    },
-    /// The file is shorter or longer than its header says.
-    WrongLength {
-        /// Bytes expected.
-        expected: usize,
-        /// Bytes found.
-        found: usize,
-    },
-    /// The checksum does not match the contents.
-    Corrupt,
-    /// The file is for a game (PDN game type) this build does not play.
-    UnknownGame(u32),
-    /// A weight beyond [`MAX_WEIGHT`], of this parameter.
-    Absurd {
-        /// The parameter.
-        param: usize,
-        /// Its weight.
-        value: i16,
-    },
-    /// Reading the file failed.
-    Io(String),
-}
-
-impl fmt::Display for NetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetError::NotAWeightsFile => f.write_str("not a dama evaluation weights file"),
-            NetError::Unsupported { version, params } => write!(
-                f,
-                "weights file version {version} with {params} parameters; this build reads \
-                 version {VERSION} with {PARAMS}"
-            ),
-            NetError::WrongLength { expected, found } => {
-                write!(f, "weights file has {found} bytes, expected {expected}")
-            }
-            NetError::Corrupt => f.write_str("weights file checksum does not match: corrupt"),
-            NetError::UnknownGame(g) => write!(f, "weights file for PDN game type {g}, not ours"),
-            NetError::Absurd { param, value } => write!(
-                f,
-                "weights file gives parameter {param} the weight {value}, beyond ±{MAX_WEIGHT}"
-            ),
-            NetError::Io(e) => f.write_str(e),
-        }
-    }
-}
-
-impl std::error::Error for NetError {}
-
 const MAGIC: &[u8; 8] = b"DAMAEVAL";
 /// Version 2 adds the game; version 1 files (Italian) are still read.
-const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 2;
 const HEADER_V1: usize = 8 + 4 + 4 + 4;
 const HEADER: usize = HEADER_V1 + 4;
 
@@ -493,12 +435,12 @@ impl Net {
     pub fn read_from(mut r: impl Read, len: u64) -> Result<Net, NetError> {
         let io = |e: std::io::Error| NetError::Io(e.to_string());
         if len < HEADER_V1 as u64 {
-            return Err(NetError::NotAWeightsFile);
+            return Err(NetError::NotAFile(NetFile::Weights));
         }
         let mut head = [0u8; HEADER];
         r.read_exact(&mut head[..HEADER_V1]).map_err(io)?;
         if &head[..8] != MAGIC {
-            return Err(NetError::NotAWeightsFile);
+            return Err(NetError::NotAFile(NetFile::Weights));
         }
         let word =
             |h: &[u8; HEADER], i: usize| u32::from_le_bytes([h[i], h[i + 1], h[i + 2], h[i + 3]]);
@@ -510,6 +452,7 @@ impl Net {
         let expected = header + PARAMS * 4;
         if len != expected as u64 {
             return Err(NetError::WrongLength {
+                file: NetFile::Weights,
                 expected,
                 found: usize::try_from(len).unwrap_or(usize::MAX),
             });
@@ -521,13 +464,16 @@ impl Net {
             (Variant::Italian, checksum(&body))
         } else {
             let game = word(&head, 16);
-            let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame(game))?;
+            let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame {
+                file: NetFile::Weights,
+                game,
+            })?;
             let mut summed = head[16..20].to_vec();
             summed.extend_from_slice(&body);
             (variant, checksum(&summed))
         };
         if sum != word(&head, header - 4) {
-            return Err(NetError::Corrupt);
+            return Err(NetError::Corrupt(NetFile::Weights));
         }
         let weights: Vec<[i16; 2]> = body
             .chunks_exact(4)
@@ -686,11 +632,8 @@ mod tests {
             let mut positions = random_positions(3000, 1);
             // Kings everywhere: the flying kings' mobility at its largest.
             positions.push(
-                crate::rules::fen::parse(
-                    variant,
-                    "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B",
-                )
-                .unwrap(),
+                crate::fen::parse(variant, "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B")
+                    .unwrap(),
             );
             for p in positions {
                 let n = features(&p.with_variant(variant), &mut f) as i32;
@@ -744,12 +687,18 @@ mod tests {
         assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
         let mut bad = bytes.clone();
         bad[HEADER + 100] ^= 1;
-        assert_eq!(Net::from_bytes(&bad), Err(NetError::Corrupt));
+        assert_eq!(
+            Net::from_bytes(&bad),
+            Err(NetError::Corrupt(NetFile::Weights))
+        );
         assert!(matches!(
             Net::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::WrongLength { .. })
         ));
-        assert_eq!(Net::from_bytes(b"hello"), Err(NetError::NotAWeightsFile));
+        assert_eq!(
+            Net::from_bytes(b"hello"),
+            Err(NetError::NotAFile(NetFile::Weights))
+        );
         let mut v3 = bytes.clone();
         v3[8] = 3;
         assert!(matches!(
@@ -765,10 +714,19 @@ mod tests {
         );
         let mut swapped = br_bytes.clone();
         swapped[16] = 22;
-        assert_eq!(Net::from_bytes(&swapped), Err(NetError::Corrupt));
+        assert_eq!(
+            Net::from_bytes(&swapped),
+            Err(NetError::Corrupt(NetFile::Weights))
+        );
         let mut unknown = br_bytes;
         unknown[16] = 20;
-        assert_eq!(Net::from_bytes(&unknown), Err(NetError::UnknownGame(20)));
+        assert_eq!(
+            Net::from_bytes(&unknown),
+            Err(NetError::UnknownGame {
+                file: NetFile::Weights,
+                game: 20
+            })
+        );
         // Version 1 files (no game) are Italian.
         let mut v1 = b"DAMAEVAL".to_vec();
         v1.extend_from_slice(&1u32.to_le_bytes());
@@ -778,7 +736,7 @@ mod tests {
         let old = Net::from_bytes(&v1);
         assert_eq!(
             old,
-            Err(NetError::Corrupt),
+            Err(NetError::Corrupt(NetFile::Weights)),
             "the v2 checksum covers the game too"
         );
     }

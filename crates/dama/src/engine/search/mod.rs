@@ -3,13 +3,13 @@
 //! resolved to quiescence, and draws by repetition and the king-move rule inside the tree.
 //!
 //! ```
-//! use dama::engine::search::{Engine, Limits};
+//! use dama::engine::{Engine, Limits};
 //! use dama::Game;
 //! let game = Game::from_fen(dama::Variant::Italian, "W:W30:B27").unwrap();
 //! let mut engine = Engine::new(1);
 //! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
-//! assert_eq!(dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
-//! assert!(r.score > dama::engine::search::MATE - 10); // Black is left without a move
+//! assert_eq!(dama::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
+//! assert!(r.score > dama::engine::MATE - 10); // Black is left without a move
 //! ```
 //!
 //! The engine and its limits are here; the tree search is `searcher`'s, the multi-PV driver
@@ -19,9 +19,9 @@ use crate::engine::clock::{Clock, NoClock};
 use crate::engine::egtb::{Tables, Wdl};
 use crate::engine::eval::{Eval, Weights};
 use crate::engine::tt::Table;
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
-use crate::rules::{ByVariant, Variant};
+use crate::Game;
+use crate::Move;
+use crate::{ByVariant, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

@@ -6,11 +6,11 @@ use crate::engine::egtb::Tables;
 use crate::engine::eval::network::Accumulator;
 use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
-use crate::rules::game::{DrawRules, Game};
-use crate::rules::movegen::{self, Moves};
-use crate::rules::moves::{Move, MoveList, MAX_MOVES};
-use crate::rules::position::Position;
-use crate::rules::Variant;
+use crate::movegen::{self, Moves};
+use crate::Position;
+use crate::Variant;
+use crate::{DrawRules, Game};
+use crate::{Move, MoveList, MAX_MOVES};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
