@@ -8,11 +8,10 @@
 
 #![allow(dead_code)]
 
-use dama::rules::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
-use dama::rules::moves::MAX_MOVES;
+use dama::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
 use dama::{
-    rules::fen as fen_text, rules::notation, rules::pdn as pdn_text, Color, Game, Outcome,
-    Position, Reason, Variant,
+    fen as fen_text, notation, pdn as pdn_text, Color, Game, Outcome, Position, Reason, Variant,
+    MAX_MOVES,
 };
 
 /// The game an input is played in (its first byte: even Italian, odd Brazilian) and the rest
@@ -194,7 +193,7 @@ pub fn pdn(data: &[u8]) {
         let Ok(game) = pdn_text::replay(g, Variant::Italian) else {
             continue;
         };
-        let out = game.to_pdn(&[]);
+        let out = dama::pdn::write_game(&game, &[]);
         let back = pdn_text::read_game(&out, dama::Variant::Italian).unwrap_or_else(|e| {
             panic!("replayed game writes PDN that does not read: {e:?}\n{out}")
         });
@@ -333,15 +332,13 @@ pub fn loaders_read(data: &[u8]) -> bool {
             assert_eq!(back, (v, samples), "samples round trip");
         }
         2 => {
-            let mut t = Tables::new();
-            if t.read_from(file, len).is_err() {
+            let Ok(t) = Tables::load_from(file, len) else {
                 return false;
-            }
+            };
             for n in 2..=8 {
                 let bytes = t.to_bytes(n);
                 if t.signatures().any(|s| s.pieces() == n) {
-                    let mut u = Tables::new();
-                    u.add(&bytes).expect("tables round trip");
+                    let u = Tables::load(&bytes).expect("tables round trip");
                     assert_eq!(u.to_bytes(n), bytes, "tables round trip");
                 }
             }

@@ -19,8 +19,8 @@
 //! bounds, return them unchanged (`accepted as f64 == input`), and refuse the others with the
 //! bindings' message; nothing may panic.
 #![no_main]
-use dama::engine::search::{Engine, Limits};
-use dama::rules::pdn::{write_trees, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::engine::{Engine, Limits};
+use dama::pdn::{write_trees, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::{
     engine::level, perft, Color, Game, GameRecord, Position, RecordError, RecordKind, Variant,
 };
@@ -284,7 +284,7 @@ impl State {
             time_ms: Some(t),
             soft_ms: None,
         };
-        let mut rng = level::Rng::new(u64::from(s) ^ self.game.hash());
+        let mut rng = dama::engine::Rng::new(u64::from(s) ^ self.game.hash());
         assert!(rng.below(7) < 7);
         let legal = self.game.legal_moves();
         if legal.is_empty() {

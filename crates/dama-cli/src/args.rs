@@ -144,7 +144,7 @@ impl Args {
     /// The position given by `--fen` in `variant`'s numbering, or the start.
     pub fn position(&self, variant: Variant) -> Result<dama::Position, String> {
         match self.get("fen") {
-            Some(f) => dama::rules::fen::parse(variant, f).map_err(|e| e.to_string()),
+            Some(f) => dama::fen::parse(variant, f).map_err(|e| e.to_string()),
             None => Ok(dama::Position::start(variant)),
         }
     }

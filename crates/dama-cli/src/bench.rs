@@ -8,9 +8,8 @@
 //! one core, best of `--runs` runs, and checks the counts against the known ones.
 
 use crate::args::Args;
-use dama::engine::clock::StdClock;
-use dama::engine::search::{score_text, Engine, Limits, MAX_PLY, MAX_THREADS};
-use dama::{rules::notation, Game, Variant};
+use dama::engine::{score_text, Engine, Limits, StdClock, MAX_PLY, MAX_THREADS};
+use dama::{notation, Game, Variant};
 use std::time::Instant;
 
 /// The largest transposition table a bench may ask for, in MB.
@@ -43,8 +42,8 @@ fn search(args: &[String]) -> Result<(), String> {
         "score"
     );
     let mut i = 0;
-    let clock = || Box::new(StdClock::new()) as Box<dyn dama::engine::clock::Clock + Send>;
-    let total = dama_tools::bench::search(&clock, tt, depth, &mut |l| {
+    let clock = || Box::new(StdClock::new()) as Box<dyn dama::engine::Clock + Send>;
+    let total = dama::engine::bench::search(&clock, tt, depth, &mut |l| {
         i += 1;
         say!(
             "{:>2}  {:<50} {:>5} {:>12} {:>9.1}  {:>7}  {}",
@@ -58,7 +57,7 @@ fn search(args: &[String]) -> Result<(), String> {
         );
     });
     say!();
-    say!("positions {}", dama_tools::bench::POSITIONS.len());
+    say!("positions {}", dama::engine::bench::POSITIONS.len());
     say!("nodes     {}", total.nodes);
     say!("time      {:.3} s", total.time_ms / 1000.0);
     say!(

@@ -4,7 +4,7 @@
 
 use crate::args::Args;
 use dama::engine::egtb::{self, TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES};
-use dama::{rules::notation, Position, Variant};
+use dama::{notation, Position, Variant};
 use std::path::Path;
 use std::time::Instant;
 

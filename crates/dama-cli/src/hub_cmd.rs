@@ -11,7 +11,7 @@
 //! (the `contempt` parameter's value at the start, 0 to 50 hundredths of a man).
 
 use dama::engine::egtb::Tables;
-use dama::engine::search::MAX_CONTEMPT;
+use dama::engine::MAX_CONTEMPT;
 use dama_cli::hub::{Hub, Setup};
 use std::sync::{Arc, Mutex};
 

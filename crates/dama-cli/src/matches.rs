@@ -54,8 +54,8 @@ mod tally;
 use crate::args::Args;
 use crate::openings;
 use dama::engine::egtb::Wdl;
-use dama::engine::search::{Limits, MAX_THREADS};
-use dama::{rules::fen, rules::notation, Color, Game, Outcome, Position, Variant};
+use dama::engine::{Limits, MAX_THREADS};
+use dama::{fen, notation, Color, Game, Outcome, Position, Variant};
 use hub_client::Size;
 use seat::{Forfeit, Player, Seat};
 use std::collections::BTreeMap;
@@ -72,7 +72,7 @@ const GAMES: RangeInclusive<usize> = 1..=100_000;
 const TIME_MS: RangeInclusive<f64> = 1.0..=3_600_000.0;
 const NODES: RangeInclusive<u64> = 1..=1_000_000_000_000;
 /// The deepest search the engine runs.
-const DEPTH: RangeInclusive<u32> = 1..=dama::engine::search::MAX_PLY as u32 - 8;
+const DEPTH: RangeInclusive<u32> = 1..=dama::engine::MAX_PLY as u32 - 8;
 const THREADS: RangeInclusive<usize> = 1..=64;
 /// Games of up to twice this many plies, whose move list a Hub engine is sent each move.
 const MAX_PLIES: RangeInclusive<usize> = 1..=2_000;
@@ -776,7 +776,7 @@ fn game_pdn(variant: Variant, r: &Record, specs: &[String; 2]) -> Result<String,
         ("Black".to_string(), black),
         ("Termination".to_string(), r.termination().to_string()),
     ];
-    let mut text = game.to_pdn(&tags);
+    let mut text = dama::pdn::write_game(&game, &tags);
     if let Some(p) = &r.problem {
         // A comment before the result token, which ends the text.
         let result = format!(" {}\n", r.pdn_result);

@@ -8,7 +8,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let v = a.variant()?;
     let pos = a.position(v)?;
     for m in pos.legal_moves().iter() {
-        say!("{}", dama::rules::notation::full_text(v, m));
+        say!("{}", dama::notation::full_text(v, m));
     }
     Ok(())
 }

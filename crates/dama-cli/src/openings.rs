@@ -5,7 +5,7 @@
 //! start their games from them.
 
 use crate::args::Args;
-use dama::{rules::fen, Position, Variant};
+use dama::{fen, Position, Variant};
 use std::collections::HashSet;
 
 /// The shipped openings of `variant`: the positions three plies from the start.

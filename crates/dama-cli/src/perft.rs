@@ -1,7 +1,7 @@
 //! `dama perft`: leaf counts, optionally per first move, with speed.
 
 use crate::args::Args;
-use dama::rules::notation;
+use dama::notation;
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result<(), String> {

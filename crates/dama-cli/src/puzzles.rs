@@ -10,8 +10,7 @@
 //! first.
 
 use crate::args::Args;
-use dama::engine::level::{self, Rng};
-use dama::engine::search::Engine;
+use dama::engine::{level, Engine, Rng};
 use dama::{Game, Variant};
 use dama_cli::puzzle::{self, Puzzle, Reject, Settings};
 use std::collections::{BTreeMap, HashSet};

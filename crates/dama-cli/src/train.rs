@@ -17,8 +17,7 @@ use crate::openings;
 use dama::engine::eval::network;
 use dama::engine::eval::pattern::{self, Net};
 use dama::engine::eval::{Eval, Weights};
-use dama::engine::level::Rng;
-use dama::engine::search::{Engine, Limits};
+use dama::engine::{Engine, Limits, Rng};
 use dama::{Color, Game, Outcome, Variant};
 use dama_tools::network_fit::{self, NetFitOptions};
 use dama_tools::train::{self, FitOptions, Sample};
@@ -44,7 +43,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// `variant`.
 pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
     let eval = match spec {
-        "shipped" => return Ok(Eval::shipped_for(variant)),
+        "shipped" => return Ok(Eval::shipped(variant)),
         "regions" => return Ok(Eval::regions(variant)),
         other => any_eval(other)?,
     };

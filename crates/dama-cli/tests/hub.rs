@@ -1,6 +1,6 @@
 //! `dama hub` run as a child process, the way a GUI runs it.
 
-use dama::{rules::notation, Position};
+use dama::{notation, Position};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

@@ -2,7 +2,7 @@
 //! games: no process, the answers read from the writer the session shares with its search
 //! thread.
 
-use dama::{rules::fen, rules::notation, Position, Variant};
+use dama::{fen, notation, Position, Variant};
 use dama_cli::hub::{move_text, parse_move, position_text, Hub, Notation, Setup, MAX_LINE};
 use std::io::{self, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -231,7 +231,7 @@ fn brazilian_think_gives_a_legal_brazilian_move() {
     s.send("go think");
     let done = s.line_starting("done");
     let start = Position::start(b);
-    let book: Vec<String> = dama::engine::book::shipped(b)
+    let book: Vec<String> = dama::engine::book::Book::shipped(b)
         .probe(&start)
         .iter()
         .map(|(m, _)| move_text(b, &start.legal_moves(), m, Notation::Standard))

@@ -352,7 +352,7 @@ fn a_brazilian_match_between_two_hub_engines_writes_pdn_26() {
     assert!(!out.contains("PROBLEM"), "{out}");
     assert!(out.contains("; Brazilian draughts; "), "{out}");
     let text = std::fs::read_to_string(&pdn).unwrap();
-    let games = dama::rules::pdn::parse(&text).unwrap();
+    let games = dama::pdn::parse(&text).unwrap();
     assert_eq!(games.len(), 4);
     for g in &games {
         assert_eq!(g.tag("GameType"), Some("26"), "{text}");
@@ -364,8 +364,8 @@ fn a_brazilian_match_between_two_hub_engines_writes_pdn_26() {
             "{:?}",
             g.moves
         );
-        let game = dama::rules::pdn::replay(g, dama::Variant::Italian)
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let game =
+            dama::pdn::replay(g, dama::Variant::Italian).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(game.variant(), dama::Variant::Brazilian);
         assert!(game.ply() > 0);
         assert!(game.result().is_some(), "{text}");

@@ -3,7 +3,7 @@
 //! the rules and the engine.
 
 use dama::engine::eval::Eval;
-use dama::engine::search::{Engine, Limits, SearchResult};
+use dama::engine::{Engine, Limits, SearchResult};
 use dama::{Game, Variant};
 use dama_cli::puzzle::{self, Puzzle, Reject, Settings, Theme};
 

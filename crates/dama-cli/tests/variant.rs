@@ -4,7 +4,7 @@
 mod common;
 
 use common::{dama, stdout};
-use dama::{rules::fen, rules::notation, Variant};
+use dama::{fen, notation, Variant};
 
 const B: Variant = Variant::Brazilian;
 

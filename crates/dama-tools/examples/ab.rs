@@ -5,7 +5,7 @@
 //! instead of the weights to test the search without forced-move extensions.
 
 use dama::engine::eval::{Weights, N_WEIGHTS};
-use dama::engine::search::{Engine, Limits};
+use dama::engine::{Engine, Limits};
 use dama::{Color, Game, Outcome};
 use std::io::BufRead;
 
@@ -40,9 +40,9 @@ fn main() {
             let mut b = Engine::new(8);
             b.set_weights(cand);
             if noext {
-                b.set_features(dama::engine::search::Features {
+                b.set_features(dama::engine::Features {
                     extensions: false,
-                    ..dama::engine::search::Features::ALL
+                    ..dama::engine::Features::ALL
                 });
             }
             while g.result().is_none() && g.ply() < 300 {

@@ -4,9 +4,8 @@
 //! `FEN;move;score;depth` (FEN and move in the game's own numbering and notation) where depth
 //! is the shallowest search that already picks the move.
 
-use dama::engine::level::Rng;
-use dama::engine::search::{Engine, Limits, MATE_BOUND};
-use dama::{rules::notation, Color, Game, Variant};
+use dama::engine::{Engine, Limits, Rng, MATE_BOUND};
+use dama::{notation, Color, Game, Variant};
 
 fn material(g: &Game) -> i32 {
     let p = g.position();

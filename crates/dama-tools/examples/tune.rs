@@ -9,8 +9,7 @@
 //! `cargo run --release --example tune -- [games] [seed]` prints the fitted weights as Rust.
 
 use dama::engine::eval::{evaluate_with, Weights, N_WEIGHTS};
-use dama::engine::level::{self, Rng};
-use dama::engine::search::Engine;
+use dama::engine::{level, Engine, Rng};
 use dama::{Color, Game, Outcome, Position};
 
 fn sigmoid(x: f64) -> f64 {

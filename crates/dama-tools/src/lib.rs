@@ -2,8 +2,8 @@
 //!
 //! The tooling around the [`dama`] engine, kept out of the core so that it holds only what is
 //! played: fitting the evaluation's weights to self-play samples ([`train`]), building and
-//! checking the endgame tables ([`egtb`]), and the search benchmark shared by the native
-//! command and the wasm build ([`bench`](mod@bench)).
+//! checking the endgame tables ([`egtb`]). The search benchmark is the engine's
+//! (`dama::engine::bench`), so that the wasm build needs none of this crate.
 //!
 //! ```
 //! let tables = dama_tools::egtb::build(dama::Variant::Italian, 2, 80, &mut |_| {});
@@ -13,7 +13,6 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod bench;
 pub mod egtb;
 pub mod network_fit;
 pub mod train;

@@ -12,8 +12,8 @@
 use crate::train::Sample;
 use core::fmt;
 use dama::engine::eval::network::{self, Layers, Net, HIDDEN, INPUTS, L2, QA, QB};
-use dama::engine::eval::pattern;
-use dama::engine::level::Rng;
+use dama::engine::eval::{pattern, NetError};
+use dama::engine::Rng;
 use dama::{Color, Variant};
 use std::ops::RangeInclusive;
 
@@ -65,7 +65,7 @@ pub enum NetFitError {
     /// After this epoch the loss was not finite: the steps are too large for the data.
     Diverged(usize),
     /// The rounded layers were refused (a weight past its bound).
-    Net(network::NetError),
+    Net(NetError),
 }
 
 impl fmt::Display for NetFitError {
@@ -296,7 +296,7 @@ pub fn fit_network(
     if !(1..=10_000).contains(&opts.epochs) || !(1..=1_000_000).contains(&opts.batch) {
         return Err(NetFitError::Option("epochs or batch", opts.epochs as f64));
     }
-    let regions = pattern::shipped_for(variant).clone();
+    let regions = pattern::shipped(variant).clone();
     let base = opts.residual.then_some(&*regions);
     let prep = |s: &Sample| prepare(s, base, opts.k, opts.lambda);
     let tr: Vec<Prepared> = train.iter().map(prep).collect();

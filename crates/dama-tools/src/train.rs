@@ -19,7 +19,7 @@
 
 use core::fmt;
 use dama::engine::eval::pattern::{self, Net, MAX_WEIGHT, PARAMS, PATTERN_PARAMS};
-use dama::engine::level::Rng;
+use dama::engine::Rng;
 use dama::{Color, Position};
 use std::io::{BufReader, Read};
 use std::ops::RangeInclusive;
@@ -470,7 +470,7 @@ pub fn fit(
             return Err(FitError::Diverged { epoch });
         }
     }
-    let net = Net::from_f32(&w).with_variant(start.variant());
+    let net = Net::from_f32(start.variant(), &w);
     let rounded = net.to_f32();
     let after = (tr.loss(&rounded, opts.k), ho.loss(&rounded, opts.k));
     let report = FitReport {
@@ -591,7 +591,14 @@ mod tests {
             epochs: 8,
             ..FitOptions::default()
         };
-        let (net, r) = fit(train, hold, &Net::zero(), &opts, &mut |_, _, _| {}).unwrap();
+        let (net, r) = fit(
+            train,
+            hold,
+            &Net::zero(dama::Variant::Italian),
+            &opts,
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         assert!(r.after.0.log < r.before.0.log);
         assert!(r.after.1.log < r.before.1.log);
         // Held-out positions White won score higher than those Black won.

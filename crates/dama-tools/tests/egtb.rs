@@ -2,10 +2,9 @@
 //! rules, an independent solver, the search, published theory, and a conversion match under
 //! each game's king-move rule (80 plies Italian, 40 Brazilian).
 
-use dama::engine::clock::NoClock;
-use dama::engine::egtb::{EgtbError, Probe, Signature, Tables, Wdl, RULE_PLIES};
-use dama::engine::search::{Engine, Limits, MATE_BOUND, TB_WIN};
-use dama::{Game, Outcome, Position, Reason, Variant};
+use dama::engine::egtb::{EgtbError, Probe, Signature, Tables, Wdl};
+use dama::engine::{Engine, Limits, NoClock, MATE_BOUND, TB_WIN};
+use dama::{ByVariant, Game, Outcome, Position, Reason, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -15,8 +14,8 @@ fn tables() -> &'static Arc<Tables> {
 
 /// Each game's tables up to 4 pieces under its own king-move rule, built once.
 fn tables_of(variant: Variant) -> &'static Arc<Tables> {
-    static T: [OnceLock<Arc<Tables>>; 2] = [OnceLock::new(), OnceLock::new()];
-    T[variant as usize].get_or_init(|| {
+    static T: ByVariant<OnceLock<Arc<Tables>>> = ByVariant::new(OnceLock::new(), OnceLock::new());
+    T[variant].get_or_init(|| {
         let rule = variant.draw_rules().king_move_plies;
         Arc::new(dama_tools::egtb::build(variant, 4, rule, &mut |_| {}))
     })
@@ -261,7 +260,7 @@ fn forced_mates_found_by_search_agree() {
         let Some(p) = sig.position(Variant::Italian, rng.next() % sig.size()) else {
             continue;
         };
-        let r = dama::engine::search::search_fixed(&Game::from_position(p), &Limits::depth(9));
+        let r = dama::engine::search_fixed(&Game::from_position(p), &Limits::depth(9));
         if r.score.abs() > MATE_BOUND {
             let want = if r.score > 0 { Wdl::Win } else { Wdl::Loss };
             assert_eq!(t.probe(&p).unwrap().wdl, want, "{}", p.to_fen());
@@ -485,7 +484,7 @@ fn search_probes_reach_the_tables() {
     assert_eq!(tables().probe(game.position()), None);
     let r = engine.search(&game, &Limits::depth(2), &mut |_| {});
     assert_eq!(
-        dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
+        dama::notation::full_text(dama::Variant::Italian, &r.best.unwrap()),
         "22x13"
     );
     assert!(
@@ -502,7 +501,7 @@ fn search_probes_reach_the_tables() {
 #[test]
 fn files_round_trip_and_damage_is_an_error() {
     let t = tables();
-    let mut back = Tables::new();
+    let mut back = Tables::new(Variant::Italian);
     for n in 2..=4 {
         back.add(&t.to_bytes(n)).unwrap();
     }
@@ -561,9 +560,10 @@ fn huge_king_ply_counts_are_past_the_rule() {
         wdl: Wdl::Win,
         dtz: 5,
     };
-    assert_eq!(win.under_rule(75, RULE_PLIES), Wdl::Win);
-    assert_eq!(win.under_rule(76, RULE_PLIES), Wdl::Draw);
-    assert_eq!(win.under_rule(u32::MAX, RULE_PLIES), Wdl::Draw);
+    let rule = Variant::Italian.draw_rules().king_move_plies;
+    assert_eq!(win.under_rule(75, rule), Wdl::Win);
+    assert_eq!(win.under_rule(76, rule), Wdl::Draw);
+    assert_eq!(win.under_rule(u32::MAX, rule), Wdl::Draw);
     let pos = fen("W:WK29,K30:BK4");
     assert_eq!(tables().best_move(&pos, 0).unwrap().1.wdl, Wdl::Win);
     assert_eq!(tables().best_move(&pos, u32::MAX).unwrap().1.wdl, Wdl::Draw);

@@ -280,7 +280,7 @@ pub fn depth(n: f64) -> Result<u32, ArgError> {
 
 /// The threads a search may use: 1 to the core's `MAX_THREADS`.
 pub fn threads(n: f64) -> Result<u32, ArgError> {
-    bounded("threads", n, 1, dama::engine::search::MAX_THREADS as u32)
+    bounded("threads", n, 1, dama::engine::MAX_THREADS as u32)
 }
 
 /// How many lines an analysis shows: 1 to [`MAX_LINES`].

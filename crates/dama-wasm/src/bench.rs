@@ -16,14 +16,14 @@ pub fn perft(fen: StrArg, depth: NumArg) -> Result<f64, JsValue> {
     Ok(dama::perft(&pos, depth) as f64)
 }
 
-/// The core's search benchmark (`dama_tools::bench::search`): `{nodes, timeMs, checksum}`, with a
+/// The core's search benchmark (`dama::engine::bench::search`): `{nodes, timeMs, checksum}`, with a
 /// table of `tt_mb` megabytes (1-512; throws `RangeError` otherwise).
 #[wasm_bindgen(js_name = benchSearch)]
 pub fn bench_search(tt_mb: NumArg) -> Result<crate::wire::Js<crate::wire::BenchResult>, JsValue> {
     let tt_mb = Args("benchSearch").number("tt_mb", &tt_mb)?;
     let mb = crate::bounded("the table size in megabytes", tt_mb, 1, crate::MAX_TABLE_MB)?;
-    let clock = || Box::new(crate::PerformanceClock) as Box<dyn dama::engine::clock::Clock + Send>;
-    let t = dama_tools::bench::search(&clock, mb as usize, None, &mut |_| {});
+    let clock = || Box::new(crate::PerformanceClock) as Box<dyn dama::engine::Clock + Send>;
+    let t = dama::engine::bench::search(&clock, mb as usize, None, &mut |_| {});
     Ok(crate::wire::to_js(&crate::wire::BenchResult {
         nodes: t.nodes as f64,
         time_ms: t.time_ms,

@@ -5,7 +5,7 @@
 use crate::js_args::{Args, CellsArg, ColorArg, NumArg, StrArg, TagsArg, VariantArg};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, own_frame};
-use dama::{rules::notation, Color, Move, MoveList, Position, Variant};
+use dama::{notation, Color, Move, MoveList, Position, Variant};
 use js_sys::Int8Array;
 use wasm_bindgen::prelude::*;
 
@@ -85,7 +85,7 @@ macro_rules! game_readers {
             /// The position the game started from, in FEN.
             #[wasm_bindgen(js_name = startFen)]
             pub fn start_fen(&self) -> String {
-                dama::rules::fen::write(self.live().start_position())
+                dama::fen::write(self.live().start_position())
             }
 
             /// The key of the position (the pieces and the side to move; the game and the
@@ -330,7 +330,7 @@ impl Game {
         let a = Args("Game.fromPdn");
         let text = a.string("text", &text)?;
         let variant = a.variant("variant", &variant)?;
-        dama::rules::pdn::read_game(&text, variant)
+        dama::pdn::read_game(&text, variant)
             .map(|inner| Game { inner })
             .map_err(js_err)
     }
@@ -340,7 +340,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnWithTags)]
     pub fn pdn_with_tags(&self, tags: TagsArg) -> Result<String, JsValue> {
         let tags = Args("Game.pdnWithTags").tags("tags", &tags)?;
-        Ok(dama::rules::pdn::write_game(&self.inner, &tags))
+        Ok(dama::pdn::write_game(&self.inner, &tags))
     }
 
     /// The tags of the first game of a PDN text, as `[[name, value], ...]` in file order;
@@ -348,7 +348,7 @@ impl Game {
     #[wasm_bindgen(js_name = pdnTags)]
     pub fn pdn_tags(text: StrArg) -> Result<Vec<Js<wire::PdnTag<'static>>>, JsValue> {
         let text = Args("Game.pdnTags").string("text", &text)?;
-        let first = dama::rules::pdn::parse_first(&text).map_err(js_err)?;
+        let first = dama::pdn::parse_first(&text).map_err(js_err)?;
         Ok(first
             .tags
             .iter()

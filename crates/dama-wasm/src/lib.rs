@@ -13,7 +13,7 @@
 use dama::engine::egtb::Tables;
 use dama::Position;
 #[cfg(feature = "engine")]
-use dama::{rules::notation, Move};
+use dama::{notation, Move};
 use js_args::{Args, NumArg};
 #[cfg(feature = "engine")]
 use js_args::{BytesArg, VariantArg};
@@ -52,7 +52,7 @@ fn position_key(pos: &Position) -> f64 {
 }
 
 /// The milliseconds to give one move with `remainingMs` on the clock and `incrementMs` added
-/// per move (the engine's own time management, `dama::engine::time::GameClock`, sudden death); both
+/// per move (the engine's own time management, `dama::engine::GameClock`, sudden death); both
 /// are clamped to 0..24 hours, and NaN counts as 0.
 #[wasm_bindgen(js_name = moveBudget)]
 pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, JsValue> {
@@ -61,7 +61,7 @@ pub fn move_budget(remaining_ms: NumArg, increment_ms: NumArg) -> Result<f64, Js
     let increment_ms = a.number("increment_ms", &increment_ms)?;
     let day = 86_400_000.0;
     let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, day) };
-    let clock = dama::engine::time::GameClock {
+    let clock = dama::engine::GameClock {
         remaining_ms: clamp(remaining_ms),
         increment_ms: clamp(increment_ms),
         moves_to_go: None,
@@ -117,7 +117,7 @@ extern "C" {
 struct PerformanceClock;
 
 #[cfg(feature = "engine")]
-impl dama::engine::clock::Clock for PerformanceClock {
+impl dama::engine::Clock for PerformanceClock {
     fn now_ms(&self) -> f64 {
         performance_now()
     }
@@ -127,10 +127,9 @@ impl dama::engine::clock::Clock for PerformanceClock {
 #[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub struct Engine {
-    inner: dama::engine::search::Engine,
-    /// Each game's endgame tables loaded so far (`[Italian, Brazilian]`), shared with `inner`
-    /// while any are loaded.
-    tables: [Arc<Tables>; 2],
+    inner: dama::engine::Engine,
+    /// Each game's endgame tables loaded so far, shared with `inner` while any are loaded.
+    tables: dama::ByVariant<Arc<Tables>>,
     /// The threads asked for (`setThreads`).
     threads: u32,
 }
@@ -144,13 +143,12 @@ impl Engine {
     pub fn new(tt_megabytes: NumArg) -> Result<Engine, JsValue> {
         let mb = args::table_mb(Args("new Engine").number("tt_megabytes", &tt_megabytes)?)?;
         #[allow(unused_mut)]
-        let mut inner =
-            dama::engine::search::Engine::with_clock(mb as usize, Box::new(PerformanceClock));
+        let mut inner = dama::engine::Engine::with_clock(mb as usize, Box::new(PerformanceClock));
         #[cfg(feature = "threads")]
         inner.set_spawner(Arc::new(pool::WorkerPool));
         Ok(Engine {
             inner,
-            tables: [Arc::new(Tables::new()), Arc::new(Tables::new())],
+            tables: dama::ByVariant::from_fn(|v| Arc::new(Tables::new(v))),
             threads: 1,
         })
     }
@@ -178,8 +176,7 @@ impl Engine {
         let reader = Args("Engine.loadTables").byte_reader("bytes", &bytes)?;
         let refused = |e| js_err(format!("endgame tables refused: {e}"));
         let len = reader.len();
-        let mut file = Tables::new();
-        file.read_from(reader, len).map_err(refused)?;
+        let file = Tables::load_from(reader, len).map_err(refused)?;
         let positions: u64 = file
             .signatures()
             .filter_map(|s| file.stats(s))
@@ -188,7 +185,7 @@ impl Engine {
         let variant = file.variant();
         // Without the search's reference, make_mut adds in place instead of copying.
         self.inner.remove_tables(variant);
-        let slot = &mut self.tables[variant as usize];
+        let slot = &mut self.tables[variant];
         let added = Arc::make_mut(slot).extend(file);
         if slot.signatures().next().is_some() {
             self.inner.set_tables(slot.clone());
@@ -206,7 +203,7 @@ impl Engine {
     /// changes.
     #[wasm_bindgen(js_name = loadEval, unchecked_return_type = "Variant")]
     pub fn load_eval(&mut self, bytes: BytesArg) -> Result<String, JsValue> {
-        use dama::engine::eval::{network, pattern, Eval};
+        use dama::engine::eval::{network, pattern, Eval, NetError, NetFile};
         let bytes = Args("Engine.loadEval").bytes("bytes", &bytes)?;
         let eval = if bytes.starts_with(network::MAGIC) {
             let net = network::Net::from_bytes(&bytes)
@@ -221,8 +218,8 @@ impl Engine {
         } else {
             match pattern::Net::from_bytes(&bytes) {
                 Ok(net) => Eval::Pattern(Arc::new(net)),
-                Err(e @ pattern::NetError::NotAWeightsFile) => {
-                    let n = network::NetError::NotANetwork;
+                Err(e @ NetError::NotAFile(NetFile::Weights)) => {
+                    let n = NetError::NotAFile(NetFile::Network);
                     return Err(js_err(format!("evaluation refused: {n}, and {e}")));
                 }
                 Err(e) => return Err(js_err(format!("evaluation weights refused: {e}"))),
@@ -238,7 +235,7 @@ impl Engine {
     #[wasm_bindgen(js_name = tablePieces)]
     pub fn table_pieces(&self, variant: VariantArg) -> Result<u32, JsValue> {
         let v = Args("Engine.tablePieces").variant("variant", &variant)?;
-        Ok(self.tables[v as usize].max_pieces())
+        Ok(self.tables[v].max_pieces())
     }
 
     /// What the opening book and the endgame tables say of the game's position, for the
@@ -251,8 +248,8 @@ impl Engine {
         let core = game.core();
         let pos = core.position();
         let variant = core.variant();
-        let book = dama::engine::book::shipped(variant);
-        let tables = &self.tables[variant as usize];
+        let book = dama::engine::book::Book::shipped(variant);
+        let tables = &self.tables[variant];
         let ranked =
             if core.result().is_none() && core.draw_rules().king_move_plies == tables.rule() {
                 tables.ranked_moves(pos, core.king_plies())
@@ -347,17 +344,17 @@ impl Engine {
         let time_ms = args::time_ms(time_ms)?;
         let lines = args::lines(lines)?;
         let core = game.core();
-        let limits = dama::engine::search::Limits {
+        let limits = dama::engine::Limits {
             time_ms: Some(time_ms),
-            ..dama::engine::search::Limits::depth(depth)
+            ..dama::engine::Limits::depth(depth)
         };
         self.grant_threads();
         let a = self.inner.analyse(core, &limits, lines);
-        let line = |l: &dama::engine::search::Line| wire::AnalysisLine {
+        let line = |l: &dama::engine::Line| wire::AnalysisLine {
             first: core.move_text(&l.pv[0]),
             score: l.score,
             depth: l.depth,
-            text: dama::engine::search::score_text(l.score),
+            text: dama::engine::score_text(l.score),
             pv: pv_texts(core, &l.pv),
         };
         Ok(to_js(&wire::Analysis {
@@ -414,7 +411,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
         ))
         .into());
     }
-    Ok(dama::engine::search::score_text(score as i32))
+    Ok(dama::engine::score_text(score as i32))
 }
 
 /// How a score ends the game when it is a known result: `{win: true, moves}` (or
@@ -424,7 +421,7 @@ pub fn score_text(score: NumArg) -> Result<String, JsValue> {
 #[cfg(feature = "engine")]
 #[wasm_bindgen(js_name = scoreResult)]
 pub fn score_result(score: NumArg) -> Result<Js<wire::Known>, JsValue> {
-    use dama::engine::search::{MATE, MATE_BOUND, TB_BOUND};
+    use dama::engine::{MATE, MATE_BOUND, TB_BOUND};
     let score = Args("scoreResult").number("score", &score)?;
     if score.fract() != 0.0 || !(-32_000.0..=32_000.0).contains(&score) {
         return Ok(to_js(&wire::Known(None)));
@@ -464,5 +461,5 @@ pub fn install_book(bytes: BytesArg) -> Result<usize, JsValue> {
 #[wasm_bindgen(js_name = bookPositions)]
 pub fn book_positions(variant: VariantArg) -> Result<usize, JsValue> {
     let v = Args("bookPositions").variant("variant", &variant)?;
-    Ok(dama::engine::book::shipped(v).positions())
+    Ok(dama::engine::book::Book::shipped(v).positions())
 }

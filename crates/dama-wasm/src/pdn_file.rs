@@ -4,7 +4,7 @@
 use crate::js_args::{Args, KindArg, NumArg, StrArg, VariantArg};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, position_key, GameRecord};
-use dama::rules::pdn;
+use dama::pdn;
 use wasm_bindgen::prelude::*;
 
 /// The games of a PDN text, listed for a picker and each opened on demand.

@@ -6,7 +6,7 @@
 //! The waits are `memory.atomic.wait`, which browsers allow in workers only: the engine's
 //! searches run in a worker, never on a page's main thread.
 
-use dama::engine::search::Spawn;
+use dama::engine::Spawn;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};

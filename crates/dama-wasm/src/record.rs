@@ -9,7 +9,7 @@ use crate::game::{game_readers, move_object, play_error, Game};
 use crate::js_args::{Args, KindArg, NumArg, NumbersArg, StrArg, TagsArg, VariantArg};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, own_frame};
-use dama::rules::pdn::{NodeId, TreeError};
+use dama::pdn::{NodeId, TreeError};
 use dama::{RecordError, RecordKind};
 use wasm_bindgen::prelude::*;
 
@@ -216,7 +216,7 @@ impl GameRecord {
                 parent: n.parent().map(|p| p.0),
                 ply: n.ply(),
                 text: n.text(),
-                fen: dama::rules::fen::write(n.position()),
+                fen: dama::fen::write(n.position()),
                 comment: n.comment(),
                 pre_comment: n.pre_comment(),
                 nags: n.nags(),

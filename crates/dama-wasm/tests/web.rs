@@ -735,7 +735,7 @@ fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
     let t = dama_tools::egtb::build(
         dama::Variant::Italian,
         3,
-        dama::engine::egtb::RULE_PLIES,
+        dama::Variant::Italian.draw_rules().king_move_plies,
         &mut |_| {},
     );
     let (two, three) = (t.to_bytes(2), t.to_bytes(3));
@@ -744,7 +744,7 @@ fn small_tables() -> (dama::engine::egtb::Tables, Vec<u8>, Vec<u8>) {
 
 #[wasm_bindgen_test]
 fn tables_load_and_answer_a_won_ending() {
-    use dama::engine::search::{MATE_BOUND, TB_WIN};
+    use dama::engine::{MATE_BOUND, TB_WIN};
     let (tables, two, three) = small_tables();
     // Two kings against one, White to move: a win.
     let fen = "W:WK1,K3:BK32";
@@ -752,7 +752,7 @@ fn tables_load_and_answer_a_won_ending() {
     let pos = dama::Position::from_fen(dama::Variant::Italian, fen).unwrap();
     let (best, probe) = tables.best_move(&pos, 0).unwrap();
     assert_eq!(probe.wdl, dama::engine::egtb::Wdl::Win);
-    let expected = dama::rules::notation::move_text(&pos, &best);
+    let expected = dama::notation::move_text(&pos, &best);
 
     let mut engine = dama_wasm::Engine::new(js(1.0)).unwrap();
     assert_eq!(engine.table_pieces(js("italian")).unwrap(), 0);
@@ -890,7 +890,7 @@ fn plays_from_the_book(
     let moves: Vec<String> = book
         .probe(&start)
         .iter()
-        .map(|(m, _)| dama::rules::notation::move_text(&start, m))
+        .map(|(m, _)| dama::notation::move_text(&start, m))
         .collect();
     assert!(!moves.is_empty());
     let r = engine
@@ -1592,7 +1592,7 @@ fn the_networks_score_alike_with_and_without_simd() {
         (seed >> 8) as usize % n.max(1)
     };
     for variant in dama::Variant::ALL {
-        let shipped = network::shipped_for(variant).expect("shipped").clone();
+        let shipped = network::shipped(variant).expect("shipped").clone();
         // Random weights as wide as a network may have in the later layers reach the clipping
         // and sums the shipped ones may not.
         use network::{HIDDEN, INPUTS, L2, MAX_WEIGHT};
@@ -1639,7 +1639,7 @@ fn the_networks_score_alike_with_and_without_simd() {
 /// ahead instead. A hint to the memory all the same: with it and without it, the same tree.
 #[wasm_bindgen_test]
 fn reading_the_table_ahead_changes_no_node() {
-    use dama::engine::search::{Engine, Features, Limits};
+    use dama::engine::{Engine, Features, Limits};
     let mut nodes = 0;
     for (variant, fen) in [
         (dama::Variant::Italian, None),
@@ -1654,7 +1654,7 @@ fn reading_the_table_ahead_changes_no_node() {
             None => dama::Game::new(variant),
         };
         let run = |prefetch: bool| {
-            let mut e = Engine::with_clock(2, Box::new(dama::engine::clock::NoClock));
+            let mut e = Engine::with_clock(2, Box::new(dama::engine::NoClock));
             e.set_features(Features {
                 prefetch,
                 ..Features::ALL

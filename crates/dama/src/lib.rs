@@ -4,11 +4,24 @@
 //! federations' exact rules on 32-square bitboards, FEN, move text and PDN, perft, and an
 //! engine to play them.
 //!
-//! The crate is two halves: [`rules`] (board, moves, generation, game, notation, PDN, perft),
-//! which knows nothing of playing well, and [`engine`] (evaluation, search, levels, time, book,
-//! endgame tables), built on the rules; the tooling (training, building tables, benchmarks) is
-//! the `dama-tools` crate's. Their modules are also reachable from the
-//! crate root (`dama::rules::fen`, `dama::engine::search`, ...).
+//! The crate is two halves: the rules (board, moves, generation, game, notation, PDN, perft),
+//! which know nothing of playing well, and the [`engine`] (evaluation, search, levels, time,
+//! book, endgame tables, the search benchmark), built on the rules; the tooling (training,
+//! building tables) is the `dama-tools` crate's. Every public item has one path:
+//!
+//! - **The rules' types, at the root**: the board ([`Color`], [`Role`], [`Piece`],
+//!   [`Square`]), moves ([`Move`], [`MoveList`]), positions ([`Position`]), games ([`Game`]
+//!   with its [`DrawRules`], [`GameResult`], [`Outcome`], [`Reason`], [`PlayError`],
+//!   [`Illegal`]), a game's one record with its variations and comments ([`GameRecord`],
+//!   the tree and a cursor on its live game), the games themselves ([`Variant`], [`ByVariant`], the [`Rules`] trait and
+//!   its [`Italian`] and [`Brazilian`] knobs), and [`perft`].
+//! - **The rules' namespaces**, each exported whole and nothing in it also at the root:
+//!   [`bitboard`] (the 32-bit board and its directions), [`movegen`] (the generator, generic
+//!   over the [`Rules`]), [`fen`], [`notation`] (move text) and [`pdn`] (games and game trees
+//!   as text), each with its own errors.
+//! - **The engine, under [`engine`]**: its search types at its root ([`engine::Engine`],
+//!   [`engine::Limits`], ...), and a namespace for each part: [`engine::eval`],
+//!   [`engine::book`], [`engine::egtb`], [`engine::level`], [`engine::bench`](mod@engine::bench).
 //!
 //! ```
 //! use dama::{Game, Position, Variant};
@@ -26,20 +39,16 @@
 #![warn(missing_docs)]
 
 pub mod engine;
-pub mod rules;
+mod rules;
 
-// The types a program uses most, at the root; everything else by its module's one path.
-pub use rules::bitboard::Bitboard;
-pub use rules::fen::{FenError, FenErrorKind};
-pub use rules::game::{
-    DrawRules, Game, GameResult, Illegal, IllegalKind, Outcome, PlayError, Reason,
-};
-pub use rules::moves::{Move, MoveList};
-pub use rules::notation::MoveTextError;
-pub use rules::pdn::{PdnError, PdnGame};
+pub use rules::explain::{Illegal, IllegalKind};
+pub use rules::game::{DrawRules, Game, GameResult, Outcome, PlayError, Reason};
+pub use rules::moves::{Move, MoveList, MAX_JUMPS, MAX_MOVES};
 pub use rules::perft::{perft, perft_divide};
 pub use rules::position::{Position, PositionError, PositionErrorKind};
+pub use rules::record::{GameRecord, RecordError, RecordKind};
 pub use rules::square::{Color, Piece, Role, Square};
+pub use rules::{bitboard, fen, movegen, notation, pdn};
 pub use rules::{
-    Brazilian, GameRecord, Italian, RecordError, RecordKind, Rules, UnknownVariant, Variant,
+    Brazilian, ByVariant, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
 };

@@ -1,9 +1,8 @@
 //! The engine: legal answers always, limits respected, draws and mates scored right, levels
 //! reproducible and ordered by strength.
 
-use dama::engine::level::{self, Rng};
-use dama::engine::search::{search_fixed, Engine, Features, Limits, MATE, MATE_BOUND};
-use dama::{rules::notation, DrawRules, Game, Outcome};
+use dama::engine::{level, search_fixed, Engine, Features, Limits, Rng, MATE, MATE_BOUND};
+use dama::{notation, DrawRules, Game, Outcome};
 
 /// Positions along random games: varied material, kings, captures.
 fn random_games(seed: u64, games: usize) -> Vec<Game> {
@@ -39,7 +38,7 @@ fn never_returns_an_illegal_move_and_always_one_when_legal() {
 }
 
 /// A move when there is one, legal, and a principal variation that is a legal line.
-fn assert_legal(g: &Game, legal: &dama::MoveList, r: &dama::engine::search::SearchResult) {
+fn assert_legal(g: &Game, legal: &dama::MoveList, r: &dama::engine::SearchResult) {
     match r.best {
         None => assert!(legal.is_empty(), "{}", g.position().to_fen()),
         Some(m) => assert!(legal.contains(&m), "{}: {:?}", g.position().to_fen(), m),
@@ -195,7 +194,7 @@ fn contempt_scores_a_draw_below_even_for_the_engine_and_analysis_shows_it_even()
     }
     let mut e = Engine::new(1);
     e.set_contempt(i32::MAX);
-    assert_eq!(e.contempt(), dama::engine::search::MAX_CONTEMPT);
+    assert_eq!(e.contempt(), dama::engine::MAX_CONTEMPT);
     e.set_contempt(-5);
     assert_eq!(e.contempt(), 0);
 }
@@ -282,7 +281,7 @@ fn loading_the_table_ahead_changes_no_node() {
     let mut nodes = 0;
     for g in games {
         let run = |prefetch: bool| {
-            let mut e = Engine::with_clock(2, Box::new(dama::engine::clock::NoClock));
+            let mut e = Engine::with_clock(2, Box::new(dama::engine::NoClock));
             e.set_features(Features {
                 prefetch,
                 ..Features::ALL
@@ -327,13 +326,13 @@ fn one_thread_searches_exactly_as_before_and_levels_ignore_threads() {
     // says so for the fixed positions; here, two engines side by side).
     let g = Game::new(dama::Variant::Italian);
     let a = search_fixed(&g, &Limits::depth(9));
-    let mut e = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
+    let mut e = Engine::with_clock(4, Box::new(dama::engine::NoClock));
     e.set_threads(1);
     let b = e.search(&g, &Limits::depth(9), &mut |_| {});
     assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
     // A level below 10 searches on one thread whatever is granted: the same move and nodes.
-    let mut one = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
-    let mut four = Engine::with_clock(4, Box::new(dama::engine::clock::NoClock));
+    let mut one = Engine::with_clock(4, Box::new(dama::engine::NoClock));
+    let mut four = Engine::with_clock(4, Box::new(dama::engine::NoClock));
     four.set_threads(4);
     for level in [3, 6] {
         let x = level::play(&mut one, &g, level, 1e9, 7);

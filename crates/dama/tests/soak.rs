@@ -14,9 +14,8 @@
 //! counter never reaches 80 on a game that is still open. Games longer than 400 plies are
 //! legal (random kings can wander) and only counted.
 
-use dama::engine::level::{self, Rng};
-use dama::engine::search::{Engine, Limits};
-use dama::rules::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
+use dama::bitboard::{BLACK_PROMOTION, WHITE_PROMOTION};
+use dama::engine::{level, Engine, Limits, Rng};
 use dama::{Color, Game, Move, Outcome, Reason};
 use std::time::{Duration, Instant};
 
@@ -100,7 +99,7 @@ fn check(game: &Game, m: &Move, counts: &mut (u32, u32), ctx: &dyn Fn() -> Strin
     *counts = now;
     // Round trip of the position through FEN.
     assert_eq!(
-        dama::rules::fen::parse(dama::Variant::Italian, &p.to_fen()).ok(),
+        dama::fen::parse(dama::Variant::Italian, &p.to_fen()).ok(),
         Some(p),
         "FEN: {}",
         ctx()
@@ -180,7 +179,7 @@ fn play_game(players: &mut Players, kinds: [Player; 2], seed: u64) -> GameStats 
     let r = game.result().expect("ended");
     let plies = game.ply();
     // The PDN of the game replays to the same position and result.
-    let back = dama::rules::pdn::read_game(&game.to_pdn(&[]), dama::Variant::Italian)
+    let back = dama::pdn::read_game(&dama::pdn::write_game(&game, &[]), dama::Variant::Italian)
         .expect("own PDN reads");
     assert_eq!(back.position(), game.position(), "PDN replay, seed {seed}");
     assert_eq!(back.result(), game.result(), "PDN result, seed {seed}");

@@ -8,8 +8,7 @@
 //! /proc/thread-self/schedstat, and a search over the bound whose excess is covered by the
 //! time it spent waiting for a CPU is reported as starvation, not failed.
 
-use dama::engine::level::Rng;
-use dama::engine::search::{Engine, Limits};
+use dama::engine::{Engine, Limits, Rng};
 use dama::Game;
 use std::time::Instant;
 

@@ -1,9 +1,8 @@
 //! Scoring a position's moves for the book: a search to a depth (or for a time), then every
 //! legal move scored at the depth reached with a full window, the best first.
 
-use dama::engine::search::{Engine, Limits, MATE_BOUND};
-use dama::rules::moves::Move;
-use dama::{Game, Position};
+use dama::engine::{Engine, Limits, MATE_BOUND};
+use dama::{Game, Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

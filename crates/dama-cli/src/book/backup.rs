@@ -4,9 +4,8 @@
 //! book follows for k more plies is scored as if searched k plies deeper: the book chooses
 //! its early moves by what its later searches found.
 
-use dama::engine::search::TB_BOUND;
-use dama::rules::moves::Move;
-use dama::Position;
+use dama::engine::TB_BOUND;
+use dama::{Move, Position};
 use std::collections::HashMap;
 
 /// Every scored position's moves with their scores (the search's), the best first.
@@ -126,10 +125,10 @@ mod tests {
     fn unscored_moves_keep_their_scores_and_wins_move_a_ply_away() {
         assert_eq!(parent_view(40, 1), -40);
         assert_eq!(parent_view(40, 2), 40);
-        let mate = dama::engine::search::MATE;
+        let mate = dama::engine::MATE;
         assert_eq!(parent_view(-(mate - 3), 1), mate - 4);
         assert_eq!(parent_view(mate - 3, 1), -(mate - 4));
-        let tb = dama::engine::search::TB_WIN - 10;
+        let tb = dama::engine::TB_WIN - 10;
         assert_eq!(parent_view(-tb, 1), tb - 1);
         let (start, m, _) = line();
         let scored: Scored = [(start, vec![(m, 7)])].into_iter().collect();

@@ -21,8 +21,8 @@ mod verdict;
 use crate::args::Args;
 use analyse::Budget;
 use dama::engine::book::{Book, BookBuilder};
-use dama::engine::search::score_text;
-use dama::rules::notation;
+use dama::engine::score_text;
+use dama::notation;
 use dama::Variant;
 use std::time::Instant;
 

@@ -6,8 +6,8 @@
 
 use crate::openings;
 use dama::engine::book::Book;
-use dama::engine::search::score_text;
-use dama::rules::{fen, notation};
+use dama::engine::score_text;
+use dama::{fen, notation};
 use dama::{Color, Position};
 
 /// One opening's verdict.

@@ -57,9 +57,8 @@ use command::bounded;
 pub use command::Command;
 use dama::engine::egtb::Tables;
 use dama::engine::eval::Eval;
-use dama::engine::level::Rng;
-use dama::engine::search::{MAX_CONTEMPT, MAX_PLY, MAX_THREADS};
-use dama::{rules::fen, DrawRules, Game, PlayError, Position, Variant};
+use dama::engine::{Rng, MAX_CONTEMPT, MAX_PLY, MAX_THREADS};
+use dama::{fen, DrawRules, Game, PlayError, Position, Variant};
 use search::{engine_thread, raise, Job, Level, Mode, Running, StopSlot};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -100,7 +99,7 @@ pub struct Setup {
     /// The game at the start of the session.
     pub variant: Variant,
     /// The `contempt` parameter at the start of the session (0 to
-    /// [`MAX_CONTEMPT`](dama::engine::search::MAX_CONTEMPT)).
+    /// [`MAX_CONTEMPT`](dama::engine::MAX_CONTEMPT)).
     pub contempt: i32,
 }
 
@@ -603,8 +602,8 @@ impl<W: Write + Send + 'static> Drop for Hub<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama::engine::search::MATE;
-    use dama::rules::notation;
+    use dama::engine::MATE;
+    use dama::notation;
     use dama::{Color, Move};
     use text::score_text;
 

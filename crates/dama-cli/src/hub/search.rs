@@ -3,8 +3,7 @@
 
 use super::text::{done_line, info_line, Notation};
 use super::{error_line, send, Command, Setup, MAX_DEPTH, MAX_MOVES};
-use dama::engine::level;
-use dama::engine::search::{Engine, Info, Limits, SearchResult, MAX_PLY};
+use dama::engine::{level, Engine, Info, Limits, SearchResult, MAX_PLY};
 use dama::Game;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,7 +63,7 @@ impl Level {
         }
         // The clock already includes this move's increment (the protocol adds it before every
         // move); the core spreads the rest over the moves to go.
-        let clock = dama::engine::time::GameClock {
+        let clock = dama::engine::GameClock {
             remaining_ms: self.time? * 1000.0,
             increment_ms: self.inc * 1000.0,
             moves_to_go: self.moves,

@@ -1,9 +1,8 @@
 //! The Hub's texts: moves, positions and scores as the protocol writes and reads them, and
 //! the `info` and `done` lines.
 
-use dama::engine::search::{Info, SearchResult, MATE, MATE_BOUND};
-use dama::rules::moves::{Move, MoveList};
-use dama::{rules::notation, Color, Game, Position, Variant};
+use dama::engine::{Info, SearchResult, MATE, MATE_BOUND};
+use dama::{notation, Color, Game, Move, MoveList, Position, Variant};
 
 /// How to write moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,7 +21,7 @@ pub enum Notation {
 /// use dama_cli::hub::{move_text, Notation};
 /// let pos = Position::start(Variant::Italian);
 /// let legal = pos.with_variant(Variant::Brazilian).legal_moves();
-/// let c3d4 = legal.iter().find(|m| dama::rules::notation::move_text_among(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
+/// let c3d4 = legal.iter().find(|m| dama::notation::move_text_among(Variant::Brazilian, &legal, m) == "c3-d4").unwrap();
 /// assert_eq!(move_text(Variant::Brazilian, &legal, c3d4, Notation::Standard), "22-18");
 /// ```
 pub fn move_text(variant: Variant, legal: &MoveList, m: &Move, notation: Notation) -> String {

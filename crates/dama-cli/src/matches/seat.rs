@@ -6,10 +6,8 @@
 use super::hub_client::{Failure, HubClient, HubCommand, Size};
 use super::Budget;
 use dama::engine::eval::{Eval, Weights};
-use dama::engine::level;
-use dama::engine::search::{Engine, Features};
-use dama::rules::moves::Move;
-use dama::{Game, Variant};
+use dama::engine::{level, Engine, Features};
+use dama::{Game, Move, Variant};
 use dama_cli::hub::parse_move;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

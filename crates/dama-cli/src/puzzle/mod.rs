@@ -37,7 +37,7 @@ mod file;
 pub use file::{parse_file, write_file, Entry, PuzzleFile, FORMAT};
 
 use core::fmt;
-use dama::engine::search::{Engine, Limits, MATE_BOUND};
+use dama::engine::{Engine, Limits, MATE_BOUND};
 use dama::Color;
 use dama::Move;
 use dama::Position;
@@ -292,11 +292,7 @@ fn same(a: &Move, b: &Move) -> bool {
 }
 
 /// A fresh search of `game` to `depth`.
-fn fresh_search(
-    engine: &mut Engine,
-    game: &Game,
-    depth: u32,
-) -> dama::engine::search::SearchResult {
+fn fresh_search(engine: &mut Engine, game: &Game, depth: u32) -> dama::engine::SearchResult {
     engine.clear();
     engine.search(game, &Limits::depth(depth), &mut |_| {})
 }

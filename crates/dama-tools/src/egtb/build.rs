@@ -12,14 +12,13 @@
 //! The order holds in both games: a Brazilian man's backward capture is a capture, and a
 //! flying king's move is a king move like any other.
 
+use dama::bitboard::{Bitboard, Bits};
 use dama::engine::egtb::layout::{
     for_each_in_slice, index, normalize, slice_men, slice_of, DRAW, LOSS, NONE, UNSOLVED,
 };
 use dama::engine::egtb::{Signature, TableStats, Tables, MAX_RULE, MAX_TABLE_PIECES};
-use dama::rules::bitboard::{Bitboard, Bits};
-use dama::rules::movegen;
-use dama::rules::moves::MoveList;
-use dama::{Color, Position, Rules, Variant};
+use dama::movegen;
+use dama::{Color, MoveList, Position, Rules, Variant};
 use std::collections::HashMap;
 use std::marker::PhantomData;
 

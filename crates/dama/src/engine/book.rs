@@ -46,7 +46,7 @@
 //!
 //! ```
 //! use dama::engine::book::Book;
-//! use dama::engine::level::Rng;
+//! use dama::engine::Rng;
 //! use dama::{Position, Variant};
 //! let book = Book::shipped(Variant::Brazilian);
 //! assert_eq!(book.variant(), Variant::Brazilian);
@@ -63,11 +63,11 @@
 //! }
 //! ```
 
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::engine::search::MATE_BOUND;
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
-use crate::rules::Variant;
+use crate::Position;
+use crate::{ByVariant, Variant};
+use crate::{Move, MoveList};
 use core::fmt;
 use std::collections::HashMap;
 use std::io::{BufReader, Read};
@@ -196,32 +196,20 @@ pub struct Book {
     entries: Vec<BookEntry>,
 }
 
-impl Default for Book {
-    /// An empty Italian book.
-    fn default() -> Book {
-        Book::new(Variant::Italian)
-    }
-}
-
-/// Each game's book file, in [`Variant::ALL`] order.
+/// Each game's book file.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-static SHIPPED: [&[u8]; 2] = [
+static SHIPPED: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../data/book.bin"),
     include_bytes!("../../data/book-brazilian.bin"),
-];
-
-/// The shipped book of `variant` (the same as [`Book::shipped`]).
-pub fn shipped(variant: Variant) -> &'static Book {
-    Book::shipped(variant)
-}
+);
 
 /// On wasm the books are not compiled in (the browser fetches them): the book installed here
-/// is the one [`shipped`] returns for its game from now on. Each install keeps the previous
+/// is the one [`Book::shipped`] returns for its game from now on. Each install keeps the previous
 /// book alive (it may still be borrowed), so install once per program and game, not per move;
 /// installing a book equal to the current one keeps the current one.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub fn install(book: Book) {
-    let mut slot = INSTALLED[book.variant as usize]
+    let mut slot = INSTALLED[book.variant]
         .write()
         .unwrap_or_else(|e| e.into_inner());
     if **slot != book {
@@ -231,13 +219,15 @@ pub fn install(book: Book) {
 
 /// The book installed at run time on wasm for each game; empty until [`install`] is called.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static INSTALLED: [std::sync::RwLock<&'static Book>; 2] = [
-    std::sync::RwLock::new(&EMPTY[0]),
-    std::sync::RwLock::new(&EMPTY[1]),
-];
+static INSTALLED: ByVariant<std::sync::RwLock<&'static Book>> = ByVariant::new(
+    std::sync::RwLock::new(&EMPTY_ITALIAN),
+    std::sync::RwLock::new(&EMPTY_BRAZILIAN),
+);
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static EMPTY: [Book; 2] = [Book::new(Variant::Italian), Book::new(Variant::Brazilian)];
+static EMPTY_ITALIAN: Book = Book::new(Variant::Italian);
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+static EMPTY_BRAZILIAN: Book = Book::new(Variant::Brazilian);
 
 impl Book {
     /// An empty book of `variant`.
@@ -279,10 +269,10 @@ impl Book {
     /// last given to `book::install` (wasm only), empty before.
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn shipped(variant: Variant) -> &'static Book {
-        static BOOKS: [std::sync::OnceLock<Book>; 2] =
-            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-        BOOKS[variant as usize].get_or_init(|| {
-            Book::from_bytes(SHIPPED[variant as usize])
+        static BOOKS: ByVariant<std::sync::OnceLock<Book>> =
+            ByVariant::new(std::sync::OnceLock::new(), std::sync::OnceLock::new());
+        BOOKS[variant].get_or_init(|| {
+            Book::from_bytes(SHIPPED[variant])
                 .ok()
                 .filter(|b| b.variant == variant)
                 .unwrap_or(Book::new(variant))
@@ -294,9 +284,7 @@ impl Book {
     /// before.
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     pub fn shipped(variant: Variant) -> &'static Book {
-        *INSTALLED[variant as usize]
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
+        *INSTALLED[variant].read().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The number of entries (book moves over all positions).
@@ -400,8 +388,7 @@ impl Book {
         out.extend_from_slice(&(ENTRY_BYTES as u16).to_le_bytes());
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
         out.extend_from_slice(&sum.0.to_le_bytes());
-        // The key scheme's mark: the start's hash, the same in both games (it leaves the game out).
-        out.extend_from_slice(&Position::start(Variant::Italian).hash().to_le_bytes());
+        out.extend_from_slice(&key_scheme().to_le_bytes());
         out.extend_from_slice(&said);
         out.extend_from_slice(&body);
         out
@@ -448,7 +435,7 @@ impl Book {
         }
         let mut start = [0u8; 8];
         start.copy_from_slice(&header[16..24]);
-        if u64::from_le_bytes(start) != Position::start(Variant::Italian).hash() {
+        if u64::from_le_bytes(start) != key_scheme() {
             return Err(BookError::KeyScheme);
         }
         let mut sum = Fnv1a::new();
@@ -502,8 +489,14 @@ impl Book {
     }
 }
 
+/// The key scheme's mark in a file's header: the start position's hash, the same in both games
+/// (the hash leaves the game out), so it names the Zobrist keys and no game.
+fn key_scheme() -> u64 {
+    Position::start(Variant::Italian).hash()
+}
+
 /// Entries must be sorted by (key, score from best, code), with no code twice in a position
-/// and at most [`MAX_MOVES`](crate::rules::moves::MAX_MOVES) moves a position.
+/// and at most [`MAX_MOVES`](crate::MAX_MOVES) moves a position.
 fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
     let mut first_of_key = 0;
     for i in 1..entries.len() {
@@ -523,7 +516,7 @@ fn check_order(entries: &[BookEntry]) -> Result<(), BookError> {
         // No position has more legal moves than a move list holds; the cap also bounds this
         // scan on hostile input.
         let group = &entries[first_of_key..i];
-        if group.len() >= crate::rules::moves::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
+        if group.len() >= crate::MAX_MOVES || group.iter().any(|e| e.code == b.code) {
             return Err(BookError::Order(i));
         }
     }

@@ -3,9 +3,10 @@
 //! Level 1 sees only one move ahead plus forced captures and chooses loosely among moves
 //! that do not lose much; level 10 is full strength for the time given.
 
+use crate::engine::rng::Rng;
 use crate::engine::search::{Engine, Limits, SearchResult, MATE_BOUND};
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
+use crate::Game;
+use crate::Move;
 
 /// A level's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,31 +37,6 @@ pub const fn spec(level: u8) -> LevelSpec {
         depth,
         nodes,
         margin,
-    }
-}
-
-/// A small seeded random generator (splitmix64), so levels are reproducible.
-#[derive(Clone, Copy, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub const fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
     }
 }
 
@@ -157,7 +133,7 @@ pub fn book_move(game: &Game, level: u8, seed: u64) -> Option<SearchResult> {
         return None;
     }
     let mut rng = Rng::new(seed ^ game.hash());
-    let book = crate::engine::book::shipped(game.variant());
+    let book = crate::engine::book::Book::shipped(game.variant());
     let (m, score) = book.pick(game.position(), crate::engine::book::PLAY_MARGIN, &mut rng)?;
     Some(SearchResult {
         best: Some(m),

@@ -2,7 +2,7 @@
 //!
 //! This module turns a clock into a budget for one move; the caller searches with it as the
 //! hard limit and half of it as the point after which no new iteration starts (see
-//! [`Limits`](crate::engine::search::Limits)), so time an iteration would not finish is kept.
+//! [`Limits`](crate::engine::Limits)), so time an iteration would not finish is kept.
 
 /// A player's clock at the moment of moving.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,7 +25,7 @@ impl GameClock {
     /// safety margin, and at least 1 ms.
     ///
     /// ```
-    /// use dama::engine::time::GameClock;
+    /// use dama::engine::GameClock;
     /// let c = GameClock { remaining_ms: 60_000.0, increment_ms: 0.0, moves_to_go: None };
     /// assert_eq!(c.budget_ms(), 2000.0);
     /// let tight = GameClock { remaining_ms: 100.0, increment_ms: 1000.0, moves_to_go: Some(10) };

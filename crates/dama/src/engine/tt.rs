@@ -6,7 +6,7 @@
 //! to its own hash, so a read torn by another thread's write (one word old, one new) is
 //! rejected rather than mixing two positions' results (the lockless scheme of Hyatt and Mann).
 
-use crate::rules::moves::Move;
+use crate::Move;
 use core::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// How a stored score bounds the true score.

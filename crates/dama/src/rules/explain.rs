@@ -1,12 +1,131 @@
 //! Plain-words reasons why a piece may not go from one square to another, in the words of the
-//! game's own rules.
+//! game's own rules: the vocabulary ([`Illegal`], [`IllegalKind`]) and the search for the
+//! reason in a position. A game asks it when a move is refused; it knows nothing of games.
 
 use crate::rules::bitboard::{diagonal_between, step};
-use crate::rules::game::IllegalKind;
 use crate::rules::movegen;
 use crate::rules::position::Position;
 use crate::rules::square::Role;
 use crate::rules::{PrecedenceStep, Rules, Variant};
+use core::fmt;
+
+/// Why a piece cannot go from one square to another, in the words of its game's rules: the
+/// `Display` form names the squares as that game's move text does and the rules by that game's
+/// words.
+///
+/// ```
+/// use dama::{Game, IllegalKind, Variant};
+/// let g = Game::new(Variant::Brazilian);
+/// let d4 = Variant::Brazilian.square_at("d4").unwrap();
+/// let n = Variant::Brazilian.square_number(d4);
+/// let why = g.why_illegal(n, n).unwrap();
+/// assert_eq!(why.kind, IllegalKind::NoPiece(n));
+/// assert_eq!(why.to_string(), "there is no piece on square d4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// The game whose rules and numbering the message uses.
+    pub variant: Variant,
+    /// What is wrong.
+    pub kind: IllegalKind,
+}
+
+/// The kinds of [`Illegal`]; squares are numbers 1-32 in the game's numbering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// There is no piece on the square.
+    NoPiece(u8),
+    /// The piece belongs to the side not on move.
+    NotYourPiece(u8),
+    /// A capture is compulsory; these squares hold pieces that must capture.
+    MustCapture(Vec<u8>),
+    /// Rule 1: a capture taking more pieces exists.
+    MostPieces(u32),
+    /// Rule 2: a king must capture rather than a man.
+    KingFirst,
+    /// Rule 3: a capture taking more kings exists.
+    MostKings(u32),
+    /// Rule 4: a capture meeting a king earlier exists.
+    EarliestKing,
+    /// A man only captures men.
+    ManTakesKing,
+    /// Men move forward only.
+    ManBackward,
+    /// The destination holds a piece.
+    Occupied(u8),
+    /// Not a one-square diagonal step or a jump (or, for a flying king, not a free diagonal).
+    NotAMove,
+    /// A flying king's way is blocked by the piece on this square.
+    Blocked(u8),
+    /// The capture cannot stop on this square: the piece must go on capturing from it.
+    GoesOn(u8),
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.variant;
+        let name = |n: &u8| {
+            v.square(*n as u32)
+                .map_or(n.to_string(), |s| v.square_name(s))
+        };
+        match &self.kind {
+            IllegalKind::NoPiece(s) => write!(f, "there is no piece on square {}", name(s)),
+            IllegalKind::NotYourPiece(s) => {
+                write!(f, "the piece on square {} is your opponent's", name(s))
+            }
+            IllegalKind::MustCapture(sq) => {
+                let list: Vec<String> = sq.iter().map(name).collect();
+                write!(
+                    f,
+                    "capturing is compulsory: the piece on {} must capture",
+                    list.join(" or ")
+                )
+            }
+            IllegalKind::MostPieces(n) => {
+                if let Some(rule) = crate::with_rules!(v, R => <R as Rules>::MAJORITY_RULE_NAME) {
+                    write!(f, "{rule}: ")?;
+                }
+                write!(
+                    f,
+                    "you must play the capture that takes the most pieces ({n})"
+                )
+            }
+            IllegalKind::KingFirst => f.write_str(
+                "when a king and a man can take the same number of pieces, the king must capture",
+            ),
+            IllegalKind::MostKings(n) => {
+                write!(f, "among equal captures you must take the most kings ({n})")
+            }
+            IllegalKind::EarliestKing => {
+                f.write_str("among equal captures you must take the one that meets a king first")
+            }
+            IllegalKind::ManTakesKing => f.write_str("a man cannot capture a king"),
+            IllegalKind::ManBackward if v.men_capture_backward() => f.write_str(
+                "men move forward only (they capture backward, but only when capturing)",
+            ),
+            IllegalKind::ManBackward => f.write_str("men move forward only"),
+            IllegalKind::Occupied(s) => write!(f, "square {} is occupied", name(s)),
+            IllegalKind::NotAMove if v.flying_kings() => f.write_str(
+                "men move one square diagonally forward and kings any distance along a free \
+                 diagonal; captures jump an opposing piece",
+            ),
+            IllegalKind::NotAMove => {
+                f.write_str("pieces move one square diagonally, or jump an opposing piece")
+            }
+            IllegalKind::Blocked(s) => write!(f, "the piece on square {} blocks the way", name(s)),
+            IllegalKind::GoesOn(s) => write!(
+                f,
+                "the capture goes on from square {}: a piece must keep capturing while it can",
+                name(s)
+            ),
+            IllegalKind::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
 
 /// Why the side to move may not play from `from` to `to` (square numbers in `variant`'s
 /// numbering); `None` if a legal move does.

@@ -6,6 +6,19 @@ use crate::rules::square::Color;
 use crate::rules::Variant;
 use core::fmt;
 
+/// A position's FEN is this module's: the position asks nothing of it.
+impl Position {
+    /// The position in FEN in its game's numbering, such as `W:W21,22:BK5,6`.
+    pub fn to_fen(&self) -> String {
+        write(self)
+    }
+
+    /// Reads a FEN of `variant`, in its numbering (see [`parse`]).
+    pub fn from_fen(variant: Variant, s: &str) -> Result<Position, FenError> {
+        parse(variant, s)
+    }
+}
+
 /// Why a FEN was refused: what was expected and at which character (0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
@@ -88,7 +101,7 @@ fn shown(s: &str) -> String {
 /// its squares in mirror order; the start position has the same FEN in both games).
 ///
 /// ```
-/// use dama::{rules::fen, Color, Variant};
+/// use dama::{fen, Color, Variant};
 /// let pos = fen::parse(Variant::Italian, "B:W21,K30:B1-3").unwrap();
 /// assert_eq!(pos.turn(), Color::Black);
 /// assert_eq!(fen::write(&pos), "B:W21,K30:B1,2,3");

@@ -8,6 +8,29 @@ use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::square::Color;
 
+/// A position's hash is this module's: the position asks nothing of it.
+impl Position {
+    /// The Zobrist hash computed from scratch (the one the game and the engine update move by
+    /// move). It does not include the game: a table holds one game's positions.
+    pub fn hash(&self) -> u64 {
+        hash(self)
+    }
+
+    /// The Zobrist hash after playing `m` here, given this position's hash `h`: what
+    /// [`hash`](Self::hash) of the position after `m` gives, without computing it from scratch.
+    ///
+    /// ```
+    /// use dama::Position;
+    /// let pos = Position::start(dama::Variant::Italian);
+    /// let m = pos.legal_moves()[0];
+    /// assert_eq!(pos.hash_after(pos.hash(), &m), pos.play(&m).hash());
+    /// ```
+    #[inline]
+    pub fn hash_after(&self, h: u64, m: &Move) -> u64 {
+        update(h, self, m)
+    }
+}
+
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

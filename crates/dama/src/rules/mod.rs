@@ -3,24 +3,29 @@
 //! PDN and perft.
 //!
 //! The ruleset is a parameter: [`Rules`] holds the knobs the generator reads (one compiled
-//! generator per game) and [`Variant`] chooses the game at run time.
+//! generator per game), [`Italian`] and [`Brazilian`] set them (each in its own file), and
+//! [`Variant`] chooses the game at run time.
+//!
+//! Private: the crate root exports the rules' types and, whole, the namespaces `bitboard`,
+//! `movegen`, `fen`, `notation` and `pdn` (the crate's documentation says which is where).
 
 pub mod bitboard;
-mod explain;
+mod brazilian;
+pub(crate) mod explain;
 pub mod fen;
-pub mod game;
+pub(crate) mod game;
 mod hash;
+mod italian;
 pub mod movegen;
-pub mod moves;
+pub(crate) mod moves;
 pub mod notation;
 pub mod pdn;
-pub mod perft;
-pub mod position;
-mod record;
-pub mod square;
+pub(crate) mod perft;
+pub(crate) mod position;
+pub(crate) mod record;
+pub(crate) mod square;
 mod variant;
 
-pub use record::{GameRecord, RecordError, RecordKind};
-pub use variant::{
-    Brazilian, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
-};
+pub use brazilian::Brazilian;
+pub use italian::Italian;
+pub use variant::{ByVariant, CaptureInfo, PrecedenceStep, Rules, UnknownVariant, Variant};

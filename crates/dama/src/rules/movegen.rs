@@ -12,6 +12,26 @@ use crate::rules::position::Position;
 use crate::rules::square::Color;
 use crate::rules::{CaptureInfo, Rules};
 
+/// A position's moves are the generator's: the position asks nothing of it.
+impl Position {
+    /// Every legal move for the side to move, by this position's game's rules.
+    ///
+    /// ```
+    /// use dama::{Position, Variant};
+    /// // A Brazilian man captures backward and takes kings; an Italian one does neither.
+    /// let it = Position::from_fen(Variant::Italian, "W:W18:BK22").unwrap();
+    /// assert!(!it.legal_moves()[0].is_capture());
+    /// let br = it.with_variant(Variant::Brazilian);
+    /// assert_eq!(br.legal_moves().len(), 1);
+    /// assert!(br.legal_moves()[0].is_capture());
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        crate::with_rules!(self.variant(), R => generate::<R>(self, &mut list));
+        list
+    }
+}
+
 /// The board as seen by the side to move; `W` is whether that is White.
 #[derive(Clone, Copy)]
 struct Sides<const W: bool> {

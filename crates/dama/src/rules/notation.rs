@@ -83,7 +83,7 @@ pub fn full_text(variant: Variant, m: &Move) -> String {
 /// where another legal move shares both.
 ///
 /// ```
-/// use dama::{rules::notation, Position, Variant};
+/// use dama::{notation, Position, Variant};
 /// let pos = Position::start(Variant::Italian);
 /// let m = pos.legal_moves()[0];
 /// assert_eq!(notation::parse(&pos, &notation::move_text(&pos, &m)).unwrap(), m);
@@ -97,7 +97,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
 /// legal move has the same from and to.
 ///
 /// ```
-/// use dama::{rules::notation, Position, Variant};
+/// use dama::{notation, Position, Variant};
 /// let v = Variant::Brazilian;
 /// let pos = Position::start(v);
 /// let legal = pos.legal_moves();

@@ -1,7 +1,13 @@
 //! A position: where the pieces stand and whose turn it is.
+//!
+//! The position's methods that belong to another part of the rules are written there, in that
+//! module's `impl Position`, so that each arrow runs from the part to the position:
+//! [`legal_moves`](Position::legal_moves) in `movegen.rs`, [`hash`](Position::hash) and
+//! [`hash_after`](Position::hash_after) in `hash.rs`, [`from_fen`](Position::from_fen) and
+//! [`to_fen`](Position::to_fen) in `fen.rs`.
 
 use crate::rules::bitboard::{Bitboard, Bits, BLACK_PROMOTION, WHITE_PROMOTION};
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::Move;
 use crate::rules::square::{Color, Piece, Role, Square};
 use crate::rules::Variant;
 use core::fmt;
@@ -200,23 +206,6 @@ impl Position {
         })
     }
 
-    /// Every legal move for the side to move, by this position's game's rules.
-    ///
-    /// ```
-    /// use dama::{Position, Variant};
-    /// // A Brazilian man captures backward and takes kings; an Italian one does neither.
-    /// let it = Position::from_fen(Variant::Italian, "W:W18:BK22").unwrap();
-    /// assert!(!it.legal_moves()[0].is_capture());
-    /// let br = it.with_variant(Variant::Brazilian);
-    /// assert_eq!(br.legal_moves().len(), 1);
-    /// assert!(br.legal_moves()[0].is_capture());
-    /// ```
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        crate::with_rules!(self.variant, R => crate::rules::movegen::generate::<R>(self, &mut list));
-        list
-    }
-
     /// The position after `m`, which must be legal here (an illegal move gives an unspecified
     /// but valid-to-hold position; use [`Game`](crate::Game) for checked play).
     #[inline(always)]
@@ -260,36 +249,6 @@ impl Position {
             turn: self.turn.opposite(),
             variant: self.variant,
         }
-    }
-
-    /// The Zobrist hash computed from scratch (the one the game and the engine update move by
-    /// move). It does not include the game: a table holds one game's positions.
-    pub fn hash(&self) -> u64 {
-        crate::rules::hash::hash(self)
-    }
-
-    /// The Zobrist hash after playing `m` here, given this position's hash `h`: what
-    /// [`hash`](Self::hash) of the position after `m` gives, without computing it from scratch.
-    ///
-    /// ```
-    /// use dama::Position;
-    /// let pos = Position::start(dama::Variant::Italian);
-    /// let m = pos.legal_moves()[0];
-    /// assert_eq!(pos.hash_after(pos.hash(), &m), pos.play(&m).hash());
-    /// ```
-    #[inline]
-    pub fn hash_after(&self, h: u64, m: &Move) -> u64 {
-        crate::rules::hash::update(h, self, m)
-    }
-
-    /// The position in FEN in its game's numbering, such as `W:W21,22:BK5,6`.
-    pub fn to_fen(&self) -> String {
-        crate::rules::fen::write(self)
-    }
-
-    /// Reads a FEN of `variant`, in its numbering (see [`fen`](crate::rules::fen)).
-    pub fn from_fen(variant: Variant, s: &str) -> Result<Position, crate::FenError> {
-        crate::rules::fen::parse(variant, s)
     }
 }
 

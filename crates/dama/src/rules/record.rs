@@ -28,7 +28,7 @@ pub enum RecordKind {
 pub enum RecordError {
     /// The move cannot be played at the cursor (illegal, or the game is over).
     Play(PlayError),
-    /// The move is legal but the record cannot hold it (its bounds: [`MAX_NODES`](pdn::MAX_NODES) moves, lines
+    /// The move is legal but the record cannot hold it (its bounds: [`MAX_NODES`](crate::pdn::MAX_NODES) moves, lines
     /// nested [`MAX_DEPTH`] deep). A game goes on in a new record of its line alone
     /// ([`GameRecord::line_only`]).
     Full(TreeError),
@@ -83,8 +83,8 @@ impl GameRecord {
     /// A record of `game`: its moves the main line, the cursor at its end, the game itself
     /// (its declared ending included) the live game. The tags are `tags` in order (a
     /// `GameType`, `Result`, `SetUp` or `FEN` among them left out), then the game's own, as
-    /// [`write_game`](crate::rules::pdn::write_game) writes them. Refused with
-    /// [`TreeError::TooManyNodes`] for a game of more than [`MAX_NODES`](pdn::MAX_NODES) moves.
+    /// [`write_game`](crate::pdn::write_game) writes them. Refused with
+    /// [`TreeError::TooManyNodes`] for a game of more than [`MAX_NODES`](crate::pdn::MAX_NODES) moves.
     pub fn from_game(
         kind: RecordKind,
         game: &Game,
@@ -111,7 +111,7 @@ impl GameRecord {
 
     /// A record of a tree read or built elsewhere. A game's record stands at the end of its
     /// main line, a decided PDN result on a game not over there taken as a resignation or an
-    /// agreed draw (as [`replay`](crate::rules::pdn::replay) takes it); an analysis stands at
+    /// agreed draw (as [`replay`](crate::pdn::replay) takes it); an analysis stands at
     /// the start.
     pub fn from_tree(kind: RecordKind, tree: GameTree) -> Result<GameRecord, TreeError> {
         let mut record = GameRecord::at_root(kind, tree);

@@ -4,7 +4,7 @@ use core::fmt;
 
 /// One of the 32 playing squares, numbered 1-32 as seen from White (1 = a8, 32 = h1).
 ///
-/// Internally the square is its bit index 0-31 in a [`Bitboard`](crate::Bitboard).
+/// Internally the square is its bit index 0-31 in a [`Bitboard`](crate::bitboard::Bitboard).
 ///
 /// ```
 /// use dama::Square;

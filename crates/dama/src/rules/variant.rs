@@ -1,9 +1,10 @@
 //! The ruleset as a parameter: every fact of a game in one struct of knobs ([`Rules`]: its
 //! names, its board's numbering, its move text, its moves, its precedence and its draws,
-//! monomorphised in the hot paths) and the run-time choice of game ([`Variant`]), which reads
-//! those knobs through [`with_rules!`](crate::with_rules).
+//! monomorphised in the hot paths), each game's in its own file (`italian.rs`,
+//! `brazilian.rs`), and the run-time choice of game ([`Variant`]), which reads those knobs
+//! through [`with_rules!`](crate::with_rules), with per-game data kept in a [`ByVariant`].
 //!
-//! Both games share the 32-square bitboard of [`bitboard`](crate::rules::bitboard). The Brazilian board
+//! Both games share the 32-square bitboard of [`bitboard`](crate::bitboard). The Brazilian board
 //! is the Italian one seen in a mirror, and a mirror swaps left and right but keeps every
 //! diagonal, so the generator works on one geometry; only the numbering and the names of the
 //! squares differ, and [`Variant`] translates them at the edges (FEN, move text, PDN, wasm).
@@ -88,89 +89,6 @@ pub trait Rules: Copy + Default + Send + Sync + 'static {
     fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep>;
 }
 
-/// Italian draughts (FID): short kings; men capture forward only and never kings; the capture
-/// to play takes the most pieces, then is made by a king, then takes the most kings, then
-/// meets a king earliest.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Italian;
-
-/// Bits of the key holding the earliest-king mask: the first jump is the most significant, so
-/// comparing masks of equal king counts compares king positions lexicographically.
-const JUMP_BITS: u32 = 16;
-
-impl Rules for Italian {
-    const VARIANT: Variant = Variant::Italian;
-    const ID: &'static str = "italian";
-    const NAME: &'static str = "Italian draughts";
-    const GAME_TYPE: u8 = 22;
-    const MIRRORED_BOARD: bool = false;
-    const ALGEBRAIC_MOVES: bool = false;
-    const DRAW_RULES: DrawRules = DrawRules {
-        repetitions: 3,
-        king_move_plies: 80,
-        three_kings_moves: 0,
-    };
-    const MAJORITY_RULE_NAME: Option<&'static str> = None;
-    const FLYING_KINGS: bool = false;
-    const MEN_CAPTURE_BACKWARD: bool = false;
-    const MEN_CAPTURE_KINGS: bool = false;
-    const PASSING_PROMOTION: bool = false;
-
-    #[inline(always)]
-    fn precedence(info: &CaptureInfo) -> u32 {
-        let earliest = (info.king_jumps.reverse_bits() >> (32 - JUMP_BITS)) & 0xFFFF;
-        (info.count << 24) | ((info.by_king as u32) << 23) | (info.kings << JUMP_BITS) | earliest
-    }
-
-    fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep> {
-        if better <= worse {
-            None
-        } else if better >> 24 != worse >> 24 {
-            Some(PrecedenceStep::Quantity)
-        } else if (better >> 23) & 1 != (worse >> 23) & 1 {
-            Some(PrecedenceStep::ByKing)
-        } else if (better >> 16) & 0x7F != (worse >> 16) & 0x7F {
-            Some(PrecedenceStep::MostKings)
-        } else {
-            Some(PrecedenceStep::EarliestKing)
-        }
-    }
-}
-
-/// Brazilian draughts (CBD; the FMJD rules on 8x8): flying kings; men capture backward and take
-/// kings; the majority rule alone decides (most pieces, men and kings alike).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Brazilian;
-
-impl Rules for Brazilian {
-    const VARIANT: Variant = Variant::Brazilian;
-    const ID: &'static str = "brazilian";
-    const NAME: &'static str = "Brazilian draughts";
-    const GAME_TYPE: u8 = 26;
-    // The CBD numbers b8 as 1 and reads a1's colour; our bitboard numbers a8 as 1.
-    const MIRRORED_BOARD: bool = true;
-    const ALGEBRAIC_MOVES: bool = true;
-    const DRAW_RULES: DrawRules = DrawRules {
-        repetitions: 3,
-        king_move_plies: 40,
-        three_kings_moves: 20,
-    };
-    const MAJORITY_RULE_NAME: Option<&'static str> = Some("the majority rule");
-    const FLYING_KINGS: bool = true;
-    const MEN_CAPTURE_BACKWARD: bool = true;
-    const MEN_CAPTURE_KINGS: bool = true;
-    const PASSING_PROMOTION: bool = false;
-
-    #[inline(always)]
-    fn precedence(info: &CaptureInfo) -> u32 {
-        info.count
-    }
-
-    fn deciding_step(better: u32, worse: u32) -> Option<PrecedenceStep> {
-        (better > worse).then_some(PrecedenceStep::Quantity)
-    }
-}
-
 /// The game being played, chosen at run time (command line, Hub, PDN, the page).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -203,11 +121,11 @@ macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {
         match $variant {
             $crate::Variant::Italian => {
-                type $r = $crate::rules::Italian;
+                type $r = $crate::Italian;
                 $body
             }
             $crate::Variant::Brazilian => {
-                type $r = $crate::rules::Brazilian;
+                type $r = $crate::Brazilian;
                 $body
             }
         }
@@ -364,6 +282,55 @@ impl Variant {
     }
 }
 
+/// One value for each game, indexed by [`Variant`]: how per-game data (each game's evaluation,
+/// book, endgame tables, shipped files) is kept, so that the game is the only key and no
+/// code counts on the games' order.
+///
+/// ```
+/// use dama::{ByVariant, Variant};
+/// let mut plies = ByVariant::new(80, 40);
+/// assert_eq!(plies[Variant::Brazilian], 40);
+/// plies[Variant::Italian] += 1;
+/// let rules = ByVariant::from_fn(|v| v.draw_rules().king_move_plies);
+/// assert_eq!(rules[Variant::Italian] + 1, plies[Variant::Italian]);
+/// let games: Vec<Variant> = rules.iter().map(|(v, _)| v).collect();
+/// assert_eq!(games, Variant::ALL);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByVariant<T>([T; 2]);
+
+impl<T> ByVariant<T> {
+    /// Italian's value and Brazilian's (a `const fn`, for statics).
+    pub const fn new(italian: T, brazilian: T) -> ByVariant<T> {
+        ByVariant([italian, brazilian])
+    }
+
+    /// Each game's value, made from the game.
+    pub fn from_fn(f: impl FnMut(Variant) -> T) -> ByVariant<T> {
+        ByVariant(Variant::ALL.map(f))
+    }
+
+    /// Each game with its value, in [`Variant::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Variant, &T)> {
+        Variant::ALL.into_iter().zip(&self.0)
+    }
+}
+
+impl<T> core::ops::Index<Variant> for ByVariant<T> {
+    type Output = T;
+    fn index(&self, v: Variant) -> &T {
+        // The one place a game is a number: its place in `Variant::ALL`, which lists the
+        // games in their declaration order.
+        &self.0[v as usize]
+    }
+}
+
+impl<T> core::ops::IndexMut<Variant> for ByVariant<T> {
+    fn index_mut(&mut self, v: Variant) -> &mut T {
+        &mut self.0[v as usize]
+    }
+}
+
 /// The bit index of the square in the same row with the order of the four reversed.
 const fn mirror(i: u8) -> u8 {
     (i & !3) | (3 - (i & 3))
@@ -385,53 +352,6 @@ impl core::str::FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn key(count: u32, by_king: bool, kings: &[u32]) -> u32 {
-        let king_jumps = kings.iter().fold(0, |m, j| m | 1 << j);
-        Italian::precedence(&CaptureInfo {
-            count,
-            by_king,
-            kings: kings.len() as u32,
-            king_jumps,
-        })
-    }
-
-    #[test]
-    fn precedence_orders_the_four_rules() {
-        assert!(key(3, false, &[]) > key(2, true, &[0, 1]));
-        assert!(key(2, true, &[]) > key(2, false, &[0, 1]));
-        assert!(key(2, true, &[1]) > key(2, true, &[]));
-        assert!(key(3, true, &[0, 2]) > key(3, true, &[1, 2]));
-        assert!(key(3, true, &[0, 1]) > key(3, true, &[0, 2]));
-        assert_eq!(key(2, true, &[1]), key(2, true, &[1]));
-        assert_eq!(
-            Italian::deciding_step(key(3, true, &[0, 1]), key(3, true, &[0, 2])),
-            Some(PrecedenceStep::EarliestKing)
-        );
-        assert_eq!(
-            Italian::deciding_step(key(3, false, &[]), key(2, true, &[])),
-            Some(PrecedenceStep::Quantity)
-        );
-    }
-
-    #[test]
-    fn brazilian_counts_pieces_only() {
-        let info = |count, by_king, kings| CaptureInfo {
-            count,
-            by_king,
-            kings,
-            king_jumps: kings,
-        };
-        let a = Brazilian::precedence(&info(2, false, 0));
-        let b = Brazilian::precedence(&info(2, true, 2));
-        assert_eq!(a, b);
-        assert!(Brazilian::precedence(&info(3, false, 0)) > b);
-        assert_eq!(Brazilian::deciding_step(a, b), None);
-        assert_eq!(
-            Brazilian::deciding_step(3, 2),
-            Some(PrecedenceStep::Quantity)
-        );
-    }
 
     #[test]
     fn numbering_round_trips_and_names_match_the_rules() {
@@ -457,6 +377,25 @@ mod tests {
         assert_eq!([1, 5, 29, 32].map(it), ["a8", "b7", "b1", "h1"]);
         assert_eq!(Variant::Brazilian.square_at("a2"), None);
         assert_eq!(Variant::Brazilian.square_at("i1"), None);
+    }
+
+    #[test]
+    fn by_variant_keeps_each_game_in_its_place() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(
+                v as usize, i,
+                "ByVariant indexes by the order of Variant::ALL"
+            );
+        }
+        let mut ids = ByVariant::from_fn(|v| v.id());
+        assert_eq!(ids[Variant::Italian], "italian");
+        assert_eq!(ids[Variant::Brazilian], "brazilian");
+        ids[Variant::Brazilian] = "br";
+        assert_eq!(ids, ByVariant::new("italian", "br"));
+        assert_eq!(
+            ids.iter().collect::<Vec<_>>(),
+            [(Variant::Italian, &"italian"), (Variant::Brazilian, &"br")]
+        );
     }
 
     #[test]

@@ -2,9 +2,7 @@
 //! first, the first one the plain search's own; limits respected; never a line from a game
 //! that is over.
 
-use dama::engine::clock::NoClock;
-use dama::engine::level::Rng;
-use dama::engine::search::{Engine, Limits, MATE_BOUND};
+use dama::engine::{Engine, Limits, NoClock, Rng, MATE_BOUND};
 use dama::{Game, Variant};
 
 fn engine() -> Engine {

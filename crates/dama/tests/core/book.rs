@@ -1,9 +1,7 @@
 //! The opening book: its file format, the shipped book, and where the levels use it.
 
 use dama::engine::book::{self, Book, BookBuilder, BookError, HEADER_BYTES};
-use dama::engine::clock::NoClock;
-use dama::engine::level::{self, Rng};
-use dama::engine::search::Engine;
+use dama::engine::{level, Engine, NoClock, Rng};
 use dama::{Game, Position};
 use std::collections::{HashMap, HashSet};
 

@@ -2,7 +2,7 @@
 //! move text, FEN and PDN type 26. The move generator itself is checked against an independent
 //! reference in `reference_brazilian.rs`.
 
-use dama::{rules::fen, rules::pdn, Color, DrawRules, Game, Outcome, Reason, Variant};
+use dama::{fen, pdn, Color, DrawRules, Game, Outcome, Reason, Variant};
 
 const BR: Variant = Variant::Brazilian;
 
@@ -14,7 +14,7 @@ fn texts(g: &Game) -> Vec<String> {
     let legal = g.legal_moves();
     let mut t: Vec<String> = legal
         .iter()
-        .map(|m| dama::rules::notation::move_text_among(BR, &legal, m))
+        .map(|m| dama::notation::move_text_among(BR, &legal, m))
         .collect();
     t.sort();
     t
@@ -189,7 +189,7 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
         g.play_text(m).unwrap();
     }
     g.resign(Color::Black);
-    let text = g.to_pdn(&[("Event".into(), "Test".into())]);
+    let text = dama::pdn::write_game(&g, &[("Event".into(), "Test".into())]);
     assert!(text.contains("[GameType \"26\"]"), "{text}");
     assert!(
         text.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 1-0"),
@@ -201,7 +201,7 @@ fn pdn_type_26_round_trips_and_chooses_the_game() {
     assert_eq!(back.result(), g.result());
     // A set-up position is written in Brazilian numbering and read back the same.
     let s = game("W:W22,K29:B10,11");
-    let text = s.to_pdn(&[]);
+    let text = dama::pdn::write_game(&s, &[]);
     assert!(text.contains("[FEN \"W:W22,K29:B10,11\"]"), "{text}");
     assert_eq!(
         pdn::read_game(&text, dama::Variant::Italian).unwrap().fen(),
@@ -224,7 +224,7 @@ fn fen_numbers_are_the_brazilian_ones() {
 
 #[test]
 fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
-    let mut engine = dama::engine::search::Engine::new(4);
+    let mut engine = dama::engine::Engine::new(4);
     // A Black man hangs on d4 in front of White's c3 man: every level must take it (it is
     // compulsory), and from the start each level answers with a legal move.
     for level in 1..=10 {
@@ -239,7 +239,7 @@ fn every_level_plays_legal_brazilian_moves_and_takes_a_free_piece() {
     // Each game has its own book: the Brazilian start is answered from the Brazilian book at
     // levels 9 and 10, with a move of that book.
     let start = Game::new(BR);
-    let book = dama::engine::book::shipped(BR).probe(start.position());
+    let book = dama::engine::book::Book::shipped(BR).probe(start.position());
     assert!(!book.is_empty());
     for level in [9, 10] {
         let r = dama::engine::level::book_move(&start, level, 1).unwrap();

@@ -4,7 +4,7 @@
 use crate::reference;
 
 use dama::{
-    rules::notation, Color, DrawRules, Game, GameResult, Illegal, IllegalKind, MoveTextError,
+    notation, notation::MoveTextError, Color, DrawRules, Game, GameResult, Illegal, IllegalKind,
     Outcome, PlayError, Position, Reason,
 };
 use reference::{board, random_board, Rng};
@@ -970,12 +970,12 @@ fn pdn_results_of_open_games_are_resignations_or_agreements() {
     let mut g = Game::new(dama::Variant::Italian);
     g.play_text("22-18").unwrap();
     g.resign(Color::White);
-    let back = dama::rules::pdn::read_game(&g.to_pdn(&[]), dama::Variant::Italian).unwrap();
+    let back =
+        dama::pdn::read_game(&dama::pdn::write_game(&g, &[]), dama::Variant::Italian).unwrap();
     assert_eq!(back.result(), win(Color::Black, Reason::Resignation));
-    let drawn =
-        dama::rules::pdn::read_game("1. 22-18 9-13 1/2-1/2", dama::Variant::Italian).unwrap();
+    let drawn = dama::pdn::read_game("1. 22-18 9-13 1/2-1/2", dama::Variant::Italian).unwrap();
     assert_eq!(drawn.result(), draw(Reason::Agreement));
-    let open = dama::rules::pdn::read_game("1. 22-18 9-13 *", dama::Variant::Italian).unwrap();
+    let open = dama::pdn::read_game("1. 22-18 9-13 *", dama::Variant::Italian).unwrap();
     assert_eq!(open.result(), None);
 }
 

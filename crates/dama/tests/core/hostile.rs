@@ -4,8 +4,8 @@
 use crate::reference;
 
 use dama::{
-    rules::fen, rules::notation, rules::pdn, FenErrorKind, Game, GameRecord, MoveTextError,
-    PlayError, Position, RecordKind,
+    fen, fen::FenErrorKind, notation, notation::MoveTextError, pdn, Game, GameRecord, PlayError,
+    Position, RecordKind,
 };
 use reference::Rng;
 
@@ -268,7 +268,7 @@ fn refused_play_text_changes_nothing() {
     );
 }
 
-fn pdn_error(text: &str) -> dama::PdnError {
+fn pdn_error(text: &str) -> dama::pdn::PdnError {
     match pdn::parse(text) {
         Ok(g) => panic!("{text:?} was accepted as {g:?}"),
         Err(e) => e,
@@ -626,7 +626,8 @@ impl std::io::Read for Endless {
 fn file_readers_refuse_huge_files_from_their_header() {
     use dama::engine::book::{Book, BookError};
     use dama::engine::egtb::{EgtbError, Tables};
-    use dama::engine::eval::pattern::{Net, NetError};
+    use dama::engine::eval::pattern::Net;
+    use dama::engine::eval::NetError;
     use dama_tools::train::{self, SamplesError};
     const LEN: u64 = 2 << 30;
     const READ_AT_MOST: u64 = 64 << 10;
@@ -670,7 +671,7 @@ fn file_readers_refuse_huge_files_from_their_header() {
     let mut head = tables[..16].to_vec();
     head[12..16].copy_from_slice(&le(u32::MAX));
     let mut r = Endless { head, taken: 0 };
-    let mut t = Tables::new();
+    let mut t = Tables::new(dama::Variant::Italian);
     assert_eq!(
         t.read_from(&mut r, tables.len() as u64),
         Err(EgtbError::TooManyTables(u32::MAX))
@@ -700,7 +701,8 @@ fn file_readers_refuse_huge_files_from_their_header() {
 /// permit it, the evaluation would score quiet positions like won ones.
 #[test]
 fn absurd_weights_are_refused() {
-    use dama::engine::eval::pattern::{Net, NetError, MAX_WEIGHT, PATTERN_PARAMS};
+    use dama::engine::eval::pattern::{Net, MAX_WEIGHT, PATTERN_PARAMS};
+    use dama::engine::eval::NetError;
     let mut net = Net::material(dama::Variant::Brazilian);
     assert!(Net::from_bytes(&net.to_bytes()).is_ok());
     net.set_weight(PATTERN_PARAMS, [100, MAX_WEIGHT]);

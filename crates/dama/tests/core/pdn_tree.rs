@@ -2,7 +2,7 @@
 //! written back losing nothing but whitespace, illegal or malformed text refused with its
 //! place, the bounds, and the edits the page makes.
 
-use dama::rules::pdn::{
+use dama::pdn::{
     self, GameTree, NodeId, PdnFile, TreeError, MAX_DEPTH, MAX_GAMES, MAX_NAGS, MAX_NODES,
     MAX_TAGS, MAX_TEXT_BYTES,
 };
@@ -427,7 +427,7 @@ fn the_edit_api_builds_a_tree_the_reader_reads_back() {
     assert_eq!(t.play_text(a, "9-13").unwrap(), b);
     let v1 = t.play_text(a, "10-14").unwrap();
     let pos = *t.node(a).unwrap().position();
-    let m = dama::rules::notation::parse(&pos.with_variant(Variant::Italian), "11-15").unwrap();
+    let m = dama::notation::parse(&pos.with_variant(Variant::Italian), "11-15").unwrap();
     let v2 = t.play(a, &m).unwrap();
     assert_eq!(text_of(&t, v2), "11-15");
     assert_eq!(t.node(a).unwrap().children(), [b, v1, v2]);
@@ -767,13 +767,13 @@ fn each_game_text_is_that_game_alone_and_the_texts_make_the_file() {
         "/tests/data/annotated.pdn"
     ))
     .unwrap();
-    let file = dama::rules::pdn::PdnFile::parse(&text, dama::Variant::Italian).unwrap();
+    let file = dama::pdn::PdnFile::parse(&text, dama::Variant::Italian).unwrap();
     let mut joined = String::new();
     for i in 0..file.len() {
         let one = file.game_text(i).unwrap();
         joined.push_str(one);
         // Read alone, the game is the same tree as read from the whole file.
-        let alone = dama::rules::pdn::PdnFile::parse(one, dama::Variant::Italian).unwrap();
+        let alone = dama::pdn::PdnFile::parse(one, dama::Variant::Italian).unwrap();
         assert_eq!(alone.len(), 1, "game {i} alone");
         assert_eq!(alone.tree(0).unwrap(), file.tree(i).unwrap(), "game {i}");
     }
@@ -785,7 +785,7 @@ fn each_game_text_is_that_game_alone_and_the_texts_make_the_file() {
 fn brackets_inside_comments_do_not_open_or_close_variations() {
     // Issue 13, item 4: read as 22-18 11-15 (a different game) and refused, before.
     let text = "1. 22-18 (1. 21-17 {(} ) 10-14 2. 24-20 (2. 23-19 {)} ) 11-15 *";
-    let tree = &dama::rules::pdn::parse_trees(text, dama::Variant::Italian).unwrap()[0];
+    let tree = &dama::pdn::parse_trees(text, dama::Variant::Italian).unwrap()[0];
     let main: Vec<&str> = tree
         .mainline()
         .iter()
@@ -793,22 +793,19 @@ fn brackets_inside_comments_do_not_open_or_close_variations() {
         .map(|&id| tree.node(id).unwrap().text())
         .collect();
     assert_eq!(main, ["22-18", "10-14", "24-20", "11-15"]);
-    let games = dama::rules::pdn::parse(text).unwrap();
+    let games = dama::pdn::parse(text).unwrap();
     assert_eq!(games[0].moves, ["22-18", "10-14", "24-20", "11-15"]);
     let with_smiley = "1. 22-18 (1. 21-17 {threat :)} 10-14) 10-14 *";
-    let t = &dama::rules::pdn::parse_trees(with_smiley, dama::Variant::Italian).unwrap()[0];
+    let t = &dama::pdn::parse_trees(with_smiley, dama::Variant::Italian).unwrap()[0];
     // The variation replaces 22-18: the root's second child, with its comment.
     let alt = t.node(t.root()).unwrap().children()[1];
     assert_eq!(t.node(alt).unwrap().text(), "21-17");
     assert_eq!(t.node(alt).unwrap().comment(), Some("threat :)"));
     assert_eq!(
-        dama::rules::pdn::parse(with_smiley).unwrap()[0].moves,
+        dama::pdn::parse(with_smiley).unwrap()[0].moves,
         ["22-18", "10-14"]
     );
     // A ; comment runs to the end of its line, brackets and all.
     let semi = "1. 22-18 (1. 21-17 ; a line comment with ) and (\n 10-14) 10-14 *";
-    assert_eq!(
-        dama::rules::pdn::parse(semi).unwrap()[0].moves,
-        ["22-18", "10-14"]
-    );
+    assert_eq!(dama::pdn::parse(semi).unwrap()[0].moves, ["22-18", "10-14"]);
 }

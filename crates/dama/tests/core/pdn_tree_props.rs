@@ -10,7 +10,7 @@
 
 use crate::reference;
 
-use dama::rules::pdn::{self, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
+use dama::pdn::{self, GameTree, NodeId, PdnFile, TreeError, MAX_NAGS};
 use dama::{Game, Variant};
 use reference::Rng;
 

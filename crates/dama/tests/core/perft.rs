@@ -3,7 +3,7 @@
 
 use crate::reference;
 
-use dama::rules::movegen;
+use dama::movegen;
 use dama::{perft, perft_divide, Italian, Move, Position};
 use reference::{board, num, random_board, random_king_board, rc, work, Board, RefMove, Rng};
 use std::collections::{BTreeMap, BTreeSet};

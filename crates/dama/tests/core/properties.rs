@@ -3,8 +3,7 @@
 
 use dama::perft;
 use dama::{
-    rules::fen, rules::movegen, rules::notation, rules::pdn, Color, Game, GameRecord, Move,
-    Position, RecordKind, Variant,
+    fen, movegen, notation, pdn, Color, Game, GameRecord, Move, Position, RecordKind, Variant,
 };
 use proptest::prelude::*;
 
@@ -287,7 +286,7 @@ proptest! {
             ("Event".to_string(), event.clone()),
             (name.clone(), "x \"quoted\" \\ y".to_string()),
         ];
-        let text = g.to_pdn(&tags);
+        let text = dama::pdn::write_game(&g, &tags);
         let back = pdn::read_game(&text, dama::Variant::Italian);
         prop_assert!(back.is_ok(), "{:?}\n{}", back.err(), text);
         let back = back.unwrap();
@@ -463,7 +462,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
         for m in moves {
             g.play_text(m).unwrap();
         }
-        let text = g.to_pdn(&[]);
+        let text = dama::pdn::write_game(&g, &[]);
         assert!(text.contains(&format!("[FEN \"{}\"]", fen_text)), "{text}");
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         let back =
@@ -477,7 +476,7 @@ fn pdn_round_trip_through_ambiguous_and_circling_captures() {
     let mut g = Game::from_fen(Variant::Italian, "B:W21-32:B1-12").unwrap();
     g.play_text("9-13").unwrap();
     g.play_text("22-18").unwrap();
-    let text = g.to_pdn(&[]);
+    let text = dama::pdn::write_game(&g, &[]);
     assert!(text.contains("1... 9-13 2. 22-18"), "{text}");
     assert_eq!(
         pdn::read_game(&text, dama::Variant::Italian).unwrap().ply(),

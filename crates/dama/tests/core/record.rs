@@ -5,7 +5,7 @@
 //! cannot take a move refuses it changing nothing. Seeded random sequences check the first.
 
 use crate::reference::Rng;
-use dama::rules::pdn::{self, NodeId, TreeError, MAX_DEPTH};
+use dama::pdn::{self, NodeId, TreeError, MAX_DEPTH};
 use dama::{
     Color, Game, GameRecord, Outcome, PlayError, Position, Reason, RecordError, RecordKind, Variant,
 };

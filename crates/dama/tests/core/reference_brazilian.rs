@@ -10,12 +10,11 @@ use crate::reference;
 use crate::bref;
 
 use bref::{board, name, num, random_board, random_capture_board, rc, square_named, Board, Rng, P};
-use dama::rules::moves::MAX_MOVES;
-use dama::{perft, perft_divide};
 use dama::{
-    rules::fen, rules::movegen, rules::notation, Brazilian, Color, DrawRules, Game, Move, MoveList,
-    Position, Role, Square, Variant,
+    fen, movegen, notation, Brazilian, Color, DrawRules, Game, Move, MoveList, Position, Role,
+    Square, Variant, MAX_MOVES,
 };
+use dama::{perft, perft_divide};
 use reference::work;
 use std::collections::{BTreeMap, BTreeSet};
 

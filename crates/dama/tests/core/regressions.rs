@@ -113,7 +113,7 @@ fn the_first_byte_chooses_the_game() {
         let (fen, pos) = checks::move_text_position(v, rest[0]);
         let text = std::str::from_utf8(&rest[1..]).unwrap();
         assert!(
-            dama::rules::notation::parse(&pos.with_variant(v), text).is_ok(),
+            dama::notation::parse(&pos.with_variant(v), text).is_ok(),
             "tests/data/fuzz/move_text/{name}: {text} in {v} {fen}"
         );
     }

@@ -1,6 +1,6 @@
 //! The federation's example positions from RULES.md: each must give exactly the listed moves.
 
-use dama::{rules::notation, Position};
+use dama::{notation, Position};
 
 fn moves(fen: &str) -> Vec<String> {
     let pos = Position::from_fen(dama::Variant::Italian, fen).unwrap();

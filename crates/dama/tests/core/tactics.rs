@@ -7,8 +7,8 @@
 //! and 1.2 men above the position's quiet value; each is then checked at depth 22 by the
 //! ignored test below. The hand-composed ones have a forced win that can be read off the board.
 
-use dama::engine::search::{search_fixed, Limits, MATE_BOUND};
-use dama::{rules::notation, Game, Variant};
+use dama::engine::{search_fixed, Limits, MATE_BOUND};
+use dama::{notation, Game, Variant};
 
 /// The search depth of the suite: "modest" next to the 24-26 plies reached in a second. It was
 /// 14 with the hand-written evaluation; with the learned one, one position (`W:WK4,...`) finds

@@ -1,4 +1,4 @@
-//! The move list's capacity (`dama::rules::moves::MAX_MOVES`) against the worst positions we can find,
+//! The move list's capacity (`dama::MAX_MOVES`) against the worst positions we can find,
 //! in each game: the most quiet moves, and the most distinct legal captures (same-length
 //! sequences with different landing squares or pieces). A bounded random search (simulated
 //! annealing over piece placements) runs on every `cargo test`; the best positions found by
@@ -17,8 +17,7 @@ use crate::reference;
 use crate::bref;
 
 use dama::perft;
-use dama::rules::moves::MAX_MOVES;
-use dama::{rules::fen, rules::movegen, Color, Position, Variant};
+use dama::{fen, movegen, Color, Position, Variant, MAX_MOVES};
 use reference::{work, Rng};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

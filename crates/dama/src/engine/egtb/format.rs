@@ -24,7 +24,7 @@
 //! size and within the file, so a file is never longer than every table at once.
 
 use super::index::{Signature, MAX_TABLE_PIECES};
-use crate::rules::Variant;
+use crate::Variant;
 use core::fmt;
 use std::io::{BufReader, Read};
 
@@ -135,6 +135,8 @@ pub enum EgtbError {
     TooLarge(u64),
     /// Reading a file or directory failed.
     Io(String),
+    /// A directory of tables holds no `*.egtb` file: it names no game.
+    NoFiles(String),
 }
 
 impl fmt::Display for EgtbError {
@@ -163,6 +165,7 @@ impl fmt::Display for EgtbError {
                 max_file_bytes()
             ),
             EgtbError::Io(e) => write!(f, "{e}"),
+            EgtbError::NoFiles(dir) => write!(f, "{dir}: no .egtb file"),
         }
     }
 }

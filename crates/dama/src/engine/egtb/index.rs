@@ -17,10 +17,10 @@
 //! Men ranks may describe two men on one square: those slices hold no position (a value of
 //! [`NONE`](super::format::NONE)); kings are indexed without gaps.
 
-use crate::rules::bitboard::{Bitboard, Bits};
-use crate::rules::position::Position;
-use crate::rules::square::Color;
-use crate::rules::Variant;
+use crate::bitboard::{Bitboard, Bits};
+use crate::Color;
+use crate::Position;
+use crate::Variant;
 use core::fmt;
 
 /// The most pieces a table may have: beyond this, sizes leave what any machine can hold.

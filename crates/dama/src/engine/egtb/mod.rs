@@ -17,8 +17,8 @@
 //!
 //! ```
 //! use dama::engine::egtb::Tables;
-//! use dama::Position;
-//! let tables = Tables::new();
+//! use dama::{Position, Variant};
+//! let tables = Tables::new(Variant::Italian);
 //! // No table holds two kings against one yet.
 //! assert!(tables.probe(&Position::from_fen(dama::Variant::Italian, "W:WK1,K3:BK32").unwrap()).is_none());
 //! assert_eq!(tables.max_pieces(), 0);
@@ -46,12 +46,8 @@ pub mod layout {
     pub use super::index::{for_each_in_slice, index, normalize, slice_men, slice_of};
 }
 
-use crate::rules::Variant;
+use crate::Variant;
 use std::collections::HashMap;
-
-/// Italian draughts' king-move rule in plies: the Italian tables the engine uses are built for
-/// it (each game's is in [`Variant::draw_rules`]).
-pub const RULE_PLIES: u32 = 80;
 
 /// A set of loaded tables, all of one game.
 #[derive(Clone, Debug)]
@@ -62,18 +58,13 @@ pub struct Tables {
     complete: u32,
 }
 
-impl Default for Tables {
-    fn default() -> Tables {
-        Tables::new()
-    }
-}
-
 impl Tables {
-    /// No tables (Italian until a file of another game is added to the empty set).
-    pub fn new() -> Tables {
+    /// No tables of `variant` yet, under its king-move rule until the first file says its own
+    /// ([`Variant::draw_rules`]).
+    pub fn new(variant: Variant) -> Tables {
         Tables {
-            variant: Variant::Italian,
-            rule: RULE_PLIES as u16,
+            variant,
+            rule: variant.draw_rules().king_move_plies as u16,
             tables: HashMap::new(),
             complete: 0,
         }
@@ -94,24 +85,34 @@ impl Tables {
             format::check_table(rule, sig, &data, &checked)?;
             checked.push((sig, data.into_boxed_slice()));
         }
-        let mut t = Tables::new();
-        t.add_tables(format::FileContents {
+        Tables::of_file(format::FileContents {
             variant,
             rule,
             tables: checked,
-        })?;
-        Ok(t)
+        })
     }
 
-    /// The tables of one file's bytes.
+    /// The tables of one file's bytes, of the game the file names.
     pub fn load(bytes: &[u8]) -> Result<Tables, EgtbError> {
-        let mut t = Tables::new();
-        t.add(bytes)?;
+        Tables::load_from(bytes, bytes.len() as u64)
+    }
+
+    /// The tables of one file of `len` bytes read from `r`, of the game the file names, read
+    /// as [`read_from`](Tables::read_from) reads one.
+    pub fn load_from(r: impl std::io::Read, len: u64) -> Result<Tables, EgtbError> {
+        Tables::of_file(format::read_from(r, len)?)
+    }
+
+    /// The tables of a file read, of its game.
+    fn of_file(file: format::FileContents) -> Result<Tables, EgtbError> {
+        let mut t = Tables::new(file.variant);
+        t.add_tables(file)?;
         Ok(t)
     }
 
     /// Adds the tables of one file's bytes (all of them, or none on an error); how many. A
-    /// file of another game or rule than the tables already loaded is refused.
+    /// file of another game than these tables, or of another rule than the tables already
+    /// loaded, is refused.
     pub fn add(&mut self, bytes: &[u8]) -> Result<usize, EgtbError> {
         self.read_from(bytes, bytes.len() as u64)
     }
@@ -141,7 +142,7 @@ impl Tables {
             rule,
             tables,
         } = file;
-        if !self.tables.is_empty() && variant != self.variant {
+        if variant != self.variant {
             return Err(EgtbError::WrongGame(variant));
         }
         if !self.tables.is_empty() && rule != self.rule {
@@ -150,7 +151,6 @@ impl Tables {
         if let Some((s, _)) = tables.iter().find(|(s, _)| self.tables.contains_key(s)) {
             return Err(EgtbError::Duplicate(*s));
         }
-        self.variant = variant;
         self.rule = rule;
         let n = tables.len();
         self.tables.extend(tables);
@@ -158,9 +158,9 @@ impl Tables {
         Ok(n)
     }
 
-    /// Loads every `*.egtb` file of a directory, all of one game. Each is read from its header
-    /// on, so a file that is not one, or longer than its tables, is refused before the rest is
-    /// read.
+    /// Loads every `*.egtb` file of a directory, all of one game: the first file's (a directory
+    /// with none is refused: it names no game). Each is read from its header on, so a file that
+    /// is not one, or longer than its tables, is refused before the rest is read.
     pub fn from_dir(dir: impl AsRef<std::path::Path>) -> Result<Tables, EgtbError> {
         let dir = dir.as_ref();
         let io = |e: std::io::Error| EgtbError::Io(format!("{}: {e}", dir.display()));
@@ -170,7 +170,7 @@ impl Tables {
             .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
             .collect();
         paths.sort();
-        let mut t = Tables::new();
+        let mut t: Option<Tables> = None;
         for p in paths {
             let named = |e: EgtbError| match e {
                 EgtbError::Io(m) => EgtbError::Io(format!("{}: {m}", p.display())),
@@ -183,9 +183,13 @@ impl Tables {
             if !meta.is_file() {
                 return Err(named(EgtbError::Io("not a regular file".into())));
             }
-            t.read_from(file, meta.len()).map_err(named)?;
+            match &mut t {
+                Some(t) => t.read_from(file, meta.len()).map(drop),
+                None => Tables::load_from(file, meta.len()).map(|first| t = Some(first)),
+            }
+            .map_err(named)?;
         }
-        Ok(t)
+        t.ok_or_else(|| EgtbError::NoFiles(dir.display().to_string()))
     }
 
     /// The file bytes of the tables with exactly `pieces` pieces (the CLI writes one file per

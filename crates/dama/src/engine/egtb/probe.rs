@@ -3,8 +3,8 @@
 use super::format::{DRAW, LOSS, NONE, UNSOLVED, WIN_MAX};
 use super::index::{index, normalize, Signature};
 use super::Tables;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::Move;
+use crate::Position;
 
 /// Win, draw or loss for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,9 +7,9 @@
 //! trading down when ahead, and the lone-king endgame (the stronger side closes in and drives
 //! the defending kings out of the double corners).
 
-use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
-use crate::rules::position::Position;
-use crate::rules::square::Color;
+use crate::bitboard::{step, Bitboard, Bits, Dir};
+use crate::Color;
+use crate::Position;
 
 /// The tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

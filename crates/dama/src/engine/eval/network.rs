@@ -26,26 +26,16 @@
 //! Fitted by `dama train net` (`dama_tools::network_fit`), stored as [`Net::to_bytes`].
 
 use super::pattern;
-use crate::rules::bitboard::{Bitboard, Bits};
-use crate::rules::position::Position;
-use crate::rules::square::Color;
-use crate::rules::Variant;
+use super::{NetError, NetFile};
+use crate::bitboard::{Bitboard, Bits};
+use crate::Color;
+use crate::Position;
+use crate::{ByVariant, Variant};
 use core::fmt;
 use std::io::Read;
 use std::sync::Arc;
 
-/// Squares of the board.
-pub const SQUARES: usize = 32;
-/// Inputs: four kinds of piece on 32 squares.
-pub const INPUTS: usize = 4 * SQUARES;
-/// Values of one side's accumulator.
-pub const HIDDEN: usize = 32;
-/// Values of the second layer.
-pub const L2: usize = 16;
-/// 1.0 in the first layer's weights and in every clipped value.
-pub const QA: i32 = 127;
-/// 1.0 in the second and third layers' weights.
-pub const QB: i32 = 64;
+pub use super::shape::{HIDDEN, INPUTS, L2, QA, QB, SQUARES};
 /// The largest weight, either sign, of any layer: 24 pieces and a bias stay within an `i16`
 /// accumulator (25 x 1,200 < 32,767).
 pub const MAX_WEIGHT: i16 = 1_200;
@@ -154,48 +144,6 @@ pub struct Layers {
     pub b3: i32,
 }
 
-/// Why a network file, or a set of layers, was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetError {
-    /// It does not start with the format's name.
-    NotANetwork,
-    /// A version or shape this build does not read.
-    Unsupported(String),
-    /// It is shorter or longer than its shape says.
-    WrongLength {
-        /// Bytes expected.
-        expected: usize,
-        /// Bytes found.
-        found: usize,
-    },
-    /// The checksum does not match the contents.
-    Corrupt,
-    /// The file is for a game (PDN game type) this build does not play.
-    UnknownGame(u32),
-    /// A weight or bias beyond its bound ([`MAX_WEIGHT`], [`MAX_BIAS`]).
-    Absurd(&'static str),
-    /// Reading the file failed.
-    Io(String),
-}
-
-impl fmt::Display for NetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetError::NotANetwork => f.write_str("not a dama network file"),
-            NetError::Unsupported(s) => write!(f, "network file {s}; this build cannot read it"),
-            NetError::WrongLength { expected, found } => {
-                write!(f, "network file has {found} bytes, expected {expected}")
-            }
-            NetError::Corrupt => f.write_str("network file checksum does not match: corrupt"),
-            NetError::UnknownGame(g) => write!(f, "network file for PDN game type {g}, not ours"),
-            NetError::Absurd(what) => write!(f, "network file has a {what} beyond its bound"),
-            NetError::Io(e) => f.write_str(e),
-        }
-    }
-}
-
-impl std::error::Error for NetError {}
-
 /// The file's name for itself.
 pub const MAGIC: &[u8; 8] = b"DAMANETW";
 const VERSION: u32 = 1;
@@ -218,13 +166,13 @@ impl Net {
     pub fn from_layers(variant: Variant, residual: bool, l: Layers) -> Result<Net, NetError> {
         let ok = |w: &i16| w.unsigned_abs() <= MAX_WEIGHT as u16;
         if l.w1.len() != INPUTS || l.w2.len() != L2 {
-            return Err(NetError::Unsupported("layers of another shape".into()));
+            return Err(NetError::UnsupportedShape("layers of another shape".into()));
         }
         if !l.w1.iter().flatten().all(ok) || !l.b1.iter().all(ok) {
-            return Err(NetError::Absurd("first-layer weight"));
+            return Err(NetError::OutOfBound("first-layer weight"));
         }
         if !l.w2.iter().flatten().all(ok) || !l.w3.iter().all(ok) {
-            return Err(NetError::Absurd("weight"));
+            return Err(NetError::OutOfBound("weight"));
         }
         if !l
             .b2
@@ -232,7 +180,7 @@ impl Net {
             .chain([&l.b3])
             .all(|b| b.unsigned_abs() <= MAX_BIAS as u32)
         {
-            return Err(NetError::Absurd("bias"));
+            return Err(NetError::OutOfBound("bias"));
         }
         let mut w2p = vec![[0i16; 2 * L2]; HIDDEN];
         for (k, row) in l.w2.iter().enumerate() {
@@ -242,7 +190,7 @@ impl Net {
         }
         Ok(Net {
             variant,
-            base: residual.then(|| pattern::shipped_for(variant).clone()),
+            base: residual.then(|| pattern::shipped(variant).clone()),
             w2p,
             w1: l.w1,
             b1: l.b1,
@@ -424,20 +372,24 @@ impl Net {
     /// Reads a network written by [`Net::to_bytes`], refusing anything else.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-            return Err(NetError::NotANetwork);
+            return Err(NetError::NotAFile(NetFile::Network));
         }
         let u = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
         let (version, game, flags) = (u(0), u(1), u(2));
         let shape = (u(3), u(4), u(5));
         if version != VERSION || shape != (INPUTS as u32, HIDDEN as u32, L2 as u32) || flags > 1 {
-            return Err(NetError::Unsupported(format!(
+            return Err(NetError::UnsupportedShape(format!(
                 "version {version}, flags {flags}, layers {}x{}x{}",
                 shape.0, shape.1, shape.2
             )));
         }
-        let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame(game))?;
+        let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame {
+            file: NetFile::Network,
+            game,
+        })?;
         if bytes.len() != FILE_BYTES {
             return Err(NetError::WrongLength {
+                file: NetFile::Network,
                 expected: FILE_BYTES,
                 found: bytes.len(),
             });
@@ -445,7 +397,7 @@ impl Net {
         let body = &bytes[HEADER..HEADER + BODY];
         let sum = u32::from_le_bytes(bytes[HEADER + BODY..].try_into().unwrap());
         if checksum(body) != sum {
-            return Err(NetError::Corrupt);
+            return Err(NetError::Corrupt(NetFile::Network));
         }
         let mut at = 0;
         let mut i16s = |out: &mut [i16]| {
@@ -485,6 +437,7 @@ impl Net {
     pub fn read_from(r: &mut dyn Read, len: u64) -> Result<Net, NetError> {
         if len != FILE_BYTES as u64 {
             return Err(NetError::WrongLength {
+                file: NetFile::Network,
                 expected: FILE_BYTES,
                 found: len.min(usize::MAX as u64) as usize,
             });
@@ -498,20 +451,20 @@ impl Net {
 }
 
 /// The networks shipped with the engine, fitted by `dama train net` (docs/ENGINE.md), one file
-/// a game in [`Variant::ALL`] order; an empty file means none for that game (it plays with its
+/// a game; an empty file means none for that game (it plays with its
 /// region evaluation). A few kilobytes each, so every build has them all.
-static SHIPPED_BYTES: [&[u8]; 2] = [
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../../data/net-italian.bin"),
     include_bytes!("../../../data/net-brazilian.bin"),
-];
+);
 
 /// The shipped network for `variant`, read once and shared by every engine, if there is one.
-pub fn shipped_for(variant: Variant) -> Option<&'static Arc<Net>> {
-    static NETS: [std::sync::OnceLock<Option<Arc<Net>>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-    NETS[variant as usize]
+pub fn shipped(variant: Variant) -> Option<&'static Arc<Net>> {
+    static NETS: ByVariant<std::sync::OnceLock<Option<Arc<Net>>>> =
+        ByVariant::new(std::sync::OnceLock::new(), std::sync::OnceLock::new());
+    NETS[variant]
         .get_or_init(|| {
-            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+            Net::from_bytes(SHIPPED_BYTES[variant])
                 .ok()
                 .filter(|n| n.variant == variant)
                 .map(Arc::new)
@@ -522,10 +475,9 @@ pub fn shipped_for(variant: Variant) -> Option<&'static Arc<Net>> {
 /// Whether every shipped network file was read and is for its game (a test checks it, so a
 /// damaged file fails the tests rather than leaving a game on its region evaluation).
 pub fn shipped_is_valid() -> bool {
-    Variant::ALL.into_iter().all(|v| {
-        let bytes = SHIPPED_BYTES[v as usize];
-        bytes.is_empty() || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v)
-    })
+    SHIPPED_BYTES
+        .iter()
+        .all(|(v, bytes)| bytes.is_empty() || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v))
 }
 
 /// The second layer: `bias[k] + sum over j of w2[k][j] * a[j]`, from the weights by pairs of
@@ -643,7 +595,7 @@ mod tests {
         // White to move, level, then 3, 4 and 6 men ahead: the shipped networks score the
         // leads of 3 men and more within a few hundredths of each other on their own.
         for variant in Variant::ALL {
-            let net = shipped_for(variant).expect("a network is shipped for each game");
+            let net = shipped(variant).expect("a network is shipped for each game");
             let score = |black: &str| {
                 // Whole rows and the start of one: a valid position in either numbering.
                 let fen = format!("W:W17,18,19,20,21,22,23,24,25,26:B{black}");
@@ -714,9 +666,9 @@ mod tests {
     #[test]
     fn the_shipped_networks_are_read_and_for_their_games() {
         assert!(shipped_is_valid());
-        assert!(shipped_for(Variant::Italian).is_some());
+        assert!(shipped(Variant::Italian).is_some());
         for v in Variant::ALL {
-            if let Some(n) = shipped_for(v) {
+            if let Some(n) = shipped(v) {
                 assert_eq!(n.variant(), v);
             }
         }
@@ -730,17 +682,23 @@ mod tests {
         assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
         let mut bad = bytes.clone();
         bad[HEADER + 10] ^= 1;
-        assert_eq!(Net::from_bytes(&bad), Err(NetError::Corrupt));
+        assert_eq!(
+            Net::from_bytes(&bad),
+            Err(NetError::Corrupt(NetFile::Network))
+        );
         assert!(matches!(
             Net::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::WrongLength { .. })
         ));
-        assert_eq!(Net::from_bytes(b"DAMAEVAL"), Err(NetError::NotANetwork));
+        assert_eq!(
+            Net::from_bytes(b"DAMAEVAL"),
+            Err(NetError::NotAFile(NetFile::Network))
+        );
         let mut l = layers(3);
         l.w1[5][3] = MAX_WEIGHT + 1;
         assert_eq!(
             Net::from_layers(Variant::Italian, false, l),
-            Err(NetError::Absurd("first-layer weight"))
+            Err(NetError::OutOfBound("first-layer weight"))
         );
     }
 

@@ -29,10 +29,11 @@
 //! of [`Net::to_bytes`].
 
 use super::classic::CONES;
-use crate::rules::bitboard::{step, Bitboard, Bits, Dir};
-use crate::rules::position::Position;
-use crate::rules::square::Color;
-use crate::rules::Variant;
+use super::{NetError, NetFile};
+use crate::bitboard::{step, Bitboard, Bits, Dir};
+use crate::Color;
+use crate::Position;
+use crate::{ByVariant, Variant};
 use core::fmt;
 use std::io::Read;
 
@@ -320,68 +321,9 @@ impl fmt::Debug for Net {
     }
 }
 
-/// Why a weights file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetError {
-    /// The file does not start with the format's name.
-    NotAWeightsFile,
-    /// A version or a parameter count this build does not read.
-    Unsupported {
-        /// The version in the file.
-        version: u32,
-        /// The number of parameters in the file.
-        params: u32,
-    },
-    /// The file is shorter or longer than its header says.
-    WrongLength {
-        /// Bytes expected.
-        expected: usize,
-        /// Bytes found.
-        found: usize,
-    },
-    /// The checksum does not match the contents.
-    Corrupt,
-    /// The file is for a game (PDN game type) this build does not play.
-    UnknownGame(u32),
-    /// A weight beyond [`MAX_WEIGHT`], of this parameter.
-    Absurd {
-        /// The parameter.
-        param: usize,
-        /// Its weight.
-        value: i16,
-    },
-    /// Reading the file failed.
-    Io(String),
-}
-
-impl fmt::Display for NetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetError::NotAWeightsFile => f.write_str("not a dama evaluation weights file"),
-            NetError::Unsupported { version, params } => write!(
-                f,
-                "weights file version {version} with {params} parameters; this build reads \
-                 version {VERSION} with {PARAMS}"
-            ),
-            NetError::WrongLength { expected, found } => {
-                write!(f, "weights file has {found} bytes, expected {expected}")
-            }
-            NetError::Corrupt => f.write_str("weights file checksum does not match: corrupt"),
-            NetError::UnknownGame(g) => write!(f, "weights file for PDN game type {g}, not ours"),
-            NetError::Absurd { param, value } => write!(
-                f,
-                "weights file gives parameter {param} the weight {value}, beyond ±{MAX_WEIGHT}"
-            ),
-            NetError::Io(e) => f.write_str(e),
-        }
-    }
-}
-
-impl std::error::Error for NetError {}
-
 const MAGIC: &[u8; 8] = b"DAMAEVAL";
 /// Version 2 adds the game; version 1 files (Italian) are still read.
-const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 2;
 const HEADER_V1: usize = 8 + 4 + 4 + 4;
 const HEADER: usize = HEADER_V1 + 4;
 
@@ -393,13 +335,8 @@ fn checksum(bytes: &[u8]) -> u32 {
 }
 
 impl Net {
-    /// All weights zero, for Italian draughts.
-    pub fn zero() -> Net {
-        Net::zero_for(Variant::Italian)
-    }
-
     /// All weights zero, for `variant`.
-    pub fn zero_for(variant: Variant) -> Net {
+    pub fn zero(variant: Variant) -> Net {
         Net {
             weights: vec![[0, 0]; PARAMS],
             variant,
@@ -409,7 +346,7 @@ impl Net {
     /// Material only, the starting point of fitting: a man 100 and a king worth two men (short
     /// kings) or about three (flying kings), all else zero.
     pub fn material(variant: Variant) -> Net {
-        let mut n = Net::zero_for(variant);
+        let mut n = Net::zero(variant);
         n.set_weight(PATTERN_PARAMS + D_MAN, [100, 100]);
         let king = if variant.flying_kings() {
             [280, 300]
@@ -431,10 +368,10 @@ impl Net {
         self
     }
 
-    /// Weights from floating-point values (opening, endgame per parameter), rounded and clamped
-    /// to 16 bits. Missing values are zero; extra ones are ignored.
-    pub fn from_f32(values: &[[f32; 2]]) -> Net {
-        let mut n = Net::zero();
+    /// Weights for `variant` from floating-point values (opening, endgame per parameter),
+    /// rounded and clamped to 16 bits. Missing values are zero; extra ones are ignored.
+    pub fn from_f32(variant: Variant, values: &[[f32; 2]]) -> Net {
+        let mut n = Net::zero(variant);
         for (w, v) in n.weights.iter_mut().zip(values) {
             for k in 0..2 {
                 w[k] = v[k].round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
@@ -498,12 +435,12 @@ impl Net {
     pub fn read_from(mut r: impl Read, len: u64) -> Result<Net, NetError> {
         let io = |e: std::io::Error| NetError::Io(e.to_string());
         if len < HEADER_V1 as u64 {
-            return Err(NetError::NotAWeightsFile);
+            return Err(NetError::NotAFile(NetFile::Weights));
         }
         let mut head = [0u8; HEADER];
         r.read_exact(&mut head[..HEADER_V1]).map_err(io)?;
         if &head[..8] != MAGIC {
-            return Err(NetError::NotAWeightsFile);
+            return Err(NetError::NotAFile(NetFile::Weights));
         }
         let word =
             |h: &[u8; HEADER], i: usize| u32::from_le_bytes([h[i], h[i + 1], h[i + 2], h[i + 3]]);
@@ -515,6 +452,7 @@ impl Net {
         let expected = header + PARAMS * 4;
         if len != expected as u64 {
             return Err(NetError::WrongLength {
+                file: NetFile::Weights,
                 expected,
                 found: usize::try_from(len).unwrap_or(usize::MAX),
             });
@@ -526,13 +464,16 @@ impl Net {
             (Variant::Italian, checksum(&body))
         } else {
             let game = word(&head, 16);
-            let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame(game))?;
+            let variant = Variant::from_game_number(game).ok_or(NetError::UnknownGame {
+                file: NetFile::Weights,
+                game,
+            })?;
             let mut summed = head[16..20].to_vec();
             summed.extend_from_slice(&body);
             (variant, checksum(&summed))
         };
         if sum != word(&head, header - 4) {
-            return Err(NetError::Corrupt);
+            return Err(NetError::Corrupt(NetFile::Weights));
         }
         let weights: Vec<[i16; 2]> = body
             .chunks_exact(4)
@@ -608,35 +549,30 @@ impl Net {
 }
 
 /// The weights shipped with the engine, fitted by `dama train` (see the README), one file a
-/// game in [`Variant::ALL`] order. The engine plays with the networks ([`super::network`]);
+/// game. The engine plays with the networks ([`super::network`]);
 /// these are the native builds' baseline (the command line's `--eval regions`), and what a
 /// residual network adds to. The browser's build (wasm) plays with the shipped networks,
 /// which are not residual, so it compiles in neither file (210 KB each; a network is 10 KB).
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-static SHIPPED_BYTES: [&[u8]; 2] = [
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(
     include_bytes!("../../../data/eval.bin"),
     include_bytes!("../../../data/eval-brazilian.bin"),
-];
+);
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-static SHIPPED_BYTES: [&[u8]; 2] = [&[], &[]];
+static SHIPPED_BYTES: ByVariant<&[u8]> = ByVariant::new(&[], &[]);
 
 /// Whether this build compiles in the shipped weights: every build but the browser's.
 const COMPILED_IN: bool = cfg!(not(all(target_arch = "wasm32", target_os = "unknown")));
 
-/// The shipped Italian weights, read once and shared by every engine.
-pub fn shipped() -> &'static std::sync::Arc<Net> {
-    shipped_for(Variant::Italian)
-}
-
 /// The shipped weights for `variant`, read once and shared by every engine; where they are not
 /// compiled in (on wasm), [`Net::material`].
-pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
-    static NETS: [std::sync::OnceLock<std::sync::Arc<Net>>; 2] =
-        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+pub fn shipped(variant: Variant) -> &'static std::sync::Arc<Net> {
+    static NETS: ByVariant<std::sync::OnceLock<std::sync::Arc<Net>>> =
+        ByVariant::new(std::sync::OnceLock::new(), std::sync::OnceLock::new());
     // The files are part of the build and checked by a test: a failure here is a broken build.
-    NETS[variant as usize].get_or_init(|| {
+    NETS[variant].get_or_init(|| {
         std::sync::Arc::new(
-            Net::from_bytes(SHIPPED_BYTES[variant as usize])
+            Net::from_bytes(SHIPPED_BYTES[variant])
                 .ok()
                 .filter(|n| n.variant == variant)
                 .unwrap_or_else(|| Net::material(variant)),
@@ -649,8 +585,7 @@ pub fn shipped_for(variant: Variant) -> &'static std::sync::Arc<Net> {
 /// weights). On wasm, where none are compiled in, an empty file is no weights, not a damaged
 /// one.
 pub fn shipped_is_valid() -> bool {
-    Variant::ALL.into_iter().all(|v| {
-        let bytes = SHIPPED_BYTES[v as usize];
+    SHIPPED_BYTES.iter().all(|(v, bytes)| {
         (bytes.is_empty() && !COMPILED_IN) || Net::from_bytes(bytes).is_ok_and(|n| n.variant == v)
     })
 }
@@ -658,7 +593,7 @@ pub fn shipped_is_valid() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::level::Rng;
+    use crate::engine::rng::Rng;
 
     fn random_positions(n: usize, seed: u64) -> Vec<Position> {
         let mut rng = Rng::new(seed);
@@ -680,7 +615,7 @@ mod tests {
 
     fn random_net(seed: u64) -> Net {
         let mut rng = Rng::new(seed);
-        let mut n = Net::zero();
+        let mut n = Net::zero(Variant::Italian);
         for p in 0..PARAMS {
             let a = rng.below(2001) as i16 - 1000;
             let b = rng.below(2001) as i16 - 1000;
@@ -697,11 +632,8 @@ mod tests {
             let mut positions = random_positions(3000, 1);
             // Kings everywhere: the flying kings' mobility at its largest.
             positions.push(
-                crate::rules::fen::parse(
-                    variant,
-                    "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B",
-                )
-                .unwrap(),
+                crate::fen::parse(variant, "W:WK1,K2,K3,K4,K12,K13,K20,K21,K23,K28,K29,K31:B")
+                    .unwrap(),
             );
             for p in positions {
                 let n = features(&p.with_variant(variant), &mut f) as i32;
@@ -755,12 +687,18 @@ mod tests {
         assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
         let mut bad = bytes.clone();
         bad[HEADER + 100] ^= 1;
-        assert_eq!(Net::from_bytes(&bad), Err(NetError::Corrupt));
+        assert_eq!(
+            Net::from_bytes(&bad),
+            Err(NetError::Corrupt(NetFile::Weights))
+        );
         assert!(matches!(
             Net::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::WrongLength { .. })
         ));
-        assert_eq!(Net::from_bytes(b"hello"), Err(NetError::NotAWeightsFile));
+        assert_eq!(
+            Net::from_bytes(b"hello"),
+            Err(NetError::NotAFile(NetFile::Weights))
+        );
         let mut v3 = bytes.clone();
         v3[8] = 3;
         assert!(matches!(
@@ -776,10 +714,19 @@ mod tests {
         );
         let mut swapped = br_bytes.clone();
         swapped[16] = 22;
-        assert_eq!(Net::from_bytes(&swapped), Err(NetError::Corrupt));
+        assert_eq!(
+            Net::from_bytes(&swapped),
+            Err(NetError::Corrupt(NetFile::Weights))
+        );
         let mut unknown = br_bytes;
         unknown[16] = 20;
-        assert_eq!(Net::from_bytes(&unknown), Err(NetError::UnknownGame(20)));
+        assert_eq!(
+            Net::from_bytes(&unknown),
+            Err(NetError::UnknownGame {
+                file: NetFile::Weights,
+                game: 20
+            })
+        );
         // Version 1 files (no game) are Italian.
         let mut v1 = b"DAMAEVAL".to_vec();
         v1.extend_from_slice(&1u32.to_le_bytes());
@@ -789,19 +736,16 @@ mod tests {
         let old = Net::from_bytes(&v1);
         assert_eq!(
             old,
-            Err(NetError::Corrupt),
+            Err(NetError::Corrupt(NetFile::Weights)),
             "the v2 checksum covers the game too"
         );
     }
 
     #[test]
     fn shipped_weights_are_for_their_games() {
-        assert_eq!(shipped_for(Variant::Italian).variant(), Variant::Italian);
-        assert_eq!(
-            shipped_for(Variant::Brazilian).variant(),
-            Variant::Brazilian
-        );
-        let v1 = SHIPPED_BYTES[0];
+        assert_eq!(shipped(Variant::Italian).variant(), Variant::Italian);
+        assert_eq!(shipped(Variant::Brazilian).variant(), Variant::Brazilian);
+        let v1 = SHIPPED_BYTES[Variant::Italian];
         if COMPILED_IN {
             assert_eq!(u32::from_le_bytes([v1[8], v1[9], v1[10], v1[11]]), 1);
         }

@@ -6,7 +6,7 @@
 
 #![allow(unsafe_code)]
 
-use super::network::{HIDDEN, L2, QA};
+use super::shape::{HIDDEN, L2, QA};
 #[cfg(target_arch = "wasm32")]
 use core::arch::wasm32::*;
 #[cfg(target_arch = "x86_64")]

@@ -4,8 +4,8 @@
 use super::score::{INF, TB_BOUND};
 use super::searcher::next_king_plies;
 use super::{Engine, Limits, MAX_PLY};
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
+use crate::Game;
+use crate::Move;
 
 /// One line of an analysis: a root move with its score and principal variation.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +45,7 @@ impl Engine {
     /// root, so the second line is the best move other than the first, and so on.
     ///
     /// ```
-    /// use dama::engine::search::{Engine, Limits};
+    /// use dama::engine::{Engine, Limits};
     /// use dama::Game;
     /// let game = Game::new(dama::Variant::Italian);
     /// let mut engine = Engine::new(1);

@@ -3,13 +3,13 @@
 //! resolved to quiescence, and draws by repetition and the king-move rule inside the tree.
 //!
 //! ```
-//! use dama::engine::search::{Engine, Limits};
+//! use dama::engine::{Engine, Limits};
 //! use dama::Game;
 //! let game = Game::from_fen(dama::Variant::Italian, "W:W30:B27").unwrap();
 //! let mut engine = Engine::new(1);
 //! let r = engine.search(&game, &Limits::depth(4), &mut |_| {});
-//! assert_eq!(dama::rules::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
-//! assert!(r.score > dama::engine::search::MATE - 10); // Black is left without a move
+//! assert_eq!(dama::notation::full_text(dama::Variant::Italian, &r.best.unwrap()), "30x23");
+//! assert!(r.score > dama::engine::MATE - 10); // Black is left without a move
 //! ```
 //!
 //! The engine and its limits are here; the tree search is `searcher`'s, the multi-PV driver
@@ -19,9 +19,9 @@ use crate::engine::clock::{Clock, NoClock};
 use crate::engine::egtb::{Tables, Wdl};
 use crate::engine::eval::{Eval, Weights};
 use crate::engine::tt::Table;
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
-use crate::rules::Variant;
+use crate::Game;
+use crate::Move;
+use crate::{ByVariant, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -181,14 +181,14 @@ pub struct Engine {
     /// search).
     tt_variant: Option<Variant>,
     history: Vec<i32>,
-    /// One evaluation per game, in [`Variant::ALL`] order.
-    evals: [Eval; 2],
+    /// Each game's evaluation.
+    evals: ByVariant<Eval>,
     features: Features,
     /// Shared with the searchers (a search's, not its helpers': they read no time).
     clock: Arc<dyn Clock + Send>,
     stop: Arc<AtomicBool>,
-    /// Each game's endgame tables, if any: `[Italian, Brazilian]`.
-    tables: [Option<Arc<Tables>>; 2],
+    /// Each game's endgame tables, if any.
+    tables: ByVariant<Option<Arc<Tables>>>,
     /// The threads granted (1 without a spawner).
     threads: usize,
     /// What a draw costs the engine when it plays (hundredths of a man; 0 in analysis).
@@ -215,14 +215,11 @@ impl Engine {
             tt: Arc::new(Table::new(tt_mb)),
             tt_variant: None,
             history: vec![0; 2 * 32 * 32],
-            evals: [
-                Eval::shipped_for(Variant::Italian),
-                Eval::shipped_for(Variant::Brazilian),
-            ],
+            evals: ByVariant::from_fn(Eval::shipped),
             features: Features::ALL,
             clock: Arc::from(clock),
             stop: Arc::new(AtomicBool::new(false)),
-            tables: [None, None],
+            tables: ByVariant::default(),
             threads: 1,
             contempt: 0,
             tt_contempt: 0,
@@ -259,8 +256,8 @@ impl Engine {
 
     /// Uses this evaluation for the games it was made for ([`Eval::variant`]).
     pub fn set_eval(&mut self, e: Eval) {
-        let i = e.variant() as usize;
-        self.evals[i] = e;
+        let v = e.variant();
+        self.evals[v] = e;
     }
 
     /// Scores a draw `c` hundredths of a man below even for the engine when it plays
@@ -287,17 +284,17 @@ impl Engine {
     /// tables.
     pub fn set_tables(&mut self, tables: Arc<Tables>) {
         let v = tables.variant();
-        self.tables[v as usize] = Some(tables);
+        self.tables[v] = Some(tables);
     }
 
     /// Uses no endgame tables in games of `variant`.
     pub fn remove_tables(&mut self, variant: Variant) {
-        self.tables[variant as usize] = None;
+        self.tables[variant] = None;
     }
 
     /// The evaluation in use for games of `variant`.
     pub fn eval(&self, variant: Variant) -> &Eval {
-        &self.evals[variant as usize]
+        &self.evals[variant]
     }
 
     /// A flag that stops the running search when set (it is cleared when a search starts).
@@ -331,7 +328,7 @@ impl Engine {
     /// The tables' move when the root is a win or a loss in them: the fastest conversion of a
     /// win (within the king-move rule), the longest defence of a loss.
     fn table_move(&self, game: &Game, on_info: &mut dyn FnMut(&Info)) -> Option<SearchResult> {
-        let t = self.tables[game.variant() as usize].as_deref()?;
+        let t = self.tables[game.variant()].as_deref()?;
         let pos = game.position();
         if game.draw_rules().king_move_plies != t.rule() || game.result().is_some() {
             return None;

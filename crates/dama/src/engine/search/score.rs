@@ -21,7 +21,7 @@ pub const TB_BOUND: i32 = TB_WIN - 2 * MAX_PLY as i32 - 256;
 /// `win (tables)` / `loss (tables)` for a result the endgame tables know without its length.
 ///
 /// ```
-/// use dama::engine::search::{score_text, MATE, TB_WIN};
+/// use dama::engine::{score_text, MATE, TB_WIN};
 /// assert_eq!(score_text(125), "+1.25");
 /// assert_eq!(score_text(MATE - 13), "win in 7");
 /// assert_eq!(score_text(-(TB_WIN - 30)), "loss (tables)");

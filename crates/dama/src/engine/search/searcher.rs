@@ -6,11 +6,11 @@ use crate::engine::egtb::Tables;
 use crate::engine::eval::network::Accumulator;
 use crate::engine::eval::{self, Eval};
 use crate::engine::tt::{Bound, Hit, Table};
-use crate::rules::game::{DrawRules, Game};
-use crate::rules::movegen::{self, Moves};
-use crate::rules::moves::{Move, MoveList, MAX_MOVES};
-use crate::rules::position::Position;
-use crate::rules::Variant;
+use crate::movegen::{self, Moves};
+use crate::Position;
+use crate::Variant;
+use crate::{DrawRules, Game};
+use crate::{Move, MoveList, MAX_MOVES};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
@@ -49,13 +49,13 @@ impl Engine {
         Searcher {
             tt: self.tt.clone(),
             history: self.history.clone(),
-            stack: Stack::new(),
-            eval: self.evals[variant as usize].clone(),
+            stack: Stack::new(variant),
+            eval: self.evals[variant].clone(),
             features: self.features,
             reductions: &REDUCTIONS,
             clock: self.clock.clone(),
             stop: self.stop.clone(),
-            tables: self.tables[variant as usize].clone(),
+            tables: self.tables[variant].clone(),
             variant,
             start,
             deadline: limits.time_ms.map(|t| start + t.max(0.0)),
@@ -198,7 +198,9 @@ struct Stack {
 }
 
 impl Stack {
-    fn new() -> Stack {
+    /// The per-ply memory of a search of a game of `variant` (whose start position fills the
+    /// positions not yet reached).
+    fn new(variant: Variant) -> Stack {
         Stack {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             pv: vec![[Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
@@ -206,7 +208,7 @@ impl Stack {
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys: vec![[0; MAX_MOVES]; MAX_PLY + 1],
             deferred: vec![[(Move::default(), 0); MAX_DEFERRED]; MAX_PLY + 1],
-            seen: vec![Position::start(Variant::Italian); MAX_PLY + 1],
+            seen: vec![Position::start(variant); MAX_PLY + 1],
             sums: vec![Accumulator::default(); MAX_PLY + 1],
             made: vec![false; MAX_PLY + 1],
         }
@@ -221,7 +223,7 @@ impl Searcher {
         Searcher {
             tt: self.tt.clone(),
             history: self.history.clone(),
-            stack: Stack::new(),
+            stack: Stack::new(self.variant),
             eval: self.eval.clone(),
             clock: Arc::new(NoClock),
             stop: team.stop.clone(),

@@ -8,7 +8,7 @@
 //! The core starts no thread itself: a [`Spawn`] does (native threads by default, a pool of
 //! web workers in the browser's threaded build).
 
-use crate::rules::moves::Move;
+use crate::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 

@@ -105,7 +105,7 @@ const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "
 /// Reads every game in a PDN text.
 ///
 /// ```
-/// let games = dama::rules::pdn::parse("[GameType \"22\"]\n1. 22-18 {good} 9-13 2. 18x9 1-0\n\n1. 21-17 *").unwrap();
+/// let games = dama::pdn::parse("[GameType \"22\"]\n1. 22-18 {good} 9-13 2. 18x9 1-0\n\n1. 21-17 *").unwrap();
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].moves, vec!["22-18", "9-13", "18x9"]);
 /// assert_eq!(games[0].result.as_deref(), Some("1-0"));
@@ -170,8 +170,8 @@ fn main_line(raw: RawGame) -> Result<PdnGame, PdnError> {
 /// a game not over on the board is taken as a resignation or an agreed draw.
 ///
 /// ```
-/// let games = dama::rules::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
-/// let game = dama::rules::pdn::replay(&games[0], dama::Variant::Italian).unwrap();
+/// let games = dama::pdn::parse("1. 22-18 9-13 2. 18x9 *").unwrap();
+/// let game = dama::pdn::replay(&games[0], dama::Variant::Italian).unwrap();
 /// assert_eq!(game.ply(), 3);
 /// ```
 pub fn replay(p: &PdnGame, default: Variant) -> Result<Game, PdnError> {
@@ -247,7 +247,7 @@ fn play_error(game: &Game, e: crate::PlayError) -> String {
 ///
 /// ```
 /// // The second game is never looked at, so its bad move does not matter.
-/// let g = dama::rules::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *", dama::Variant::Italian).unwrap();
+/// let g = dama::pdn::read_game("1. 22-18 9-13 *\n\n1. 22-17 *", dama::Variant::Italian).unwrap();
 /// assert_eq!(g.ply(), 2);
 /// ```
 pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {

@@ -40,7 +40,7 @@ impl GameInfo {
 /// not replay is still listed, with its [`error`](GameInfo::error).
 ///
 /// ```
-/// use dama::rules::pdn::PdnFile;
+/// use dama::pdn::PdnFile;
 /// let f = PdnFile::parse("[White \"Ann\"]\n1. 22-18 {good} 9-13 (10-14) *\n\n1. 22-17 *", dama::Variant::Italian).unwrap();
 /// assert_eq!(f.len(), 2);
 /// assert_eq!(f.games()[0].tag("White"), Some("Ann"));
@@ -176,7 +176,7 @@ impl PdnFile {
 /// documentation](super).
 ///
 /// ```
-/// let trees = dama::rules::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0", dama::Variant::Italian).unwrap();
+/// let trees = dama::pdn::parse_trees("1. 22-18 9-13? $2 (1... 10-14! {better}) 2. 18x9 1-0", dama::Variant::Italian).unwrap();
 /// let t = &trees[0];
 /// let second = t.mainline()[2];
 /// assert_eq!(t.node(second).unwrap().glyph(), "?");

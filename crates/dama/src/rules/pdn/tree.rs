@@ -167,7 +167,7 @@ impl std::error::Error for TreeError {}
 /// to the first, in order.
 ///
 /// ```
-/// use dama::rules::pdn::{GameTree, NodeId};
+/// use dama::pdn::{GameTree, NodeId};
 /// use dama::Variant;
 /// let mut t = GameTree::new(dama::Position::start(Variant::Italian));
 /// let a = t.play_text(NodeId::ROOT, "22-18").unwrap();
@@ -214,7 +214,7 @@ impl GameTree {
     }
 
     /// A game of `variant` from a FEN in its numbering.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<GameTree, crate::FenError> {
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<GameTree, crate::fen::FenError> {
         Ok(GameTree::new(crate::rules::fen::parse(variant, fen)?))
     }
 

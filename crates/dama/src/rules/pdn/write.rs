@@ -66,7 +66,7 @@ impl GameTree {
     ///
     /// ```
     /// let text = "[Event \"x\"]\n\n{Opening} 1. 22-18 {a} (1. 21-17 $1) 1... 9-13!? 1/2-1/2\n";
-    /// let tree = &dama::rules::pdn::parse_trees(text, dama::Variant::Italian).unwrap()[0];
+    /// let tree = &dama::pdn::parse_trees(text, dama::Variant::Italian).unwrap()[0];
     /// assert_eq!(tree.to_pdn(), text);
     /// ```
     pub fn to_pdn(&self) -> String {

@@ -1,11 +1,14 @@
-//! The search benchmark shared by the native command (`dama bench search`) and the wasm build:
-//! fixed positions searched to fixed depths with a fresh engine, so the node counts depend only
-//! on the search and evaluation code, and a checksum that changes exactly when the search does.
+//! The search benchmark of the native command (`dama bench search`) and the wasm build: fixed
+//! Italian positions searched to fixed depths with a fresh engine, so the node counts depend
+//! only on the search and evaluation code, and a checksum that changes exactly when the search
+//! does. It is the engine's own, beside it, so that the shipped wasm times the engine it ships
+//! without the tooling crate.
 
-use dama::engine::clock::Clock;
-use dama::engine::search::{Engine, Limits};
-use dama::rules::notation;
-use dama::{Game, Variant};
+use crate::engine::clock::Clock;
+use crate::engine::search::{Engine, Limits};
+use crate::notation;
+use crate::Game;
+use crate::Variant;
 
 /// One benchmark position: a name, a FEN and the depth searched by default (deeper where the
 /// tree is narrow, so each takes a comparable share of the time).
@@ -139,7 +142,7 @@ mod tests {
 
     #[test]
     fn the_checksum_is_deterministic() {
-        let clock = || Box::new(dama::engine::clock::NoClock) as Box<dyn Clock + Send>;
+        let clock = || Box::new(crate::engine::clock::NoClock) as Box<dyn Clock + Send>;
         let a = search(&clock, 1, Some(4), &mut |_| {});
         let b = search(&clock, 1, Some(4), &mut |_| {});
         assert_eq!(a.checksum, b.checksum);
