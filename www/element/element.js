@@ -21,11 +21,12 @@ import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
 import { ElementAnalysis } from './analysis.js';
-import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from '../game/options.js';
+import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, other } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
 import { FlagWatch } from '../game/clock.js';
-import { boardConfig, resolvePremove } from '../game/board-config.js';
+import { boardConfig, boardLayout, resolvePremove } from '../game/board-config.js';
 import { boardSettings, onBoardSettingsChange } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
@@ -151,7 +152,7 @@ export class DamaBoard extends DamaBoardReads {
       active: () => this.isConnected,
     });
     this.ground = createBoard(this.#ui.board, {
-      variant: normVariant(this.getAttribute('variant')),
+      ...boardLayout(normVariant(this.getAttribute('variant'))),
       coordinates: flag(this.getAttribute('numbers')),
       animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
       describe: (/** @type {number} */ sq, /** @type {number} */ piece, /** @type {any} */ o) => squareDescription(this.squareName(sq), piece, o, this.lang),
@@ -348,7 +349,7 @@ export class DamaBoard extends DamaBoardReads {
   #moveText(o) {
     const s = /** @type {Session} */ (this.session);
     const square = (/** @type {unknown} */ v) => {
-      const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : squareFromName(String(v).trim().toLowerCase(), s.variant);
+      const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : squareFromName(String(v).trim().toLowerCase(), boardLayout(s.variant).mirrored);
       if (!Number.isInteger(n) || n < 1 || n > 32) throw new RangeError(t('playBadSquare', { square: String(v).slice(0, 20) }, this.lang));
       return /** @type {number} */ (n);
     };
@@ -399,7 +400,7 @@ export class DamaBoard extends DamaBoardReads {
     else if (kind !== 'fresh') this.#after(kind === 'pieces');
     else {
       const side = orientation === 'white' || orientation === 'black' ? orientation : s.mode === 'computer' || s.mode === 'remote' ? s.human : 'white';
-      this.ground.set({ variant: s.variant, orientation: side, editing: false, hint: null });
+      this.ground.set({ ...boardLayout(s.variant), orientation: side, editing: false, hint: null });
       this.#after(false);
     }
     return ok ?? true;

@@ -3,7 +3,8 @@
 // (element.js) extends this with the commands and the wiring; both read the same session.
 
 import { t, getLanguage } from '../shared/i18n.js';
-import { delayMs, clampLevel, normVariant, START_FEN } from '../game/options.js';
+import { delayMs, clampLevel, START_FEN } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { statusText, endTexts } from '../game/texts.js';
 
 /** @typedef {import('../game/session.js').Session} Session */

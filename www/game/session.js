@@ -13,7 +13,7 @@
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
-import { DEFAULT_VARIANT } from '../board/util.js';
+import { DEFAULT_VARIANT } from '../shared/variant.js';
 import { keepRecord, pdnOf, recordPdn, takeRecord } from './session-record.js';
 import { gameFrom, clockFor } from './start.js';
 import { putPiece, editedFen } from './editing.js';

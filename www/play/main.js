@@ -7,7 +7,8 @@
 // editor.js run their dialogs and box, records.js saves to the library.
 
 import '../element/element.js';
-import { normMode, normVariant, readOptions } from '../game/options.js';
+import { normMode, readOptions } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../shared/i18n.js';
 import { refusedParams, is } from '../shared/address.js';
 import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';

@@ -4,7 +4,8 @@
 // Loaded when first opened (main.js).
 
 import { t, onLanguageChange } from '../shared/i18n.js';
-import { normVariant, clampLevel } from '../game/options.js';
+import { clampLevel } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';

@@ -13,7 +13,8 @@ import { colorName, squareDescription, refusalText } from '../game/texts.js';
 import { Trainer, readPuzzleFile } from './trainer.js';
 import { loadStats, saveStats, storedStats, storeKey } from './store.js';
 import { hashText, shown } from '../shared/address.js';
-import { normVariant } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
+import { boardLayout } from '../game/board-config.js';
 
 /** @import { Move, Color } from '../shared/wasm-types.js' */
 /** @import { BoardApi, SquareInfo } from '../board/types.js' */
@@ -503,7 +504,7 @@ async function main() {
   if (trainer.stats.theme && !trainer.themes().includes(trainer.stats.theme)) trainer.stats.theme = null;
 
   ground = createBoard(ui.board, {
-    variant,
+    ...boardLayout(variant),
     // The Italian texts name squares by number ("Black replied 14x21", the hints): show them;
     // a Brazilian board has its files and ranks on its edges ("c3xe5").
     coordinates: variant === 'italian',
