@@ -27,7 +27,7 @@ import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
 import { FlagWatch } from '../game/clock.js';
 import { boardConfig, boardLayout, resolvePremove } from '../game/board-config.js';
-import { boardSettings, onBoardSettingsChange } from '../settings/settings.js';
+import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
 
@@ -45,7 +45,7 @@ let wasm = null;
 export class DamaBoard extends DamaBoardReads {
   static observedAttributes = ATTRIBUTES;
 
-  #engine = lazyEngine;
+  #engine = lazyEngine(searchThreads);
   /** @type {Computer | null} */
   #cpu = null;
   #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
