@@ -259,7 +259,7 @@ async function copy(text, said = () => t('copied')) {
 // For the browser tests: the state as data.
 function exposeTestHook() {
   const { board, learn } = page;
-  /** @type {any} */ (window).__analysis = {
+  const hook = {
     model: () => page.model,
     lines: () => (engine.lines && engine.node === page.model.current ? engine.lines : null),
     engineOn: () => engine.on,
@@ -276,4 +276,5 @@ function exposeTestHook() {
       return { answer: current ? explorer.answer : null, waiting: current && explorer.waiting, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0, kept: g?.status === 'ready' && g.kept };
     },
   };
+  /** @type {Window & { __analysis?: typeof hook }} */ (window).__analysis = hook;
 }

@@ -248,7 +248,7 @@ async function renderLibrary() {
 /** @param {import('../library/library.js').GameRecord} g */
 async function openRecord(g) {
   try {
-    const snap = /** @type {any} */ (g.snapshot);
+    const snap = /** @type {{startFen?: unknown, moves?: unknown} | null | undefined} */ (g.snapshot);
     // An unfinished game resumes as it was played (against the computer, its side and level).
     // (With its record: comments, variations and a review come back too.)
     if (snap && typeof snap.startFen === 'string' && Array.isArray(snap.moves)) {

@@ -10,6 +10,7 @@
 import { treeFromPdn } from '../game/record.js';
 
 /** @typedef {import('../library/library.js').GameRecord} GameRecord */
+/** @import { DamaRules } from '../shared/wasm-types.js' */
 /** @typedef {'live' | 'finished' | 'left'} Standing */
 /** @typedef {{g: GameRecord, standing: Standing, date: string, annotated: boolean}} Listed */
 
@@ -36,7 +37,7 @@ export function standing(g, current, now) {
  * What the core reads in a record's PDN: its Date tag ('' if none), and whether a player wrote
  * anything in it (a comment, an annotation, a variation). A record the core cannot read counts
  * as written in: it is never cleared without asking.
- * @param {any} wasm
+ * @param {DamaRules} wasm
  * @param {GameRecord} g
  * @returns {{date: string, annotated: boolean}}
  */
@@ -60,7 +61,7 @@ export function readRecord(wasm, g) {
 /**
  * The records as listed: the game on this board, the other games being played, the finished
  * ones, then those left, the latest first in each.
- * @param {any} wasm
+ * @param {DamaRules} wasm
  * @param {GameRecord[]} games
  * @param {string | null} current
  * @param {number} now
