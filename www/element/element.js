@@ -145,7 +145,26 @@ export class DamaBoard extends DamaBoardReads {
     await this.#loadWords();
     this.#ui.loading.hidden = true;
     const s = (this.session = new Session(wasm));
-    this.#cpu = new Computer(s, this.#engine, this, {
+    this.#cpu = this.#makeComputer(s);
+    this.ground = this.#makeBoard();
+    this.ground.canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this.#onKey(e));
+    // Colours can change with the host's media queries or classes: read them on resize too.
+    new ResizeObserver(() => this.refreshTheme()).observe(this);
+    const pending = this.#pending;
+    this.#pending = null;
+    this.#startFromAttributes(pending);
+    // Load the engine's wasm now, not when the computer first has to move.
+    if (s.mode === 'computer' || s.mode === 'watch') this.#engine.start();
+    this.#readyResolve();
+    this.#emit('ready', {});
+  }
+
+  /**
+   * The computer's driver of the session: its moves and hints shown, its failures said.
+   * @param {Session} s
+   */
+  #makeComputer(s) {
+    return new Computer(s, this.#engine, this, {
       changed: () => this.#sync(),
       played: (m, mover) => {
         // Taken before the board learns it is the player's turn (it then drops any premove).
@@ -166,7 +185,11 @@ export class DamaBoard extends DamaBoardReads {
       busy: () => !!this.ground?.isAnimating(),
       active: () => this.isConnected,
     });
-    this.ground = createBoard(this.#ui.board, {
+  }
+
+  /** The canvas board in the shadow chrome, its events the element's. */
+  #makeBoard() {
+    return createBoard(this.#ui.board, {
       ...boardLayout(normVariant(this.getAttribute('variant'))),
       coordinates: flag(this.getAttribute('numbers')),
       animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
@@ -183,16 +206,6 @@ export class DamaBoard extends DamaBoardReads {
         premove: (/** @type {{from: number, to: number} | null} */ p) => this.#premoves.changed(p),
       },
     });
-    this.ground.canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this.#onKey(e));
-    // Colours can change with the host's media queries or classes: read them on resize too.
-    new ResizeObserver(() => this.refreshTheme()).observe(this);
-    const pending = this.#pending;
-    this.#pending = null;
-    this.#startFromAttributes(pending);
-    // Load the engine's wasm now, not when the computer first has to move.
-    if (s.mode === 'computer' || s.mode === 'watch') this.#engine.start();
-    this.#readyResolve();
-    this.#emit('ready', {});
   }
 
   /** @param {string} name @param {string | null} old @param {string | null} value */
