@@ -10,7 +10,8 @@ import * as board from '../../www/board/board.js';
 import { planDiff, planMove, frame } from '../../www/board/anim.js';
 import { bindEvents } from '../../www/board/events.js';
 
-const I = 'italian';
+// The Italian board's layout: not mirrored (game/board-config.js, boardLayout).
+const I = false;
 
 test('square numbering follows RULES.md: 1 is a8, 32 is h1, the double corner is 25/29', () => {
   assert.deepEqual(squareToRowCol(1, I), [0, 0]);

@@ -16,12 +16,14 @@ import {
 } from '../../www/board/util.js';
 import { defaults } from '../../www/board/state.js';
 import { configure } from '../../www/board/config.js';
+import { boardLayout } from '../../www/game/board-config.js';
 import { planMove, frame } from '../../www/board/anim.js';
 import { setup, newPage, SCREENSHOTS } from './helpers.mjs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 
-const B = 'brazilian';
+// The Brazilian board's layout: mirrored (game/board-config.js, boardLayout).
+const B = true;
 
 test('Brazilian numbering: 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1 (RULES.md)', () => {
   const names = Array.from({ length: 32 }, (_, i) => squareName(i + 1, B));
@@ -43,8 +45,8 @@ test('Brazilian numbering: 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1 (RULES.md)',
   const diag = [29, 25, 22, 18, 15, 11, 8, 4].map((sq) => squareToRowCol(sq, B));
   diag.forEach(([r, c], i) => assert.deepEqual([r, c], [7 - i, i]));
   // The Italian board beside it: 1 = a8 there.
-  assert.equal(squareName(1, 'italian'), 'a8');
-  assert.equal(squareFromName('a8', 'italian'), 1);
+  assert.equal(squareName(1, false), 'a8');
+  assert.equal(squareFromName('a8', false), 1);
 });
 
 test('each Brazilian player has a dark square at the near left', () => {
@@ -60,17 +62,26 @@ test('each Brazilian player has a dark square at the near left', () => {
   assert.deepEqual(squareCenter(1, size, 'black', B), [650, 750]);
 });
 
-test('the board state: variant defaults to Italian, a change of geometry drops a selection', () => {
+test('the board state: not mirrored until told, a change of geometry drops a selection', () => {
   const state = defaults();
-  assert.equal(state.variant, 'italian');
-  assert.equal(state.edgeLabels, null);
+  assert.equal(state.mirrored, false);
+  assert.equal(state.edgeLabels, false);
   configure(state, { movable: { color: 'white', moves: [] }, pieces: new Int8Array(32).fill(1, 20) });
   state.selected = 22;
-  configure(state, { variant: B });
-  assert.equal(state.variant, B);
+  configure(state, { mirrored: B });
+  assert.equal(state.mirrored, true);
   assert.equal(state.selected, 0);
-  configure(state, { variant: 'chess' });
-  assert.equal(state.variant, 'italian', 'an unknown game falls back to Italian');
+  configure(state, { mirrored: 'yes' });
+  assert.equal(state.mirrored, false, 'a value that is not true is the unmirrored board');
+  // The board knows no game: a game's name is no key of its config.
+  configure(state, { variant: 'brazilian' });
+  assert.equal(state.mirrored, false);
+  assert.ok(!('variant' in state));
+});
+
+test("a game's board: Brazilian mirrored with its files and ranks on the edges, Italian neither", () => {
+  assert.deepEqual(boardLayout('brazilian'), { mirrored: true, edgeLabels: true });
+  assert.deepEqual(boardLayout('italian'), { mirrored: false, edgeLabels: false });
 });
 
 test('animations follow the variant: a Brazilian capture slides through its own squares', () => {

@@ -39,9 +39,12 @@ const RETRIES = 2;
 
 /** @extends {WorkerClient<AnalysisReply>} */
 export class AnalysisClient extends WorkerClient {
-  /** @param {string | URL} [url] */
-  constructor(url = new URL('../engine/analysis.worker.js', import.meta.url)) {
-    super(url, 'analysis worker');
+  /**
+   * @param {() => number} threads the threads a new worker is to search on, asked at each start
+   * @param {string | URL} [url]
+   */
+  constructor(threads, url = new URL('../engine/analysis.worker.js', import.meta.url)) {
+    super(url, 'analysis worker', threads);
     /** @type {Job | null} */
     this.job = null;
     /**

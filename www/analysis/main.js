@@ -21,7 +21,9 @@ import { EvalBar } from './evalbar.js';
 import { withHumanText } from './comment.js';
 import { LearnView } from './learn-view.js';
 import { squareDescription } from '../game/texts.js';
+import { boardLayout } from '../game/board-config.js';
 import { refusedParams, is } from '../shared/address.js';
+import { VARIANTS } from '../shared/variant.js';
 import { gameLink, unpackLink } from '../shared/share.js';
 import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
 import { render, renderMoves, renderReview, onPositionChange } from './view.js';
@@ -30,7 +32,8 @@ import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
 import { openRecord, openAddressGames, openInput, whenOpened } from './open.js';
 import { saved, saveToLibrary, readSavedRev } from './saved.js';
-import { explorer, wireExplorer, setExplorerOpen } from './explorer/ctrl.js';
+import { wireExplorer, setExplorerOpen } from './explorer/ctrl.js';
+import { explorer } from './explorer/state.js';
 import { games } from './explorer/games.js';
 import { renderExplorer } from './explorer/view.js';
 import { renderLines } from './view.js';
@@ -61,7 +64,7 @@ async function main() {
   saved.id = params.get('id');
   const model = (page.model = new AnalysisModel(page.wasm, openRecord(params)));
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
-  const refused = refusedParams(params, { variant: is.oneOf(['italian', 'brazilian']), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
+  const refused = refusedParams(params, { variant: is.oneOf(VARIANTS), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
   if (refused.some((r) => r.name === 'id')) saved.id = null;
   const before = shownError();
   if (refused.length) showError(() => [textOf(before), ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
@@ -77,7 +80,7 @@ async function main() {
   // the same task as the board's build made one long task of both on a phone.
   await nextFrame();
   const board = (page.board = createBoard($('board'), {
-    variant: model.variant,
+    ...boardLayout(model.variant),
     orientation: page.orientation,
     // Square numbers are how Italian moves are written; a Brazilian board has its files and
     // ranks on its edges instead (both at once wrote numbers over the rank labels).
@@ -256,7 +259,7 @@ async function copy(text, said = () => t('copied')) {
 // For the browser tests: the state as data.
 function exposeTestHook() {
   const { board, learn } = page;
-  /** @type {any} */ (window).__analysis = {
+  const hook = {
     model: () => page.model,
     lines: () => (engine.lines && engine.node === page.model.current ? engine.lines : null),
     engineOn: () => engine.on,
@@ -273,4 +276,5 @@ function exposeTestHook() {
       return { answer: current ? explorer.answer : null, waiting: current && explorer.waiting, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0, kept: g?.status === 'ready' && g.kept };
     },
   };
+  /** @type {Window & { __analysis?: typeof hook }} */ (window).__analysis = hook;
 }

@@ -5,7 +5,7 @@
 // review, saved game and lines behind.
 
 import { t, setMessage } from '../shared/i18n.js';
-import { normVariant } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';

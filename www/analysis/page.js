@@ -6,6 +6,7 @@
 
 import { setMessage } from '../shared/i18n.js';
 import { AnalysisClient } from './client.js';
+import { searchThreads } from '../settings/settings.js';
 import { sideOf } from './review.js';
 
 /** @import { DamaRules, TreeNode } from '../shared/wasm-types.js' */
@@ -43,7 +44,7 @@ export const page = {
   learn: notYet(),
 };
 
-export const client = new AnalysisClient();
+export const client = new AnalysisClient(searchThreads);
 
 /** The engine's lines of the position shown, or null (none yet for it). */
 export const engine = {

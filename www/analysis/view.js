@@ -11,6 +11,7 @@ import { humanText } from './comment.js';
 import { lessonsFor } from './learn.js';
 import { renderTree } from '../game/tree-view.js';
 import { moveLabel } from '../game/texts.js';
+import { boardLayout } from '../game/board-config.js';
 import { $, $button, page, engine, review, firstMover, sideAt, client } from './page.js';
 import { refreshExplorer, tablesValue } from './explorer/ctrl.js';
 import { tablesWords } from './explorer/view.js';
@@ -48,7 +49,7 @@ export function render() {
       }
     }
     board.set({
-      variant: model.variant,
+      ...boardLayout(model.variant),
       coordinates: model.variant === 'italian',
       orientation,
       pieces: g.board(),

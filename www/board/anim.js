@@ -7,18 +7,18 @@
 
 import { squareToRowCol } from './util.js';
 
-/** @import { Anim, AnimFrame, AnimationTiming, FadeItem, Move, SlideItem, Variant } from './types.js' */
+/** @import { Anim, AnimFrame, AnimationTiming, FadeItem, Move, SlideItem } from './types.js' */
 /** @typedef {Pick<AnimationTiming, 'quiet' | 'hop' | 'fade'>} Timing */
 
 const ease = (/** @type {number} */ t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 
 // Animation of a move just played. `before` is the position before it. The plan keeps the
-// variant: it decides where each square is drawn.
+// layout (`mirrored`): it decides where each square is drawn.
 /**
- * @param {Move} move @param {ArrayLike<number>} before @param {Timing} timing @param {Variant} variant
+ * @param {Move} move @param {ArrayLike<number>} before @param {Timing} timing @param {boolean} mirrored
  * @returns {Anim}
  */
-export function planMove(move, before, timing, variant) {
+export function planMove(move, before, timing, mirrored) {
   const points = [move.from, ...move.path];
   const piece = before[move.from - 1];
   /** @type {(SlideItem | FadeItem)[]} */
@@ -38,7 +38,7 @@ export function planMove(move, before, timing, variant) {
     }
     t += timing.fade;
   }
-  return { start: performance.now(), duration: t, items, variant };
+  return { start: performance.now(), duration: t, items, mirrored };
 }
 
 // Animation between two unrelated positions (undo, redo, jumping in the move list): pieces
@@ -46,10 +46,10 @@ export function planMove(move, before, timing, variant) {
 // null when nothing changed or when too much changed for an animation to help (new game).
 /**
  * @param {ArrayLike<number>} before @param {ArrayLike<number>} after @param {Timing} timing
- * @param {Variant} variant
+ * @param {boolean} mirrored
  * @returns {Anim | null}
  */
-export function planDiff(before, after, timing, variant) {
+export function planDiff(before, after, timing, mirrored) {
   const gone = [];
   const came = [];
   for (let i = 0; i < 32; i++) {
@@ -71,7 +71,7 @@ export function planDiff(before, after, timing, variant) {
     let bestDist = Infinity;
     for (const from of free) {
       if (Math.sign(before[from - 1]) !== color) continue;
-      const d = distance(from, to, variant);
+      const d = distance(from, to, mirrored);
       if (d < bestDist) {
         bestDist = d;
         best = from;
@@ -88,13 +88,13 @@ export function planDiff(before, after, timing, variant) {
     items.push({ kind: 'fade', piece: before[sq - 1], sq, dir: -1, t0: 0, t1: timing.fade });
   }
   const duration = Math.max(...items.map((it) => it.t1));
-  return { start: performance.now(), duration, items, variant };
+  return { start: performance.now(), duration, items, mirrored };
 }
 
-/** @param {number} a @param {number} b @param {Variant} variant */
-function distance(a, b, variant) {
-  const [r1, c1] = squareToRowCol(a, variant);
-  const [r2, c2] = squareToRowCol(b, variant);
+/** @param {number} a @param {number} b @param {boolean} mirrored */
+function distance(a, b, mirrored) {
+  const [r1, c1] = squareToRowCol(a, mirrored);
+  const [r2, c2] = squareToRowCol(b, mirrored);
   return Math.hypot(r1 - r2, c1 - c2);
 }
 
@@ -114,8 +114,8 @@ export function frame(anim, now) {
       const pos = k * segs;
       const i = Math.min(segs - 1, Math.floor(pos));
       const f = ease(pos - i);
-      const [r1, c1] = squareToRowCol(it.points[i], anim.variant);
-      const [r2, c2] = squareToRowCol(it.points[i + 1], anim.variant);
+      const [r1, c1] = squareToRowCol(it.points[i], anim.mirrored);
+      const [r2, c2] = squareToRowCol(it.points[i + 1], anim.mirrored);
       // A capture hop lifts the piece a little at mid-jump so hops read as jumps.
       const lift = it.hop ? Math.sin(f * Math.PI) : 0;
       out.moving.push({ piece: it.piece, row: r1 + (r2 - r1) * f, col: c1 + (c2 - c1) * f, lift });

@@ -34,7 +34,7 @@ export function createBoard(element, config = {}) {
 
     // Centre of a square in CSS pixels from the canvas's top-left corner (used by tests to
     // click real squares, whatever the size and orientation).
-    squareCenter: (/** @type {number} */ sq) => squareCenter(sq, state.size, state.orientation, state.variant),
+    squareCenter: (/** @type {number} */ sq) => squareCenter(sq, state.size, state.orientation, state.mirrored),
 
     redraw,
 
@@ -143,7 +143,7 @@ function positionApi(state, redraw) {
       state.hint = null;
       state.selected = 0;
       state.pending = null;
-      state.anim = state.animation.enabled ? planMove(move, before, state.animation, state.variant) : null;
+      state.anim = state.animation.enabled ? planMove(move, before, state.animation, state.mirrored) : null;
       redraw();
     },
 
@@ -151,7 +151,7 @@ function positionApi(state, redraw) {
     /** @param {ArrayLike<number>} pieces @param {{ animate?: boolean }} [opts] */
     setPieces(pieces, { animate = true } = {}) {
       const next = Int8Array.from(pieces);
-      const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation, state.variant) : null;
+      const anim = animate && state.animation.enabled ? planDiff(state.pieces, next, state.animation, state.mirrored) : null;
       state.pieces = next;
       state.anim = anim;
       redraw();

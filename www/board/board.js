@@ -6,7 +6,7 @@
 import { planMove } from './anim.js';
 import { squareToRowCol } from './util.js';
 
-/** @import { BoardState, Move, Variant } from './types.js' */
+/** @import { BoardState, Move } from './types.js' */
 
 /** @param {BoardState} state @param {number} from */
 export function movesFrom(state, from) {
@@ -141,7 +141,7 @@ export function pendingTap(state, sq) {
   let left = p.moves.filter((m) => m.path[k] === sq && m.to !== sq);
   if (!left.length) left = p.moves.filter((m) => m.path.slice(k, -1).includes(sq));
   if (!left.length) left = p.moves.filter((m) => m.captured.includes(sq));
-  if (!left.length) left = p.moves.filter((m) => sq !== m.to && crosses(m, sq, state.variant));
+  if (!left.length) left = p.moves.filter((m) => sq !== m.to && crosses(m, sq, state.mirrored));
   if (!left.length) {
     state.pending = null;
     state.events.ambiguous?.([]);
@@ -158,10 +158,10 @@ export function pendingTap(state, sq) {
 }
 
 // Whether the route of move `m` (from, then each landing square) runs over square `sq`.
-/** @param {Move} m @param {number} sq @param {Variant} variant */
-function crosses(m, sq, variant) {
-  const [r, c] = squareToRowCol(sq, variant);
-  const pts = [m.from, ...m.path].map((s) => squareToRowCol(s, variant));
+/** @param {Move} m @param {number} sq @param {boolean} mirrored */
+function crosses(m, sq, mirrored) {
+  const [r, c] = squareToRowCol(sq, mirrored);
+  const pts = [m.from, ...m.path].map((s) => squareToRowCol(s, mirrored));
   for (let i = 1; i < pts.length; i++) {
     const [[r1, c1], [r2, c2]] = [pts[i - 1], pts[i]];
     const n = Math.abs(r2 - r1);
@@ -196,7 +196,7 @@ function playUserMove(state, move, { dropped }) {
   state.movable = { ...state.movable, moves: [] };
   // A dropped piece is already at its square: skip the slide, still show captures going.
   if (state.animation.enabled) {
-    state.anim = planMove(move, before, dropped ? { ...state.animation, quiet: 0, hop: 0 } : state.animation, state.variant);
+    state.anim = planMove(move, before, dropped ? { ...state.animation, quiet: 0, hop: 0 } : state.animation, state.mirrored);
   }
   state.events.move?.(move);
 }

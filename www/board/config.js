@@ -2,7 +2,7 @@
 // Applies a partial configuration to the board state. Nested objects (movable, animation,
 // events) merge key by key so callers can change one part without repeating the rest.
 
-import { VARIANTS, DEFAULT_VARIANT, SQUARES } from './util.js';
+import { SQUARES } from './util.js';
 import { PIECE_SETS } from './themes.js';
 
 /** @import { BoardConfig, BoardState, Move, Premove } from './types.js' */
@@ -11,7 +11,7 @@ const NESTED = ['movable', 'animation', 'events', 'premovable'];
 
 /** @param {BoardState} state @param {BoardConfig} config */
 export function configure(state, config) {
-  const variant = state.variant;
+  const mirrored = state.mirrored;
   // Any key of the state may be set: seen as a plain record here.
   const fields = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (state));
   for (const [key, value] of Object.entries(config)) {
@@ -23,11 +23,12 @@ export function configure(state, config) {
       fields[key] = value;
     }
   }
-  if (!VARIANTS.includes(state.variant)) state.variant = DEFAULT_VARIANT;
+  state.mirrored = state.mirrored === true;
+  state.edgeLabels = state.edgeLabels === true;
   if (!PIECE_SETS.includes(state.pieceSet)) state.pieceSet = 'discs';
   if (state.premove && !validPremove(state.premove)) state.premove = null;
   // Another board geometry: whatever was picked, dragged or animated is at the wrong place.
-  if (state.variant !== variant) {
+  if (state.mirrored !== mirrored) {
     state.selected = 0;
     state.pending = null;
     state.drag = null;

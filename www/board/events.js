@@ -71,7 +71,7 @@ function squareOf({ state, canvas }, p) {
     const rect = canvas.getBoundingClientRect();
     size = Math.min(rect.width, rect.height);
   }
-  return squareAt(p[0], p[1], size, state.orientation, state.variant);
+  return squareAt(p[0], p[1], size, state.orientation, state.mirrored);
 }
 
 /** @param {Input} input @param {PointerEvent} e */
@@ -235,7 +235,7 @@ function initialCursor(state) {
 // nearest the column the cursor came from, so repeated presses go straight up a zigzag.
 /** @param {BoardState} state @param {number} sq @param {number} dr @param {number} dc */
 function step(state, sq, dr, dc) {
-  let [drow, dcol] = squareToDisplay(sq, state.orientation, state.variant);
+  let [drow, dcol] = squareToDisplay(sq, state.orientation, state.mirrored);
   if (dc !== 0) {
     dcol += 2 * dc;
     if (dcol < 0 || dcol > 7) return sq;
@@ -246,9 +246,9 @@ function step(state, sq, dr, dc) {
     const want = state.cursorCol ?? dcol;
     const near = [want, want + 1, want - 1].filter((x) => x >= 0 && x <= 7);
     // One of want and a neighbour is always a playing square of this row.
-    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation), state.variant)) ?? dcol;
+    dcol = near.find((x) => rowColToSquare(...fromDisplay(drow, x, state.orientation), state.mirrored)) ?? dcol;
   }
-  return rowColToSquare(...fromDisplay(drow, dcol, state.orientation), state.variant) || sq;
+  return rowColToSquare(...fromDisplay(drow, dcol, state.orientation), state.mirrored) || sq;
 }
 
 /** @param {BoardState} state */

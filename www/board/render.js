@@ -9,7 +9,7 @@ import { squareToDisplay, toDisplay, fromDisplay, isPlaying, fileName, rankName 
 import { THEMES } from './themes.js';
 import { drawPiece } from './pieces.js';
 
-/** @import { AnimFrame, BoardState, Color, Drag, Pair, Pending, PieceSet, Theme, Variant } from './types.js' */
+/** @import { AnimFrame, BoardState, Color, Drag, Pair, Pending, PieceSet, Theme } from './types.js' */
 
 // The classic theme (themes.js), for pages that draw with the board's colours.
 export const defaultTheme = THEMES.classic;
@@ -32,10 +32,10 @@ export { drawPiece };
  */
 export function render(state, ctx) {
   const g = layer(state, ctx);
-  drawSquares(g, state.variant);
+  drawSquares(g, state.mirrored);
   drawHighlights(state, g);
   if (state.coordinates) drawNumbers(g);
-  if (state.edgeLabels ?? state.variant === 'brazilian') drawEdgeLabels(ctx, state, g.theme, g.edge, g.cell, Math.max(8, g.cell * 0.16));
+  if (state.edgeLabels) drawEdgeLabels(ctx, state, g.theme, g.edge, g.cell, Math.max(8, g.cell * 0.16));
   const anim = animationFrame(state);
   const d = state.drag && state.drag.started ? state.drag : null;
   drawPieces(state, g, anim, d);
@@ -58,7 +58,7 @@ function layer(state, ctx) {
   const cell = W / 8;
   const edge = (/** @type {number} */ i) => Math.round((i * W) / 8);
   /** @type {(sq: number) => Pair} */
-  const display = (sq) => squareToDisplay(sq, state.orientation, state.variant);
+  const display = (sq) => squareToDisplay(sq, state.orientation, state.mirrored);
   return {
     ctx,
     theme: state.theme || defaultTheme, // each board may have its own colours
@@ -80,14 +80,14 @@ function fillSquare(g, sq, color) {
   g.ctx.fillRect(...g.rect(...g.display(sq)));
 }
 
-/** @param {Layer} g @param {Variant} v */
-function drawSquares(g, v) {
+/** @param {Layer} g @param {boolean} mirrored */
+function drawSquares(g, mirrored) {
   const { ctx, theme } = g;
   for (let dr = 0; dr < 8; dr++) {
     for (let dc = 0; dc < 8; dc++) {
       // Turning the board half a turn keeps the colour parity, so display cells can be
       // tested as board cells.
-      const playing = isPlaying(dr, dc, v);
+      const playing = isPlaying(dr, dc, mirrored);
       const r = g.rect(dr, dc);
       ctx.fillStyle = playing ? theme.dark : theme.light;
       ctx.fillRect(...r);
@@ -250,10 +250,10 @@ function drawCursor(g, [dr, dc]) {
 // Files along the bottom edge and ranks up the left edge, in the corners a man leaves free
 // (the bottom corners: the square numbers take the top-left one). They follow the
 // orientation, so from Black's side the files run h-a. Each label takes the colour of the
-// other kind of square, so it reads on both. `view` is {orientation, variant}; `edge(i)` is
+// other kind of square, so it reads on both. `view` is {orientation, mirrored}; `edge(i)` is
 // the pixel position of the i-th line between cells (also used by the rules page's diagrams).
 /**
- * @param {CanvasRenderingContext2D} ctx @param {{ orientation: Color, variant: Variant }} view
+ * @param {CanvasRenderingContext2D} ctx @param {{ orientation: Color, mirrored: boolean }} view
  * @param {Theme} theme @param {(i: number) => number} edge @param {number} cell @param {number} fontPx
  */
 export function drawEdgeLabels(ctx, view, theme, edge, cell, fontPx) {
@@ -262,7 +262,7 @@ export function drawEdgeLabels(ctx, view, theme, edge, cell, fontPx) {
   ctx.save();
   ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
   ctx.textBaseline = 'bottom';
-  const ink = (/** @type {number} */ dr, /** @type {number} */ dc) => (isPlaying(dr, dc, view.variant) ? theme.light : theme.dark);
+  const ink = (/** @type {number} */ dr, /** @type {number} */ dc) => (isPlaying(dr, dc, view.mirrored) ? theme.light : theme.dark);
   for (let d = 0; d < 8; d++) {
     const [row] = fromDisplay(d, 0, o);
     ctx.fillStyle = ink(d, 0);

@@ -3,8 +3,6 @@
 // through config.js, the rest is the board's own bookkeeping. Nothing here knows the rules:
 // the legal moves come from the game (the wasm core) through `movable.moves`.
 
-import { DEFAULT_VARIANT } from './util.js';
-
 /** @import { BoardState } from './types.js' */
 
 /** @returns {BoardState} */
@@ -12,18 +10,15 @@ export function defaults() {
   return {
     // What to show.
     orientation: 'white', // which side is at the bottom
-    // Which game's board: 'italian' (dark square at the near right, 1 = a8) or 'brazilian'
-    // (the mirror: dark square at the near left, 1 = b8, 29 = a1). See util.js. Until a
-    // config names it, the default game's.
-    variant: DEFAULT_VARIANT,
+    // The layout (util.js): a dark square at the near right, 1 = a8 (false), or the mirror, a
+    // dark square at the near left, 1 = b8, 29 = a1 (true). The page says which its game is.
+    mirrored: false,
     pieces: new Int8Array(32), // index i = square i+1; 1/2 white man/king, -1/-2 black
     lastMove: null, // a move object {from, to, path, captured}, kept highlighted
     hint: null, // a move object drawn as an arrow
     coordinates: false, // square numbers 1-32 on the playing squares
-    // Files a-h and ranks 1-8 along the edges: true, false, or null for the variant's custom
-    // (Brazilian players write moves as c3-d4, so their board shows them; Italian ones use
-    // the numbers).
-    edgeLabels: null,
+    // Files a-h and ranks 1-8 along the edges (a game whose moves are written c3-d4 shows them).
+    edgeLabels: false,
     viewOnly: false, // reviewing an old position: no input at all
     editing: false, // setting up a position: a tap on a square is reported as events.square(sq)
     theme: null, // colours (themes.js's shape); null for the classic ones

@@ -2,9 +2,9 @@
 // createBoard() and board.set(), the callbacks, the animations. Types only (nothing runs):
 // the JS files import them by JSDoc, `/** @import { BoardState } from './types.js' */`.
 
-import type { Color, Move, Variant } from '../shared/wasm-types.js';
+import type { Color, Move } from '../shared/wasm-types.js';
 
-export type { Color, Move, Variant };
+export type { Color, Move };
 
 /** A piece code: 1/2 a white man/king, -1/-2 a black one, 0 none. */
 export type Piece = number;
@@ -154,7 +154,7 @@ export interface Anim {
   start: number;
   duration: number;
   items: (SlideItem | FadeItem)[];
-  variant: Variant;
+  mirrored: boolean;
 }
 
 /** What to draw at one time of an animation (anim.js frame()). */
@@ -168,14 +168,15 @@ export interface AnimFrame {
 /** The board's whole state (state.js): the public part, then the board's own bookkeeping. */
 export interface BoardState {
   orientation: Color;
-  variant: Variant;
+  /** The mirrored layout (util.js): 1 = b8, 29 = a1, a dark square at each player's near left. */
+  mirrored: boolean;
   /** Index i = square i+1. */
   pieces: Int8Array;
   lastMove: Move | null;
   hint: Move | null;
   coordinates: boolean;
-  /** null: the variant's custom (shown for Brazilian). */
-  edgeLabels: boolean | null;
+  /** Files a-h and ranks 1-8 along the edges. */
+  edgeLabels: boolean;
   viewOnly: boolean;
   editing: boolean;
   theme: Theme | null;

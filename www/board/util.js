@@ -3,55 +3,43 @@
 // the top-left playing square first. Rows and columns here are 0-7 in board coordinates
 // (row 0 = rank 8, col 0 = a-file), independent of orientation.
 //
-// The two games put the board down mirrored (RULES.md), so the variant decides where the dark
-// squares are:
-//   italian:   a dark square at each player's near right; 1 = a8, 32 = h1 (a1 is light).
-//   brazilian: a dark square at each player's near left;  1 = b8, 29 = a1, 32 = g1.
-// Every function takes the variant last, and needs it: each caller knows its game.
+// Two layouts, as the games put the board down (RULES.md); the page says which (`mirrored`):
+//   not mirrored: a dark square at each player's near right; 1 = a8, 32 = h1 (a1 is light).
+//   mirrored:     a dark square at each player's near left;  1 = b8, 29 = a1, 32 = g1.
+// Every function that places a square takes `mirrored` last, and needs it.
 
-/** @import { Color, Pair, Piece, Variant } from './types.js' */
+/** @import { Color, Pair, Piece } from './types.js' */
 
 export const SQUARES = 32;
-/** @type {readonly Variant[]} */
-export const VARIANTS = ['italian', 'brazilian'];
-/**
- * The game when outside input names none: a <dama-board> with no `variant` attribute (and the
- * frame's or the game page's address with no `variant`), the board's initial config, a saved
- * game or settings from a version before Brazilian draughts, the analysis board's address, a
- * puzzle file or a rules diagram with no variant, a new game asked with none, and the New game
- * dialog's first choice. Code that knows its game passes it.
- * @type {Variant}
- */
-export const DEFAULT_VARIANT = 'italian';
 
-// Column parity of the playing squares in even rows (0, 2, ...): Italian rows 0, 2, 4, 6
-// start on the a-file; Brazilian ones on the b-file.
-const shift = (/** @type {Variant} */ variant) => (variant === 'brazilian' ? 1 : 0);
+// Column parity of the playing squares in even rows (0, 2, ...): rows 0, 2, 4, 6 start on the
+// a-file, or on the b-file when mirrored.
+const shift = (/** @type {boolean} */ mirrored) => (mirrored ? 1 : 0);
 
-/** @param {number} sq @param {Variant} variant @returns {Pair} */
-export function squareToRowCol(sq, variant) {
+/** @param {number} sq @param {boolean} mirrored @returns {Pair} */
+export function squareToRowCol(sq, mirrored) {
   const row = (sq - 1) >> 2;
-  const col = 2 * ((sq - 1) & 3) + ((row & 1) ^ shift(variant));
+  const col = 2 * ((sq - 1) & 3) + ((row & 1) ^ shift(mirrored));
   return [row, col];
 }
 
 // Whether a board cell is one of the 32 playing (dark) squares.
-/** @param {number} row @param {number} col @param {Variant} variant */
-export function isPlaying(row, col, variant) {
-  return ((row + col) & 1) === shift(variant);
+/** @param {number} row @param {number} col @param {boolean} mirrored */
+export function isPlaying(row, col, mirrored) {
+  return ((row + col) & 1) === shift(mirrored);
 }
 
-/** @param {number} row @param {number} col @param {Variant} variant @returns {number} 0 for none */
-export function rowColToSquare(row, col, variant) {
+/** @param {number} row @param {number} col @param {boolean} mirrored @returns {number} 0 for none */
+export function rowColToSquare(row, col, mirrored) {
   if (row < 0 || row > 7 || col < 0 || col > 7) return 0;
-  if (!isPlaying(row, col, variant)) return 0; // light square: not a playing square
+  if (!isPlaying(row, col, mirrored)) return 0; // light square: not a playing square
   return row * 4 + (col >> 1) + 1;
 }
 
 // Display cell (0-7 from the top-left of the canvas) for a board row/col. Black's view turns
-// the board half a turn, so Black's near corner ends up bottom-right: square 1 (a8) in
-// Italian, square 4 (h8) bottom-left in Brazilian. A half turn keeps the colour parity, so
-// both games keep their dark corner on the player's own side.
+// the board half a turn, so Black's near corner ends up bottom-right: square 1 (a8), or
+// square 4 (h8) bottom-left when mirrored. A half turn keeps the colour parity, so both
+// layouts keep their dark corner on the player's own side.
 /** @param {number} row @param {number} col @param {Color} orientation @returns {Pair} */
 export function toDisplay(row, col, orientation) {
   return orientation === 'black' ? [7 - row, 7 - col] : [row, col];
@@ -63,9 +51,9 @@ export function fromDisplay(drow, dcol, orientation) {
 }
 
 // Display cell of a playing square.
-/** @param {number} sq @param {Color} orientation @param {Variant} variant @returns {Pair} */
-export function squareToDisplay(sq, orientation, variant) {
-  const [r, c] = squareToRowCol(sq, variant);
+/** @param {number} sq @param {Color} orientation @param {boolean} mirrored @returns {Pair} */
+export function squareToDisplay(sq, orientation, mirrored) {
+  const [r, c] = squareToRowCol(sq, mirrored);
   return toDisplay(r, c, orientation);
 }
 
@@ -73,21 +61,21 @@ export function squareToDisplay(sq, orientation, variant) {
 // point is off the board or on a light square.
 /**
  * @param {number} x @param {number} y @param {number} size @param {Color} orientation
- * @param {Variant} variant
+ * @param {boolean} mirrored
  * @returns {number}
  */
-export function squareAt(x, y, size, orientation, variant) {
+export function squareAt(x, y, size, orientation, mirrored) {
   if (x < 0 || y < 0 || x >= size || y >= size) return 0;
   const dcol = Math.floor((x * 8) / size);
   const drow = Math.floor((y * 8) / size);
   const [r, c] = fromDisplay(drow, dcol, orientation);
-  return rowColToSquare(r, c, variant);
+  return rowColToSquare(r, c, mirrored);
 }
 
 // Centre of a square in CSS pixels, for drawing and for tests that click squares.
-/** @param {number} sq @param {number} size @param {Color} orientation @param {Variant} variant @returns {Pair} */
-export function squareCenter(sq, size, orientation, variant) {
-  const [dr, dc] = squareToDisplay(sq, orientation, variant);
+/** @param {number} sq @param {number} size @param {Color} orientation @param {boolean} mirrored @returns {Pair} */
+export function squareCenter(sq, size, orientation, mirrored) {
+  const [dr, dc] = squareToDisplay(sq, orientation, mirrored);
   const cell = size / 8;
   return [(dc + 0.5) * cell, (dr + 0.5) * cell];
 }
@@ -95,20 +83,20 @@ export function squareCenter(sq, size, orientation, variant) {
 export const fileName = (/** @type {number} */ col) => 'abcdefgh'[col];
 export const rankName = (/** @type {number} */ row) => String(8 - row);
 
-// The square's file/rank name (a8 for Italian 1, b8 for Brazilian 1): screen-reader
+// The square's file/rank name (a8 for square 1, b8 when mirrored): screen-reader
 // descriptions, and Brazilian move text.
-/** @param {number} sq @param {Variant} variant */
-export function squareName(sq, variant) {
-  const [r, c] = squareToRowCol(sq, variant);
+/** @param {number} sq @param {boolean} mirrored */
+export function squareName(sq, mirrored) {
+  const [r, c] = squareToRowCol(sq, mirrored);
   return fileName(c) + rankName(r);
 }
 
-// The square named by "c3" (any case), 0 if the name is not a playing square of the variant.
-/** @param {unknown} name @param {Variant} variant @returns {number} */
-export function squareFromName(name, variant) {
+// The square named by "c3" (any case), 0 if the name is not a playing square of the layout.
+/** @param {unknown} name @param {boolean} mirrored @returns {number} */
+export function squareFromName(name, mirrored) {
   const m = /^([a-h])([1-8])$/i.exec(String(name).trim());
   if (!m) return 0;
-  return rowColToSquare(8 - Number(m[2]), m[1].toLowerCase().charCodeAt(0) - 97, variant);
+  return rowColToSquare(8 - Number(m[2]), m[1].toLowerCase().charCodeAt(0) - 97, mirrored);
 }
 
 /** @type {(p: Piece) => Color | null} */

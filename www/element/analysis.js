@@ -7,6 +7,7 @@
 
 import { t } from '../shared/i18n.js';
 import { chances } from '../analysis/review.js';
+import { searchThreads } from '../settings/settings.js';
 
 /** @typedef {import('../game/session.js').Session} Session */
 /** @typedef {import('../engine/analysis-types.js').LinesReply} LinesReply */
@@ -67,7 +68,7 @@ export class ElementAnalysis {
     if (over) return void this.#client?.stop();
     if (!this.#client) {
       const { AnalysisClient } = await import('../analysis/client.js');
-      this.#client ??= new AnalysisClient();
+      this.#client ??= new AnalysisClient(searchThreads);
     }
     if (this.#key !== key || !this.on) return;
     this.#client.analyse(

@@ -8,10 +8,11 @@
 //
 // Attributes: game/options.js; reads: reads.js; all of it: docs/EMBED.md. Events
 // (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
-// newgamerequest, drawoffer.
+// newgamerequest, drawoffer, puzzle. This file is the element's life and its commands; beside
+// it: chrome.js and css.js (its shadow chrome), analysis.js (the `analysis` attribute),
+// puzzle-mode.js (the `puzzle` attribute), premoves.js, script-move.js (play({from, to})).
 
 import { createBoard } from '../board/api.js';
-import { squareFromName } from '../board/util.js';
 import { readTheme } from '../board/theme.js';
 import { ENGINE_NEEDS, loadWasm } from '../shared/wasm.js';
 import { lazyEngine } from '../engine/loader.js';
@@ -21,12 +22,16 @@ import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
 import { ElementAnalysis } from './analysis.js';
-import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, normVariant, other } from '../game/options.js';
+import { PuzzleMode } from './puzzle-mode.js';
+import { Premoves } from './premoves.js';
+import { scriptMoveText } from './script-move.js';
+import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, other } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
 import { FlagWatch } from '../game/clock.js';
-import { boardConfig, resolvePremove } from '../game/board-config.js';
-import { boardSettings, onBoardSettingsChange } from '../settings/settings.js';
+import { boardConfig, boardLayout } from '../game/board-config.js';
+import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
 
@@ -34,21 +39,20 @@ import { sentence, moveAnnouncement, squareDescription, refusalText } from '../g
 /** @typedef {import('../game/session.js').GameOptions} GameOptions */
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../shared/i18n.js').Message} Message */
+/** @import { ElementHost } from './types.js' */
+/** @import { DamaRules, PdnFile } from '../shared/wasm-types.js' */
 
-/** The pause before a puzzle's reply, so the player sees it come (ms). */
-const PUZZLE_REPLY_MS = 500;
-
-/** @type {any} the wasm module, loaded once for every board */
+/** The rules' wasm module, loaded once for every board. @type {DamaRules | null} */
 let wasm = null;
 
 export class DamaBoard extends DamaBoardReads {
   static observedAttributes = ATTRIBUTES;
 
-  #engine = lazyEngine;
+  #engine = lazyEngine(searchThreads);
   /** @type {Computer | null} */
   #cpu = null;
   #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
-  /** @type {Record<string, any>} */
+  /** The shadow chrome's parts (chrome.js). @type {Record<string, HTMLElement>} */
   #ui = {};
   #overlayClosed = false;
   /** @type {Message} kept as words to make, so a switch of language words it again */
@@ -63,8 +67,9 @@ export class DamaBoard extends DamaBoardReads {
   #unlisten = null;
   /** @type {(() => void) | null} stops following the player's board settings */
   #unfollow = null;
-  /** @type {(v?: any) => void} */
+  /** @type {() => void} */
   #readyResolve = () => {};
+  /** @type {Promise<void>} */
   #readyPromise = new Promise((r) => (this.#readyResolve = r));
 
   /** What a tap puts on a square in the editor: 1/2 white man/king, -1/-2 black, 0 empty. */
@@ -72,10 +77,21 @@ export class DamaBoard extends DamaBoardReads {
 
   /** The evaluation bar and best line (the `analysis` attribute, or mode="analysis"). */
   #analysis;
-  /** The puzzle being solved (the `puzzle` attribute): its Attempt, or null. @type {any} */
-  #puzzle = null;
-  /** Bumped at each puzzle started: a reply scheduled for an older one is dropped. */
-  #puzzleRun = 0;
+  /** What the helpers below may use of the element (element/types.ts). @type {ElementHost} */
+  #host = {
+    reads: this,
+    newGame: (o) => this.newGame(o),
+    play: (move) => this.play(move),
+    notice: (message) => this.#setNotice(message),
+    announce: (text) => this.#announce(text),
+    emit: (name, detail) => this.#emit(name, detail),
+    moved: (m, color, by) => this.#moved(m, color, by),
+    sync: () => this.#sync(),
+  };
+  /** The puzzle being solved (the `puzzle` attribute). */
+  #puzzles = new PuzzleMode(this.#host);
+  /** The moves queued while the other side is to move. */
+  #premoves = new Premoves(this.#host);
 
   constructor() {
     super();
@@ -129,44 +145,8 @@ export class DamaBoard extends DamaBoardReads {
     await this.#loadWords();
     this.#ui.loading.hidden = true;
     const s = (this.session = new Session(wasm));
-    this.#cpu = new Computer(s, this.#engine, this, {
-      changed: () => this.#sync(),
-      played: (m, mover) => {
-        // Taken before the board learns it is the player's turn (it then drops any premove).
-        const premove = this.ground.state.premove;
-        if (s.reviewing === null) this.ground.playMove(m, s.record.board());
-        this.#moved(m, mover, 'computer');
-        if (premove) this.#playPremove(premove);
-      },
-      failed: (msg) =>
-        this.#setNotice(() =>
-          msg === ENGINE_NEEDS ? t('engineNeedsSimd', {}, this.lang) : t('engineFailed', { error: msg }, this.lang),
-        ),
-      hinted: (m) => {
-        if (m) this.#announce(t('hintShown', { move: m.text }, this.lang));
-        this.#sync();
-      },
-      delay: () => delayMs(this.getAttribute('delay'), WATCH_DELAY_MS),
-      busy: () => this.ground.isAnimating(),
-      active: () => this.isConnected,
-    });
-    this.ground = createBoard(this.#ui.board, {
-      variant: normVariant(this.getAttribute('variant')),
-      coordinates: flag(this.getAttribute('numbers')),
-      animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
-      describe: (/** @type {number} */ sq, /** @type {number} */ piece, /** @type {any} */ o) => squareDescription(this.squareName(sq), piece, o, this.lang),
-      theme: readTheme(this, this.boardTheme),
-      pieceSet: this.pieceSet,
-      events: {
-        move: (/** @type {Move} */ m) => this.#onUserMove(m),
-        illegal: (/** @type {number} */ from, /** @type {number} */ to) => this.#onIllegal(from, to),
-        select: (/** @type {number} */ _sq, /** @type {Move[]} */ moves) => this.#onSelect(moves),
-        ambiguous: (/** @type {Move[]} */ moves) => this.#emit('ambiguous', { moves }),
-        announce: (/** @type {string} */ text) => this.#announce(text),
-        square: (/** @type {number} */ sq) => this.#onEditSquare(sq),
-        premove: (/** @type {{from: number, to: number} | null} */ p) => this.#onPremove(p),
-      },
-    });
+    this.#cpu = this.#makeComputer(s);
+    this.ground = this.#makeBoard();
     this.ground.canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this.#onKey(e));
     // Colours can change with the host's media queries or classes: read them on resize too.
     new ResizeObserver(() => this.refreshTheme()).observe(this);
@@ -177,6 +157,55 @@ export class DamaBoard extends DamaBoardReads {
     if (s.mode === 'computer' || s.mode === 'watch') this.#engine.start();
     this.#readyResolve();
     this.#emit('ready', {});
+  }
+
+  /**
+   * The computer's driver of the session: its moves and hints shown, its failures said.
+   * @param {Session} s
+   */
+  #makeComputer(s) {
+    return new Computer(s, this.#engine, this, {
+      changed: () => this.#sync(),
+      played: (m, mover) => {
+        // Taken before the board learns it is the player's turn (it then drops any premove).
+        const premove = this.#premoves.queued();
+        if (s.reviewing === null) this.ground?.playMove(m, s.record.board());
+        this.#moved(m, mover, 'computer');
+        this.#premoves.play(premove);
+      },
+      failed: (msg) =>
+        this.#setNotice(() =>
+          msg === ENGINE_NEEDS ? t('engineNeedsSimd', {}, this.lang) : t('engineFailed', { error: msg }, this.lang),
+        ),
+      hinted: (m) => {
+        if (m) this.#announce(t('hintShown', { move: m.text }, this.lang));
+        this.#sync();
+      },
+      delay: () => delayMs(this.getAttribute('delay'), WATCH_DELAY_MS),
+      busy: () => !!this.ground?.isAnimating(),
+      active: () => this.isConnected,
+    });
+  }
+
+  /** The canvas board in the shadow chrome, its events the element's. */
+  #makeBoard() {
+    return createBoard(this.#ui.board, {
+      ...boardLayout(normVariant(this.getAttribute('variant'))),
+      coordinates: flag(this.getAttribute('numbers')),
+      animation: { enabled: !matchMedia('(prefers-reduced-motion: reduce)').matches },
+      describe: (sq, piece, o) => squareDescription(this.squareName(sq), piece, o, this.lang),
+      theme: readTheme(this, this.boardTheme),
+      pieceSet: this.pieceSet,
+      events: {
+        move: (/** @type {Move} */ m) => this.#onUserMove(m),
+        illegal: (/** @type {number} */ from, /** @type {number} */ to) => this.#onIllegal(from, to),
+        select: (/** @type {number} */ _sq, /** @type {Move[]} */ moves) => this.#onSelect(moves),
+        ambiguous: (/** @type {Move[]} */ moves) => this.#emit('ambiguous', { moves }),
+        announce: (/** @type {string} */ text) => this.#announce(text),
+        square: (/** @type {number} */ sq) => this.#onEditSquare(sq),
+        premove: (/** @type {{from: number, to: number} | null} */ p) => this.#premoves.changed(p),
+      },
+    });
   }
 
   /** @param {string} name @param {string | null} old @param {string | null} value */
@@ -206,9 +235,8 @@ export class DamaBoard extends DamaBoardReads {
   #startFromAttributes(asked = null) {
     const opts = asked ?? readOptions((n) => this.getAttribute(n));
     const puzzle = this.getAttribute('puzzle')?.trim();
-    this.#puzzle = null;
-    this.#puzzleRun++;
-    if (puzzle && !asked) return void this.#startPuzzle(puzzle);
+    this.#puzzles.leave();
+    if (puzzle && !asked) return void this.#puzzles.start(puzzle);
     try {
       this.newGame(opts);
     } catch (err) {
@@ -230,8 +258,8 @@ export class DamaBoard extends DamaBoardReads {
    */
   newGame(o = {}) {
     if (!this.session || !this.ground) return void (this.#pending = o);
-    // A game the page starts ends the puzzle under way (#startPuzzle sets its own after this).
-    this.#puzzle = null;
+    // A game the page starts ends the puzzle under way (a puzzle's start sets its own after this).
+    this.#puzzles.attempt = null;
     const attr = (/** @type {string} */ n) => this.getAttribute(n);
     const levels = { levelWhite: o.levelWhite !== undefined ? o.levelWhite : attr('level-white'), levelBlack: o.levelBlack !== undefined ? o.levelBlack : attr('level-black') };
     const ply = this.session.mode === 'view' || o.mode === 'view' ? (o.ply ?? attr('ply')) : o.ply;
@@ -247,7 +275,7 @@ export class DamaBoard extends DamaBoardReads {
     const o = /** @type {{orientation?: unknown} | null} */ (snap && typeof snap === 'object' ? snap : null)?.orientation;
     this.#run((s) => void s.restore(snap), 'fresh', typeof o === 'string' ? o : null);
   }
-  /** Opens game `index` of a PDN file (the core's PdnFile); throws for one that cannot be. @param {any} file @param {number} index */
+  /** Opens game `index` of a PDN file (the core's PdnFile); throws for one that cannot be. @param {PdnFile} file @param {number} index */
   openFromFile(file, index) { this.#run((s) => s.openFromFile(file, index), 'fresh', 'white'); }
   /** Plays on from move `ply` (default: the one shown). @param {'computer' | 'two-players'} mode @param {number | null} [ply] */
   continueFrom(mode, ply) { this.#run((s) => s.continueFrom(mode, ply), 'fresh'); }
@@ -258,13 +286,14 @@ export class DamaBoard extends DamaBoardReads {
   }
   undo() { this.#run((s) => s.undo(), 'pieces'); }
   redo() {
-    const played = this.session?.redo() ?? [];
-    if (!played.length || !this.session) return;
+    const { session: s, ground } = this;
+    const played = s?.redo() ?? [];
+    if (!played.length || !s || !ground) return;
     this.#cpu?.cancel();
-    const g = this.session.record;
-    this.ground.cancel();
-    if (played.length === 1) this.ground.playMove(played[0], g.board());
-    else this.ground.setPieces(g.board());
+    const g = s.record;
+    ground.cancel();
+    if (played.length === 1) ground.playMove(played[0], g.board());
+    else ground.setPieces(g.board());
     this.#announce(moveAnnouncement(played[played.length - 1], other(g.turn()), this.lang));
     this.#afterMove(false);
   }
@@ -322,8 +351,8 @@ export class DamaBoard extends DamaBoardReads {
     if (!s?.record || !this.ground) throw new Error(t('playNotReady', {}, this.lang));
     if (s.record.result()) throw new Error(t('playOver', {}, this.lang));
     if (s.editing || s.reviewing !== null || s.mode === 'view' || s.mode === 'watch' || s.thinking === 'move') throw new Error(t('playNotNow', {}, this.lang));
-    const text = typeof move === 'string' ? move : this.#moveText(move);
-    const premove = this.ground.state.premove;
+    const text = typeof move === 'string' ? move : scriptMoveText(s, move, this.lang);
+    const premove = this.#premoves.queued();
     const mover = s.record.turn();
     /** @type {Move} */
     let m;
@@ -336,29 +365,10 @@ export class DamaBoard extends DamaBoardReads {
     this.ground.cancel();
     this.ground.playMove(m, s.record.board());
     this.#moved(m, mover, 'script');
-    if (premove) this.#playPremove(premove);
+    this.#premoves.play(premove);
     return m;
   }
 
-  /**
-   * The text of the one legal move from `from` to `to`; throws the rule's reason when there is
-   * none, and names the moves when several captures share both squares.
-   * @param {{from: number | string, to: number | string}} o
-   */
-  #moveText(o) {
-    const s = /** @type {Session} */ (this.session);
-    const square = (/** @type {unknown} */ v) => {
-      const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : squareFromName(String(v).trim().toLowerCase(), s.variant);
-      if (!Number.isInteger(n) || n < 1 || n > 32) throw new RangeError(t('playBadSquare', { square: String(v).slice(0, 20) }, this.lang));
-      return /** @type {number} */ (n);
-    };
-    const from = square(o?.from);
-    const to = square(o?.to);
-    const moves = s.legalMoves().filter((m) => m.from === from && m.to === to);
-    if (moves.length === 1) return moves[0].text;
-    if (moves.length > 1) throw new Error(t('playAmbiguous', { moves: moves.map((m) => m.text).join(', ') }, this.lang));
-    throw new Error(refusalText(s.record.whyIllegal(from, to), this.lang));
-  }
   /** Look at the position after `ply` moves; null goes back to the game. @param {number | null} ply */
   review(ply) {
     const was = this.session?.reviewing;
@@ -399,7 +409,7 @@ export class DamaBoard extends DamaBoardReads {
     else if (kind !== 'fresh') this.#after(kind === 'pieces');
     else {
       const side = orientation === 'white' || orientation === 'black' ? orientation : s.mode === 'computer' || s.mode === 'remote' ? s.human : 'white';
-      this.ground.set({ variant: s.variant, orientation: side, editing: false, hint: null });
+      this.ground.set({ ...boardLayout(s.variant), orientation: side, editing: false, hint: null });
       this.#after(false);
     }
     return ok ?? true;
@@ -415,91 +425,29 @@ export class DamaBoard extends DamaBoardReads {
 
   /** After a command: drop any half-made move, show the session's position (sliding to it if `animate`). */
   #after(animate = true) {
+    const ground = this.ground;
+    if (!ground) return;
     this.#notice = '';
     this.#overlayClosed = false;
-    this.ground.cancel();
+    ground.cancel();
     this.#emit('ambiguous', { moves: [] });
-    if (this.session) this.ground.setPieces(this.session.board(), { animate });
+    if (this.session) ground.setPieces(this.session.board(), { animate });
     this.#sync();
     this.#cpu?.maybeMove();
-  }
-
-  /**
-   * The puzzle `id`: its position with the solver to move (remote mode: the replies are the
-   * element's own, by play()); a puzzle that cannot be had is said, the board left as it was.
-   * @param {string} id
-   */
-  async #startPuzzle(id) {
-    const run = this.#puzzleRun;
-    try {
-      const { loadPuzzle, Attempt } = await import('./puzzle.js');
-      const { puzzle, variant } = await loadPuzzle(id);
-      if (run !== this.#puzzleRun) return;
-      const attempt = new Attempt(wasm, puzzle, variant);
-      this.newGame({ variant, fen: puzzle.fen, mode: 'remote', side: attempt.solver, pdn: null, orientation: attempt.solver });
-      this.#puzzle = attempt;
-      const side = attempt.solver;
-      this.#setNotice(() => t('elPuzzleTask', { side: t(side, {}, this.lang) }, this.lang));
-      this.#emit('puzzle', { id: puzzle.id, result: 'started', solver: side });
-    } catch (err) {
-      if (run !== this.#puzzleRun) return;
-      const error = /** @type {Error} */ (err).message;
-      this.#setNotice(() => t('elPuzzleFailed', { error }, this.lang));
-    }
-  }
-
-  /**
-   * The player's move in a puzzle: the line's move is played and answered after a pause, any
-   * other taken back. Returns whether the puzzle took the move (else it is an ordinary move).
-   * @param {Move} move
-   */
-  #puzzleMove(move) {
-    const attempt = this.#puzzle;
-    if (!attempt) return false;
-    const s = /** @type {Session} */ (this.session);
-    const r = attempt.tryMove(move.text);
-    const id = attempt.puzzle.id;
-    if (r.kind !== 'correct') {
-      // The board had made the move: back to the puzzle's position, the moves offered again.
-      this.ground.setPieces(s.record.board(), { animate: true });
-      this.#sync();
-      this.#setNotice(() => t('elPuzzleWrong', { move: r.text }, this.lang));
-      this.#emit('puzzle', { id, result: 'wrong', move: r.text });
-      return true;
-    }
-    const mover = s.record.turn();
-    const played = s.play(move.text);
-    this.#moved(played, mover, 'human');
-    const solved = () => {
-      this.#setNotice(() => t('elPuzzleSolved', {}, this.lang));
-      this.#emit('puzzle', { id, result: 'solved' });
-    };
-    if (attempt.done) {
-      solved();
-      return true;
-    }
-    const run = this.#puzzleRun;
-    setTimeout(() => {
-      if (run !== this.#puzzleRun || this.#puzzle !== attempt) return;
-      const reply = attempt.advance();
-      if (reply) this.play(reply.text);
-      if (attempt.done) solved();
-    }, PUZZLE_REPLY_MS);
-    return true;
   }
 
   /** @param {Move} move */
   #onUserMove(move) {
     const s = /** @type {Session} */ (this.session);
     this.#notice = '';
-    if (this.#puzzleMove(move)) return;
+    if (this.#puzzles.move(move)) return;
     const mover = s.record.turn();
     let played;
     try {
       played = s.play(move.text);
     } catch (err) {
       // The board only offers the core's own moves, so this is not expected; stay consistent.
-      this.ground.setPieces(s.record.board(), { animate: false });
+      this.ground?.setPieces(s.record.board(), { animate: false });
       this.#setNotice(sentence(/** @type {Error} */ (err).message));
       return;
     }
@@ -539,28 +487,6 @@ export class DamaBoard extends DamaBoardReads {
     this.#announce(text);
   }
 
-  /**
-   * The computer has answered: the premove is played if it is a legal move now; several
-   * captures with its two squares leave the choice to the player; else it is dropped, saying why.
-   * @param {{from: number, to: number}} p
-   */
-  #playPremove(p) {
-    const s = this.session;
-    if (!s?.humanToMove()) return; // the reply ended the game
-    if (resolvePremove(p, s.legalMoves()).kind !== 'refused') return void this.ground.move(p.from, p.to);
-    const why = s.record.whyIllegal(p.from, p.to);
-    const message = () => t('premoveRefused', { reason: refusalText(why, this.lang) }, this.lang);
-    this.#setNotice(message);
-    this.#announce(message());
-  }
-
-  /** @param {{from: number, to: number} | null} p a premove queued, or dropped */
-  #onPremove(p) {
-    this.#emit('premove', { premove: p ? { from: p.from, to: p.to } : null });
-    const move = p ? `${this.squareName(p.from)}-${this.squareName(p.to)}` : '';
-    this.#announce(p ? t('premoveSet', { move }, this.lang) : t('premoveDropped', {}, this.lang));
-  }
-
   /** @param {Move[]} moves */
   #onSelect(moves) {
     if (moves.length) return void (this.#notice && this.#setNotice(''));
@@ -595,7 +521,7 @@ export class DamaBoard extends DamaBoardReads {
     if (ply !== null) this.review(ply);
     else if (act === 'new') {
       // A puzzle's New game is the puzzle again.
-      if (this.#puzzle) return void this.#startFromAttributes();
+      if (this.#puzzles.attempt) return void this.#startFromAttributes();
       if (this.#emit('newgamerequest', { options: { ...s.lastOptions } }, true)) this.newGame(s.lastOptions);
     } else if (act === 'close') this.closeOverlay();
     else if (act === 'undo') this.undo();
@@ -610,10 +536,9 @@ export class DamaBoard extends DamaBoardReads {
     s.readonly = this.readonly;
     s.syncClock();
     this.#flags.update(!!s.clock?.running && this.isConnected);
-    const queued = this.ground.state.premove;
+    const queued = this.#premoves.queued();
     this.ground.set(boardConfig(s, { premoves: boardSettings().premoves }));
-    // Premoving is over (the reply came, premoves were turned off): the premove goes with it.
-    if (queued && !this.ground.state.premove) this.#emit('premove', { premove: null });
+    this.#premoves.synced(queued);
     this.refreshTheme();
     this.#render();
     // The position shown analysed, when asked for (its worker only then).
@@ -624,7 +549,7 @@ export class DamaBoard extends DamaBoardReads {
   #render() {
     const s = this.session;
     if (!s?.record) return;
-    this.ground.canvas.setAttribute('aria-label', t('boardLabel', {}, this.lang));
+    this.ground?.canvas.setAttribute('aria-label', t('boardLabel', {}, this.lang));
     const o = { controls: flag(this.getAttribute('controls')), notice: textOf(this.#notice), overlayClosed: this.#overlayClosed, lang: this.lang };
     renderChrome(/** @type {ShadowRoot} */ (this.shadowRoot), this.#ui, s, o);
   }

@@ -5,13 +5,14 @@
 // played, any other taken back), the opponent's replies played after a pause, and the outcome
 // said and sent as a `puzzle` event. No rating is kept here: that is the puzzles page's.
 
-import { Attempt, readPuzzleFile } from '../puzzles/trainer.js';
+import { Attempt, readPuzzleFile, puzzleGame } from '../puzzles/trainer.js';
+import { DEFAULT_VARIANT } from '../shared/variant.js';
 
-/** @typedef {import('../puzzles/trainer.js').Puzzle} Puzzle */
+/** @import { PuzzleFile } from '../puzzles/trainer.js' */
 
 /** The longest puzzle file read (the shipped ones are about 40 KB). */
 const MAX_FILE = 2 << 20;
-/** Each game's file, fetched once per page. @type {Map<string, Promise<{variant: 'italian' | 'brazilian', puzzles: Puzzle[]}>>} */
+/** Each game's file, fetched once per page. @type {Map<string, Promise<PuzzleFile>>} */
 const files = new Map();
 
 /**
@@ -20,7 +21,7 @@ const files = new Map();
  * @param {string} id
  */
 export async function loadPuzzle(id) {
-  const game = id.startsWith('br-') ? 'brazilian' : 'italian';
+  const game = puzzleGame(id) ?? DEFAULT_VARIANT;
   if (!files.has(game)) {
     files.set(
       game,
@@ -35,7 +36,7 @@ export async function loadPuzzle(id) {
   }
   let file;
   try {
-    file = await /** @type {Promise<{variant: 'italian' | 'brazilian', puzzles: Puzzle[]}>} */ (files.get(game));
+    file = await /** @type {Promise<PuzzleFile>} */ (files.get(game));
   } catch (err) {
     files.delete(game); // tried again next time
     throw err;

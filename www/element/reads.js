@@ -3,18 +3,20 @@
 // (element.js) extends this with the commands and the wiring; both read the same session.
 
 import { t, getLanguage } from '../shared/i18n.js';
-import { delayMs, clampLevel, normVariant, START_FEN } from '../game/options.js';
+import { delayMs, clampLevel, START_FEN } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { statusText, endTexts } from '../game/texts.js';
 
 /** @typedef {import('../game/session.js').Session} Session */
 /** @typedef {import('../game/options.js').Color} Color */
+/** @import { BoardApi } from '../board/types.js' */
 
 export const WATCH_DELAY_MS = 600;
 
 export class DamaBoardReads extends HTMLElement {
   /** @type {Session | null} the game shown (null until the wasm has loaded) */
   session = null;
-  /** @type {any} the canvas board (board/api.js) */
+  /** @type {BoardApi | null} the canvas board (board/api.js; null until the wasm has loaded) */
   ground = null;
 
   get isReady() { return !!this.session && !!this.ground; }

@@ -30,9 +30,12 @@ const RETRIES = 2;
 
 /** @extends {WorkerClient<WorkerReply>} */
 export class EngineClient extends WorkerClient {
-  /** @param {string | URL} [url] the worker's script */
-  constructor(url = new URL('./engine.worker.js', import.meta.url)) {
-    super(url, 'engine worker');
+  /**
+   * @param {() => number} threads the threads a new worker is to search on, asked at each start
+   * @param {string | URL} [url] the worker's script
+   */
+  constructor(threads, url = new URL('./engine.worker.js', import.meta.url)) {
+    super(url, 'engine worker', threads);
     /** @type {Job[]} */
     this.queue = []; // requests not yet sent: {id, owner, msg, resolve, reject, tries}
     /** @type {Job | null} */
@@ -139,7 +142,8 @@ export class EngineClient extends WorkerClient {
 // The one engine of the page, whoever imports this module.
 /** @type {EngineClient | null} */
 let shared = null;
-export function sharedEngine() {
-  if (!shared) shared = new EngineClient();
+/** @param {() => number} threads the threads a new worker is to search on (the first caller's: a page has one setting) */
+export function sharedEngine(threads) {
+  if (!shared) shared = new EngineClient(threads);
   return shared;
 }

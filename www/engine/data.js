@@ -22,6 +22,7 @@ import { startThreads } from './helpers.js';
 import { keptBytes, onTablesNews } from './more-tables.js';
 
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
+/** @import { Variant } from '../shared/variant.js' */
 /** @import { DataReply } from './types.js' */
 /** @typedef {Uint8Array<ArrayBuffer>} Bytes */
 
@@ -29,7 +30,7 @@ import { keptBytes, onTablesNews } from './more-tables.js';
 // by pieces (each needs the smaller ones to be complete).
 const BOOK = 'data/book.bin';
 const BOOK_BRAZILIAN = 'data/book-brazilian.bin';
-/** @param {'italian' | 'brazilian'} game */
+/** @param {Variant} game */
 const tablesOf = (game) => [2, 3, 4].map((n) => `data/egtb/${game}-${n}.egtb.gz`);
 // After the engine is ready, so the page's own start-up goes first.
 const DATA_DELAY_MS = 200;
@@ -44,7 +45,7 @@ let brazilianFetch = null;
 /**
  * Each game's tables loaded so far: the files of the site's data, then those the player
  * downloaded (more-tables.js), once the smaller ones are in. Null until that game's load starts.
- * @type {Record<'italian' | 'brazilian', Promise<void> | null>}
+ * @type {Record<Variant, Promise<void> | null>}
  */
 const tablesLoad = { italian: null, brazilian: null };
 /** The pieces of each downloaded file loaded, by game, so that none is loaded twice. */
@@ -145,7 +146,7 @@ async function loadBook(path, flag) {
 /**
  * Each table file of `game` by pieces, then those the player downloaded, into every engine;
  * what could not be had.
- * @param {'italian' | 'brazilian'} game
+ * @param {Variant} game
  * @returns {Promise<string[]>}
  */
 async function startTables(game) {
@@ -169,7 +170,7 @@ async function startTables(game) {
 /**
  * The tables the player downloaded for `game` and kept in this browser, those not loaded yet;
  * what could not be loaded (a kept file of an older format is refused, and said).
- * @param {'italian' | 'brazilian'} game
+ * @param {Variant} game
  * @returns {Promise<string[]>}
  */
 async function loadMore(game) {
@@ -204,7 +205,7 @@ onTablesNews(({ type, game }) => {
 
 /**
  * One table file (gzipped or not) into every engine, kept for engines made later.
- * @param {'italian' | 'brazilian'} game
+ * @param {Variant} game
  * @param {Bytes} file
  */
 async function addTables(game, file) {

@@ -18,11 +18,14 @@ const waiting = [];
 /** The engine, once loaded; null before. */
 export const loadedEngine = () => client;
 
-/** Loads the engine's client once; resolves to the page's shared engine. */
-export function loadEngine() {
+/**
+ * Loads the engine's client once; resolves to the page's shared engine.
+ * @param {() => number} threads the threads a new worker is to search on, asked at each start
+ */
+function loadEngine(threads) {
   loading ??= import('./client.js').then(
     (m) => {
-      client = m.sharedEngine();
+      client = m.sharedEngine(threads);
       for (const fn of waiting.splice(0)) fn(client);
       return client;
     },
@@ -40,10 +43,14 @@ export function whenEngineLoaded(fn) {
   else waiting.push(fn);
 }
 
-/** What a board asks of the engine (as EngineClient's methods), each once the engine is loaded. */
-export const lazyEngine = {
+/**
+ * What a board asks of the engine (as EngineClient's methods), each once the engine is loaded.
+ * @param {() => number} threads the threads a new worker is to search on, asked at each start
+ *   (the page's setting: settings.js's searchThreads)
+ */
+export const lazyEngine = (threads) => ({
   /** @param {unknown} owner @param {SearchParams} params @returns {Promise<SearchResult | null>} */
-  search: (owner, params) => loadEngine().then((e) => e.search(owner, params)),
+  search: (owner, params) => loadEngine(threads).then((e) => e.search(owner, params)),
   /** Stops the owner's searches; one asked while the engine loads is stopped once it has. @param {unknown} owner */
   cancel(owner) {
     if (client) client.cancel(owner);
@@ -51,6 +58,6 @@ export const lazyEngine = {
   },
   /** Starts the worker once the page has done what it is doing (its first paint). */
   start() {
-    setTimeout(() => loadEngine().then((e) => e.start(), (err) => console.error(err)), 0);
+    setTimeout(() => loadEngine(threads).then((e) => e.start(), (err) => console.error(err)), 0);
   },
-};
+});

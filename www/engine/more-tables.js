@@ -10,7 +10,9 @@
 // they load what is kept after the game's smaller tables, and hear on TABLES_CHANNEL when a
 // download ends, so the computer uses the tables at once).
 
-/** @typedef {'italian' | 'brazilian'} Game */
+import { VARIANTS } from '../shared/variant.js';
+
+/** @typedef {import('../shared/variant.js').Variant} Game */
 /**
  * One downloadable file, as the list gives it.
  * @typedef {{ game: Game, pieces: number, path: string, bytes: number, unpacked: number, sha256: string }} TableFile
@@ -35,7 +37,7 @@ const H_SHA = 'x-dama-sha256';
 
 /** The site's folder (www/), which the paths are relative to. */
 const WWW = new URL('../', import.meta.url);
-const FILE_NAME = /^(italian|brazilian)-([5-9])\.egtb\.gz$/;
+const FILE_NAME = new RegExp(`^(${VARIANTS.join('|')})-([5-9])\\.egtb\\.gz$`);
 
 /** Whether this browser can keep files (the Cache API: secure pages only). */
 export const canKeep = () => typeof caches !== 'undefined';
@@ -76,7 +78,7 @@ export function parseIndex(v) {
     if (!m || f.game !== m[1] || f.pieces !== Number(m[2])) continue;
     if (!whole(f.bytes) || /** @type {number} */ (f.bytes) > MAX_TABLE_BYTES || !whole(f.unpacked)) continue;
     if (typeof f.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(f.sha256)) continue;
-    out.push({ game: m[1] === 'italian' ? 'italian' : 'brazilian', pieces: Number(m[2]), path: m[0], bytes: /** @type {number} */ (f.bytes), unpacked: /** @type {number} */ (f.unpacked), sha256: f.sha256 });
+    out.push({ game: /** @type {Game} */ (m[1]), pieces: Number(m[2]), path: m[0], bytes: /** @type {number} */ (f.bytes), unpacked: /** @type {number} */ (f.unpacked), sha256: f.sha256 });
   }
   return out;
 }
@@ -188,7 +190,7 @@ export function onTablesNews(hear) {
   if (typeof BroadcastChannel === 'undefined') return;
   new BroadcastChannel(TABLES_CHANNEL).addEventListener('message', (e) => {
     const { type, game } = e.data ?? {};
-    if ((type === 'added' || type === 'removed') && (game === 'italian' || game === 'brazilian')) hear({ type, game });
+    if ((type === 'added' || type === 'removed') && VARIANTS.includes(game)) hear({ type, game });
   });
 }
 

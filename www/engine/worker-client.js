@@ -15,7 +15,6 @@
 
 import { Watchdog } from './watchdog.js';
 import { sendEngine } from '../shared/wasm.js';
-import { engineThreads } from './threads.js';
 
 /** @import { DataReply, EngineData } from './types.js' */
 
@@ -34,11 +33,14 @@ export class WorkerClient extends EventTarget {
   /**
    * @param {string | URL} url the worker's script
    * @param {string} name the worker, in the reasons it is replaced ('engine worker')
+   * @param {() => number} threads the threads a new worker is to search on, asked at each start
+   *   (the page's: settings.js's searchThreads)
    */
-  constructor(url, name) {
+  constructor(url, name, threads) {
     super();
     this.url = url;
     this.name = name;
+    this.threadsWanted = threads;
     /** @type {Worker | null} */
     this.worker = null;
     this.nextId = 1;
@@ -57,7 +59,7 @@ export class WorkerClient extends EventTarget {
   start() {
     if (this.worker) return this.worker;
     const w = makeWorker(this.url);
-    sendEngine(w, engineThreads()); // the page's one copy of the engine's wasm: no download per worker
+    sendEngine(w, this.threadsWanted()); // the page's one copy of the engine's wasm: no download per worker
     this.worker = w;
     this.ready = false;
     w.onmessage = (e) => {

@@ -4,19 +4,32 @@
 // the legal moves it offers are the core's, and it is told when the player may premove.
 
 /** @typedef {import('./session.js').Session} Session */
+/** @import { BoardConfig } from '../board/types.js' */
+/** @import { Variant } from '../shared/variant.js' */
+
+/**
+ * The board of a game, which the board itself does not know: Brazilian players put it down
+ * mirrored (RULES.md: a dark square at each player's near left, 1 = b8, 29 = a1) and write
+ * their moves with files and ranks (c3-d4), which it shows along its edges; Italian players
+ * number the squares.
+ * @param {Variant} variant
+ * @returns {{mirrored: boolean, edgeLabels: boolean}}
+ */
+export function boardLayout(variant) {
+  const brazilian = variant === 'brazilian';
+  return { mirrored: brazilian, edgeLabels: brazilian };
+}
 
 /**
  * @param {Session} s
  * @param {{ premoves?: boolean }} [o] premoves: the player allows moves queued while the computer thinks
- * @returns {{pieces: Int8Array, lastMove: any, viewOnly: boolean, editing: boolean,
- *   movable: {color: 'white' | 'black' | null, moves: any[]}, premovable: {color: 'white' | 'black' | null},
- *   hint: any, variant: string}}
+ * @returns {BoardConfig}
  */
 export function boardConfig(s, { premoves = false } = {}) {
   const human = s.humanToMove();
   const live = s.reviewing === null && !s.editing;
   return {
-    variant: s.variant,
+    ...boardLayout(s.variant),
     pieces: s.board(),
     lastMove: s.editing ? null : s.lastMoveShown(),
     viewOnly: !live,

@@ -2,9 +2,7 @@
 // The game's options as the element's attributes, the frame's address and the app's address
 // write them: one table of names and aliases, and the functions that read each value. No DOM.
 
-import { DEFAULT_VARIANT } from '../board/util.js';
-
-/** @typedef {'italian' | 'brazilian'} Variant */
+/** @typedef {import('../shared/variant.js').Variant} Variant */
 /** @typedef {'computer' | 'two-players' | 'watch' | 'view' | 'remote'} Mode */
 /** @typedef {'white' | 'black'} Color */
 
@@ -61,16 +59,8 @@ export function readOptions(get) {
   return out;
 }
 
-/**
- * The game an attribute, an address or a dialog names: 'brazilian' (also its PDN GameType,
- * 26), else (none, or another) the default game, Italian.
- * @param {unknown} v
- * @returns {Variant}
- */
-export function normVariant(v) {
-  const s = String(v ?? '').trim().toLowerCase();
-  return ['brazilian', 'brasileira', 'brasileiro', 'brazil', 'br', '26'].includes(s) ? 'brazilian' : DEFAULT_VARIANT;
-}
+// The games' names are shared/variant.js's; read here too by the modules that read the options.
+export { normVariant } from '../shared/variant.js';
 
 /**
  * @param {unknown} m

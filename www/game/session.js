@@ -13,7 +13,7 @@
 
 import { normMode, normVariant, normSide, clampLevel, looksLikeFen, sideToMove, other, START_FEN } from './options.js';
 import { readSnapshot, snapshotOf, resumeOptions } from './snapshot.js';
-import { DEFAULT_VARIANT } from '../board/util.js';
+import { DEFAULT_VARIANT } from '../shared/variant.js';
 import { applyEnded, exportPdn } from './record.js';
 import { pdnDate, pdnNames } from './texts.js';
 import { recordFrom, clockFor } from './start.js';

@@ -16,17 +16,18 @@
 import { t } from '../shared/i18n.js';
 import { Library } from '../library/library.js';
 import { packText, unpackText, MAX_LINK } from '../shared/share.js';
-import { normVariant } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { openingRecord, libraryId } from './records.js';
 import { board, showNotice, $, other } from './page.js';
 import { keepOffer, offerAt, toSend } from './corr-panel.js';
 
 /** @typedef {import('../shared/wasm-types.js').DamaRules} DamaRules */
+/** @typedef {import('../shared/variant.js').Variant} Variant */
 /** What a link does besides its moves: its sender resigns, offers a draw, or accepts one. @typedef {'resign' | 'offer' | 'accept'} Act */
 /**
  * What a link holds (version 1): the saved game's id, the game, its start, its moves, the side
  * that sent it and when, and what else it does (no `act`: a move).
- * @typedef {{v: 1, id: string, variant: 'italian' | 'brazilian', fen: string, moves: string[], by: 'white' | 'black', date: string, act?: Act}} Payload
+ * @typedef {{v: 1, id: string, variant: Variant, fen: string, moves: string[], by: 'white' | 'black', date: string, act?: Act}} Payload
  */
 const ACTS = ['resign', 'offer', 'accept'];
 

@@ -5,7 +5,7 @@
 
 import { t } from '../shared/i18n.js';
 import { looksLikeFen } from '../game/options.js';
-import { openGamesFile } from './records.js';
+import { openGamesFile } from './library-calls.js';
 import { download } from './download.js';
 import { gameLink } from '../shared/share.js';
 import { openEditor, wireEditor } from './editor.js';

@@ -1,8 +1,8 @@
 // @ts-check
 // The page's games: opening a PDN file of many games through the picker (library/picker.js: every
-// game listed, none dropped), writing the saves records.js queues, and the library of saved
+// game listed, none dropped), writing the saves library-calls.js queues, and the library of saved
 // games (library.js) with its dialog. Loaded when first used or at the first save, after the
-// board is playable (records.js). The games are read by the core (PdnFile); this module
+// board is playable (library-calls.js). The games are read by the core (PdnFile); this module
 // asks the board to open one.
 
 import { t, getLanguage } from '../shared/i18n.js';
@@ -71,7 +71,7 @@ function openLibrary() {
 }
 
 /**
- * Writes a save queued by saveToLibrary (records.js), under the game's record id. A record
+ * Writes a save queued by saveToLibrary (library-calls.js), under the game's record id. A record
  * that has moved on since this page last wrote or read it (another tab wrote it) is never
  * written over with this older copy: when the two are one game and this one is ahead, its
  * moves are played into that record, which keeps what the other tab added (a review,
@@ -248,7 +248,7 @@ async function renderLibrary() {
 /** @param {import('../library/library.js').SavedGame} g */
 async function openRecord(g) {
   try {
-    const snap = /** @type {any} */ (g.snapshot);
+    const snap = /** @type {{startFen?: unknown, moves?: unknown} | null | undefined} */ (g.snapshot);
     // An unfinished game resumes as it was played (against the computer, its side and level).
     // (With its record: comments, variations and a review come back too.)
     if (snap && typeof snap.startFen === 'string' && Array.isArray(snap.moves)) {

@@ -4,14 +4,16 @@
 // or the address's), wires the element's events and the buttons, and hands the rest to the
 // modules beside it: view.js draws the panels from the element's state (on its `change`
 // event), store.js keeps settings and the game in the browser, new-game.js, games.js and
-// editor.js run their dialogs and box, records.js saves to the library.
+// editor.js run their dialogs and box, library-calls.js saves to the library.
 
 import '../element/element.js';
-import { normMode, normVariant, readOptions } from '../game/options.js';
+import { normMode, readOptions } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../shared/i18n.js';
 import { refusedParams, is } from '../shared/address.js';
 import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';
-import { wireLibrary, saveToLibrary, whenSaved } from './records.js';
+import { whenSaved } from './records.js';
+import { wireLibrary, saveToLibrary } from './library-calls.js';
 import { loadWasm } from '../shared/wasm.js';
 import { disclosure } from '../shared/menu.js';
 import { wireSettings } from '../settings/dialog.js';

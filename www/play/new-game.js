@@ -4,11 +4,12 @@
 // Loaded when first opened (main.js).
 
 import { t, onLanguageChange } from '../shared/i18n.js';
-import { normVariant, clampLevel } from '../game/options.js';
+import { clampLevel } from '../game/options.js';
+import { normVariant } from '../shared/variant.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';
-import { engineThreads } from '../engine/threads.js';
+import { searchThreads } from '../settings/settings.js';
 
 /** Wires the dialog's form: what it asks follows what is chosen; Start starts the game. */
 function wireNewGame() {
@@ -28,7 +29,7 @@ function wireNewGame() {
     $('level-elo').textContent = levelStrength(level);
     $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${elo[level - 1]}` }) : '';
     // A level below 10 is the same on any device: only the top level thinks on every thread.
-    const threads = level === 10 ? engineThreads() : 1;
+    const threads = level === 10 ? searchThreads() : 1;
     $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
     // Clocks are for games people play; a custom one asks for its minutes and increment.
     for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch' || mode === 'remote';

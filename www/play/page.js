@@ -5,7 +5,7 @@
 
 import { t, setMessage } from '../shared/i18n.js';
 import { parseControl } from '../game/clock.js';
-import { DEFAULT_VARIANT } from '../board/util.js';
+import { DEFAULT_VARIANT } from '../shared/variant.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../shared/i18n.js').Message} Message */

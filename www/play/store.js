@@ -6,7 +6,7 @@
 import { t } from '../shared/i18n.js';
 import { normMode, clampLevel } from '../game/options.js';
 import { parseControl } from '../game/clock.js';
-import { VARIANTS } from '../board/util.js';
+import { VARIANTS } from '../shared/variant.js';
 import { setLibraryId, libraryId, libraryRev } from './records.js';
 import { board, settings, defaultGame, showNotice } from './page.js';
 import { render } from './view.js';

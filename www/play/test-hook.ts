@@ -3,7 +3,8 @@
 
 import type { DamaBoard } from '../element/element.js';
 import type { EngineClient } from '../engine/client.js';
-import type { Color, Variant } from '../game/options.js';
+import type { Color } from '../game/options.js';
+import type { Variant } from '../shared/variant.js';
 import type { Result } from '../game/texts.js';
 
 /** A read-only view of the game page; the tests still play by clicking the canvas. */

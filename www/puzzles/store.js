@@ -28,7 +28,7 @@ export function freshStats() {
   return { rating: START_RATING, tried: 0, solved: 0, streak: 0, best: 0, results: {}, theme: null };
 }
 
-/** @param {unknown} n */
+/** @param {unknown} n @returns {n is number} */
 const count = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 
 /**
@@ -48,18 +48,19 @@ export function parseStats(text) {
  */
 function validStats(text) {
   if (!text) return null;
-  /** @type {any} checked field by field below */
+  /** @type {unknown} checked field by field below */
   let v;
   try {
     v = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!v || typeof v !== 'object' || v.version !== VERSION) return null;
-  const { rating, tried, solved, streak, best, results, theme } = v;
+  if (!v || typeof v !== 'object') return null;
+  const { version, rating, tried, solved, streak, best, results, theme } = /** @type {Record<string, unknown>} */ (v);
+  if (version !== VERSION) return null;
   const ok =
     typeof rating === 'number' && Number.isFinite(rating) && rating > 0 && rating < 10000 &&
-    [tried, solved, streak, best].every(count) && solved <= tried && streak <= best &&
+    count(tried) && count(solved) && count(streak) && count(best) && solved <= tried && streak <= best &&
     results && typeof results === 'object' && !Array.isArray(results) &&
     Object.values(results).every((r) => r === 'won' || r === 'lost') &&
     (theme === null || theme === undefined || typeof theme === 'string');

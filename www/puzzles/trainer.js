@@ -7,7 +7,7 @@
 // A puzzle's `line` alternates: the solver's move (the side to move in the FEN), the
 // opponent's reply, the solver's next move..., ending with a solver move.
 
-import { normVariant } from '../game/options.js';
+import { normVariant, VARIANTS } from '../shared/variant.js';
 
 /** @import { DamaRules, Game, Move, Color, Variant } from '../shared/wasm-types.js' */
 /** @import { Stats } from './store.js' */
@@ -16,6 +16,7 @@ import { normVariant } from '../game/options.js';
  * One puzzle as the file lists it.
  * @typedef {{ id: string, fen: string, line: string[], themes: string[], rating: number }} Puzzle
  */
+/** A game's puzzles, as readPuzzleFile reads them. @typedef {{ variant: Variant, puzzles: Puzzle[] }} PuzzleFile */
 
 /**
  * What a tried move did. 'correct': it was the line's move (`done` when it ended the line);
@@ -85,11 +86,23 @@ export function puzzleGoal(themes, before, after, solver) {
   return { kind: themes.includes('promotion') ? 'crown' : 'material' };
 }
 
+/** The puzzles' ids name their game: `it-012`, `br-005`. */
+const ID_PREFIX = { italian: 'it-', brazilian: 'br-' };
+
+/**
+ * The game puzzle `id` is of, by its prefix; null for an id with neither.
+ * @param {string} id
+ * @returns {Variant | null}
+ */
+export function puzzleGame(id) {
+  return VARIANTS.find((v) => id.startsWith(ID_PREFIX[v])) ?? null;
+}
+
 /**
  * A puzzle's file, checked: its shape, the puzzles with the fields the trainer needs. A puzzle
  * missing one is left out rather than failing the page.
  * @param {unknown} data the parsed JSON
- * @returns {{ variant: Variant, puzzles: Puzzle[] }}
+ * @returns {PuzzleFile}
  */
 export function readPuzzleFile(data) {
   const d = /** @type {Record<string, unknown>} */ (data && typeof data === 'object' ? data : {});
@@ -284,7 +297,7 @@ export class Trainer {
 
   /**
    * @param {DamaRules} wasm
-   * @param {{ variant: Variant, puzzles: Puzzle[] }} file readPuzzleFile's answer
+   * @param {PuzzleFile} file readPuzzleFile's answer
    * @param {{ stats: Stats, save?: (stats: Stats) => void, load?: () => Stats | null, random?: () => number }} options
    */
   constructor(wasm, file, { stats, save = () => {}, load = () => null, random = Math.random }) {

@@ -9,17 +9,20 @@ import { loadWasm } from '../shared/wasm.js';
 import { drawPiece, drawPolyline, drawEdgeLabels } from '../board/render.js';
 import { namedTheme } from '../board/themes.js';
 import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/settings.js';
-import { squareToRowCol, squareName, isPlaying, DEFAULT_VARIANT } from '../board/util.js';
+import { squareToRowCol, squareName, isPlaying } from '../board/util.js';
+import { boardLayout } from '../game/board-config.js';
+import { DEFAULT_VARIANT } from '../shared/variant.js';
 
-/** @import { Cells, Game, Move, Variant } from '../shared/wasm-types.js' */
+/** @import { Cells, Game, Move } from '../shared/wasm-types.js' */
+/** @import { Variant } from '../shared/variant.js' */
 /** @import { Pair } from '../board/types.js' */
-/** @typedef {{ variant: Variant, numbers: boolean, edges: boolean }} DiagramOptions */
+/** @typedef {{ variant: Variant, numbers: boolean, mirrored: boolean, edgeLabels: boolean }} DiagramOptions */
 
 const ARROWS = ['rgba(40, 110, 235, 0.85)', 'rgba(235, 80, 60, 0.85)', 'rgba(160, 70, 200, 0.85)'];
 
 /** @param {HTMLCanvasElement} canvas @param {Cells} pieces @param {Move[]} moves @param {DiagramOptions} opts */
 function draw(canvas, pieces, moves, opts) {
-  const { variant, numbers, edges } = opts;
+  const { numbers, mirrored, edgeLabels } = opts;
   // The player's theme and pieces, as on the game's board.
   const look = boardSettings();
   const theme = namedTheme(look.theme);
@@ -32,13 +35,13 @@ function draw(canvas, pieces, moves, opts) {
   const cell = px / 8;
   for (let r = 0; r < 8; r++) {
     for (let c = 0; c < 8; c++) {
-      ctx.fillStyle = isPlaying(r, c, variant) ? theme.dark : theme.light;
+      ctx.fillStyle = isPlaying(r, c, mirrored) ? theme.dark : theme.light;
       ctx.fillRect(c * cell, r * cell, cell, cell);
     }
   }
   /** @type {(sq: number) => Pair} */
   const center = (sq) => {
-    const [r, c] = squareToRowCol(sq, variant);
+    const [r, c] = squareToRowCol(sq, mirrored);
     return [(c + 0.5) * cell, (r + 0.5) * cell];
   };
   const fontPx = Math.max(8 * dpr, cell * 0.2);
@@ -47,11 +50,11 @@ function draw(canvas, pieces, moves, opts) {
     ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
     ctx.textBaseline = 'top';
     for (let sq = 1; sq <= 32; sq++) {
-      const [r, c] = squareToRowCol(sq, variant);
+      const [r, c] = squareToRowCol(sq, mirrored);
       ctx.fillText(String(sq), c * cell + cell * 0.05, r * cell + cell * 0.04);
     }
   }
-  if (edges) drawEdgeLabels(ctx, { orientation: 'white', variant }, theme, (i) => i * cell, cell, fontPx);
+  if (edgeLabels) drawEdgeLabels(ctx, { orientation: 'white', mirrored }, theme, (i) => i * cell, cell, fontPx);
   for (let sq = 1; sq <= 32; sq++) {
     const p = pieces[sq - 1];
     if (!p) continue;
@@ -78,9 +81,9 @@ function diagramMoves(game, variant) {
 
 // Consecutive square numbers read as a range ("21-32"), so the start position's text
 // alternative stays short; square names (c3) are listed one by one.
-/** @param {number[]} squares @param {Variant} variant */
-function listSquares(squares, variant) {
-  if (variant === 'brazilian') return squares.map((sq) => squareName(sq, variant)).join(', ');
+/** @param {number[]} squares @param {DiagramOptions} opts */
+function listSquares(squares, opts) {
+  if (opts.variant === 'brazilian') return squares.map((sq) => squareName(sq, opts.mirrored)).join(', ');
   const out = [];
   for (let i = 0; i < squares.length; ) {
     let j = i;
@@ -93,8 +96,8 @@ function listSquares(squares, variant) {
 
 // The diagram in words, for screen readers (a canvas has no other text): where each side's
 // men and kings stand, then the arrows.
-/** @param {Cells} pieces @param {Move[]} moves @param {Variant} variant */
-function describe(pieces, moves, variant) {
+/** @param {Cells} pieces @param {Move[]} moves @param {DiagramOptions} opts */
+function describe(pieces, moves, opts) {
   /** @type {(sign: number, color: string) => string} */
   const side = (sign, color) => {
     const on = (/** @type {number} */ v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
@@ -103,7 +106,7 @@ function describe(pieces, moves, variant) {
     const kinds = [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']];
     for (const [v, one, many] of kinds) {
       const sqs = on(v);
-      if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, variant) }));
+      if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, opts) }));
     }
     return t('diagramSide', { color: t(color), pieces: parts.join(', ') || t('diagramNone') });
   };
@@ -133,10 +136,10 @@ async function main() {
     c.setAttribute('role', 'img');
     // The arrows in the game's own notation, for tests and for anyone reading the page's source.
     c.dataset.shown = moves.map((m) => m.text).join(', ');
-    return { c, pieces, moves, opts: { variant, numbers: !!c.dataset.numbers, edges: variant === 'brazilian' } };
+    return { c, pieces, moves, opts: { variant, numbers: !!c.dataset.numbers, ...boardLayout(variant) } };
   });
   label = () => {
-    for (const d of diagrams) d.c.setAttribute('aria-label', describe(d.pieces, d.moves, d.opts.variant));
+    for (const d of diagrams) d.c.setAttribute('aria-label', describe(d.pieces, d.moves, d.opts));
   };
   const redraw = () => {
     for (const d of diagrams) draw(d.c, d.pieces, d.moves, d.opts);

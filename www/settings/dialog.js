@@ -8,7 +8,7 @@
 import { boardSettings, saveBoardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
 import { namedTheme } from '../board/themes.js';
 import { drawPiece } from '../board/pieces.js';
-import { isPlaying, DEFAULT_VARIANT } from '../board/util.js';
+import { isPlaying } from '../board/util.js';
 import { threadsAvailable } from '../engine/threads.js';
 import { t } from '../shared/i18n.js';
 import { wireTables } from './tables.js';
@@ -84,7 +84,7 @@ function drawPreview(canvas, s) {
   const cell = canvas.width / 4;
   for (let r = 0; r < 2; r++) {
     for (let c = 0; c < 4; c++) {
-      ctx.fillStyle = isPlaying(r, c, DEFAULT_VARIANT) ? theme.dark : theme.light; // a corner of the default game's board
+      ctx.fillStyle = isPlaying(r, c, false) ? theme.dark : theme.light; // a corner of the default game's board (not mirrored)
       ctx.fillRect(Math.round(c * cell), Math.round(r * cell), Math.ceil(cell), Math.ceil(cell));
     }
   }

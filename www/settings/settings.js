@@ -8,6 +8,7 @@
 
 import { readTheme } from '../board/theme.js';
 import { FRAMES, THEME_NAMES, PIECE_SETS, DEFAULT_THEME, DEFAULT_PIECES, themeName, pieceSetName } from '../board/themes.js';
+import { MAX_THREADS, engineThreads } from '../engine/threads.js';
 
 /** @import { PieceSet } from '../board/types.js' */
 /** @typedef {{ theme: string, pieces: PieceSet, premoves: boolean, threads: number }} BoardSettings */
@@ -19,12 +20,8 @@ export const MAX_SETTINGS_TEXT = 1000;
 
 /** @type {Readonly<BoardSettings>} */
 export const DEFAULT_SETTINGS = Object.freeze({ theme: DEFAULT_THEME, pieces: DEFAULT_PIECES, premoves: true, threads: 0 });
-/** The most threads a player may choose, and a page gives its engine (engine/threads.js: no more
- * than the device has; beyond 16, each adds little to a search). */
-export const MAX_THREADS_SETTING = 16;
-
-/** @param {unknown} v @returns {v is number} a threads setting: 0 (all) to MAX_THREADS_SETTING */
-const isThreads = (v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= MAX_THREADS_SETTING;
+/** @param {unknown} v @returns {v is number} a threads setting: 0 (all) to the engine's MAX_THREADS */
+const isThreads = (v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= MAX_THREADS;
 
 /**
  * The settings in a stored text: each field that is one of ours, the default for the rest.
@@ -72,7 +69,7 @@ export function changeSettings(settings, change) {
       if (typeof value !== 'boolean') throw new TypeError(`premoves is true or false, not ${JSON.stringify(value)}`);
       out.premoves = value;
     } else if (key === 'threads') {
-      if (!isThreads(value)) throw new RangeError(`threads is a whole number 0-${MAX_THREADS_SETTING}, not ${JSON.stringify(value)}`);
+      if (!isThreads(value)) throw new RangeError(`threads is a whole number 0-${MAX_THREADS}, not ${JSON.stringify(value)}`);
       out.threads = value;
     } else {
       throw new RangeError(`${JSON.stringify(key)} is not a board setting`);
@@ -110,6 +107,13 @@ export function boardSettings() {
   current ??= readStored();
   return { ...current };
 }
+
+/**
+ * The threads a new engine worker is to search on: what the device has, within the player's
+ * choice (engine/threads.js). The pages hand it to the engine's clients, which ask it at each
+ * worker they start.
+ */
+export const searchThreads = () => engineThreads(boardSettings().threads);
 
 /**
  * Changes some settings, keeps them in this browser and tells every board of the page (the

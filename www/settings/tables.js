@@ -7,11 +7,10 @@
 
 import { canKeep, download, kept, offered, onTablesNews, remove } from '../engine/more-tables.js';
 import { t } from '../shared/i18n.js';
+import { VARIANTS } from '../shared/variant.js';
 
 /** @import { Game, KeptFile, TableFile } from '../engine/more-tables.js' */
 
-/** @type {Game[]} */
-const GAMES = ['italian', 'brazilian'];
 const GAME_NAME = { italian: 'gameItalian', brazilian: 'gameBrazilian' };
 
 /** The pieces of the tables every visit loads (the Makefile's WEB_EGTB_PIECES). */
@@ -43,7 +42,7 @@ export function wireTables(fieldset) {
   };
 
   const render = () => {
-    const shown = GAMES.filter((g) => rows[g].offer || rows[g].have);
+    const shown = VARIANTS.filter((g) => rows[g].offer || rows[g].have);
     fieldset.hidden = shown.length === 0;
     list.replaceChildren(...shown.map((g) => rowView(g, rows[g], act)));
     const unpacked = Math.max(0, ...shown.map((g) => rows[g].offer?.unpacked ?? 0));
@@ -78,7 +77,7 @@ export function wireTables(fieldset) {
 
   const refresh = async () => {
     const files = (await offered()) ?? [];
-    for (const g of GAMES) {
+    for (const g of VARIANTS) {
       const mine = files.filter((f) => f.game === g);
       rows[g].offer = mine.length ? mine.reduce((a, b) => (b.pieces > a.pieces ? b : a)) : null;
       const have = await kept(g).catch(() => []);
@@ -89,7 +88,7 @@ export function wireTables(fieldset) {
 
   // A download or removal in another tab.
   onTablesNews(() => {
-    if (GAMES.every((g) => rows[g].received === null)) refresh();
+    if (VARIANTS.every((g) => rows[g].received === null)) refresh();
   });
   fieldset.hidden = true;
   return { refresh };

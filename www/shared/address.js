@@ -2,6 +2,8 @@
 // A page's address read defensively: a value that is not understood is named, for the page to
 // say so, and ignored; nothing an address holds can stop a page from coming up.
 
+import { variantNamed } from './variant.js';
+
 /** The longest value a message quotes. */
 const SHOWN = 40;
 
@@ -40,9 +42,9 @@ export const shown = (v) => (v.length > SHOWN ? `${v.slice(0, SHOWN)}…` : v);
 /** Checks for the values the pages read. */
 export const is = {
   /** @param {string} v */
-  variant: (v) => ['italian', 'brazilian', '22', '26', 'brasileira', 'brasileiro', 'brazil', 'br'].includes(v.trim().toLowerCase()),
+  variant: (v) => variantNamed(v) !== null,
   /** @param {number} lo @param {number} hi @returns {(v: string) => boolean} */
   whole: (lo, hi) => (v) => /^\s*\d+\s*$/.test(v) && Number(v) >= lo && Number(v) <= hi,
-  /** @param {string[]} words @returns {(v: string) => boolean} */
+  /** @param {readonly string[]} words @returns {(v: string) => boolean} */
   oneOf: (words) => (v) => words.includes(v.trim().toLowerCase()),
 };

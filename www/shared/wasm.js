@@ -15,6 +15,7 @@
 
 /** @import { DamaRules, DamaWasm } from './wasm-types.js' */
 /** @typedef {'rules' | 'engine' | 'threads'} Build */
+/** Each build's glue module, instantiated. @typedef {{ rules: DamaRules, engine: DamaWasm, threads: DamaWasm }} Glues */
 
 // The glues' types are ./wasm-types.ts (their generated .d.ts); the specifiers are variables,
 // so the type check takes the modules' types from there rather than from these paths.
@@ -55,7 +56,7 @@ export function engineSupported() {
 const modules = new Map();
 /** The engine's bytes, by build (the page fetches one of the two). @type {Map<Build, Promise<ArrayBuffer>>} */
 const engineBytes = new Map();
-/** @type {Map<Build, Promise<any>>} */
+/** @type {Map<Build, Promise<Glues[Build]>>} */
 const instances = new Map();
 
 /**
@@ -89,14 +90,16 @@ async function compile(url) {
 }
 
 /**
- * @param {Build} build
+ * @template {Build} B
+ * @param {B} build
  * @param {WebAssembly.Module | ArrayBuffer | null} [module] compiled already or its bytes (a
  *   worker's, sent by its page)
+ * @returns {Promise<Glues[B]>}
  */
 function instantiate(build, module) {
-  let p = instances.get(build);
+  let p = /** @type {Promise<Glues[B]> | undefined} */ (instances.get(build));
   if (!p) {
-    p = import(BUILDS[build].glue).then(async (mod) => {
+    p = import(BUILDS[build].glue).then(async (/** @type {Glues[B]} */ mod) => {
       await mod.default({ module_or_path: module ?? (await compiled(build)) });
       return mod;
     });

@@ -6,15 +6,13 @@
 // that reached it (games.js). The book and the tables are the analysis worker's (it answers
 // an explore request at once, between the slices of its search); the panel asks again when
 // the position changes and when the worker has loaded more (a data event). Shown or hidden
-// with its button, the choice kept in this browser.
+// with its button, the choice kept in this browser. What it shows: state.js; the panel: view.js.
 
 import { page, client } from '../page.js';
 import { sideOf } from '../review.js';
 import { renderExplorer } from './view.js';
+import { explorer, shown } from './state.js';
 import { games } from './games.js';
-import { keptSwitch } from '../engine-choice.js';
-
-/** @import { Explore } from '../../shared/wasm-types.js' */
 
 /**
  * The tables' value of the position shown, for White (the evaluation bar's when the engine
@@ -28,29 +26,6 @@ export function tablesValue() {
   const white = (a.result === 'win') === (sideOf(page.model.currentNode.fen) === 'white');
   return { score: white ? 1 : -1, known: { win: white, moves: null }, result: a.result, plies: a.plies };
 }
-
-/** Shown or hidden, as the player last chose. */
-const shown = keptSwitch('dama.analysis.explorer');
-
-/** What the panel shows, for the position it was asked of. */
-export const explorer = {
-  open: shown.wanted(),
-  /** The model and node the answer below is for (another model: another game opened). */
-  /** @type {object | null} */
-  model: null,
-  node: -1,
-  /** @type {Explore | null} */
-  answer: null,
-  /** The worker's reason when the position could not be explored. */
-  error: '',
-  /** An answer is awaited for the position shown. */
-  waiting: false,
-  /** Plays a move the panel offers (the page's own handler, given by wireExplorer). */
-  /** @type {(text: string) => void} */
-  play: () => {},
-  /** Called when an answer came (the page draws its evaluation again: the tables' value). */
-  found: () => {},
-};
 
 /** The page has settled (wireExplorer): requests wait for it, as the engine's start does. */
 let settled = false;

@@ -10,6 +10,7 @@
 import { t } from '../../shared/i18n.js';
 import { Library } from '../../library/library.js';
 import { compiled, loadWasm } from '../../shared/wasm.js';
+import { VARIANTS } from '../../shared/variant.js';
 import { signature, keptIndex, keepIndex } from './kept-index.js';
 import { positionStats } from './index.js';
 import { listFiles, addFile, removeFiles, keptForPageOnly } from './files.js';
@@ -93,7 +94,7 @@ export const games = {
    * @param {Variant} variant
    */
   rebuild(variant) {
-    for (const v of /** @type {Variant[]} */ (['italian', 'brazilian'])) {
+    for (const v of VARIANTS) {
       if (v === variant) continue;
       // One being built read the games as they were: forgotten, it would still set its index
       // when it ends (and another build could start beside it), so it builds again instead.

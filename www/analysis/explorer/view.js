@@ -1,12 +1,12 @@
 // @ts-check
-// The explorer panel, drawn from what ctrl.js holds: the value of the position from the
+// The explorer panel, drawn from what state.js holds (ctrl.js fills it in): the value of the position from the
 // endgame tables (or why it has none), the tables' moves, the book's moves, and the games'
 // moves with their results, a move's games one click away (each opens in a new tab at the
 // move where it reached this position). A move's name plays it on the board.
 
 import { t } from '../../shared/i18n.js';
 import { $, $button, page, sideAt } from '../page.js';
-import { explorer } from './ctrl.js';
+import { explorer } from './state.js';
 import { games } from './games.js';
 
 /** @import { Explore, TableResult } from '../../shared/wasm-types.js' */
