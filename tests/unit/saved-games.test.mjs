@@ -67,11 +67,8 @@ for (const c of fixture.cases) {
     // Saved again, the same snapshot.
     const again = JSON.parse(JSON.stringify(s.snapshot()));
     assert.deepEqual({ ...again, clock: null }, { ...c.snapshot, clock: null });
-    if (c.snapshot.clock) {
-      const { at: _at, ...clock } = c.snapshot.clock;
-      const { at: _now, ...clockAgain } = again.clock;
-      assert.deepEqual(clockAgain, clock);
-    }
+    // The clocks as they were, saved at another time.
+    if (c.snapshot.clock) assert.deepEqual({ ...again.clock, at: 0 }, { ...c.snapshot.clock, at: 0 });
   });
 
   test(`a saved game opens from the library as it did: ${c.name}`, () => {

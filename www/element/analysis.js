@@ -62,7 +62,7 @@ export class ElementAnalysis {
     if (key === this.#key) return this.#render();
     this.#key = key;
     this.#lines = null;
-    this.#white = sideOf(s, ply) === 'white';
+    this.#white = sideOf(startFen, ply) === 'white';
     this.#render();
     const over = ply === s.record.ply() && !!s.record.result();
     if (over) return void this.#client?.stop();
@@ -123,11 +123,11 @@ export class ElementAnalysis {
 }
 
 /**
- * The side to move after `ply` moves of the session's game.
- * @param {Session} s
+ * The side to move after `ply` moves of a game from `startFen`.
+ * @param {string} startFen
  * @param {number} ply
  */
-function sideOf(s, ply) {
-  const first = s.record.startFen().trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
+function sideOf(startFen, ply) {
+  const first = startFen.trim()[0]?.toUpperCase() === 'B' ? 'black' : 'white';
   return ply % 2 === 0 ? first : first === 'white' ? 'black' : 'white';
 }

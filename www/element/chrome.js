@@ -69,6 +69,7 @@ export function chromeParts(root) {
  */
 export function renderChrome(root, ui, s, { controls, notice, overlayClosed, lang: L }) {
   const g = s.record;
+  if (!g) return;
   const result = g.result();
   const showOverlay = !!result && !overlayClosed && s.reviewing === null && s.mode !== 'view' && !s.editing;
   ui.overlay.hidden = !showOverlay;
@@ -108,7 +109,7 @@ export function renderChrome(root, ui, s, { controls, notice, overlayClosed, lan
  * @param {Session} s
  */
 export function navPly(act, s) {
-  const n = s.record.ply();
+  const n = s.record?.ply() ?? 0;
   /** @type {Record<string, number>} */
   const to = { first: 0, prev: (s.reviewing ?? n) - 1, next: (s.reviewing ?? 0) + 1, last: n };
   return act in to ? to[act] : null;

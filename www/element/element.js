@@ -169,7 +169,7 @@ export class DamaBoard extends DamaBoardReads {
       played: (m, mover) => {
         // Taken before the board learns it is the player's turn (it then drops any premove).
         const premove = this.#premoves.queued();
-        if (s.reviewing === null) this.ground?.playMove(m, s.record.board());
+        if (s.reviewing === null && s.record) this.ground?.playMove(m, s.record.board());
         this.#moved(m, mover, 'computer');
         this.#premoves.play(premove);
       },
@@ -288,9 +288,9 @@ export class DamaBoard extends DamaBoardReads {
   redo() {
     const { session: s, ground } = this;
     const played = s?.redo() ?? [];
-    if (!played.length || !s || !ground) return;
+    const g = s?.record;
+    if (!played.length || !g || !ground) return;
     this.#cpu?.cancel();
-    const g = s.record;
     ground.cancel();
     if (played.length === 1) ground.playMove(played[0], g.board());
     else ground.setPieces(g.board());
@@ -324,8 +324,9 @@ export class DamaBoard extends DamaBoardReads {
   offerDraw() {
     const ok = this.#run((s) => s.offerDraw(), 'ended');
     const s = this.session;
-    if (!ok && s?.mode === 'computer' && !s.record.result()) this.#setNotice(() => t('drawDeclined', {}, this.lang));
-    if (!ok && s?.mode === 'remote' && !s.record.result()) {
+    const going = !!s?.record && !s.record.result();
+    if (!ok && going && s?.mode === 'computer') this.#setNotice(() => t('drawDeclined', {}, this.lang));
+    if (!ok && going && s?.mode === 'remote') {
       this.#emit('drawoffer', { color: s.human });
       this.#setNotice(() => t('drawOffered', {}, this.lang));
     }
@@ -335,7 +336,7 @@ export class DamaBoard extends DamaBoardReads {
   agreeDraw() {
     const s = this.session;
     if (!s?.record || s.record.result() || (s.mode !== 'remote' && s.mode !== 'two-players')) return false;
-    return this.#run((x) => (x.cancelled(), x.record.agreeDraw(), true), 'ended');
+    return this.#run((x) => (x.cancelled(), x.record?.agreeDraw(), true), 'ended');
   }
   /**
    * Plays a move for the side to move, as a script (a club's server, a friend's move in remote
@@ -441,13 +442,15 @@ export class DamaBoard extends DamaBoardReads {
     const s = /** @type {Session} */ (this.session);
     this.#notice = '';
     if (this.#puzzles.move(move)) return;
-    const mover = s.record.turn();
+    const g = s.record;
+    if (!g) return;
+    const mover = g.turn();
     let played;
     try {
       played = s.play(move.text);
     } catch (err) {
       // The board only offers the core's own moves, so this is not expected; stay consistent.
-      this.ground?.setPieces(s.record.board(), { animate: false });
+      this.ground?.setPieces(g.board(), { animate: false });
       this.#setNotice(sentence(/** @type {Error} */ (err).message));
       return;
     }
@@ -457,7 +460,8 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {Move} m @param {Color} color @param {'human' | 'computer' | 'script'} by */
   #moved(m, color, by) {
-    const g = /** @type {Session} */ (this.session).record;
+    const g = this.session?.record;
+    if (!g) return;
     if (flag(this.getAttribute('sound'))) playSound(m.captured.length ? 'capture' : 'move', m.promotes);
     this.#announce(moveAnnouncement(m, color, this.lang));
     const { from, to, promotes } = m;
@@ -470,7 +474,7 @@ export class DamaBoard extends DamaBoardReads {
     const s = /** @type {Session} */ (this.session);
     s.hint = null;
     this.#sync();
-    const result = s.record.result();
+    const result = s.record?.result();
     if (!result) return void this.#cpu?.maybeMove();
     this.#announce(this.endTexts(result).join(' '));
     if (!fresh) return;
@@ -480,7 +484,7 @@ export class DamaBoard extends DamaBoardReads {
 
   /** @param {number} from @param {number} to */
   #onIllegal(from, to) {
-    const why = this.session?.record.whyIllegal(from, to);
+    const why = this.session?.record?.whyIllegal(from, to);
     const text = refusalText(why, this.lang);
     this.#emit('illegal', { from, to, reason: text });
     this.#setNotice(() => refusalText(why, this.lang));

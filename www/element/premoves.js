@@ -35,7 +35,7 @@ export class Premoves {
     const { session: s, ground } = host.reads;
     if (!p || !ground || !s?.humanToMove()) return; // none, or the reply ended the game
     if (resolvePremove(p, s.legalMoves()).kind !== 'refused') return void ground.move(p.from, p.to);
-    const why = s.record.whyIllegal(p.from, p.to);
+    const why = s.record?.whyIllegal(p.from, p.to);
     // Worded again at a switch of the element's language.
     const message = () => t('premoveRefused', { reason: refusalText(why, host.reads.lang) }, host.reads.lang);
     host.notice(message);

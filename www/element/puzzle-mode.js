@@ -67,7 +67,7 @@ export class PuzzleMode {
   move(move) {
     const { attempt, host } = this;
     const { session: s, ground } = host.reads;
-    if (!attempt || !s || !ground) return false;
+    if (!attempt || !s?.record || !ground) return false;
     const lang = () => host.reads.lang;
     const r = attempt.tryMove(move.text);
     const id = attempt.puzzle.id;

@@ -28,5 +28,5 @@ export function scriptMoveText(s, o, lang) {
   const moves = s.legalMoves().filter((m) => m.from === from && m.to === to);
   if (moves.length === 1) return moves[0].text;
   if (moves.length > 1) throw new Error(t('playAmbiguous', { moves: moves.map((m) => m.text).join(', ') }, lang));
-  throw new Error(refusalText(s.record.whyIllegal(from, to), lang));
+  throw new Error(refusalText(s.record?.whyIllegal(from, to), lang));
 }

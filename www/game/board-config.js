@@ -34,7 +34,7 @@ export function boardConfig(s, { premoves = false } = {}) {
     lastMove: s.editing ? null : s.lastMoveShown(),
     viewOnly: !live,
     editing: !!s.editing,
-    movable: { color: human ? s.record.turn() : null, moves: human ? s.legalMoves() : [] },
+    movable: { color: human && s.record ? s.record.turn() : null, moves: human ? s.legalMoves() : [] },
     premovable: { color: premoves && live && premoveTime(s) ? s.human : null },
     hint: live ? s.hint : null,
   };

@@ -49,8 +49,8 @@ export class Computer {
   /** Plays the computer's move if it is its turn (against a person, or both sides watching). */
   async maybeMove() {
     const s = this.session;
-    if (!this.hooks.active() || !s.computerToMove() || s.thinking === 'move') return;
     const g = s.record;
+    if (!this.hooks.active() || !g || !s.computerToMove() || s.thinking === 'move') return;
     const id = ++this.request;
     s.thinking = 'move';
     this.hooks.changed();

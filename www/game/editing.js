@@ -12,7 +12,7 @@
  * A tap on square `sq` puts `tool` there (or empties it if it already holds it). A man on the
  * row where it would have been crowned is no position that can arise: refused at once, the
  * square left as it was; returns the core's reason, else null.
- * @param {any} wasm the loaded wasm module
+ * @param {import('../shared/wasm-types.js').DamaRules} wasm the loaded wasm module
  * @param {Editing} editing
  * @param {Variant} variant
  * @param {number} sq
@@ -42,7 +42,7 @@ export function putPiece(wasm, editing, variant, sq, tool) {
 /**
  * The position set up as a FEN, written by the core; throws with the core's reason for a
  * position that cannot be played (none, a man on its crowning row, a game already over).
- * @param {any} wasm
+ * @param {import('../shared/wasm-types.js').DamaRules} wasm
  * @param {Editing} editing
  * @param {Variant} variant
  */

@@ -378,7 +378,7 @@ export class Session {
    */
   undo() {
     const g = this.record;
-    if (!this.canUndo()) return false;
+    if (!g || !this.canUndo()) return false;
     this.reviewing = null;
     this.cancelled();
     if (this.ended) {
@@ -402,7 +402,7 @@ export class Session {
    */
   redo() {
     const g = this.record;
-    if (!this.canRedo()) return [];
+    if (!g || !this.canRedo()) return [];
     this.reviewing = null;
     this.cancelled();
     const played = [];

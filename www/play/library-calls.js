@@ -29,13 +29,11 @@ const library = () => import('./library-dialog.js');
  */
 export function saveToLibrary(report, saved = () => {}) {
   const s = board.session;
-  if (!s?.record || s.editing || !s.record.ply()) return;
-  // The PDN first: writing it keeps the record in step, or moves a full one on to a new
-  // record, which is then the one saved (and under a new id).
-  const fields = recordFields(s);
-  const record = s.record;
+  const record = s?.record;
+  if (!s || !record || s.editing || !record.ply()) return;
+  const fields = recordFields(s, record);
   const rec = /** @type {RecordRef} */ (recordOf(record));
-  const ours = { variant: s.variant, startFen: s.record.startFen(), moves: s.history().map((m) => m.text), result: fields.result, ended: s.ended };
+  const ours = { variant: s.variant, startFen: record.startFen(), moves: s.history().map((m) => m.text), result: fields.result, ended: s.ended };
   /** @type {SaveJob} */
   const job = { s, record, rec, fields, ours };
   queueSave(() =>
@@ -46,17 +44,21 @@ export function saveToLibrary(report, saved = () => {}) {
   );
 }
 
-/** @param {import('../game/session.js').Session} s @returns {Omit<SavedGame, 'id'>} */
-function recordFields(s) {
+/**
+ * @param {import('../game/session.js').Session} s
+ * @param {import('../shared/wasm-types.js').GameRecord} record its record
+ * @returns {Omit<SavedGame, 'id'>}
+ */
+function recordFields(s, record) {
   const names = playerNames(s, 'en');
-  const result = s.record.result();
+  const result = record.result();
   return {
     pdn: board.pdn(),
     white: names.white,
     black: names.black,
     result: resultToken(result),
     variant: s.variant,
-    plies: s.record.ply(),
+    plies: record.ply(),
     date: new Date().toISOString().slice(0, 10),
     event: s.tags?.find(([k]) => k === 'Event')?.[1] ?? '',
     updated: Date.now(),
