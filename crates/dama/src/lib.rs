@@ -42,7 +42,7 @@ pub mod engine;
 mod rules;
 
 pub use rules::explain::{Illegal, IllegalKind};
-pub use rules::game::{DrawRules, Game, GameResult, Outcome, PlayError, Reason};
+pub use rules::game::{Game, GameResult, Outcome, PlayError, Reason};
 pub use rules::moves::{Move, MoveList, MAX_JUMPS, MAX_MOVES};
 pub use rules::perft::{perft, perft_divide};
 pub use rules::position::{Position, PositionError, PositionErrorKind};
@@ -50,5 +50,6 @@ pub use rules::record::{GameRecord, RecordError, RecordKind};
 pub use rules::square::{Color, Piece, Role, Square};
 pub use rules::{bitboard, fen, movegen, notation, pdn};
 pub use rules::{
-    Brazilian, ByVariant, CaptureInfo, Italian, PrecedenceStep, Rules, UnknownVariant, Variant,
+    Brazilian, ByVariant, CaptureInfo, DrawRules, Italian, PrecedenceStep, Rules, UnknownVariant,
+    Variant,
 };

@@ -2,7 +2,7 @@
 //! mirrored board and algebraic move text, its draw rules, its moves and its majority rule,
 //! each a knob of [`Rules`].
 
-use crate::rules::game::DrawRules;
+use crate::rules::variant::DrawRules;
 use crate::rules::variant::{CaptureInfo, PrecedenceStep, Rules, Variant};
 
 /// Brazilian draughts (CBD; the FMJD rules on 8x8): flying kings; men capture backward and take

@@ -7,7 +7,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::{self, MoveTextError};
 use crate::rules::position::Position;
 use crate::rules::square::Color;
-use crate::rules::Variant;
+use crate::rules::{DrawRules, Variant};
 use core::fmt;
 
 /// The side holding exactly three kings and no men against a lone king, if that is the
@@ -20,29 +20,6 @@ fn three_kings_side(pos: &Position) -> Option<Color> {
             && them.count_ones() == 1
             && them & pos.kings() != 0
     })
-}
-
-/// The draw rules in force; each is *configurable* in RULES.md, and each game has its own
-/// defaults ([`Variant::draw_rules`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRules {
-    /// The occurrence of a position (same side to move) that draws: 3 by default, 0 to disable.
-    pub repetitions: u32,
-    /// Consecutive king moves without a capture that draw: 80 plies in Italian, 40 in
-    /// Brazilian; 0 to disable.
-    pub king_move_plies: u32,
-    /// Three kings against a lone king: the stronger side's moves after which the game is
-    /// drawn if not won (Brazilian 20; 0, as in Italian, to disable).
-    pub three_kings_moves: u32,
-}
-
-impl DrawRules {
-    /// No automatic draw at all (for replaying a game another program referees).
-    pub const NONE: DrawRules = DrawRules {
-        repetitions: 0,
-        king_move_plies: 0,
-        three_kings_moves: 0,
-    };
 }
 
 /// Who won, or a draw.

@@ -1,7 +1,7 @@
 //! Italian draughts (the FID's rules) as a ruleset: its names, its board and move text, its
 //! draw rules, its moves and its four-step precedence of captures, each a knob of [`Rules`].
 
-use crate::rules::game::DrawRules;
+use crate::rules::variant::DrawRules;
 use crate::rules::variant::{CaptureInfo, PrecedenceStep, Rules, Variant};
 
 /// Italian draughts (FID): short kings; men capture forward only and never kings; the capture

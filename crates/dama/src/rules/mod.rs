@@ -28,4 +28,6 @@ mod variant;
 
 pub use brazilian::Brazilian;
 pub use italian::Italian;
-pub use variant::{ByVariant, CaptureInfo, PrecedenceStep, Rules, UnknownVariant, Variant};
+pub use variant::{
+    ByVariant, CaptureInfo, DrawRules, PrecedenceStep, Rules, UnknownVariant, Variant,
+};

@@ -17,9 +17,31 @@
 //! assert_eq!(Variant::Brazilian.square_name(game.moves().next().unwrap().to()), "d4");
 //! ```
 
-use crate::rules::game::DrawRules;
 use crate::rules::square::Square;
 use core::fmt;
+
+/// The draw rules in force; each is *configurable* in RULES.md, and each game has its own
+/// defaults ([`Rules::DRAW_RULES`], [`Variant::draw_rules`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The occurrence of a position (same side to move) that draws: 3 by default, 0 to disable.
+    pub repetitions: u32,
+    /// Consecutive king moves without a capture that draw: 80 plies in Italian, 40 in
+    /// Brazilian; 0 to disable.
+    pub king_move_plies: u32,
+    /// Three kings against a lone king: the stronger side's moves after which the game is
+    /// drawn if not won (Brazilian 20; 0, as in Italian, to disable).
+    pub three_kings_moves: u32,
+}
+
+impl DrawRules {
+    /// No automatic draw at all (for replaying a game another program referees).
+    pub const NONE: DrawRules = DrawRules {
+        repetitions: 0,
+        king_move_plies: 0,
+        three_kings_moves: 0,
+    };
+}
 
 /// What the precedence rules look at in one complete capture sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
