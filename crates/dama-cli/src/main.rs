@@ -12,17 +12,12 @@ macro_rules! say {
 }
 
 mod args;
-mod bench;
-mod book;
-mod egtb;
-mod hub_cmd;
-mod matches;
-mod moves;
-mod openings;
+mod commands;
+mod eval_spec;
+mod opening_lists;
 mod out;
-mod perft;
-mod puzzles;
-mod train;
+
+use commands::{bench, book, egtb, hub, moves, openings, perft, puzzles, r#match, train};
 
 use std::process::ExitCode;
 
@@ -109,9 +104,9 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "perft" => perft::run(rest),
         "moves" => moves::run(rest),
-        "hub" => hub_cmd::run(rest),
+        "hub" => hub::run(rest),
         "bench" => bench::run(rest),
-        "match" => matches::run(rest),
+        "match" => r#match::run(rest),
         "openings" => openings::run(rest),
         "egtb" => egtb::run(rest),
         "train" => train::run(rest),

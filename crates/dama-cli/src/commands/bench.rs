@@ -83,7 +83,7 @@ fn depth(args: &[String]) -> Result<(), String> {
     let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
     engine.set_threads(threads);
     if let Some(spec) = a.get("eval") {
-        engine.set_eval(crate::train::eval_from_spec(spec, v)?);
+        engine.set_eval(crate::eval_spec::eval_from_spec(spec, v)?);
     }
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text(v, m)).collect();

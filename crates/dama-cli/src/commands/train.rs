@@ -13,10 +13,10 @@
 //! `--variant` it was generated with.
 
 use crate::args::Args;
-use crate::openings;
-use dama::engine::eval::network;
+use crate::eval_spec::eval_from_spec;
+use crate::opening_lists;
 use dama::engine::eval::pattern::{self, Net};
-use dama::engine::eval::{Eval, Weights};
+use dama::engine::eval::Eval;
 use dama::engine::level::Rng;
 use dama::engine::search::{Engine, Limits};
 use dama::{Color, Game, Outcome, Variant};
@@ -36,85 +36,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .into(),
         ),
     }
-}
-
-/// The evaluation named by `--eval` for games of `variant`: `shipped`, `regions` (the region
-/// evaluation the engine played with before its networks), `classic` (the hand-written
-/// evaluation, Italian only), or a weights or network file, which must have been fitted for
-/// `variant`.
-pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
-    let eval = match spec {
-        "shipped" => return Ok(Eval::shipped_for(variant)),
-        "regions" => return Ok(Eval::regions(variant)),
-        other => any_eval(other)?,
-    };
-    if eval.variant() != variant {
-        return Err(match eval {
-            Eval::Classic(_) => format!(
-                "the hand-written evaluation (classic) is for Italian draughts; there is none for {}",
-                variant.name()
-            ),
-            Eval::Pattern(_) | Eval::Network(_) => format!(
-                "{spec} holds weights for {}, not for {} (fit them with --variant {})",
-                eval.variant().name(),
-                variant.name(),
-                variant.id()
-            ),
-        });
-    }
-    Ok(eval)
-}
-
-/// `classic`, a weights file or a network file, for whichever game it was made for.
-fn any_eval(spec: &str) -> Result<Eval, String> {
-    match spec {
-        "classic" => Ok(Eval::Classic(Weights::default())),
-        path => {
-            let mut magic = [0u8; 8];
-            let is_network = std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
-                .is_ok()
-                && &magic == network::MAGIC;
-            if is_network {
-                let net = crate::args::read_file(path, |mut r, len| {
-                    network::Net::read_from(&mut r, len)
-                })?;
-                return Ok(Eval::Network(Arc::new(net)));
-            }
-            let net = crate::args::read_file(path, Net::read_from)?;
-            Ok(Eval::Pattern(Arc::new(net)))
-        }
-    }
-}
-
-/// The evaluations of `dama hub --eval E[,E...]`: each is used in the games it was made for
-/// (a weights file names its game; `classic` is Italian; `shipped` changes nothing), at most
-/// one per game.
-pub fn evals_from_list(list: &str) -> Result<Vec<Eval>, String> {
-    let mut evals: Vec<Eval> = Vec::new();
-    for spec in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        if spec == "shipped" {
-            continue;
-        }
-        if spec == "regions" {
-            for v in Variant::ALL {
-                if evals.iter().any(|o| o.variant() == v) {
-                    return Err(format!("--eval gives two evaluations for {}", v.name()));
-                }
-                evals.push(Eval::regions(v));
-            }
-            continue;
-        }
-        let e = any_eval(spec)?;
-        if evals.iter().any(|o| o.variant() == e.variant()) {
-            return Err(format!(
-                "--eval gives two evaluations for {}",
-                e.variant().name()
-            ));
-        }
-        evals.push(e);
-    }
-    Ok(evals)
 }
 
 fn generate(args: &[String]) -> Result<(), String> {
@@ -140,7 +61,10 @@ fn generate(args: &[String]) -> Result<(), String> {
     let max_plies: usize = a.number_in("max-plies", 300, 1..=10_000)?;
     let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
     let eval = eval_from_spec(a.get("eval").unwrap_or("shipped"), variant)?;
-    let openings = Arc::new(openings::parse_list(variant, openings::shipped(variant))?);
+    let openings = Arc::new(opening_lists::parse_list(
+        variant,
+        opening_lists::shipped(variant),
+    )?);
     let next = Arc::new(AtomicUsize::new(0));
     let collected = Arc::new(Mutex::new((Vec::<Sample>::new(), [0usize; 3])));
     let started = Instant::now();

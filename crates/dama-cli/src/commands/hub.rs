@@ -19,7 +19,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let a = crate::args::Args::parse(args, &["eval", "egtb", "variant", "contempt"], &["no-book"])?;
     let variant = a.variant()?;
     let evals = match a.get("eval") {
-        Some(spec) => crate::train::evals_from_list(spec)?,
+        Some(spec) => crate::eval_spec::evals_from_list(spec)?,
         None => Vec::new(),
     };
     // Each directory is checked here; the tables are read on a thread of their own, so that

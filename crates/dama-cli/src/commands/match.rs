@@ -52,7 +52,7 @@ mod seat;
 mod tally;
 
 use crate::args::Args;
-use crate::openings;
+use crate::opening_lists;
 use dama::engine::egtb::Wdl;
 use dama::engine::search::{Limits, MAX_THREADS};
 use dama::{rules::fen, rules::notation, Color, Game, Outcome, Position, Variant};
@@ -257,7 +257,7 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
     let timeout_ms = a.number_in("timeout-ms", default_timeout, TIMEOUT_MS)?;
     let all = match a.get("openings") {
         Some(f) => read_openings(f, variant).map_err(|e| format!("--openings {f}: {e}"))?,
-        None => openings::parse_list(variant, openings::shipped(variant))?,
+        None => opening_lists::parse_list(variant, opening_lists::shipped(variant))?,
     };
     let games = a.number_in("games", 2 * all.len(), GAMES)?;
     let threads = a.number_in("threads", 1, THREADS)?;
@@ -358,7 +358,7 @@ fn read_openings(path: &str, variant: Variant) -> Result<Vec<Position>, String> 
     if let Some(i) = text.lines().position(|l| l.len() > OPENINGS_LINE) {
         return Err(format!("line {} is over {OPENINGS_LINE} bytes", i + 1));
     }
-    let all = openings::parse_list(variant, &text)?;
+    let all = opening_lists::parse_list(variant, &text)?;
     if all.len() > OPENINGS_MAX {
         return Err(format!("more than {OPENINGS_MAX} openings"));
     }

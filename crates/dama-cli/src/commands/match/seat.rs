@@ -33,7 +33,7 @@ impl Player {
             return HubCommand::parse(rest).map(Player::Hub);
         }
         if let Some(spec) = s.strip_prefix("eval=") {
-            crate::train::eval_from_spec(spec, variant)?;
+            crate::eval_spec::eval_from_spec(spec, variant)?;
             return Ok(Player::Eval(spec.to_string()));
         }
         match s {
@@ -110,7 +110,7 @@ impl Seat {
                     }
                 }
                 if let Player::Eval(spec) = player {
-                    engine.set_eval(crate::train::eval_from_spec(spec, variant)?);
+                    engine.set_eval(crate::eval_spec::eval_from_spec(spec, variant)?);
                 }
                 Ok(Seat::Local {
                     player: player.clone(),
