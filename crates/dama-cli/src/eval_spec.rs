@@ -45,12 +45,12 @@ fn any_eval(spec: &str) -> Result<Eval, String> {
                 .is_ok()
                 && &magic == network::MAGIC;
             if is_network {
-                let net = crate::args::read_file(path, |mut r, len| {
+                let net = crate::files::read_file(path, |mut r, len| {
                     network::Net::read_from(&mut r, len)
                 })?;
                 return Ok(Eval::Network(Arc::new(net)));
             }
-            let net = crate::args::read_file(path, Net::read_from)?;
+            let net = crate::files::read_file(path, Net::read_from)?;
             Ok(Eval::Pattern(Arc::new(net)))
         }
     }

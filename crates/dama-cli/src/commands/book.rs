@@ -18,20 +18,15 @@ mod layers;
 mod subset;
 mod verdict;
 
-use crate::args::Args;
+use crate::files::read_file;
+use crate::options::{within, FenArg, GameArg};
 use analyse::Budget;
+use clap::{Args, Subcommand};
 use dama::engine::book::{Book, BookBuilder};
 use dama::engine::search::score_text;
 use dama::rules::notation;
 use dama::Variant;
 use std::time::Instant;
-
-const USAGE: &str = "usage: dama book build --out FILE [--variant italian|brazilian] \
-[--positions N [--ply-cost CP] | --opening-plies M] [--plies N] [--depth D | --time MS] \
-[--margin CP] [--width W] [--threads T] [--tt MB]
-       dama book subset --book FILE --bytes B --out FILE
-       dama book openings [--variant italian|brazilian] [--book FILE] [--lost CP]
-       dama book probe [--variant italian|brazilian] [--fen FEN] [--book FILE]";
 
 /// Defaults of a ply-by-ply build (about 1,000 positions in an hour of one core): the tree
 /// grows by at most `width` a ply, so plies and width set its size.
@@ -56,13 +51,21 @@ pub const OPENING_PLY: u32 = 3;
 /// An opening whose best book move scores a man or more (for either side) is lost for one.
 const DEFAULT_LOST: i32 = dama::engine::book::LOST_CP;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.split_first() {
-        Some((c, rest)) if c == "build" => build(rest),
-        Some((c, rest)) if c == "subset" => subset_cmd(rest),
-        Some((c, rest)) if c == "openings" => openings_cmd(rest),
-        Some((c, rest)) if c == "probe" => probe(rest),
-        _ => Err(USAGE.into()),
+/// The opening books: book build, book subset, book openings, book probe (docs/BOOK.md)
+#[derive(Subcommand)]
+pub enum BookCommand {
+    Build(BuildArgs),
+    Subset(SubsetArgs),
+    Openings(OpeningsArgs),
+    Probe(ProbeArgs),
+}
+
+pub fn run(command: BookCommand) -> Result<(), String> {
+    match command {
+        BookCommand::Build(a) => build(a),
+        BookCommand::Subset(a) => subset_cmd(a),
+        BookCommand::Openings(a) => openings_cmd(a),
+        BookCommand::Probe(a) => probe(a),
     }
 }
 
@@ -76,32 +79,63 @@ pub struct Grow {
     pub tt_mb: usize,
 }
 
-fn build(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "out",
-            "plies",
-            "opening-plies",
-            "positions",
-            "ply-cost",
-            "depth",
-            "time",
-            "margin",
-            "width",
-            "threads",
-            "tt",
-            "variant",
-        ],
-        &[],
-    )?;
-    let variant = a.variant()?;
-    let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
-    let dropout = a.get("positions").is_some();
-    if dropout && a.get("opening-plies").is_some() {
+/// Grow the game's opening book by deep searches
+///
+/// Each position is searched to a depth or for a time, then every legal move is scored at that
+/// depth; the moves within the margin of the best, at most --width of them, become its book
+/// moves. Which positions are scored: ply by ply over the first --plies plies from the start,
+/// each shipped opening joining at ply 3 with its own horizon of --opening-plies; or, with
+/// --positions N, by drop-out expansion until N positions are stored.
+#[derive(Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The book file written (required)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// The deepest ply of the book, 1-40 (default: 10 ply by ply, 40 by drop-out)
+    #[arg(long, value_name = "N", value_parser = within(1..=40u32))]
+    plies: Option<u32>,
+    /// Plies grown after each shipped opening in a ply-by-ply build, 0-40 (default: 3)
+    #[arg(long, value_name = "M", value_parser = within(0..=40u32))]
+    opening_plies: Option<u32>,
+    /// Grow by drop-out expansion until N positions are stored, 1-1000000
+    #[arg(long, value_name = "N", value_parser = within(1..=MAX_POSITIONS))]
+    positions: Option<usize>,
+    /// A ply's cost in a drop-out build, 1-1000 hundredths of a man (default: 25)
+    #[arg(long, value_name = "CP", value_parser = within(1..=1000i64))]
+    ply_cost: Option<i64>,
+    /// Search each position to depth D, 1-100 (default: 20)
+    #[arg(long, value_name = "D", value_parser = within(1..=100u32))]
+    depth: Option<u32>,
+    /// Search each position for MS milliseconds instead, 1-3600000
+    #[arg(long, value_name = "MS", value_parser = within(1.0..=3_600_000.0))]
+    time: Option<f64>,
+    /// Book moves are within CP hundredths of a man of the best, 0-1000
+    #[arg(long, value_name = "CP", value_parser = within(0..=1000))]
+    #[arg(default_value_t = DEFAULT_MARGIN)]
+    margin: i32,
+    /// At most W book moves a position, 1-128
+    #[arg(long, value_name = "W", value_parser = within(1..=128usize))]
+    #[arg(default_value_t = DEFAULT_WIDTH)]
+    width: usize,
+    /// Positions searched at once, 1-64
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = within(1..=64usize))]
+    threads: usize,
+    /// Each thread's transposition table in MB, 1-4096 (all of them together at most 16384)
+    #[arg(long, value_name = "MB", value_parser = within(1..=4096usize))]
+    #[arg(default_value_t = DEFAULT_TT_MB)]
+    tt: usize,
+}
+
+fn build(a: BuildArgs) -> Result<(), String> {
+    let variant = a.game.variant;
+    let out = a.out.ok_or("--out FILE is needed")?;
+    let dropout = a.positions.is_some();
+    if dropout && a.opening_plies.is_some() {
         return Err("--opening-plies is for a ply-by-ply build, not with --positions".into());
     }
-    if !dropout && a.get("ply-cost").is_some() {
+    if !dropout && a.ply_cost.is_some() {
         return Err("--ply-cost is for a drop-out build: give --positions N".into());
     }
     let default_plies = if dropout {
@@ -109,24 +143,21 @@ fn build(args: &[String]) -> Result<(), String> {
     } else {
         DEFAULT_PLIES
     };
-    let plies: u32 = a.number_in("plies", default_plies, 1..=40)?;
-    let opening_plies: u32 = a.number_in("opening-plies", DEFAULT_OPENING_PLIES, 0..=40)?;
-    let positions: usize = a.number_in("positions", 0, 1..=MAX_POSITIONS)?;
-    let ply_cost: i64 = a.number_in("ply-cost", DEFAULT_PLY_COST, 1..=1000)?;
-    let margin: i32 = a.number_in("margin", DEFAULT_MARGIN, 0..=1000)?;
-    let width: usize = a.number_in("width", DEFAULT_WIDTH, 1..=128)?;
-    let threads: usize = a.number_in("threads", 1, 1..=64)?;
-    let tt_mb: usize = a.number_in("tt", DEFAULT_TT_MB, 1..=4096)?;
+    let plies = a.plies.unwrap_or(default_plies);
+    let opening_plies = a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES);
+    let positions = a.positions.unwrap_or(0);
+    let ply_cost = a.ply_cost.unwrap_or(DEFAULT_PLY_COST);
+    let (margin, width, threads, tt_mb) = (a.margin, a.width, a.threads, a.tt);
     // Each thread has its own table.
     if threads * tt_mb > MAX_TABLES_MB {
         return Err(format!(
             "--threads {threads} x --tt {tt_mb} MB is more than {MAX_TABLES_MB} MB of tables"
         ));
     }
-    let budget = match (a.get("depth"), a.get("time")) {
+    let budget = match (a.depth, a.time) {
         (Some(_), Some(_)) => return Err("give --depth or --time, not both".into()),
-        (_, Some(_)) => Budget::Time(a.number_in("time", 0.0, 1.0..=3_600_000.0)?),
-        _ => Budget::Depth(a.number_in("depth", DEFAULT_DEPTH, 1..=100)?),
+        (_, Some(ms)) => Budget::Time(ms),
+        (d, None) => Budget::Depth(d.unwrap_or(DEFAULT_DEPTH)),
     };
     let g = Grow {
         variant,
@@ -181,26 +212,50 @@ fn write_book(book: &Book, out: &str) -> Result<(), String> {
 /// The largest book subset a browser is given: docs/BOOK.md keeps its book under 300 KB.
 const MAX_SUBSET_BYTES: usize = 4 << 20;
 
+/// The positions of a book nearest the start that fit in B bytes, for the browser
+///
+/// Breadth first along the book moves: a position is kept with every move of it.
+#[derive(Args)]
+pub struct SubsetArgs {
+    /// The book read (required)
+    #[arg(long, value_name = "FILE")]
+    book: Option<String>,
+    /// The most bytes the subset takes, 64-4194304 (required)
+    #[arg(long, value_name = "B", value_parser = within(64..=MAX_SUBSET_BYTES))]
+    bytes: Option<usize>,
+    /// The book file written (required)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+}
+
 /// `dama book subset`: the positions of a book nearest the start that fit in `--bytes`.
-fn subset_cmd(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["book", "bytes", "out"], &[])?;
-    let path = a.get("book").ok_or("--book FILE is needed")?;
-    let out = a.get("out").ok_or("--out FILE is needed")?;
-    let max: usize = a.number_in("bytes", 0, 64..=MAX_SUBSET_BYTES)?;
-    if a.get("bytes").is_none() {
-        return Err("--bytes B is needed".into());
-    }
-    let book = crate::args::read_file(path, Book::read_from)?;
+fn subset_cmd(a: SubsetArgs) -> Result<(), String> {
+    let path = a.book.as_deref().ok_or("--book FILE is needed")?;
+    let out = a.out.as_deref().ok_or("--out FILE is needed")?;
+    let max = a.bytes.ok_or("--bytes B is needed")?;
+    let book = read_file(path, Book::read_from)?;
     let small = subset::subset(&book, max)?;
     write_book(&small, out)
 }
 
+/// Each shipped opening with its best book move, its score and the side it is lost for
+///
+/// The output is itself an openings list: the verdicts are comments.
+#[derive(Args)]
+pub struct OpeningsArgs {
+    #[command(flatten)]
+    book: BookArg,
+    /// An opening is lost for a side when its best move scores CP or worse for it, 1-30000
+    #[arg(long, value_name = "CP", value_parser = within(1..=30_000))]
+    #[arg(default_value_t = DEFAULT_LOST)]
+    lost: i32,
+}
+
 /// `dama book openings`: each shipped opening with its best book move, its score and the side
 /// it is lost for; the output is itself an openings list (the verdicts are comments).
-fn openings_cmd(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["book", "variant", "lost"], &[])?;
-    let book = open_book(&a)?;
-    let lost: i32 = a.number_in("lost", DEFAULT_LOST, 1..=30_000)?;
+fn openings_cmd(a: OpeningsArgs) -> Result<(), String> {
+    let book = a.book.open()?;
+    let lost = a.lost;
     let all = verdict::verdicts(book.as_ref(), lost)?;
     let count = |c: Option<dama::Color>| {
         all.iter()
@@ -223,28 +278,50 @@ fn openings_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The book `--book` names, else the shipped one of `--variant`; a book file says its game,
-/// and `--variant`, if given, must agree.
-fn open_book(a: &Args) -> Result<std::borrow::Cow<'static, Book>, String> {
-    let book = match a.get("book") {
-        Some(path) => std::borrow::Cow::Owned(crate::args::read_file(path, Book::read_from)?),
-        None => std::borrow::Cow::Borrowed(Book::shipped(a.variant()?)),
-    };
-    let asked = a.variant()?;
-    if a.get("variant").is_some() && asked != book.variant() {
-        return Err(format!(
-            "--book: a book of {}, not of {}",
-            book.variant().name(),
-            asked.name()
-        ));
-    }
-    Ok(book)
+/// The book a command reads: a file, or the game's shipped one.
+#[derive(Args)]
+pub struct BookArg {
+    /// A book file, which says its game (default: the game's shipped book)
+    #[arg(long, value_name = "FILE")]
+    book: Option<String>,
+    /// The game: italian (the default) or brazilian (also 22 and 26); a book file must be of
+    /// it
+    #[arg(long, value_name = "GAME")]
+    variant: Option<Variant>,
 }
 
-fn probe(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen", "book", "variant"], &[])?;
-    let book = open_book(&a)?;
-    let pos = a.position(book.variant())?;
+impl BookArg {
+    /// The book `--book` names, else the shipped one of `--variant`; a book file says its
+    /// game, and `--variant`, if given, must agree.
+    fn open(&self) -> Result<std::borrow::Cow<'static, Book>, String> {
+        let asked = self.variant.unwrap_or(Variant::Italian);
+        let book = match &self.book {
+            Some(path) => std::borrow::Cow::Owned(read_file(path, Book::read_from)?),
+            None => std::borrow::Cow::Borrowed(Book::shipped(asked)),
+        };
+        if self.variant.is_some() && asked != book.variant() {
+            return Err(format!(
+                "--book: a book of {}, not of {}",
+                book.variant().name(),
+                asked.name()
+            ));
+        }
+        Ok(book)
+    }
+}
+
+/// The book moves of a position, with their scores
+#[derive(Args)]
+pub struct ProbeArgs {
+    #[command(flatten)]
+    book: BookArg,
+    #[command(flatten)]
+    fen: FenArg,
+}
+
+fn probe(a: ProbeArgs) -> Result<(), String> {
+    let book = a.book.open()?;
+    let pos = a.fen.position(book.variant())?;
     let moves = book.probe(&pos);
     if moves.is_empty() {
         say!("not in the book ({} positions)", book.positions());

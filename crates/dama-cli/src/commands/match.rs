@@ -51,8 +51,9 @@ mod hub_client;
 mod seat;
 mod tally;
 
-use crate::args::Args;
 use crate::opening_lists;
+use crate::options::{within, GameArg};
+use clap::Args;
 use dama::engine::egtb::Wdl;
 use dama::engine::search::{Limits, MAX_THREADS};
 use dama::{rules::fen, rules::notation, Color, Game, Outcome, Position, Variant};
@@ -83,61 +84,92 @@ const OPENINGS_BYTES: u64 = 1 << 20;
 const OPENINGS_LINE: usize = 1000;
 const OPENINGS_MAX: usize = 10_000;
 
-const HELP: &str = "usage: dama match [--a SPEC] [--b SPEC] [--time MS | --nodes N | --depth N]
-                  [--variant italian|brazilian] [--openings FILE] [--games N] [--threads N]
-                  [--max-plies N] [--tt MB] [--seed N] [--pdn FILE] [--timeout-ms MS]
-                  [--a-threads N] [--b-threads N]
+/// Play two engines against each other from each opening with both colours
+///
+/// The result is given for A as +W =D -L, score and Elo with its 95% margin, with the time each
+/// side used per move. Every side gets the same budget a move: --time, --nodes or --depth. The
+/// game is played from its own openings, with its notation in the PDN (GameType 26 for
+/// brazilian), and Hub engines are told it (set-param name=variant). An illegal move, a crash,
+/// an error, a time-out or more than 100000 lines or 16 MiB of output during one move loses the
+/// game and is logged.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Engine A, a SPEC:
+    ///   full                  this build at full strength
+    ///   plain                 plain alpha-beta, material-only evaluation
+    ///   level=N               playing level 1-10 of this build
+    ///   eval=E                this build at full strength with another evaluation: classic,
+    ///                         regions, or a weights or network file of the game
+    ///   hub:PROGRAM [ARG...]  a program speaking the Hub protocol, split on spaces and quoted
+    ///                         as one argument: --a hub:/work/frozen/dama,
+    ///                         --b 'hub:/opt/scan hub' (a program named dama with no
+    ///                         arguments is run as `dama hub`)
+    #[arg(
+        long,
+        value_name = "SPEC",
+        default_value = "full",
+        verbatim_doc_comment
+    )]
+    a: String,
+    /// Engine B, a SPEC as for --a
+    #[arg(long, value_name = "SPEC", default_value = "plain")]
+    b: String,
+    #[command(flatten)]
+    game: GameArg,
+    /// Milliseconds a move, 1-3600000 (default: 100 unless --nodes or --depth is given)
+    #[arg(long, value_name = "MS", value_parser = within(TIME_MS))]
+    time: Option<f64>,
+    /// Nodes a move instead, 1-1000000000000
+    #[arg(long, value_name = "N", value_parser = within(NODES))]
+    nodes: Option<u64>,
+    /// Depth a move instead, 1-120
+    #[arg(long, value_name = "N", value_parser = within(DEPTH))]
+    depth: Option<u32>,
+    /// One FEN a line, in the game's numbering (default: the game's 216 positions three plies
+    /// in); at most 1 MiB, 10000 openings and 1000 bytes a line
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+    /// Games to play, 1-100000 (default: two per opening)
+    #[arg(long, value_name = "N", value_parser = within(GAMES))]
+    games: Option<usize>,
+    /// Games at once, 1-64; one engine per side per thread
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(THREADS))]
+    threads: usize,
+    /// Adjudicate a draw after N plies, 1-2000 (with --egtb not while the tables say a side
+    /// stands won, up to 2N plies)
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = within(MAX_PLIES))]
+    max_plies: usize,
+    /// The table size of each engine in MB, 1-1024, also sent to Hub engines
+    #[arg(long, value_name = "MB", default_value_t = 32, value_parser = within(TT_MB))]
+    tt: usize,
+    /// Search threads of engine A, 1-256, sent to a Hub engine as its threads parameter (one
+    /// that has none can only be given 1); levels below 10 search on one thread whatever N is
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_THREADS))]
+    a_threads: usize,
+    /// The same for engine B
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_THREADS))]
+    b_threads: usize,
+    /// The seed of the playing levels
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(0..=u64::MAX))]
+    seed: u64,
+    /// Save the games as PDN
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<String>,
+    /// A Hub engine that gives no move in MS loses the game, 1-86400000 (default: 3 x --time +
+    /// 1000, or 60000 with --nodes or --depth)
+    #[arg(long, value_name = "MS", value_parser = within(TIMEOUT_MS))]
+    timeout_ms: Option<f64>,
+    /// Watch the games with the endgame tables in DIR (of the game played): count the games
+    /// where a side stood won in the tables and whether it won them
+    #[arg(long, value_name = "DIR")]
+    egtb: Option<String>,
+    /// With --egtb: end a game at its first table position, with the tables' result under the
+    /// king-move rule (reason `tables`)
+    #[arg(long)]
+    adjudicate: bool,
+}
 
-Two engines play each other from each opening with both colours; the result is given for A as
-+W =D -L, score and Elo with its 95% margin, with the time each side used per move.
-
-SPEC (defaults: --a full, --b plain):
-  full                    this build at full strength
-  plain                   plain alpha-beta, material-only evaluation
-  eval=classic|FILE       this build at full strength with another evaluation (a weights
-                          file of `dama train fit`)
-  level=N                 playing level 1-10 of this build
-  hub:PROGRAM [ARG...]    a program speaking the Hub protocol, split on spaces and quoted as
-                          one argument: --a hub:/work/frozen/dama, --b 'hub:/opt/scan hub'
-                          (a program named dama with no arguments is run as `dama hub`)
-
-options:
-  --time MS               milliseconds a move, 1-3600000 (default 100); or --nodes N
-                          (1-10^12), or --depth N (1-120)
-  --variant GAME          italian (default) or brazilian: the game played, its openings,
-                          its notation in the PDN (GameType 26 for brazilian); Hub engines
-                          get set-param name=variant
-  --openings FILE         one FEN a line, in the game's numbering (default: the game's 216
-                          positions three plies in); at most 1 MiB, 10000 openings and
-                          1000 bytes a line
-  --games N               games to play, 1-100000 (default: two per opening)
-  --threads N             games at once, 1-64 (default 1); one engine per side per thread
-  --max-plies N           adjudicate a draw after N plies, 1-2000 (default 300; with --egtb
-                          not while the tables say a side stands won, up to 2N plies)
-  --tt MB                 table size of each engine, 1-1024, also sent to Hub engines
-                          (default 32)
-  --a-threads N           search threads of engine A, 1-256 (default 1), sent to a Hub
-                          engine as its threads parameter (one that has none can only
-                          be given 1); levels below 10 search on one thread whatever N is
-  --b-threads N           the same for engine B
-  --seed N                seed of the playing levels (default 1)
-  --pdn FILE              save the games as PDN
-  --timeout-ms MS         a Hub engine that gives no move in MS loses the game, 1-86400000
-                          (default 3 x --time + 1000, or 60000 with --nodes or --depth)
-  --egtb DIR              watch the games with the endgame tables in DIR (of the game played):
-                          count the games where a side stood won in the tables and
-                          whether it won them
-  --adjudicate            with --egtb: end a game at its first table position, with the
-                          tables' result under the king-move rule (reason `tables`)
-
-An illegal move, a crash, an error, a time-out or more than 100000 lines or 16 MiB of
-output during one move loses the game and is logged.";
-
-pub fn run(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        say!("{HELP}");
-        return Ok(());
-    }
+pub fn run(args: MatchArgs) -> Result<(), String> {
     let (setup, threads, mut pdn) = read_setup(args)?;
     let [spec_a, spec_b] = [setup.specs[0].as_str(), setup.specs[1].as_str()];
     let started = Instant::now();
@@ -196,32 +228,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// The match the options describe, checked and announced: its setup, the threads to play it
 /// on and the PDN file its games go to.
-fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "a",
-            "b",
-            "time",
-            "nodes",
-            "depth",
-            "openings",
-            "games",
-            "threads",
-            "a-threads",
-            "b-threads",
-            "max-plies",
-            "tt",
-            "seed",
-            "pdn",
-            "timeout-ms",
-            "egtb",
-            "variant",
-        ],
-        &["adjudicate"],
-    )?;
-    let variant = a.variant()?;
-    let tables = match a.get("egtb") {
+fn read_setup(a: MatchArgs) -> Result<(Arc<Setup>, usize, Option<PdnOut>), String> {
+    let variant = a.game.variant;
+    let tables = match &a.egtb {
         Some(dir) => {
             let t = dama::engine::egtb::Tables::from_dir(dir)
                 .map_err(|e| format!("--egtb {dir}: {e}"))?;
@@ -236,44 +245,40 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
         }
         None => None,
     };
-    if a.flag("adjudicate") && tables.is_none() {
+    if a.adjudicate && tables.is_none() {
         return Err("--adjudicate needs --egtb DIR".into());
     }
-    let pdn = a.get("pdn").map(PdnOut::create).transpose()?;
-    let spec_a = a.get("a").unwrap_or("full");
-    let spec_b = a.get("b").unwrap_or("plain");
+    let pdn = a.pdn.as_deref().map(PdnOut::create).transpose()?;
+    let (spec_a, spec_b) = (a.a.as_str(), a.b.as_str());
     let player_a = Player::parse(spec_a, variant)?;
     let player_b = Player::parse(spec_b, variant)?;
-    let budget = match (a.get("time"), a.get("nodes"), a.get("depth")) {
-        (_, None, None) => Budget::Time(a.number_in("time", 100.0, TIME_MS)?),
-        (None, Some(_), None) => Budget::Nodes(a.number_in("nodes", 1, NODES)?),
-        (None, None, Some(_)) => Budget::Depth(a.number_in("depth", 1, DEPTH)?),
+    let budget = match (a.time, a.nodes, a.depth) {
+        (ms, None, None) => Budget::Time(ms.unwrap_or(100.0)),
+        (None, Some(n), None) => Budget::Nodes(n),
+        (None, None, Some(d)) => Budget::Depth(d),
         _ => return Err("give one of --time, --nodes and --depth".into()),
     };
     let default_timeout = match budget {
         Budget::Time(ms) => 3.0 * ms + 1000.0,
         _ => 60_000.0,
     };
-    let timeout_ms = a.number_in("timeout-ms", default_timeout, TIMEOUT_MS)?;
-    let all = match a.get("openings") {
+    let timeout_ms = a.timeout_ms.unwrap_or(default_timeout);
+    let all = match &a.openings {
         Some(f) => read_openings(f, variant).map_err(|e| format!("--openings {f}: {e}"))?,
         None => opening_lists::parse_list(variant, opening_lists::shipped(variant))?,
     };
-    let games = a.number_in("games", 2 * all.len(), GAMES)?;
-    let threads = a.number_in("threads", 1, THREADS)?;
-    let max_plies = a.number_in("max-plies", 300, MAX_PLIES)?;
-    let tt = a.number_in("tt", 32, TT_MB)?;
+    let games = a.games.unwrap_or(2 * all.len());
+    let (threads, max_plies, seed) = (a.threads, a.max_plies, a.seed);
     let sizes = [
         Size {
-            tt_mb: tt,
-            threads: a.number_in("a-threads", 1, 1..=MAX_THREADS)?,
+            tt_mb: a.tt,
+            threads: a.a_threads,
         },
         Size {
-            tt_mb: tt,
-            threads: a.number_in("b-threads", 1, 1..=MAX_THREADS)?,
+            tt_mb: a.tt,
+            threads: a.b_threads,
         },
     ];
-    let seed = a.number_in("seed", 1, 0..=u64::MAX)?;
 
     let chosen = pick_openings(&all, games.div_ceil(2));
     let plan: Vec<Pairing> = (0..games)
@@ -310,7 +315,7 @@ fn read_setup(args: &[String]) -> Result<(Arc<Setup>, usize, Option<PdnOut>), St
         timeout: Duration::from_secs_f64(timeout_ms / 1000.0),
         plan,
         tables,
-        adjudicate: a.flag("adjudicate"),
+        adjudicate: a.adjudicate,
     });
     Ok((setup, threads, pdn))
 }

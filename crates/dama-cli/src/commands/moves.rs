@@ -1,13 +1,21 @@
 //! `dama moves`: every legal move, captures with their full landing path, in the game's
 //! notation (numbers in Italian, algebraic in Brazilian).
 
-use crate::args::Args;
+use crate::options::{FenArg, GameArg};
+use clap::Args;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen", "variant"], &[])?;
-    let v = a.variant()?;
-    let pos = a.position(v)?;
-    for m in pos.legal_moves().iter() {
+/// List every legal move, one per line, captures with their full path
+#[derive(Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    fen: FenArg,
+}
+
+pub fn run(a: MovesArgs) -> Result<(), String> {
+    let v = a.game.variant;
+    for m in a.fen.position(v)?.legal_moves().iter() {
         say!("{}", dama::rules::notation::full_text(v, m));
     }
     Ok(())
