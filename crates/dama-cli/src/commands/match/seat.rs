@@ -3,8 +3,8 @@
 //! came. The referee's checks on a Hub engine's answer are here: its text must name a legal
 //! move of the position.
 
+use super::budget::Budget;
 use super::hub_client::{Failure, HubClient, HubCommand, Size};
-use super::Budget;
 use dama::engine::eval::{Eval, Weights};
 use dama::engine::level;
 use dama::engine::search::{Engine, Features};
