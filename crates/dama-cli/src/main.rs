@@ -3,13 +3,13 @@
 //! command is a module of [`commands`].
 
 /// `println!` that ends the program quietly on a closed pipe instead of panicking (see
-/// [`out`]).
+/// [`stdout`]).
 macro_rules! say {
     () => {
-        $crate::out::line(format_args!(""))
+        $crate::stdout::line(format_args!(""))
     };
     ($($t:tt)*) => {
-        $crate::out::line(format_args!($($t)*))
+        $crate::stdout::line(format_args!($($t)*))
     };
 }
 
@@ -19,7 +19,7 @@ mod eval_spec;
 mod files;
 mod opening_lists;
 mod options;
-mod out;
+mod stdout;
 
 use std::process::ExitCode;
 

@@ -1,5 +1,6 @@
 //! The commands of `dama`, one module each: its options (a clap type whose doc comments are its
-//! help) and its `run`.
+//! help: the first line what `dama --help` lists, the rest what `dama <command> --help` adds)
+//! and its `run`.
 
 pub mod bench;
 pub mod book;
