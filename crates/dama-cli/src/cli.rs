@@ -214,6 +214,89 @@ mod tests {
         check(&mut cmd, "dama");
     }
 
+    /// The first "LO-HI" of `help`: two numbers joined by a dash.
+    fn bounds(help: &str) -> Option<(&str, &str)> {
+        let number = |t: &str| {
+            t.len()
+                - t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .len()
+        };
+        let bytes = help.as_bytes();
+        (0..help.len()).find_map(|i| {
+            let starts = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+            let lo = number(&help[i..]);
+            let rest = help[i + lo..].strip_prefix('-')?;
+            let hi = number(rest);
+            (starts && lo > 0 && hi > 0).then(|| (&help[i..i + lo], &rest[..hi]))
+        })
+    }
+
+    /// Every number an option takes has its bounds in its help (but a seed, which takes any),
+    /// and they are its parser's: both ends are taken, and past either end is refused.
+    #[test]
+    fn the_help_gives_the_bounds_of_each_number() {
+        use std::any::TypeId;
+        fn check(cmd: &clap::Command, path: &mut Vec<String>, root: &clap::Command) {
+            let integers = [
+                TypeId::of::<u32>(),
+                TypeId::of::<u64>(),
+                TypeId::of::<usize>(),
+                TypeId::of::<i32>(),
+                TypeId::of::<i64>(),
+            ];
+            let float = [TypeId::of::<f32>(), TypeId::of::<f64>()];
+            for arg in cmd.get_arguments() {
+                let (Some(long), id) = (arg.get_long(), arg.get_value_parser().type_id()) else {
+                    continue;
+                };
+                let integer = integers.iter().any(|t| id == *t);
+                if !integer && !float.iter().any(|t| id == *t) || long == "seed" {
+                    continue;
+                }
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                let name = format!("{} --{long}", path.join(" "));
+                let (lo, hi) =
+                    bounds(&help).unwrap_or_else(|| panic!("{name}: no bounds in {help:?}"));
+                let parses = |value: String| {
+                    let mut line = path.clone();
+                    line.extend([format!("--{long}"), value]);
+                    root.clone()
+                        .try_get_matches_from(line)
+                        .map_err(|e| e.kind())
+                };
+                for end in [lo, hi] {
+                    assert!(parses(end.to_string()).is_ok(), "{name} {end}");
+                }
+                let (lo_f, hi_f): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+                let past = if integer {
+                    [
+                        format!("{}", lo_f as i128 - 1),
+                        format!("{}", hi_f as i128 + 1),
+                    ]
+                } else {
+                    // Just past each end: a thousandth of it, at least 10^-9.
+                    let step = |x: f64| (x.abs() / 1000.0).max(1e-9);
+                    [
+                        format!("{}", lo_f - step(lo_f)),
+                        format!("{}", hi_f + step(hi_f)),
+                    ]
+                };
+                for value in past {
+                    let refused = Err(ErrorKind::ValueValidation);
+                    assert_eq!(parses(value.clone()), refused, "{name} {value}");
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                path.push(sub.get_name().to_string());
+                check(sub, path, root);
+                path.pop();
+            }
+        }
+        let mut root = shaped(Cli::command());
+        root.build();
+        check(&root, &mut vec!["dama".to_string()], &root);
+    }
+
     #[test]
     fn long_lines_break_between_words_keeping_their_indent() {
         assert_eq!(wrap("one two three", 7), "one two\nthree");

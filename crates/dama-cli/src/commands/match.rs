@@ -146,7 +146,7 @@ pub struct MatchArgs {
     /// that has none can only be given 1); levels below 10 search on one thread whatever N is
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_THREADS))]
     a_threads: usize,
-    /// The same for engine B
+    /// Search threads of engine B, 1-256, as for --a-threads
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_THREADS))]
     b_threads: usize,
     /// The seed of the playing levels
