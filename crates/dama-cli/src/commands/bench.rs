@@ -7,31 +7,69 @@
 //! `bench perft` counts the move tree from the start of each game (depth 10 by default), on
 //! one core, best of `--runs` runs, and checks the counts against the known ones.
 
-use crate::args::Args;
-use dama::engine::{score_text, Engine, Limits, StdClock, MAX_PLY, MAX_THREADS};
+use crate::options::{within, FenArg, GameArg};
+use clap::{Args, Subcommand};
+use dama::engine::StdClock;
+use dama::engine::{score_text, Engine, Limits, MAX_PLY, MAX_THREADS};
 use dama::{notation, Game, Variant};
 use std::time::Instant;
 
 /// The largest transposition table a bench may ask for, in MB.
 const MAX_TT_MB: usize = 4096;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("depth") => depth(&args[1..]),
-        Some("perft") => perft(&args[1..]),
-        Some("search") => search(&args[1..]),
-        _ => search(args),
+/// Benchmarks: bench search (the default), bench depth, bench perft
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    bench: Option<Bench>,
+    // Without a subcommand: bench search's options.
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+#[derive(Subcommand)]
+enum Bench {
+    Search(SearchArgs),
+    Depth(DepthArgs),
+    Perft(PerftArgs),
+}
+
+pub fn run(a: BenchArgs) -> Result<(), String> {
+    match a.bench {
+        None => search(a.search),
+        Some(Bench::Search(s)) => search(s),
+        Some(Bench::Depth(d)) => depth(d),
+        Some(Bench::Perft(p)) => perft(p),
     }
 }
 
-fn search(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["depth", "tt", "variant"], &[])?;
-    a.italian_only("the positions of bench search are")?;
-    let depth: Option<u32> = match a.get("depth") {
-        Some(_) => Some(a.number_in("depth", 1, 1..=MAX_PLY as u32 - 8)?),
-        None => None,
-    };
-    let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
+/// Search fixed (Italian) positions to a fixed depth: nodes, time, nodes/s and a checksum
+///
+/// Each position is searched with a fresh engine and no time limit, so the node counts depend
+/// only on the search and evaluation code: the total and the checksum change exactly when the
+/// search does.
+#[derive(Args)]
+struct SearchArgs {
+    /// Every position to this depth, 1-120 (default: each position's own)
+    #[arg(long, value_name = "N", value_parser = within(1..=MAX_PLY as u32 - 8))]
+    depth: Option<u32>,
+    /// The transposition table in MB, 1-4096
+    #[arg(long, value_name = "MB", default_value_t = 32, value_parser = within(1..=MAX_TT_MB))]
+    tt: usize,
+    /// italian, the game of the positions (any other is refused)
+    #[arg(long, value_name = "GAME")]
+    variant: Option<Variant>,
+}
+
+fn search(a: SearchArgs) -> Result<(), String> {
+    if let Some(v) = a.variant.filter(|&v| v != Variant::Italian) {
+        return Err(format!(
+            "the positions of bench search are for Italian draughts only, not for {}",
+            v.name()
+        ));
+    }
+    let (depth, tt) = (a.depth, a.tt);
     say!(
         "{:>2}  {:<50} {:>5} {:>12} {:>9}  {:>7}  best",
         "#",
@@ -68,21 +106,37 @@ fn search(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn depth(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &["time", "tt", "fen", "variant", "threads", "eval"],
-        &[],
-    )?;
-    let v = a.variant()?;
-    let ms: f64 = a.number_in("time", 1000.0, 1.0..=3_600_000.0)?;
-    let tt: usize = a.number_in("tt", 32, 1..=MAX_TT_MB)?;
-    let threads: usize = a.number_in("threads", 1, 1..=MAX_THREADS)?;
-    let game = Game::from_position(a.position(v)?);
-    let mut engine = Engine::with_clock(tt, Box::new(StdClock::new()));
+/// The depth iterative deepening reaches in a given time, in either game
+#[derive(Args)]
+struct DepthArgs {
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    fen: FenArg,
+    /// Milliseconds, 1-3600000
+    #[arg(long, value_name = "MS", value_parser = within(1.0..=3_600_000.0))]
+    #[arg(default_value_t = 1000.0)]
+    time: f64,
+    /// The transposition table in MB, 1-4096
+    #[arg(long, value_name = "MB", default_value_t = 32, value_parser = within(1..=MAX_TT_MB))]
+    tt: usize,
+    /// Search threads, 1-256
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_THREADS))]
+    threads: usize,
+    /// The evaluation: shipped (the default), regions, classic (Italian), or a weights or
+    /// network file of the game
+    #[arg(long, value_name = "E")]
+    eval: Option<String>,
+}
+
+fn depth(a: DepthArgs) -> Result<(), String> {
+    let v = a.game.variant;
+    let (ms, threads) = (a.time, a.threads);
+    let game = Game::from_position(a.fen.position(v)?);
+    let mut engine = Engine::with_clock(a.tt, Box::new(StdClock::new()));
     engine.set_threads(threads);
-    if let Some(spec) = a.get("eval") {
-        engine.set_eval(crate::train::eval_from_spec(spec, v)?);
+    if let Some(spec) = &a.eval {
+        engine.set_eval(crate::eval_spec::eval_from_spec(spec, v)?);
     }
     let r = engine.search(&game, &Limits::time(ms), &mut |i| {
         let pv: Vec<String> = i.pv.iter().map(|m| notation::full_text(v, m)).collect();
@@ -125,13 +179,25 @@ const KNOWN: [(Variant, [u64; 12]); 2] = [
     ),
 ];
 
-fn perft(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["depth", "variant", "runs"], &[])?;
+/// Perft from the start of each game on one core, its counts checked against the known ones
+#[derive(Args)]
+struct PerftArgs {
+    /// The game, italian or brazilian (default: both)
+    #[arg(long, value_name = "GAME")]
+    variant: Option<Variant>,
+    /// The depth in plies, 0-12
     // Deeper takes minutes: dama perft goes on.
-    let depth: u32 = a.number_in("depth", 10, 0..=12)?;
-    let runs: u32 = a.number_in("runs", 3, 1..=100)?;
-    let games: Vec<Variant> = match a.get("variant") {
-        Some(_) => vec![a.variant()?],
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = within(0..=12u32))]
+    depth: u32,
+    /// Runs of each, the best counting, 1-100
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = within(1..=100u32))]
+    runs: u32,
+}
+
+fn perft(a: PerftArgs) -> Result<(), String> {
+    let (depth, runs) = (a.depth, a.runs);
+    let games: Vec<Variant> = match a.variant {
+        Some(v) => vec![v],
         None => Variant::ALL.to_vec(),
     };
     let mut wrong = Vec::new();

@@ -1,8 +1,9 @@
 //! The match summary: results summed from A's side, the Elo estimate, how games ended, and
 //! the time each side really used per move.
 
+use super::budget::Budget;
 use super::elo::{elo, fmt_elo, fmt_margin};
-use super::{Budget, Record, Score};
+use super::record::{Record, Score};
 
 /// A think, kept to report the longest.
 #[derive(Clone, Default)]

@@ -1,20 +1,32 @@
 //! `dama perft`: leaf counts, optionally per first move, with speed.
 
-use crate::args::Args;
+use crate::options::{within, FenArg, GameArg};
+use clap::Args;
 use dama::notation;
 use std::time::Instant;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["fen", "depth", "variant"], &["divide"])?;
-    let v = a.variant()?;
-    let pos = a.position(v)?;
-    if a.get("depth").is_none() {
-        return Err("perft needs --depth N".into());
-    }
+/// Count the leaves of the move tree
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    game: GameArg,
+    #[command(flatten)]
+    fen: FenArg,
+    /// The depth in plies, 0-20 (required)
     // Deeper would not finish.
-    let depth: u32 = a.number_in("depth", 0, 0..=20)?;
+    #[arg(long, value_name = "N", value_parser = within(0..=20u32))]
+    depth: Option<u32>,
+    /// The leaves under each first move too
+    #[arg(long)]
+    divide: bool,
+}
+
+pub fn run(a: PerftArgs) -> Result<(), String> {
+    let v = a.game.variant;
+    let pos = a.fen.position(v)?;
+    let depth = a.depth.ok_or("perft needs --depth N")?;
     let t = Instant::now();
-    let total = if a.flag("divide") {
+    let total = if a.divide {
         let legal = pos.legal_moves();
         let mut total = 0;
         for (m, n) in dama::perft_divide(&pos, depth) {

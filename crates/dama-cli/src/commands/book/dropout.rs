@@ -11,7 +11,7 @@
 use super::analyse::{book_moves, score_all};
 use super::backup::{back_up, Scored};
 use super::{Grow, OPENING_PLY};
-use crate::openings;
+use crate::opening_lists;
 use dama::engine::book::BookBuilder;
 use dama::Position;
 use std::cmp::Reverse;
@@ -41,7 +41,7 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
     let start = Position::start(g.variant);
     let mut queue = Queue::default();
     queue.offer(start, 0, 0);
-    for p in openings::distinct(start, OPENING_PLY) {
+    for p in opening_lists::distinct(start, OPENING_PLY) {
         queue.offer(p, OPENING_PLY, i64::from(OPENING_PLY) * d.ply_cost);
     }
     let mut all = Scored::new();

@@ -4,7 +4,7 @@
 //! man. The search's verdict at the book's depth, not a proof: a score of a man or more this
 //! early means a man lost by force within the search's horizon.
 
-use crate::openings;
+use crate::opening_lists;
 use dama::engine::book::Book;
 use dama::engine::score_text;
 use dama::{fen, notation};
@@ -23,7 +23,7 @@ pub struct Verdict {
 /// The verdicts of `book`'s game's shipped openings, in their list's order.
 pub fn verdicts(book: &Book, lost: i32) -> Result<Vec<Verdict>, String> {
     let variant = book.variant();
-    let list = openings::parse_list(variant, openings::shipped(variant))?;
+    let list = opening_lists::parse_list(variant, opening_lists::shipped(variant))?;
     Ok(list
         .into_iter()
         .map(|pos| {

@@ -3,8 +3,8 @@
 //! came. The referee's checks on a Hub engine's answer are here: its text must name a legal
 //! move of the position.
 
+use super::budget::Budget;
 use super::hub_client::{Failure, HubClient, HubCommand, Size};
-use super::Budget;
 use dama::engine::eval::{Eval, Weights};
 use dama::engine::{level, Engine, Features};
 use dama::{Game, Move, Variant};
@@ -31,7 +31,7 @@ impl Player {
             return HubCommand::parse(rest).map(Player::Hub);
         }
         if let Some(spec) = s.strip_prefix("eval=") {
-            crate::train::eval_from_spec(spec, variant)?;
+            crate::eval_spec::eval_from_spec(spec, variant)?;
             return Ok(Player::Eval(spec.to_string()));
         }
         match s {
@@ -108,7 +108,7 @@ impl Seat {
                     }
                 }
                 if let Player::Eval(spec) = player {
-                    engine.set_eval(crate::train::eval_from_spec(spec, variant)?);
+                    engine.set_eval(crate::eval_spec::eval_from_spec(spec, variant)?);
                 }
                 Ok(Seat::Local {
                     player: player.clone(),

@@ -3,7 +3,7 @@
 //! in a number of bytes. The nearest positions are the ones every game meets.
 
 use super::OPENING_PLY;
-use crate::openings;
+use crate::opening_lists;
 use dama::engine::book::{Book, BookBuilder, ENTRY_BYTES, HEADER_BYTES};
 use dama::Position;
 use std::collections::HashSet;
@@ -20,7 +20,7 @@ pub fn subset(book: &Book, max_bytes: usize) -> Result<Book, String> {
     let mut ply = 0;
     'grow: while !layer.is_empty() {
         if ply == OPENING_PLY {
-            for p in openings::distinct(start, OPENING_PLY) {
+            for p in opening_lists::distinct(start, OPENING_PLY) {
                 if seen.insert(p) {
                     layer.push(p);
                 }

@@ -2,7 +2,8 @@
 //! (`--variant`, Italian by default). A directory's tables are all of one game; each file
 //! says which.
 
-use crate::args::Args;
+use crate::options::{within, GameArg};
+use clap::{Args, Subcommand};
 use dama::engine::egtb::{self, TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES};
 use dama::{notation, Position, Variant};
 use std::path::Path;
@@ -11,26 +12,42 @@ use std::time::Instant;
 /// The largest `--stride` of `egtb verify`: past the largest table, only index 0 is checked.
 const MAX_STRIDE: u64 = 1_000_000_000;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.split_first() {
-        Some((c, rest)) if c == "build" => build(rest),
-        Some((c, rest)) if c == "probe" => probe(rest),
-        Some((c, rest)) if c == "verify" => verify(rest),
-        _ => Err(
-            "usage: dama egtb build [--variant GAME] --pieces N --out DIR \
-             | dama egtb probe --dir DIR FEN | dama egtb verify --dir DIR [--stride N]"
-                .into(),
-        ),
+/// Endgame tables: egtb build, egtb probe, egtb verify (docs/EGTB.md)
+#[derive(Subcommand)]
+pub enum Egtb {
+    Build(BuildArgs),
+    Probe(ProbeArgs),
+    Verify(VerifyArgs),
+}
+
+pub fn run(command: Egtb) -> Result<(), String> {
+    match command {
+        Egtb::Build(a) => build(a),
+        Egtb::Probe(a) => probe(a),
+        Egtb::Verify(a) => verify(a),
     }
 }
 
-fn build(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["pieces", "out", "rule", "variant"], &[])?;
-    let variant = a.variant()?;
-    let pieces: u32 = a.number_in("pieces", 4, 2..=MAX_TABLE_PIECES)?;
-    let game_rule = variant.draw_rules().king_move_plies;
-    let rule: u32 = a.number_in("rule", game_rule, 1..=MAX_RULE as u32)?;
-    let out = a.get("out").ok_or("egtb build needs --out DIR")?;
+/// Build the game's endgame tables up to N pieces, one file a piece count
+#[derive(Args)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The most pieces on the board, 2-8
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = within(2..=MAX_TABLE_PIECES))]
+    pieces: u32,
+    /// The directory the tables are written to (required)
+    #[arg(long, value_name = "DIR")]
+    out: Option<String>,
+    /// King moves without a capture that draw, in plies, 1-120 (default: the game's rule)
+    #[arg(long, value_name = "N", value_parser = within(1..=MAX_RULE as u32))]
+    rule: Option<u32>,
+}
+
+fn build(a: BuildArgs) -> Result<(), String> {
+    let (variant, pieces) = (a.game.variant, a.pieces);
+    let rule = a.rule.unwrap_or(variant.draw_rules().king_move_plies);
+    let out = a.out.as_deref().ok_or("egtb build needs --out DIR")?;
     std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
     say!(
         "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8}",
@@ -88,10 +105,20 @@ fn build(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn verify(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["dir", "stride"], &[])?;
-    let dir = a.get("dir").ok_or("egtb verify needs --dir DIR")?;
-    let stride: u64 = a.number_in("stride", 1, 1..=MAX_STRIDE)?;
+/// Check every Nth value of the tables against its successors
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// The tables' directory (required); they say their game
+    #[arg(long, value_name = "DIR")]
+    dir: Option<String>,
+    /// Check every Nth index of each table, 1-1000000000
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=MAX_STRIDE))]
+    stride: u64,
+}
+
+fn verify(a: VerifyArgs) -> Result<(), String> {
+    let dir = a.dir.as_deref().ok_or("egtb verify needs --dir DIR")?;
+    let stride = a.stride;
     let start = Instant::now();
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
     say!(
@@ -137,15 +164,31 @@ fn peak_memory() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-fn probe(args: &[String]) -> Result<(), String> {
-    // The FEN may be given bare; it is read in the numbering of the tables' game.
-    let a = Args::parse_with_positional(args, &["dir", "fen", "king-plies"], &[], "fen")?;
-    let plies: u32 = a.number_in("king-plies", 0, 0..=MAX_RULE as u32)?;
-    let dir = a.get("dir").ok_or("egtb probe needs --dir DIR")?;
-    let fen = a.get("fen").ok_or("egtb probe needs a FEN")?;
+/// A position's value and best move from the tables
+#[derive(Args)]
+pub struct ProbeArgs {
+    /// The tables' directory (required); they say their game
+    #[arg(long, value_name = "DIR")]
+    dir: Option<String>,
+    /// The same as the bare FEN
+    #[arg(long = "fen", value_name = "FEN")]
+    fen_option: Option<String>,
+    /// The position, in the numbering of the tables' game
+    #[arg(value_name = "FEN")]
+    fen: Option<String>,
+    /// Plies of king moves without a capture already played, 0-120
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = within(0..=MAX_RULE as u32))]
+    king_plies: u32,
+}
+
+fn probe(a: ProbeArgs) -> Result<(), String> {
+    let plies = a.king_plies;
+    let dir = a.dir.as_deref().ok_or("egtb probe needs --dir DIR")?;
+    // The FEN may be given bare or as --fen; the bare word counts when both are.
+    let fen = a.fen.or(a.fen_option).ok_or("egtb probe needs a FEN")?;
     let tables = Tables::from_dir(dir).map_err(|e| e.to_string())?;
     let variant: Variant = tables.variant();
-    let pos = Position::from_fen(variant, fen).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(variant, &fen).map_err(|e| e.to_string())?;
     let Some(p) = tables.probe(&pos) else {
         return Err(format!(
             "the position is not in the tables of {dir} (complete up to {} pieces)",

@@ -1,32 +1,50 @@
 //! `dama hub`: the Hub protocol on stdin and stdout. The protocol itself is the library's
 //! [`dama_cli::hub`]; this reads the command line and runs the session over stdin.
-//!
-//! Options: `--variant italian|brazilian` (the game at the start; the GUI may change it with
-//! `set-param name=variant`), `--eval E[,E]` (weights files of `dama train fit`, each used in
-//! games of the kind it was fitted for, or `classic` for the hand-written Italian
-//! evaluation), `--egtb DIR[,DIR]` (endgame tables of `dama egtb build`, a directory for each
-//! game, read from the start on a thread of their own; `init` waits for them, and tables
-//! that cannot be read end the session with an `error` line and a failing exit),
-//! `--no-book` (level 10 does not play from the opening books), `--contempt N`
-//! (the `contempt` parameter's value at the start, 0 to 50 hundredths of a man).
 
+use crate::options::{within, GameArg};
+use clap::Args;
 use dama::engine::egtb::Tables;
 use dama::engine::MAX_CONTEMPT;
 use dama_cli::hub::{Hub, Setup};
 use std::sync::{Arc, Mutex};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = crate::args::Args::parse(args, &["eval", "egtb", "variant", "contempt"], &["no-book"])?;
-    let variant = a.variant()?;
-    let evals = match a.get("eval") {
-        Some(spec) => crate::train::evals_from_list(spec)?,
+/// Talk the Hub protocol (version 2) on standard input and output
+///
+/// The engine of draughts GUIs that speak the text protocol of the Scan engine. GAME is the
+/// game at the start: the GUI may change it with `set-param name=variant`.
+#[derive(Args)]
+pub struct HubArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Other evaluations, each used in games of its kind: classic (the hand-written Italian
+    /// one), regions, shipped, or a weights or network file (of `dama train fit` or `train
+    /// net`, which says its game), at most one a game
+    #[arg(long, value_name = "E[,E]")]
+    eval: Option<String>,
+    /// Endgame tables (of `dama egtb build`), a directory for each game
+    ///
+    /// Read from the start on a thread of their own: `init` waits for them, and tables that
+    /// cannot be read end the session with an `error` line and a failing exit.
+    #[arg(long, value_name = "DIR[,DIR]")]
+    egtb: Option<String>,
+    /// Level 10 does not play from the opening books
+    #[arg(long)]
+    no_book: bool,
+    /// The `contempt` parameter's value at the start, 0-50 hundredths of a man
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = within(0..=MAX_CONTEMPT))]
+    contempt: i32,
+}
+
+pub fn run(a: HubArgs) -> Result<(), String> {
+    let evals = match &a.eval {
+        Some(spec) => crate::eval_spec::evals_from_list(spec)?,
         None => Vec::new(),
     };
     // Each directory is checked here; the tables are read on a thread of their own, so that
     // `hub` is answered at once (a referee gives that seconds) and `init` waits for them.
     let dirs: Vec<String> = a
-        .get("egtb")
-        .into_iter()
+        .egtb
+        .iter()
         .flat_map(|l| l.split(','))
         .map(str::to_string)
         .collect();
@@ -41,9 +59,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         evals,
         tables: Vec::new(),
         loading,
-        book: !a.flag("no-book"),
-        variant,
-        contempt: a.number_in("contempt", 0, 0..=MAX_CONTEMPT)?,
+        book: !a.no_book,
+        variant: a.game.variant,
+        contempt: a.contempt,
     };
     let mut hub = Hub::new(setup, std::io::stdout());
     hub.serve(std::io::stdin().lock());

@@ -9,8 +9,10 @@
 //! depends on the seed, count and depths, never on `--threads` or on which thread finished
 //! first.
 
-use crate::args::Args;
-use dama::engine::{level, Engine, Rng};
+use crate::options::{number, within, GameArg};
+use clap::Args;
+use dama::engine::Engine;
+use dama::engine::{level, Rng};
 use dama::{Game, Variant};
 use dama_cli::puzzle::{self, Puzzle, Reject, Settings};
 use std::collections::{BTreeMap, HashSet};
@@ -24,30 +26,44 @@ const GAMES_PER_PUZZLE: u64 = 20_000;
 /// The most games a run may be allowed: above the default for the largest count.
 const MAX_GAMES: u64 = 1_000_000_000;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "variant",
-            "count",
-            "seed",
-            "depth",
-            "screen",
-            "threads",
-            "out",
-            "max-games",
-        ],
-        &[],
-    )?;
-    let variant = a.variant()?;
-    let count: usize = a.number_in("count", 20, 1..=9999)?;
-    let seed: u64 = a.number("seed", 1)?;
-    let defaults = Settings::default();
-    let depth: u32 = a.number_in("depth", defaults.deep_depth, 1..=40)?;
-    let screen: u32 = a.number_in("screen", defaults.screen_depth, 1..=30)?;
-    let threads: usize = a.number_in("threads", 1, 1..=64)?;
-    let max_games: u64 =
-        a.number_in("max-games", count as u64 * GAMES_PER_PUZZLE, 1..=MAX_GAMES)?;
+/// Mine puzzles for the tactics trainer from self-play and write them as JSON
+///
+/// Game k of a run is low-level self-play seeded by the seed and k alone; its last position is
+/// searched afresh, and the puzzles are taken in the order of k, so the file depends on the
+/// seed, count and depths, never on --threads. docs/PUZZLES.md tells the rest.
+#[derive(Args)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Puzzles to find, 1-9999
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = within(1..=9999usize))]
+    count: usize,
+    /// The seed of the games
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+    /// The depth of the deep check, 1-40
+    #[arg(long, value_name = "N", value_parser = within(1..=40u32))]
+    #[arg(default_value_t = Settings::default().deep_depth)]
+    depth: u32,
+    /// The depth of the screen every position passes first, 1-30
+    #[arg(long, value_name = "N", value_parser = within(1..=30u32))]
+    #[arg(default_value_t = Settings::default().screen_depth)]
+    screen: u32,
+    /// Games at once, 1-64
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=64usize))]
+    threads: usize,
+    /// Games to play at most, 1-1000000000 (default: 20000 a puzzle)
+    #[arg(long, value_name = "N", value_parser = within(1..=MAX_GAMES))]
+    max_games: Option<u64>,
+    /// The file written (default: standard output)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+}
+
+pub fn run(a: PuzzlesArgs) -> Result<(), String> {
+    let (variant, count, seed, threads) = (a.game.variant, a.count, a.seed, a.threads);
+    let (depth, screen) = (a.depth, a.screen);
+    let max_games = a.max_games.unwrap_or(count as u64 * GAMES_PER_PUZZLE);
     let settings = Settings {
         screen_depth: screen,
         deep_depth: depth,
@@ -77,7 +93,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     let text = puzzle::write_file(variant, &generator, &mined.puzzles);
-    match a.get("out") {
+    match &a.out {
         Some(path) => {
             if let Some(dir) = std::path::Path::new(path).parent()
                 && !dir.as_os_str().is_empty()

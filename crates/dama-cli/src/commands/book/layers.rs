@@ -4,7 +4,7 @@
 
 use super::analyse::{book_moves, score_all};
 use super::{Grow, OPENING_PLY};
-use crate::openings;
+use crate::opening_lists;
 use dama::engine::book::BookBuilder;
 use dama::Position;
 use std::collections::{HashMap, HashSet};
@@ -29,7 +29,7 @@ pub fn grow(
     for ply in 0..last {
         if ply == OPENING_PLY && opening_plies > 0 {
             let horizon = OPENING_PLY + opening_plies;
-            for p in openings::distinct(start, OPENING_PLY) {
+            for p in opening_lists::distinct(start, OPENING_PLY) {
                 match layer.iter_mut().find(|(q, _)| *q == p) {
                     Some((_, limit)) => *limit = (*limit).max(horizon),
                     None if seen.insert(p) => layer.push((p, horizon)),

@@ -12,12 +12,14 @@
 //! in games of that kind). A samples file does not say which game it holds: fit it with the
 //! `--variant` it was generated with.
 
-use crate::args::Args;
-use crate::openings;
-use dama::engine::eval::network;
+use crate::eval_spec::eval_from_spec;
+use crate::opening_lists;
+use crate::options::{number, within, GameArg};
+use clap::{Args, Subcommand};
 use dama::engine::eval::pattern::{self, Net};
-use dama::engine::eval::{Eval, Weights};
-use dama::engine::{Engine, Limits, Rng};
+use dama::engine::eval::Eval;
+use dama::engine::Rng;
+use dama::engine::{Engine, Limits};
 use dama::{Color, Game, Outcome, Variant};
 use dama_tools::network_fit::{self, NetFitOptions};
 use dama_tools::train::{self, FitOptions, Sample};
@@ -25,121 +27,66 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.split_first() {
-        Some((c, rest)) if c == "gen" => generate(rest),
-        Some((c, rest)) if c == "fit" => fit(rest),
-        Some((c, rest)) if c == "net" => fit_net(rest),
-        _ => Err(
-            "usage: dama train gen ... | dama train fit ... | dama train net ... (see dama help)"
-                .into(),
-        ),
+/// Fit the evaluation to self-play: train gen, train fit, train net
+#[derive(Subcommand)]
+pub enum Train {
+    Gen(GenArgs),
+    Fit(FitArgs),
+    Net(NetArgs),
+}
+
+pub fn run(command: Train) -> Result<(), String> {
+    match command {
+        Train::Gen(a) => generate(a),
+        Train::Fit(a) => fit(a),
+        Train::Net(a) => fit_net(a),
     }
 }
 
-/// The evaluation named by `--eval` for games of `variant`: `shipped`, `regions` (the region
-/// evaluation the engine played with before its networks), `classic` (the hand-written
-/// evaluation, Italian only), or a weights or network file, which must have been fitted for
-/// `variant`.
-pub fn eval_from_spec(spec: &str, variant: Variant) -> Result<Eval, String> {
-    let eval = match spec {
-        "shipped" => return Ok(Eval::shipped(variant)),
-        "regions" => return Ok(Eval::regions(variant)),
-        other => any_eval(other)?,
-    };
-    if eval.variant() != variant {
-        return Err(match eval {
-            Eval::Classic(_) => format!(
-                "the hand-written evaluation (classic) is for Italian draughts; there is none for {}",
-                variant.name()
-            ),
-            Eval::Pattern(_) | Eval::Network(_) => format!(
-                "{spec} holds weights for {}, not for {} (fit them with --variant {})",
-                eval.variant().name(),
-                variant.name(),
-                variant.id()
-            ),
-        });
-    }
-    Ok(eval)
+/// Self-play games from the game's openings, written as quiet positions with their results
+///
+/// Each game starts from a shipped opening and 0-4 random plies; every quiet position (no
+/// capture for the side to move) is kept with the game's result and the search's score.
+#[derive(Args)]
+pub struct GenArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The samples file written (required)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Games to play, 1-10000000
+    #[arg(long, value_name = "N", value_parser = within(1..=10_000_000usize))]
+    #[arg(default_value_t = 1000)]
+    games: usize,
+    /// Nodes a move, 1-100000000
+    #[arg(long, value_name = "N", value_parser = within(1..=100_000_000u64))]
+    #[arg(default_value_t = 5000)]
+    nodes: u64,
+    /// Games at once, 1-64
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = within(1..=64usize))]
+    threads: usize,
+    /// The seed of the openings and random plies
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+    /// A game ends after N plies, 1-10000
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = within(1..=10_000usize))]
+    max_plies: usize,
+    /// The evaluation that plays: shipped, regions, classic (Italian) or a weights or network
+    /// file of the game
+    #[arg(long, value_name = "E", default_value = "shipped")]
+    eval: String,
 }
 
-/// `classic`, a weights file or a network file, for whichever game it was made for.
-fn any_eval(spec: &str) -> Result<Eval, String> {
-    match spec {
-        "classic" => Ok(Eval::Classic(Weights::default())),
-        path => {
-            let mut magic = [0u8; 8];
-            let is_network = std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
-                .is_ok()
-                && &magic == network::MAGIC;
-            if is_network {
-                let net = crate::args::read_file(path, |mut r, len| {
-                    network::Net::read_from(&mut r, len)
-                })?;
-                return Ok(Eval::Network(Arc::new(net)));
-            }
-            let net = crate::args::read_file(path, Net::read_from)?;
-            Ok(Eval::Pattern(Arc::new(net)))
-        }
-    }
-}
-
-/// The evaluations of `dama hub --eval E[,E...]`: each is used in the games it was made for
-/// (a weights file names its game; `classic` is Italian; `shipped` changes nothing), at most
-/// one per game.
-pub fn evals_from_list(list: &str) -> Result<Vec<Eval>, String> {
-    let mut evals: Vec<Eval> = Vec::new();
-    for spec in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        if spec == "shipped" {
-            continue;
-        }
-        if spec == "regions" {
-            for v in Variant::ALL {
-                if evals.iter().any(|o| o.variant() == v) {
-                    return Err(format!("--eval gives two evaluations for {}", v.name()));
-                }
-                evals.push(Eval::regions(v));
-            }
-            continue;
-        }
-        let e = any_eval(spec)?;
-        if evals.iter().any(|o| o.variant() == e.variant()) {
-            return Err(format!(
-                "--eval gives two evaluations for {}",
-                e.variant().name()
-            ));
-        }
-        evals.push(e);
-    }
-    Ok(evals)
-}
-
-fn generate(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "games",
-            "nodes",
-            "threads",
-            "seed",
-            "out",
-            "eval",
-            "max-plies",
-            "variant",
-        ],
-        &[],
-    )?;
-    let variant = a.variant()?;
-    let games: usize = a.number_in("games", 1000, 1..=10_000_000)?;
-    let nodes: u64 = a.number_in("nodes", 5000, 1..=100_000_000)?;
-    let threads: usize = a.number_in("threads", 1, 1..=64)?;
-    let seed: u64 = a.number("seed", 1)?;
-    let max_plies: usize = a.number_in("max-plies", 300, 1..=10_000)?;
-    let out = a.get("out").ok_or("--out FILE is needed")?.to_string();
-    let eval = eval_from_spec(a.get("eval").unwrap_or("shipped"), variant)?;
-    let openings = Arc::new(openings::parse_list(variant, openings::shipped(variant))?);
+fn generate(a: GenArgs) -> Result<(), String> {
+    let variant = a.game.variant;
+    let (games, nodes, threads, seed, max_plies) =
+        (a.games, a.nodes, a.threads, a.seed, a.max_plies);
+    let out = a.out.ok_or("--out FILE is needed")?;
+    let eval = eval_from_spec(&a.eval, variant)?;
+    let openings = Arc::new(opening_lists::parse_list(
+        variant,
+        opening_lists::shipped(variant),
+    )?);
     let next = Arc::new(AtomicUsize::new(0));
     let collected = Arc::new(Mutex::new((Vec::<Sample>::new(), [0usize; 3])));
     let started = Instant::now();
@@ -249,40 +196,95 @@ fn self_play(
     (samples, result)
 }
 
-fn fit(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "data", "out", "start", "epochs", "holdout", "k", "lr", "l2", "batch", "seed",
-            "variant",
-        ],
-        &[],
-    )?;
-    let variant = a.variant()?;
-    let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
-    let out = a.get("out").ok_or("--out FILE is needed")?;
-    // Every option is checked before any file is read.
-    let holdout: f64 = a.number_in("holdout", 0.1, 0.0..=0.9)?;
+/// What `fit` and `net` share: the samples read, the file written, and the options that mean
+/// the same in both.
+#[derive(Args)]
+pub struct FitCommon {
+    #[command(flatten)]
+    game: GameArg,
+    /// Samples files of train gen, of the game (required)
+    #[arg(long, value_name = "FILE[,FILE]")]
+    data: Option<String>,
+    /// The file written (required)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// The share of the games held out to judge the fit, 0-0.9
+    #[arg(long, value_name = "F", default_value_t = 0.1, value_parser = within(0.0..=0.9))]
+    holdout: f64,
+    /// The scale of scores to results, 1-10000
+    #[arg(long, value_name = "K", default_value_t = 120.0, value_parser = within(train::K_RANGE))]
+    k: f64,
+    /// The seed of the shuffles (and of a network's first weights)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+}
+
+impl FitCommon {
+    /// The data files and the file written, both needed.
+    fn paths(&self) -> Result<(&str, &str), String> {
+        let data = self.data.as_deref();
+        let data = data.ok_or("--data FILE[,FILE...] is needed")?;
+        let out = self.out.as_deref().ok_or("--out FILE is needed")?;
+        Ok((data, out))
+    }
+
+    /// The samples of the files in `data`, and how many of them are fitted: the rest, the
+    /// last share, is held out. Samples of one game sit together in a file, so the positions
+    /// held out are of whole games never fitted.
+    fn samples(&self, data: &str) -> Result<(Vec<Sample>, usize), String> {
+        let samples = read_samples(data, self.game.variant)?;
+        let cut = samples.len() - (samples.len() as f64 * self.holdout) as usize;
+        Ok((samples, cut))
+    }
+}
+
+/// Fit the region evaluation's weights of the game to the results of train gen's samples
+///
+/// Logistic regression, holding out a share of the games; writes a weights file that names
+/// its game.
+#[derive(Args)]
+pub struct FitArgs {
+    #[command(flatten)]
+    common: FitCommon,
+    /// The weights to start from: a weights file of the game (default: material only)
+    #[arg(long, value_name = "E")]
+    start: Option<String>,
+    /// Passes over the samples, 1-10000
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = within(train::EPOCHS_RANGE))]
+    epochs: usize,
+    /// The learning rate, 0.000001-1000
+    #[arg(long, value_name = "X", value_parser = within(train::LEARNING_RATE_RANGE))]
+    #[arg(default_value_t = 2.0)]
+    lr: f64,
+    /// The L2 regularisation, 0-1
+    #[arg(long, value_name = "X", default_value_t = 1e-4, value_parser = within(train::L2_RANGE))]
+    l2: f64,
+    /// Positions a step, 1-10000000
+    #[arg(long, value_name = "N", value_parser = within(train::BATCH_RANGE))]
+    #[arg(default_value_t = 4096)]
+    batch: usize,
+}
+
+fn fit(a: FitArgs) -> Result<(), String> {
+    let variant = a.common.game.variant;
+    let (data, out) = a.common.paths()?;
     let opts = FitOptions {
-        k: a.number_in("k", 120.0, train::K_RANGE)?,
-        epochs: a.number_in("epochs", 30, train::EPOCHS_RANGE)?,
-        batch: a.number_in("batch", 4096, train::BATCH_RANGE)?,
-        learning_rate: a.number_in("lr", 2.0, train::LEARNING_RATE_RANGE)?,
-        l2: a.number_in("l2", 1e-4, train::L2_RANGE)?,
-        seed: a.number("seed", 1)?,
+        k: a.common.k,
+        epochs: a.epochs,
+        batch: a.batch,
+        learning_rate: a.lr,
+        l2: a.l2,
+        seed: a.common.seed,
     };
-    let start = match a.get("start") {
+    let start = match &a.start {
         None => Net::material(variant),
         Some(p) => match eval_from_spec(p, variant)? {
             Eval::Pattern(n) => (*n).clone(),
             Eval::Classic(_) | Eval::Network(_) => Net::material(variant),
         },
     };
-    let samples = read_samples(data, variant)?;
+    let (samples, cut) = a.common.samples(data)?;
     debug_assert_eq!(start.variant(), variant);
-    // Hold out whole games' worth of positions: samples of one game sit together in the
-    // file, so the last share is a set of games never fitted.
-    let cut = samples.len() - (samples.len() as f64 * holdout) as usize;
     let (tr, ho) = samples.split_at(cut);
     let started = Instant::now();
     let (net, report) = train::fit(tr, ho, &start, &opts, &mut |e, t, h| {
@@ -337,7 +339,8 @@ fn read_samples(data: &str, variant: Variant) -> Result<Vec<Sample>, String> {
     for f in data.split(',') {
         // All the files together are bounded as one file is.
         let room = train::MAX_SAMPLES - samples.len();
-        let (game, s) = crate::args::read_file(f, |r, len| train::read_samples_from(r, len, room))?;
+        let (game, s) =
+            crate::files::read_file(f, |r, len| train::read_samples_from(r, len, room))?;
         if game != variant {
             return Err(format!(
                 "{f} holds positions of {}, not of {} (fit them with --variant {})",
@@ -355,32 +358,48 @@ fn read_samples(data: &str, variant: Variant) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
+/// Fit a network evaluation of the game to the results of train gen's samples
+#[derive(Args)]
+pub struct NetArgs {
+    #[command(flatten)]
+    common: FitCommon,
+    /// Passes over the samples, 1-10000
+    #[arg(long, value_name = "N", value_parser = within(1..=10_000usize))]
+    #[arg(default_value_t = NetFitOptions::default().epochs)]
+    epochs: usize,
+    /// The learning rate, 0.000001-1
+    #[arg(long, value_name = "X", value_parser = within(network_fit::NET_LEARNING_RATE_RANGE))]
+    #[arg(default_value_t = NetFitOptions::default().learning_rate)]
+    lr: f32,
+    /// Positions a step, 2-1000000
+    #[arg(long, value_name = "N", value_parser = within(2..=1_000_000usize))]
+    #[arg(default_value_t = NetFitOptions::default().batch)]
+    batch: usize,
+    /// The share of each target that is the search's score kept by train gen (the rest is
+    /// the game's result), 0-1
+    #[arg(long, value_name = "X", value_parser = within(network_fit::LAMBDA_RANGE))]
+    #[arg(default_value_t = NetFitOptions::default().lambda)]
+    lambda: f32,
+    /// The network is added to the game's region evaluation
+    #[arg(long)]
+    residual: bool,
+}
+
 /// `dama train net`: fit a network evaluation (alone, or with `--residual` added to the
 /// game's shipped region evaluation) and write its file.
-fn fit_net(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        args,
-        &[
-            "data", "out", "epochs", "holdout", "k", "lr", "batch", "seed", "variant", "lambda",
-        ],
-        &["residual"],
-    )?;
-    let variant = a.variant()?;
-    let data = a.get("data").ok_or("--data FILE[,FILE...] is needed")?;
-    let out = a.get("out").ok_or("--out FILE is needed")?;
-    let holdout: f64 = a.number_in("holdout", 0.1, 0.0..=0.9)?;
-    let d = NetFitOptions::default();
+fn fit_net(a: NetArgs) -> Result<(), String> {
+    let variant = a.common.game.variant;
+    let (data, out) = a.common.paths()?;
     let opts = NetFitOptions {
-        k: a.number_in("k", d.k, 1.0..=10_000.0)?,
-        epochs: a.number_in("epochs", d.epochs, 1..=10_000)?,
-        batch: a.number_in("batch", d.batch, 2..=1_000_000)?,
-        learning_rate: a.number_in("lr", d.learning_rate, network_fit::NET_LEARNING_RATE_RANGE)?,
-        residual: a.flag("residual"),
-        lambda: a.number_in("lambda", d.lambda, network_fit::LAMBDA_RANGE)?,
-        seed: a.number("seed", d.seed)?,
+        k: a.common.k as f32,
+        seed: a.common.seed,
+        epochs: a.epochs,
+        batch: a.batch,
+        learning_rate: a.lr,
+        lambda: a.lambda,
+        residual: a.residual,
     };
-    let samples = read_samples(data, variant)?;
-    let cut = samples.len() - (samples.len() as f64 * holdout) as usize;
+    let (samples, cut) = a.common.samples(data)?;
     let (tr, ho) = samples.split_at(cut);
     let started = Instant::now();
     let (net, report) = network_fit::fit_network(variant, tr, ho, &opts, &mut |e, t, h| {

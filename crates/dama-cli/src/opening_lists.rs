@@ -1,10 +1,8 @@
-//! `dama openings`: every distinct position a given number of plies from the start (or from
-//! `--fen`), one FEN per line in the game's numbering. `data/openings.txt` is the output of
-//! `dama openings --plies 3` and `data/openings-brazilian.txt` that of `dama openings
-//! --variant brazilian --plies 3` (216 positions each); `dama match` and `dama train gen`
-//! start their games from them.
+//! The lists of opening positions that matches, self-play and the book start from: the shipped
+//! ones (`data/openings.txt` and `data/openings-brazilian.txt`, the positions three plies from
+//! the start, made by `dama openings`), the distinct positions a number of plies on that make
+//! them, and the reading of a list file.
 
-use crate::args::Args;
 use dama::{fen, Position, Variant};
 use std::collections::HashSet;
 
@@ -14,17 +12,6 @@ pub fn shipped(variant: Variant) -> &'static str {
         Variant::Italian => include_str!("../data/openings.txt"),
         Variant::Brazilian => include_str!("../data/openings-brazilian.txt"),
     }
-}
-
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["plies", "fen", "variant"], &[])?;
-    let v = a.variant()?;
-    // Deeper gives too many positions to be useful.
-    let plies: u32 = a.number_in("plies", 3, 0..=8)?;
-    for p in distinct(a.position(v)?, plies) {
-        say!("{}", fen::write(&p));
-    }
-    Ok(())
 }
 
 /// The distinct positions `plies` plies after `start` in its game, in the order the move
