@@ -1,10 +1,12 @@
-# dama: Italian draughts in Rust, compiled to WebAssembly for the browser.
+# dama: Italian and Brazilian draughts in Rust, compiled to WebAssembly for the browser.
 #
 #   make serve   install what is missing, build the wasm, serve the site on
 #                http://localhost:8000/ (another port: make serve PORT=8080)
 #   make test    install what is missing and run every test and check
-#   make build   the two wasm builds (the pages' rules, the workers' engine) into www/pkg/
+#   make build   the wasm builds (the pages' rules, the workers' engine, its threaded build)
+#                into www/pkg/, and the engine's data into www/data/
 #   make dist    static bundle in dist/ (index.html + www/)
+#   make test-rust, test-wasm, test-unit, test-browser, lint-js, clippy: one part of make test
 #   make bench   benchmarks of the core and the CLI
 #   make clean   remove build outputs (distclean: node_modules too)
 #
@@ -41,7 +43,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 all: build
 
 help:
-	@sed -n '3,10s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
+	@sed -n '3,12s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 setup:
 	@scripts/setup.sh build

@@ -50,10 +50,90 @@ pub(crate) fn play_error(e: dama::PlayError) -> JsValue {
     }
 }
 
-/// The bindings of a game every holder of one has, written once (the caller imports
-/// `wasm_bindgen::prelude::*`): `$ty` holds a live
-/// `dama::Game` (its `live()`) and a core value with `resign`, `lose_on_time` and
-/// `agree_draw`; `$name` is its JS name, for the refusals.
+/// What the readers below answer, written once for every holder of a game and kept out of
+/// line (`inline(never)`): the two classes' bindings are shims over the same code, so the
+/// pages' module holds it once.
+pub(crate) mod read {
+    use super::{board_array, move_object};
+    use crate::args::{self, ArgError};
+    use crate::js_args::{Args, NumArg};
+    use crate::js_err;
+    use crate::wire::{self, to_js, Js};
+    use js_sys::Int8Array;
+    use wasm_bindgen::JsValue;
+
+    #[inline(never)]
+    pub fn square_name(g: &dama::Game, a: Args, n: &NumArg) -> Result<String, JsValue> {
+        let v = g.variant();
+        let n = args::square(a.number("n", n)?)?;
+        v.square(n)
+            .map(|s| v.square_name(s))
+            .ok_or_else(|| ArgError::Square(n.into()).into())
+    }
+
+    #[inline(never)]
+    pub fn board(g: &dama::Game) -> Int8Array {
+        board_array(g.variant(), g.position())
+    }
+
+    #[inline(never)]
+    pub fn board_at(g: &dama::Game, a: Args, ply: &NumArg) -> Result<Int8Array, JsValue> {
+        let ply = args::ply(a.number("ply", ply)?, g.ply())?;
+        let pos = g.position_at(ply).map(|p| board_array(g.variant(), p));
+        pos.ok_or_else(|| {
+            js_err(format!(
+                "no position at ply {ply}: the game has {} plies",
+                g.ply()
+            ))
+        })
+    }
+
+    #[inline(never)]
+    pub fn legal_moves(g: &dama::Game) -> Vec<Js<wire::Move>> {
+        let legal = g.legal_moves();
+        let v = g.variant();
+        legal.iter().map(|m| move_object(v, &legal, m)).collect()
+    }
+
+    #[inline(never)]
+    pub fn history(g: &dama::Game) -> Vec<Js<wire::Move>> {
+        let v = g.variant();
+        // Each text is written against the position it was played in.
+        let at = |(i, m)| Some(move_object(v, &g.position_at(i)?.legal_moves(), m));
+        g.moves().enumerate().filter_map(at).collect()
+    }
+
+    #[inline(never)]
+    pub fn result(g: &dama::Game) -> Option<Js<wire::GameResult>> {
+        let r = g.result()?;
+        Some(to_js(&wire::GameResult {
+            winner: match r.outcome {
+                dama::Outcome::Win(c) => Some(c.into()),
+                dama::Outcome::Draw => None,
+            },
+            reason: r.reason.id(),
+            message: r.to_string(),
+        }))
+    }
+
+    #[inline(never)]
+    pub fn why_illegal(
+        g: &dama::Game,
+        a: Args,
+        from: &NumArg,
+        to: &NumArg,
+    ) -> Result<Option<String>, JsValue> {
+        let (from, to) = (a.number("from", from)?, a.number("to", to)?);
+        // Any number but a square number 1-32 is no square (0), which gets the generic answer.
+        let sq = |n: f64| args::square(n).unwrap_or(0) as u8;
+        Ok(g.why_illegal(sq(from), sq(to)).map(|i| i.to_string()))
+    }
+}
+
+/// The bindings of a game every holder of one has (the caller imports
+/// `wasm_bindgen::prelude::*`): `$ty` holds a live `dama::Game` (its `live()`) and a core
+/// value with `resign`, `lose_on_time` and `agree_draw`; `$name` is its JS name, for the
+/// refusals. Each is a shim over [`read`].
 macro_rules! game_readers {
     ($ty:ident, $name:literal) => {
         #[wasm_bindgen]
@@ -68,13 +148,8 @@ macro_rules! game_readers {
             /// in Italian, `c3` in Brazilian; throws `RangeError` outside 1-32.
             #[wasm_bindgen(js_name = squareName)]
             pub fn square_name(&self, n: $crate::js_args::NumArg) -> Result<String, JsValue> {
-                let v = self.live().variant();
-                let n = $crate::args::square(
-                    $crate::js_args::Args(concat!($name, ".squareName")).number("n", &n)?,
-                )?;
-                v.square(n)
-                    .map(|s| v.square_name(s))
-                    .ok_or_else(|| $crate::args::ArgError::Square(n.into()).into())
+                let a = $crate::js_args::Args(concat!($name, ".squareName"));
+                $crate::game::read::square_name(self.live(), a, &n)
             }
 
             /// The current position in FEN (in this game's numbering).
@@ -94,7 +169,7 @@ macro_rules! game_readers {
             /// games (`PdnFile.mainline`).
             #[wasm_bindgen(js_name = positionKey)]
             pub fn position_key(&self) -> f64 {
-                crate::position_key(self.live().position())
+                $crate::position_key(self.live().position())
             }
 
             /// `"white"` or `"black"`.
@@ -106,7 +181,7 @@ macro_rules! game_readers {
             /// 32 cells, index i = square i+1: 0 empty, 1/2 white man/king, -1/-2 black
             /// man/king.
             pub fn board(&self) -> js_sys::Int8Array {
-                $crate::game::board_array(self.live().variant(), self.live().position())
+                $crate::game::read::board(self.live())
             }
 
             /// The board before ply `ply` of the game (0 = the start, `ply()` = now); throws
@@ -116,18 +191,8 @@ macro_rules! game_readers {
                 &self,
                 ply: $crate::js_args::NumArg,
             ) -> Result<js_sys::Int8Array, JsValue> {
-                let g = self.live();
-                let ply = $crate::js_args::Args(concat!($name, ".boardAt")).number("ply", &ply)?;
-                let ply = $crate::args::ply(ply, g.ply())?;
-                let pos = g
-                    .position_at(ply)
-                    .map(|p| $crate::game::board_array(g.variant(), p));
-                pos.ok_or_else(|| {
-                    $crate::js_err(format!(
-                        "no position at ply {ply}: the game has {} plies",
-                        g.ply()
-                    ))
-                })
+                let a = $crate::js_args::Args(concat!($name, ".boardAt"));
+                $crate::game::read::board_at(self.live(), a, &ply)
             }
 
             /// The number of plies played.
@@ -138,48 +203,24 @@ macro_rules! game_readers {
             /// The legal moves (none once the game is over).
             #[wasm_bindgen(js_name = legalMoves)]
             pub fn legal_moves(&self) -> Vec<$crate::wire::Js<$crate::wire::Move>> {
-                let legal = self.live().legal_moves();
-                let v = self.live().variant();
-                legal
-                    .iter()
-                    .map(|m| $crate::game::move_object(v, &legal, m))
-                    .collect()
+                $crate::game::read::legal_moves(self.live())
             }
 
             /// The moves played so far.
             pub fn history(&self) -> Vec<$crate::wire::Js<$crate::wire::Move>> {
-                let g = self.live();
-                let v = g.variant();
-                // Each text is written against the position it was played in.
-                let at = |(i, m)| {
-                    Some($crate::game::move_object(
-                        v,
-                        &g.position_at(i)?.legal_moves(),
-                        m,
-                    ))
-                };
-                g.moves().enumerate().filter_map(at).collect()
+                $crate::game::read::history(self.live())
             }
 
             /// `undefined` while the game goes on, else `{winner: "white"|"black"|null,
             /// reason, message}`.
             pub fn result(&self) -> Option<$crate::wire::Js<$crate::wire::GameResult>> {
-                let r = self.live().result()?;
-                Some($crate::wire::to_js(&$crate::wire::GameResult {
-                    winner: match r.outcome {
-                        dama::Outcome::Win(c) => Some(c.into()),
-                        dama::Outcome::Draw => None,
-                    },
-                    reason: r.reason.id(),
-                    message: r.to_string(),
-                }))
+                $crate::game::read::result(self.live())
             }
 
             /// `color` ("white" or "black") resigns; `undo()` takes it back.
             pub fn resign(&mut self, color: $crate::js_args::ColorArg) -> Result<(), JsValue> {
-                let color =
-                    $crate::js_args::Args(concat!($name, ".resign")).color("color", &color)?;
-                self.inner.resign(color);
+                let a = $crate::js_args::Args(concat!($name, ".resign"));
+                self.inner.resign(a.color("color", &color)?);
                 Ok(())
             }
 
@@ -189,9 +230,8 @@ macro_rules! game_readers {
                 &mut self,
                 color: $crate::js_args::ColorArg,
             ) -> Result<(), JsValue> {
-                let color =
-                    $crate::js_args::Args(concat!($name, ".loseOnTime")).color("color", &color)?;
-                self.inner.lose_on_time(color);
+                let a = $crate::js_args::Args(concat!($name, ".loseOnTime"));
+                self.inner.lose_on_time(a.color("color", &color)?);
                 Ok(())
             }
 
@@ -210,12 +250,7 @@ macro_rules! game_readers {
                 to: $crate::js_args::NumArg,
             ) -> Result<Option<String>, JsValue> {
                 let a = $crate::js_args::Args(concat!($name, ".whyIllegal"));
-                let (from, to) = (a.number("from", &from)?, a.number("to", &to)?);
-                // Any number but a square number 1-32 is no square (0), which gets the
-                // generic answer.
-                let sq = |n: f64| $crate::args::square(n).unwrap_or(0) as u8;
-                let why = self.live().why_illegal(sq(from), sq(to));
-                Ok(why.map(|i| i.to_string()))
+                $crate::game::read::why_illegal(self.live(), a, &from, &to)
             }
         }
     };

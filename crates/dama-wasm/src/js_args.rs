@@ -134,25 +134,27 @@ impl Args {
     /// A side (a [`ColorArg`]): `"white"` or `"black"`; an `Error` for another word, a
     /// `TypeError` for a value that is no string.
     pub fn color(self, name: &str, value: &JsValue) -> Result<dama::Color, JsValue> {
-        match self.string(name, value)?.as_str() {
-            "white" => Ok(dama::Color::White),
-            "black" => Ok(dama::Color::Black),
-            s => Err(crate::js_err(format!(
-                "{name} must be \"white\" or \"black\", not {s:?}"
-            ))),
-        }
+        let sides = [("white", dama::Color::White), ("black", dama::Color::Black)];
+        self.word(name, value, sides)
     }
 
     /// A record's kind (a [`KindArg`]): `"game"` or `"analysis"`; an `Error` for another word,
     /// a `TypeError` for a value that is no string.
     pub fn kind(self, name: &str, value: &JsValue) -> Result<dama::RecordKind, JsValue> {
-        match self.string(name, value)?.as_str() {
-            "game" => Ok(dama::RecordKind::Game),
-            "analysis" => Ok(dama::RecordKind::Analysis),
-            s => Err(crate::js_err(format!(
-                "{name} must be \"game\" or \"analysis\", not {s:?}"
-            ))),
-        }
+        let kinds = [
+            ("game", dama::RecordKind::Game),
+            ("analysis", dama::RecordKind::Analysis),
+        ];
+        self.word(name, value, kinds)
+    }
+
+    /// One of two words, as what it stands for; an `Error` naming both for another word.
+    fn word<T>(self, name: &str, value: &JsValue, words: [(&str, T); 2]) -> Result<T, JsValue> {
+        let s = self.string(name, value)?;
+        let [(a, _), (b, _)] = words;
+        let wrong = || crate::js_err(format!("{name} must be \"{a}\" or \"{b}\", not {s:?}"));
+        let found = words.into_iter().find(|(w, _)| *w == s);
+        found.map(|(_, t)| t).ok_or_else(wrong)
     }
 
     /// A string, or nothing for `undefined` or `null`.

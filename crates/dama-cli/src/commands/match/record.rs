@@ -1,6 +1,5 @@
-//! A finished game of a match, as the referee hands it on: to the output, the tally and the PDN.
-
-use super::tally::SideStats;
+//! A finished game of a match, as the referee hands it on: to the output, the tally and the PDN,
+//! with what its moves cost each side.
 
 /// How a game ended, from A's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,5 +83,52 @@ impl Record {
                 );
             }
         }
+    }
+}
+
+/// A think, kept to report the longest.
+#[derive(Clone, Default)]
+pub struct Think {
+    pub ms: f64,
+    /// Of which waiting for a CPU (when the system tells).
+    pub waited: f64,
+    pub fen: String,
+    pub game: usize,
+    pub ply: usize,
+}
+
+/// What one side's moves cost, in a game or summed over the match.
+#[derive(Clone, Default)]
+pub struct SideStats {
+    pub moves: u32,
+    pub total_ms: f64,
+    pub longest: Think,
+    /// Depths reported, and how many moves reported one.
+    pub depth_sum: u64,
+    pub depth_count: u32,
+    /// Moves that overran a time limit (by 10% and 5 ms): on the wall clock, and after taking
+    /// out the time the thread waited for a CPU.
+    pub overruns: u32,
+    pub overruns_running: u32,
+    /// Moves that were searched: more than one legal move and a reported depth above 1 (not
+    /// played at once from the book or the endgame tables), and their milliseconds.
+    pub searched: u32,
+    pub searched_ms: f64,
+}
+
+impl SideStats {
+    /// Adds another game's (or side's) costs.
+    pub fn add(&mut self, o: &SideStats) {
+        self.moves += o.moves;
+        self.total_ms += o.total_ms;
+        if o.longest.ms > self.longest.ms {
+            self.longest = o.longest.clone();
+        }
+        self.depth_sum += o.depth_sum;
+        self.depth_count += o.depth_count;
+        self.overruns += o.overruns;
+        self.overruns_running += o.overruns_running;
+        self.searched += o.searched;
+        self.searched_ms += o.searched_ms;
     }
 }

@@ -5,10 +5,9 @@
 
 use super::budget::Budget;
 use super::plan::Pairing;
-use super::record::{Record, Score};
+use super::record::{Record, Score, SideStats, Think};
 use super::seat::{Choice, Forfeit, Seat};
 use super::setup::Setup;
-use super::tally::{SideStats, Think};
 use dama::engine::egtb::Wdl;
 use dama::{fen, notation, Color, Game, Outcome};
 
