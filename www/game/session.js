@@ -23,10 +23,7 @@ import { putPiece, editedFen } from './editing.js';
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
 /** @typedef {import('./options.js').Variant} Variant */
-/**
- * A move as the core gives it.
- * @typedef {{from: number, to: number, path: number[], captured: number[], text: string, capture: boolean, king: boolean, promotes: boolean}} Move
- */
+/** @typedef {import('../shared/wasm-types.js').Move} Move a move as the core gives it */
 /**
  * What newGame takes. record: the game's record, its cursor the game (a saved or opened game);
  * else fen or pdn: the game (else the start position), with moves played on top and ended, a
@@ -39,11 +36,7 @@ import { putPiece, editedFen } from './editing.js';
  *   clockState?: unknown, wallNow?: number}} GameOptions
  */
 /** @typedef {import('./snapshot.js').Ended} Ended */
-/**
- * A node of a game's record, as the core's GameRecord.nodes() gives it.
- * @typedef {{id: number, parent: number | null, ply: number, text: string, fen: string, comment: string | null,
- *   preComment: string | null, nags: number[], glyph: string, children: number[], mainline: boolean, depth: number}} TreeNode
- */
+/** @typedef {import('../shared/wasm-types.js').TreeNode} TreeNode a node of a game's record, as the core's GameRecord.nodes() gives it */
 /** @typedef {import('./editing.js').Editing} Editing */
 
 export class Session {
