@@ -16,7 +16,7 @@
  * otherwise: the export fills an empty one (Site and the names depend on where and how the
  * game is shown, and a name the page makes up is no player's, see Session.tagPlayers).
  */
-export const PAGE_TAGS = ['Event', 'Site', 'Date', 'White', 'Black'];
+const PAGE_TAGS = ['Event', 'Site', 'Date', 'White', 'Black'];
 
 /**
  * The page's tags (empty) with the game's own `tags` over them, in the order the PDN export
@@ -24,7 +24,7 @@ export const PAGE_TAGS = ['Event', 'Site', 'Date', 'White', 'Black'];
  * @param {[string, string][] | null | undefined} tags
  * @returns {[string, string][]}
  */
-export function withPageTags(tags) {
+function withPageTags(tags) {
   // A Map, not an object: tag names are data, and "toString" or "__proto__" must be no
   // different from "Round" or "Annotator".
   const all = new Map(PAGE_TAGS.map((k) => [k, '']));
@@ -88,7 +88,7 @@ export function mainline(record) {
 }
 
 /** The number of moves two lines share from their start. @param {string[]} a @param {string[]} b */
-export function shared(a, b) {
+function shared(a, b) {
   let k = 0;
   while (k < a.length && k < b.length && a[k] === b[k]) k++;
   return k;
