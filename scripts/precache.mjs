@@ -89,8 +89,14 @@ for (const f of lazy) hash.update(`${f.path}\0${f.sha256}\0`);
 if (existsSync(join(root, 'sw.js'))) hash.update(readFileSync(join(root, 'sw.js')));
 const version = hash.digest('hex').slice(0, 16);
 
+// What the offline copy takes in the browser's storage (the files as they are, uncompressed):
+// the page's settings say it before the player keeps it.
+const sizeOf = (/** @type {string} */ f) => statSync(join(root, f)).size;
+const sum = (/** @type {string[]} */ list) => list.reduce((n, f) => n + sizeOf(f), 0);
+const bytes = { site: sum(files), data: sum(dataFiles.map((f) => f.path)) };
+
 const body = `// Written by scripts/precache.mjs: what sw.js caches for offline use. Do not edit.
-self.DAMA_PRECACHE = ${JSON.stringify({ version, files, sha256, data, lazy }, null, 2)};
+self.DAMA_PRECACHE = ${JSON.stringify({ version, files, sha256, data, lazy, bytes }, null, 2)};
 `;
 writeFileSync(join(root, OUT), body);
 console.log(

@@ -4,6 +4,7 @@
 // the engine's best line of the position shown, deepening live in the analysis worker (its own
 // worker, started when analysis is first switched on). Each position shown is analysed anew; a
 // finished game has no line. No rules here: the worker's engine scores and writes the moves.
+// The element loads this module when analysis is first switched on; its markup is in chrome.js.
 
 import { t } from '../shared/i18n.js';
 import { chances } from '../analysis/review.js';
@@ -14,12 +15,6 @@ import { searchThreads } from '../settings/settings.js';
 
 /** The moves of the best line shown. */
 const SHOWN = 8;
-
-export const ANALYSIS_MARKUP = `
-    <div class="eval" part="eval" hidden>
-      <div class="eval-bar" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow="50"><div class="eval-white"></div></div>
-      <p class="eval-line" aria-live="off"></p>
-    </div>`;
 
 export class ElementAnalysis {
   /** @type {import('../analysis/client.js').AnalysisClient | null} */
@@ -32,7 +27,7 @@ export class ElementAnalysis {
   on = false;
 
   /**
-   * @param {ShadowRoot} root the element's shadow root, with ANALYSIS_MARKUP in it
+   * @param {ShadowRoot} root the element's shadow root, with its chrome's ANALYSIS_MARKUP in it
    * @param {() => string} lang the element's language
    */
   constructor(root, lang) {

@@ -5,7 +5,13 @@
 
 import { t } from '../shared/i18n.js';
 import { statusText, endTexts, reviewText } from '../game/texts.js';
-import { ANALYSIS_MARKUP } from './analysis.js';
+
+/** The analysis's evaluation bar and best line (analysis.js fills them), hidden until it is on. */
+const ANALYSIS_MARKUP = `
+    <div class="eval" part="eval" hidden>
+      <div class="eval-bar" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow="50"><div class="eval-white"></div></div>
+      <p class="eval-line" aria-live="off"></p>
+    </div>`;
 
 /** @typedef {import('../game/session.js').Session} Session */
 

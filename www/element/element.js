@@ -21,7 +21,6 @@ import { playSound } from '../shared/sound.js';
 import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
-import { ElementAnalysis } from './analysis.js';
 import { PuzzleMode } from './puzzle-mode.js';
 import { Premoves } from './premoves.js';
 import { scriptMoveText } from './script-move.js';
@@ -75,8 +74,14 @@ export class DamaBoard extends DamaBoardReads {
   /** What a tap puts on a square in the editor: 1/2 white man/king, -1/-2 black, 0 empty. */
   editTool = 1;
 
-  /** The evaluation bar and best line (the `analysis` attribute, or mode="analysis"). */
-  #analysis;
+  /**
+   * The evaluation bar and best line (the `analysis` attribute, or mode="analysis"): its
+   * module loaded when first switched on, no part of a playable board.
+   * @type {import('./analysis.js').ElementAnalysis | null}
+   */
+  #analysis = null;
+  /** @type {Promise<void> | null} */
+  #analysisLoad = null;
   /** What the helpers below may use of the element (element/types.ts). @type {ElementHost} */
   #host = {
     reads: this,
@@ -101,7 +106,6 @@ export class DamaBoard extends DamaBoardReads {
     root.adoptedStyleSheets = [sheet];
     root.innerHTML = CHROME;
     this.#ui = chromeParts(root);
-    this.#analysis = new ElementAnalysis(root, () => this.lang);
     root.addEventListener('click', (e) => {
       const act = /** @type {HTMLElement} */ (e.target).closest?.('button[data-act]');
       if (act instanceof HTMLElement && act.dataset.act) this.#action(act.dataset.act);
@@ -119,7 +123,7 @@ export class DamaBoard extends DamaBoardReads {
   }
 
   disconnectedCallback() {
-    this.#analysis.close();
+    this.#analysis?.close();
     this.#cpu?.cancel();
     this.#flags.update(false);
     this.#unlisten?.();
@@ -545,9 +549,25 @@ export class DamaBoard extends DamaBoardReads {
     this.#premoves.synced(queued);
     this.refreshTheme();
     this.#render();
-    // The position shown analysed, when asked for (its worker only then).
-    void this.#analysis.update(this.isConnected && (flag(this.getAttribute('analysis')) || this.getAttribute('mode')?.trim().toLowerCase() === 'analysis'), s);
+    this.#showAnalysis();
     this.#emit('change', {});
+  }
+
+  // The position shown analysed, when asked for (its module and worker only then).
+  #showAnalysis() {
+    const on = this.isConnected && (flag(this.getAttribute('analysis')) || this.getAttribute('mode')?.trim().toLowerCase() === 'analysis');
+    if (this.#analysis) return void this.#analysis.update(on, this.session);
+    if (!on || this.#analysisLoad) return;
+    this.#analysisLoad = import('./analysis.js').then(
+      ({ ElementAnalysis }) => {
+        this.#analysis = new ElementAnalysis(/** @type {ShadowRoot} */ (this.shadowRoot), () => this.lang);
+        this.#showAnalysis();
+      },
+      (err) => {
+        this.#analysisLoad = null; // asked again by the next change
+        this.#setNotice(err.message);
+      },
+    );
   }
 
   #render() {

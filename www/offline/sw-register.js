@@ -7,6 +7,62 @@
 // tab reloads into it; the other open tabs are told (their controller changes, and the worker
 // says their version is not the current one) and offer to reload, keeping their own version
 // until they do.
+//
+// The offline copy (the site, the engine and its data: `keptBytes()`) is a download of its own,
+// so it waits until the page is playable and the browser is idle, and it is not made at all
+// where the browser asks to spare data (Save-Data, or a cellular connection) unless the player
+// asks for it (the settings' "Keep for offline use": keepOffline()). A copy made before stays
+// and is kept up to date.
+
+/** The player asked for the offline copy on a connection that spares data: remembered. */
+const KEEP_KEY = 'dama.keepOffline';
+
+/**
+ * Whether the browser asks the page to spare data: Save-Data on (navigator.connection, Chromium
+ * browsers), or a cellular connection where it says so. Elsewhere nothing tells: no.
+ */
+export function sparesData() {
+  /** @type {{ saveData?: boolean, type?: string } | undefined} */
+  const c = /** @type {any} */ (navigator).connection;
+  return c?.saveData === true || c?.type === 'cellular';
+}
+
+/** Whether the player asked for the offline copy whatever the connection. */
+function keepAsked() {
+  try {
+    return localStorage.getItem(KEEP_KEY) === '1';
+  } catch {
+    return false; // storage unavailable: not asked
+  }
+}
+
+/** @type {ServiceWorkerHooks | undefined} the hooks of the page's call, for keepOffline */
+let pageHooks;
+
+/**
+ * Makes the offline copy now, the connection whatever (the player asked): remembered, so the
+ * next pages keep it up to date.
+ * @returns {Promise<ServiceWorkerRegistration | null> | null} null where there is no service worker
+ */
+export function keepOffline() {
+  try {
+    localStorage.setItem(KEEP_KEY, '1');
+  } catch {
+    // Not remembered: this page's copy is still made.
+  }
+  return register(pageHooks);
+}
+
+/**
+ * What the offline copy holds and whether it is made: `kept` once this browser has it (a
+ * service worker controls the page or is active), `sparing` when the page holds back because
+ * the connection spares data, `supported` false where no service worker can run.
+ */
+export async function offlineState() {
+  const supported = 'serviceWorker' in navigator && isSecureContext;
+  const reg = supported ? await navigator.serviceWorker.getRegistration(new URL('../../', import.meta.url).href) : undefined;
+  return { supported, kept: !!reg?.active, making: !!reg?.installing && !reg.active, sparing: !reg && sparesData() && !keepAsked() };
+}
 
 /**
  * @typedef {object} ServiceWorkerHooks
@@ -17,11 +73,40 @@
  */
 
 /**
+ * Registers the service worker once the browser is idle (a page calls it once playable), unless
+ * the connection spares data and this browser has no offline copy yet and the player did not
+ * ask for one.
  * @param {ServiceWorkerHooks} [hooks]
- * @returns {Promise<ServiceWorkerRegistration | null> | null} null where there is no service worker
+ * @returns {Promise<ServiceWorkerRegistration | null> | null} null where there is no service
+ *   worker, or none is registered (the connection spares data)
  */
-export function registerServiceWorker({ onUpdate, onOffline } = {}) {
+export function registerServiceWorker(hooks = {}) {
+  pageHooks = hooks;
   if (!('serviceWorker' in navigator) || !isSecureContext) return null;
+  const container = navigator.serviceWorker;
+  return whenIdle()
+    .then(() => (container.controller || keepAsked() || !sparesData() ? true : container.getRegistration(new URL('../../', import.meta.url).href).then((r) => !!r)))
+    .then((go) => (go ? register(hooks) : null));
+}
+
+/** Resolves when the browser has nothing better to do (at most a few seconds from now). */
+function whenIdle() {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(undefined), { timeout: 5000 });
+    else setTimeout(resolve, 1000);
+  });
+}
+
+/** @type {Promise<ServiceWorkerRegistration | null> | null} */
+let registering = null;
+
+/**
+ * @param {ServiceWorkerHooks} [hooks]
+ * @returns {Promise<ServiceWorkerRegistration | null> | null}
+ */
+function register({ onUpdate, onOffline } = {}) {
+  if (!('serviceWorker' in navigator) || !isSecureContext) return null;
+  if (registering) return registering;
   const container = navigator.serviceWorker;
   const url = new URL('../../sw.js', import.meta.url);
   let asked = false; // this page accepted a new version: it reloads when that one takes over
@@ -55,7 +140,7 @@ export function registerServiceWorker({ onUpdate, onOffline } = {}) {
       worker.postMessage({ type: 'skipWaiting' });
     });
   };
-  return container
+  registering = container
     .register(url, { scope: new URL('./', url).href })
     .then((reg) => {
       const hadController = !!container.controller;
@@ -78,6 +163,8 @@ export function registerServiceWorker({ onUpdate, onOffline } = {}) {
     .catch((err) => {
       // No offline support (e.g. sw.js or its file list missing): the game still works.
       console.warn('service worker not registered:', err?.message ?? err);
+      registering = null;
       return null;
     });
+  return registering;
 }

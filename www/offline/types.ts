@@ -16,6 +16,8 @@ declare global {
     };
     /** Files cached only when first asked for (the threaded engine), each with its SHA-256. */
     lazy?: { path: string; sha256: string }[];
+    /** The bytes the copy takes, uncompressed: the site's files, and the engine's data. */
+    bytes?: { site: number; data: number };
   }
 
   // A global a classic script sets: a `var`, so `self.DAMA_PRECACHE` has the type too.

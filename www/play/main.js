@@ -16,16 +16,17 @@ import { whenSaved } from './records.js';
 import { wireLibrary, saveToLibrary } from './library-calls.js';
 import { loadWasm } from '../shared/wasm.js';
 import { disclosure } from '../shared/menu.js';
-import { wireSettings } from '../settings/dialog.js';
+import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/settings.js';
 import { $, $button, $dialog, board, settings, numbersKey, defaultGame, showNotice, pageNotice } from './page.js';
 import { render, renderEngineData, showChoices, tickClocks } from './view.js';
 import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from './store.js';
-// The dialogs' code (New game; Games & positions, with the editor) loads when first opened,
+// The dialogs' code (New game; Games & positions, with the editor; the settings) loads when first opened,
 // after the board is playable.
 // (Offline, the service worker has them; a failure is said rather than lost.)
 const failed = (/** @type {Error} */ err) => showNotice(err.message);
 const openNewGame = () => import('./new-game.js').then((m) => m.openNewGame(), failed);
 const openGames = () => import('./games.js').then((m) => m.openGames(), failed);
+const openSettings = () => import('../settings/dialog.js').then((m) => m.openSettings($dialog('settings')), failed);
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
 import { renderCorrespondence, offerToAnswer } from './corr-panel.js';
@@ -45,7 +46,10 @@ async function main() {
   wireBoard();
   $('btn-games').addEventListener('click', openGames);
   wireLibrary(showNotice);
-  wireSettings($dialog('settings'), $('btn-settings'));
+  $('btn-settings').addEventListener('click', openSettings);
+  // The frame's colours follow the theme, chosen here or in another tab.
+  onBoardSettingsChange(applyFrame);
+  applyFrame(boardSettings());
   wireKeys();
   onLanguageChange(() => {
     translatePage();

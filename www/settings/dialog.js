@@ -1,17 +1,18 @@
 // @ts-check
 // The game page's "Board and pieces" dialog: the theme, the piece set, premoves, the
 // computer's threads (engine/threads.js: a new engine worker takes them up) and the endgame
-// tables to download (tables.js). A choice
+// tables to download (tables.js), what is kept for offline use (offline.js). A choice
 // takes effect at once on every board (settings.js tells them, here and in other tabs), and a
 // small picture of a corner of the board shows it in the dialog.
 
-import { boardSettings, saveBoardSettings, onBoardSettingsChange, applyFrame } from './settings.js';
+import { boardSettings, saveBoardSettings, onBoardSettingsChange } from './settings.js';
 import { namedTheme } from '../board/themes.js';
 import { drawPiece } from '../board/pieces.js';
 import { isPlaying } from '../board/util.js';
 import { threadsAvailable } from '../engine/threads.js';
 import { t } from '../shared/i18n.js';
 import { wireTables } from './tables.js';
+import { wireOffline } from './offline.js';
 
 /** @typedef {import('./settings.js').BoardSettings} BoardSettings */
 
@@ -23,11 +24,31 @@ const PREVIEW = [
   { row: 1, col: 3, piece: -2, sq: 6 },
 ];
 
+/** The dialogs wired already: the first opening wires one, later ones only show it. */
+const wired = new WeakMap();
+
 /**
+ * Opens the dialog, wiring it the first time. The page loads this module when the dialog is
+ * first asked for (it is no part of a playable board); the page itself keeps the frame's
+ * colours following the theme (settings.js applyFrame).
  * @param {HTMLDialogElement} dialog the dialog (index.html #settings)
- * @param {HTMLElement} opener the button that opens it
  */
-export function wireSettings(dialog, opener) {
+export function openSettings(dialog) {
+  let refresh = wired.get(dialog);
+  if (!refresh) {
+    refresh = wire(dialog);
+    wired.set(dialog, refresh);
+  }
+  refresh();
+  dialog.showModal();
+}
+
+/**
+ * Wires the dialog's choices; gives what shows the current ones.
+ * @param {HTMLDialogElement} dialog
+ * @returns {() => void}
+ */
+function wire(dialog) {
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'));
   const canvas = /** @type {HTMLCanvasElement} */ (dialog.querySelector('canvas'));
   const threads = /** @type {HTMLSelectElement} */ (form.querySelector('select[name="threads"]'));
@@ -38,7 +59,6 @@ export function wireSettings(dialog, opener) {
     }
     showThreads(threads, s.threads);
     drawPreview(canvas, s);
-    applyFrame(s);
   };
   form.addEventListener('change', (e) => {
     const input = e.target;
@@ -48,12 +68,12 @@ export function wireSettings(dialog, opener) {
   });
   onBoardSettingsChange(show);
   const tables = wireTables(/** @type {HTMLFieldSetElement} */ (dialog.querySelector('#settings-tables')));
-  opener.addEventListener('click', () => {
+  const offline = wireOffline(/** @type {HTMLFieldSetElement} */ (dialog.querySelector('#settings-offline')));
+  return () => {
     show(boardSettings());
     tables.refresh();
-    dialog.showModal();
-  });
-  applyFrame(boardSettings());
+    void offline();
+  };
 }
 
 /**
