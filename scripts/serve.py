@@ -38,8 +38,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTENSIONS}
 
     def end_headers(self):
-        # A development server: always serve the freshly built files.
-        self.send_header("Cache-Control", "no-store")
+        # A development server: always the freshly built files, each revalidated (Last-Modified,
+        # 304 Not Modified) rather than sent again: the engine's helper threads each import the
+        # threaded engine's glue, which then comes once.
+        self.send_header("Cache-Control", "no-cache")
         # Cross-origin isolation, so the engine can search on several threads (shared memory);
         # every file of the site is of this origin, so require-corp blocks nothing. A static
         # host that sends no such headers gets them from the service worker (sw.js).

@@ -134,3 +134,25 @@ test('the game takes a move before the engine has arrived, and the computer answ
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the threaded engine\'s glue is downloaded once, by the engine worker, and each helper thread revalidates it', { timeout: 90000 }, async (t) => {
+  const isolated = await startHostServer(undefined, { isolated: true });
+  t.after(() => isolated.close());
+  const page = await newPage(env, { ...PHONE, serviceWorkers: 'block' });
+  /** @type {Promise<number>[]} */
+  const glue = [];
+  page.context().on('requestfinished', (req) => {
+    if (!new URL(req.url()).pathname.endsWith('/www/pkg/dama_threads.js')) return;
+    glue.push(req.response().then(async (res) => (res?.status() === 200 && (await req.sizes()).responseBodySize > 0 ? 1 : 0)));
+  });
+  // Black: the computer moves first, on the threaded engine with its helper threads.
+  await page.goto(isolated.url + '?mode=computer&color=black&level=3');
+  await page.waitForFunction(() => window.__dama?.ready === true && window.__dama.history().length >= 1, null, { timeout: 30000 });
+  const threads = await page.evaluate(() => window.__dama.engine?.threads ?? 0);
+  assert.ok(threads >= 2, `the engine runs on helper threads (${threads} threads)`);
+  const counts = await Promise.all(glue);
+  assert.ok(counts.length >= threads, `each of the ${threads} workers asked for the glue (${counts.length} requests)`);
+  assert.equal(counts.reduce((a, b) => a + b, 0), 1, 'downloaded once');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { extname } from 'node:path';
-import { ROOT, TYPES, serveFiles } from './server.mjs';
+import { ROOT, TYPES, ISOLATION, serveFiles } from './server.mjs';
 
 // What hosts compress: text, JSON, SVG and wasm (PNG is compressed already).
 const COMPRESSED = /^(text\/|application\/(json|wasm|manifest\+json)|image\/svg)/;
@@ -37,10 +37,11 @@ async function load(path) {
   return file;
 }
 
-export const startHostServer = (root = ROOT) =>
+/** With `isolated`, a host configured to send the isolation headers (the threaded engine runs on the first visit). */
+export const startHostServer = (root = ROOT, { isolated = false } = {}) =>
   serveFiles(root, async (req, res, path) => {
     const file = await load(path);
-    const headers = { 'content-type': file.type, 'cache-control': 'no-cache', etag: file.etag, vary: 'accept-encoding' };
+    const headers = { 'content-type': file.type, 'cache-control': 'no-cache', etag: file.etag, vary: 'accept-encoding', ...(isolated ? ISOLATION : {}) };
     if (req.headers['if-none-match'] === file.etag) {
       res.writeHead(304, headers).end();
       return;
