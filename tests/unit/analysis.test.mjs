@@ -301,3 +301,30 @@ test("NAGs read as the players' symbols, with what they mean; unknown ones as th
   assert.deepEqual(annotation([], '!?').titles, [{ key: 'nagInteresting' }]);
   assert.deepEqual(annotation([146]).titles, []);
 });
+
+test("a move's place as a link says it: the main line's ply and a variation's moves from there, found again in the game read back", () => {
+  const m = model('1. 22-18 10-14 2. 21-17 14x21 *');
+  assert.deepEqual(m.placeOf(), { ply: 0, line: [] });
+  m.goto(m.mainlineAt(3).id);
+  assert.deepEqual(m.placeOf(), { ply: 3, line: [] });
+  // A variation two moves deep, from the main line's 2nd move.
+  const legal = () => {
+    const g = m.gameAt();
+    const out = g.legalMoves().map((x) => x.text);
+    g.free();
+    return out;
+  };
+  m.goto(m.mainlineAt(2).id);
+  const first = legal().find((x) => x !== '21-17');
+  m.play(first);
+  const reply = legal()[0];
+  const id = m.play(reply);
+  assert.deepEqual(m.placeOf(id), { ply: 2, line: [first, reply] });
+  // The same game read from its PDN (other ids): the same move.
+  const again = model(m.pdn());
+  const n = again.nodeAt(2, [first, reply]);
+  assert.ok(n);
+  assert.deepEqual(again.movesTo(n.id), ['22-18', '10-14', first, reply]);
+  assert.equal(again.nodeAt(2, [first, '1-5']), undefined, 'a move the game does not have');
+  assert.equal(again.nodeAt(4).id, again.mainlineAt(4).id);
+});

@@ -22,7 +22,7 @@ import { withHumanText } from './comment.js';
 import { LearnView } from './learn-view.js';
 import { squareDescription } from '../game/texts.js';
 import { boardLayout } from '../game/board-config.js';
-import { refusedParams, is } from '../shared/address.js';
+import { refusedParams, is, shown } from '../shared/address.js';
 import { VARIANTS } from '../shared/variant.js';
 import { gameLink, unpackLink } from '../shared/share.js';
 import { $, page, client, engine, review, firstMover, shownError, showError, say } from './page.js';
@@ -64,15 +64,20 @@ async function main() {
   saved.id = params.get('id');
   const model = (page.model = new AnalysisModel(page.wasm, openRecord(params)));
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
-  const refused = refusedParams(params, { variant: is.oneOf(VARIANTS), ply: is.whole(0, 100_000), review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
+  const refused = refusedParams(params, { variant: is.oneOf(VARIANTS), ply: is.whole(0, 100_000), line: isLine, review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
   if (refused.some((r) => r.name === 'id')) saved.id = null;
+  const ply = Number(params.get('ply'));
+  const at = Number.isInteger(ply) && ply > 0 ? Math.min(ply, model.mainline().length) : 0;
+  // A variation's move (the link copied there): its moves from the main line's.
+  const line = refused.some((r) => r.name === 'line') ? [] : (params.get('line')?.split(',') ?? []);
+  let n = model.nodeAt(at, line);
+  if (!n && line.length) {
+    refused.push({ name: 'line', value: shown(/** @type {string} */ (params.get('line'))) });
+    n = model.nodeAt(at);
+  }
+  if (n && n.id !== model.root.id) model.goto(n.id);
   const before = shownError();
   if (refused.length) showError(() => [textOf(before), ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
-  const ply = Number(params.get('ply'));
-  if (Number.isInteger(ply) && ply > 0) {
-    const n = model.mainlineAt(Math.min(ply, model.mainline().length));
-    if (n) model.goto(n.id);
-  }
   readSaved();
   await readSavedRev();
   // A frame first: the page's words have just been put in, and its style is worked out with
@@ -103,6 +108,9 @@ async function main() {
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
   openAddressGames();
 }
+
+/** A link's `line`: moves written as the games write them, by commas. @param {string} v */
+const isLine = (v) => v.length <= 20_000 && /^[a-h0-9x-]+(,[a-h0-9x-]+)*$/i.test(v);
 
 /** Resolves once the browser has drawn a frame (or at once in a hidden tab, which draws none). */
 function nextFrame() {
@@ -234,10 +242,9 @@ const MAX_FILE_BYTES = 32 << 20;
  */
 async function copyLink() {
   const { model } = page;
-  const node = model.currentNode;
   let link;
   try {
-    link = await gameLink(location.href, { pdn: model.pdn(), variant: model.variant, ply: node.mainline ? node.ply : 0 });
+    link = await gameLink(location.href, { pdn: model.pdn(), variant: model.variant, ...model.placeOf() });
   } catch (err) {
     const e = /** @type {Error & {tooLong?: number}} */ (err);
     setMessage($('an-saved'), () => (e.tooLong ? t('linkTooLong', { n: e.tooLong }) : e.message));

@@ -165,6 +165,33 @@ export class AnalysisModel {
   }
 
   /**
+   * Where node `id` is, as a link says it: the main line's move it branches from (its ply) and
+   * the moves from there (none for a move of the main line). The moves' texts, not their
+   * places among their siblings: the same game read again finds them however it orders them.
+   * @param {number} [id]
+   * @returns {{ply: number, line: string[]}}
+   */
+  placeOf(id = this.current) {
+    /** @type {string[]} */
+    const line = [];
+    let n = this.byId.get(id);
+    for (; n && !n.mainline && n.parent !== null; n = this.byId.get(n.parent)) line.unshift(n.text);
+    return { ply: n ? n.ply : 0, line };
+  }
+
+  /**
+   * The node a link names (placeOf's inverse), or undefined where the record has no such move.
+   * @param {number} ply a main-line ply
+   * @param {string[]} [line] the moves from there
+   */
+  nodeAt(ply, line = []) {
+    /** @type {TreeNode | undefined} */
+    let n = this.mainlineAt(ply);
+    for (const text of line) n = n?.children.map((c) => this.byId.get(c)).find((c) => c?.text === text);
+    return n;
+  }
+
+  /**
    * Deletes the move `id` and everything after it; the position shown moves back to before it
    * if it was inside (the record's cursor goes so).
    * @param {number} id

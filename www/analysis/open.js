@@ -123,4 +123,21 @@ function showRecord(record) {
   setMessage($('an-saved'), '');
   readSaved();
   positionChanged();
+  showBoard();
+}
+
+/**
+ * Brings the board into view: a game is opened from the box under it (or the picker over it),
+ * and the page had been scrolled there. After the frame, so that the focus going back from a
+ * closed picker to the Open button does not scroll the page back to it.
+ */
+function showBoard() {
+  requestAnimationFrame(() => {
+    const area = /** @type {HTMLElement} */ (document.querySelector('.board-area'));
+    const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    // The page's top where the board fits under the header (as the page opens), else the board's.
+    const bottom = area.getBoundingClientRect().bottom + scrollY;
+    if (bottom <= innerHeight) scrollTo({ top: 0, behavior });
+    else area.scrollIntoView({ behavior }); // its top at the screen's top
+  });
 }

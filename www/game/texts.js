@@ -125,6 +125,7 @@ export function statusText(s, L) {
   const result = g.result();
   if (result && (s.mode !== 'view' || s.reviewing === g.ply())) return endTexts(s, result, L).join(' ');
   if (s.mode === 'view') return ''; // the move shown is named beside the arrows
+  if (s.reviewing !== null) return lookingBackText(s, s.reviewing, L); // not "Your move": that is in the game
   if (s.mode === 'watch') return t(s.thinking === 'move' ? 'watchThinking' : 'toMove', { color: colorName(g.turn(), L) }, L);
   if (s.thinking === 'move') return t('computerThinking', {}, L);
   if (s.thinking === 'hint') return t('hintThinking', {}, L);
@@ -148,12 +149,34 @@ export function statusText(s, L) {
  * @param {string} [L]
  */
 export function reviewText(s, ply, L) {
+  const move = shownMove(s, ply);
+  return move === null ? t('reviewingStart', {}, L) : t('reviewing', { move }, L);
+}
+
+/**
+ * The status while a game goes on and an earlier move is looked at: "Looking back at 12. 22-18;
+ * the game goes on from its last move: Back to game."
+ * @param {Session} s
+ * @param {number} ply
+ * @param {string} [L]
+ */
+function lookingBackText(s, ply, L) {
+  const move = shownMove(s, ply);
+  return move === null ? t('lookingBackStart', {}, L) : t('lookingBack', { move }, L);
+}
+
+/**
+ * The move looked at ("3... 12-15"), or null for the start position.
+ * @param {Session} s
+ * @param {number} ply
+ */
+function shownMove(s, ply) {
   // Read once: the session looks the node up in its record on each read.
   const node = s.node;
-  if (node) return t('reviewing', { move: moveLabel(node.ply, s.firstToMove(), node.text) }, L);
-  if (!ply) return t('reviewingStart', {}, L);
+  if (node) return moveLabel(node.ply, s.firstToMove(), node.text);
+  if (!ply) return null;
   const m = s.history()[ply - 1];
-  return t('reviewing', { move: moveLabel(ply, s.firstToMove(), m ? m.text : '?') }, L);
+  return moveLabel(ply, s.firstToMove(), m ? m.text : '?');
 }
 
 /**

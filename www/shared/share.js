@@ -78,17 +78,19 @@ export async function unpackText(value) {
 }
 
 /**
- * The link that opens `pdn` on the analysis board at `analysisUrl` (at main-line ply `ply`).
+ * The link that opens `pdn` on the analysis board at `analysisUrl` (at main-line ply `ply`,
+ * then along the moves of `line`, a variation's, when it has any).
  * Throws an error whose `tooLong` is the link's length when it is past MAX_LINK.
  * @param {string | URL} analysisUrl the analysis board's address
- * @param {{pdn: string, variant: string, ply?: number}} game
+ * @param {{pdn: string, variant: string, ply?: number, line?: string[]}} game
  * @returns {Promise<string>}
  */
-export async function gameLink(analysisUrl, { pdn, variant, ply }) {
+export async function gameLink(analysisUrl, { pdn, variant, ply, line = [] }) {
   const p = new URLSearchParams({ variant });
   if (canPack()) p.set('z', await pack(pdn));
   else p.set('pdn', pdn);
   if (ply) p.set('ply', String(ply));
+  if (line.length) p.set('line', line.join(','));
   const url = new URL(analysisUrl);
   url.hash = p.toString();
   const link = url.href;
