@@ -59,3 +59,16 @@ test('every script and style sheet of the copy is minified, and the precache lis
     assert.ok(list.includes(sha), `${name}: the list has the minified file's hash`);
   }
 });
+
+test('every page of the copy is playable within the first-load budget, 150 KB gzipped (make first-load)', { timeout: 180000 }, async () => {
+  // The measurement itself is scripts/first-load.mjs: its own browser on a fresh profile and a
+  // host-like server; it fails over the budget or when a wasm file comes twice.
+  const { execFile } = await import('node:child_process');
+  const run = await new Promise((resolve) =>
+    execFile(process.execPath, [join(ROOT, 'scripts/first-load.mjs'), '--root', DIST, '--budget', '150'], { timeout: 170000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? (err.code ?? 1) : 0, out: stdout + stderr }),
+    ),
+  );
+  assert.equal(run.code, 0, run.out);
+  assert.match(run.out, /first-load: passed/);
+});
