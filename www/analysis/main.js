@@ -32,10 +32,7 @@ import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
 import { openRecord, openAddressGames, openInput, whenOpened } from './open.js';
 import { saved, saveToLibrary, readSavedRev } from './saved.js';
-import { wireExplorer, setExplorerOpen } from './explorer/ctrl.js';
 import { explorer } from './explorer/state.js';
-import { games } from './explorer/games.js';
-import { renderExplorer } from './explorer/view.js';
 import { renderLines } from './view.js';
 
 /** @typedef {import('./page.js').Color} Color */
@@ -104,6 +101,7 @@ async function main() {
   else if (engineWanted()) setEngineWhenSettled();
   else setEngine(false);
   exposeTestHook();
+  wireExplorerPanel().catch((err) => showError(String(err?.message ?? err)));
   // Once playable: the offline copy's downloads must not slow the page's own.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
   openAddressGames();
@@ -184,12 +182,22 @@ function wire() {
   });
   $('an-save').addEventListener('click', async () => {
     await saveToLibrary(false);
-    games.rebuild(page.model.variant); // the saved game is one of the explorer's games now
+    explorerGames?.rebuild(page.model.variant); // the saved game is one of the explorer's games now
   });
-  wireExplorerPanel();
 }
 
-function wireExplorerPanel() {
+/** The explorer's games (explorer/games.js), once its code has arrived. @type {typeof import('./explorer/games.js').games | null} */
+let explorerGames = null;
+
+// The explorer: its code loads once the page is playable (no part of a playable board), and
+// its panel shows from then on.
+async function wireExplorerPanel() {
+  const [{ wireExplorer, setExplorerOpen }, { games }, { renderExplorer }] = await Promise.all([
+    import('./explorer/ctrl.js'),
+    import('./explorer/games.js'),
+    import('./explorer/view.js'),
+  ]);
+  explorerGames = games;
   wireExplorer(
     (text) => {
       if (page.learn.on) return;
@@ -278,7 +286,7 @@ function exposeTestHook() {
     opening: () => whenOpened(),
     numbers: () => board.state.coordinates,
     explorer: () => {
-      const g = games.state(page.model.variant);
+      const g = explorerGames?.state(page.model.variant);
       const current = explorer.model === page.model && explorer.node === page.model.current;
       return { answer: current ? explorer.answer : null, waiting: current && explorer.waiting, games: g?.status ?? null, indexed: g?.status === 'ready' ? g.index.games.length : 0, files: g?.status === 'ready' ? g.files : 0, kept: g?.status === 'ready' && g.kept };
     },

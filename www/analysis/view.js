@@ -13,8 +13,7 @@ import { renderTree } from '../game/tree-view.js';
 import { moveLabel } from '../game/texts.js';
 import { boardLayout } from '../game/board-config.js';
 import { $, $button, page, engine, review, firstMover, sideAt, client } from './page.js';
-import { refreshExplorer, tablesValue } from './explorer/ctrl.js';
-import { tablesWords } from './explorer/view.js';
+import { explorerHooks } from './explorer/hooks.js';
 
 /** @import { Move, TreeNode } from '../shared/wasm-types.js' */
 /** @typedef {import('./page.js').Color} Color */
@@ -67,7 +66,7 @@ export function render() {
   renderMoves();
   renderReview();
   page.learn.render();
-  refreshExplorer();
+  explorerHooks.refresh();
   $('an-game').textContent = model.variant === 'brazilian' ? t('gameBrazilian') : t('gameItalian');
   $button('an-prev').disabled = $button('an-first').disabled = node.parent === null;
   $button('an-next').disabled = $button('an-last').disabled = !node.children.length;
@@ -119,11 +118,11 @@ export function renderLines() {
     const node = model.currentNode;
     const r = node.mainline && reviewShown() ? review.positions[node.ply] : undefined;
     // Else what the endgame tables say of it (the explorer asked them).
-    const tb = tablesValue();
+    const tb = explorerHooks.tablesValue();
     if (r && r.score !== null) {
       const e = { score: r.score, known: r.known ?? null };
       bar.show(e, evalWords(e));
-    } else if (tb) bar.show(tb, tablesWords(tb.result, tb.plies));
+    } else if (tb) bar.show(tb, explorerHooks.tablesWords(tb.result, tb.plies));
     else bar.clear();
     $('an-depth').textContent = engine.on ? t('anThinking') : '';
     return;

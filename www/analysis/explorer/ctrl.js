@@ -10,16 +10,17 @@
 
 import { page, client } from '../page.js';
 import { sideOf } from '../review.js';
-import { renderExplorer } from './view.js';
+import { renderExplorer, tablesWords } from './view.js';
+import { explorerHooks } from './hooks.js';
 import { explorer, shown } from './state.js';
 import { games } from './games.js';
 
 /**
  * The tables' value of the position shown, for White (the evaluation bar's when the engine
  * has no lines of it), or null when the tables have none.
- * @returns {{score: number, known: {win: boolean, moves: null} | null, result: 'win' | 'draw' | 'loss', plies: number} | null}
+ * @returns {import('./hooks.js').TablesValue | null}
  */
-export function tablesValue() {
+function tablesValue() {
   const a = explorer.open && explorer.model === page.model && explorer.node === page.model.current ? explorer.answer?.tables : null;
   if (!a) return null;
   if (a.result === 'draw') return { score: 0, known: null, result: a.result, plies: a.plies };
@@ -49,6 +50,7 @@ export function setExplorerOpen(open) {
 export function wireExplorer(play, found) {
   explorer.play = play;
   explorer.found = found;
+  Object.assign(explorerHooks, { refresh: refreshExplorer, tablesValue, tablesWords });
   const settle = () => {
     settled = true;
     refreshExplorer();
