@@ -30,7 +30,7 @@ function wireNewGame() {
     $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${elo[level - 1]}` }) : '';
     // A level below 10 is the same on any device: only the top level thinks on every thread.
     const threads = level === 10 ? searchThreads() : 1;
-    $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
+    $('level-threads').textContent = t('levelThreads', { n: threads });
     // Clocks are for games people play; a custom one asks for its minutes and increment.
     for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch' || mode === 'remote';
     /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';

@@ -102,11 +102,11 @@ function describe(pieces, moves, opts) {
   const side = (sign, color) => {
     const on = (/** @type {number} */ v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
     const parts = [];
-    /** @type {[number, string, string][]} piece code, text keys for one and several */
-    const kinds = [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']];
-    for (const [v, one, many] of kinds) {
+    /** @type {[number, string][]} piece code, its text (counted: "man on", "men on") */
+    const kinds = [[1, 'diagramMen'], [2, 'diagramKings']];
+    for (const [v, key] of kinds) {
       const sqs = on(v);
-      if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, opts) }));
+      if (sqs.length) parts.push(t(key, { n: sqs.length, squares: listSquares(sqs, opts) }));
     }
     return t('diagramSide', { color: t(color), pieces: parts.join(', ') || t('diagramNone') });
   };
