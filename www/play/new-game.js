@@ -6,6 +6,7 @@
 import { t, onLanguageChange } from '../shared/i18n.js';
 import { clampLevel } from '../game/options.js';
 import { normVariant } from '../shared/variant.js';
+import { rememberVariant } from '../shared/preferred-variant.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';
@@ -39,6 +40,7 @@ function wireNewGame() {
   dialog.addEventListener('close', () => {
     if (dialog.returnValue !== 'start') return;
     settings.variant = normVariant(field(form, 'variant').value);
+    rememberVariant(settings.variant); // every page's game from now on
     settings.mode = field(form, 'mode').value;
     settings.color = field(form, 'color').value;
     settings.level = clampLevel(field(form, 'level').value);

@@ -12,6 +12,7 @@ import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/se
 import { squareToRowCol, squareName, isPlaying } from '../board/util.js';
 import { boardLayout } from '../game/board-config.js';
 import { DEFAULT_VARIANT } from '../shared/variant.js';
+import { preferredVariant } from '../shared/preferred-variant.js';
 
 /** @import { Cells, Game, Move } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
@@ -115,7 +116,21 @@ function describe(pieces, moves, opts) {
   return text.join(' ');
 }
 
+/**
+ * The player's game first (preferredVariant): a Brazilian browser's first visit reads the
+ * rules of Brazilian draughts first, in the contents and on the page; the other game follows.
+ */
+function playersGameFirst() {
+  if (preferredVariant() !== 'brazilian') return;
+  for (const [game, other] of [['#brazilian', '#italian'], ['a[href="#brazilian"]', 'a[href="#italian"]']]) {
+    const a = document.querySelector(game);
+    const b = document.querySelector(other);
+    if (a && b && a.parentNode === b.parentNode) b.before(a);
+  }
+}
+
 async function main() {
+  playersGameFirst(); // before the page is read or drawn
   wireLanguageSelect(/** @type {HTMLSelectElement} */ (document.getElementById('lang')));
   let label = () => {};
   onLanguageChange(() => {
