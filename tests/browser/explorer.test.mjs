@@ -176,7 +176,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForFunction(() => window.__analysis.explorer().indexed === 3);
     let games = await rows(page, 'ex-games');
     assert.deepEqual(games.map((r) => [r[0], r[1], r[3]]), [['22-18', '2', '75%'], ['21-17', '1', '0%']]);
-    assert.match(await page.textContent('#ex-games-note'), /^3 games reached this position\. 3 games indexed: your saved games and 1 added files\./);
+    assert.match(await page.textContent('#ex-games-note'), /^3 games reached this position\. 3 games indexed: your saved games and 1 added file\./);
     // 22-18's games: two links, each opening its game at this position (ply 0) in a new tab.
     await page.click('#ex-games tbody tr:first-child button.ex-count');
     const links = await page.$$eval('#ex-game-list a', (as) => as.map((a) => ({ text: a.textContent, href: a.getAttribute('href'), target: a.target })));

@@ -220,14 +220,14 @@ test("the game page's first paint (players, pieces, status, moves) is in the pag
   const texts = () =>
     page.evaluate(() => ['#player-top .name', '#player-bottom .name', '#player-top .count', '#status', '#moves-empty'].map((s) => document.querySelector(s)?.textContent));
   // The core is held: what shows is the HTML's first visit, in Italian.
-  assert.deepEqual(await texts(), [it.computerLevel.replace('{level}', '5'), it.you, it.pieces.replace('{n}', '12'), it.loading, it.noMovesYet]);
+  assert.deepEqual(await texts(), [it.computerLevel.replace('{level}', '5'), it.you, it.pieces.other.replace('{n}', '12'), it.loading, it.noMovesYet]);
   await screenshot(page, 'first-paint-desktop-it');
   release();
   await page.waitForFunction(() => window.__dama?.ready === true);
   // A game of two players: the names are the colours, and a switch of language keeps them so.
   assert.deepEqual((await texts()).slice(0, 2), [it.black, it.white]);
   await pickLanguage(page, 'pt-BR');
-  assert.deepEqual((await texts()).slice(0, 3), [pt.black, pt.white, pt.pieces.replace('{n}', '12')]);
+  assert.deepEqual((await texts()).slice(0, 3), [pt.black, pt.white, pt.pieces.other.replace('{n}', '12')]);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -28,7 +28,7 @@ const ready = () => window.__dama?.ready === true;
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   for (const lang of LANGS) {
     test(`${screen}, ${lang}: a refused tap, a capture to choose, the status and the update bar move no button (item 5)`, { timeout: 60000 }, async () => {
-      const page = await openIn(env, `?mode=two-players&fen=${encodeURIComponent(MUST_CAPTURE)}`, ready, lang, options);
+      const page = await openIn(env, `?variant=italian&mode=two-players&fen=${encodeURIComponent(MUST_CAPTURE)}`, ready, lang, options);
       await settle(page);
       const start = await boxes(page, STILL);
       assert.ok(Object.keys(start).length >= 6, `buttons measured: ${Object.keys(start)}`);

@@ -43,7 +43,7 @@ const RECORDS = (now) => [
 
 /** The page with those games saved, and one game being played (22-18) on its board. */
 async function pageWithGames(lang, options) {
-  const page = await openIn(env, '?mode=two-players', ready, lang, options);
+  const page = await openIn(env, '?variant=italian&mode=two-players', ready, lang, options);
   await page.evaluate(async (records) => {
     const { Library } = await import('./www/library/library.js');
     const lib = await Library.open();
@@ -168,7 +168,7 @@ const THREE = ['Rossi', 'Bianchi', 'Verdi'].map((w, i) => `[Event "Torneo di pri
 
 for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`${screen}: the PDN picker's Open buttons are inside the screen`, { timeout: 60000 }, async () => {
-    const page = await openIn(env, '?mode=two-players', ready, 'pt-BR', options);
+    const page = await openIn(env, '?variant=italian&mode=two-players', ready, 'pt-BR', options);
     if (await page.isVisible('#btn-more')) await page.click('#btn-more');
     await page.click('#btn-games');
     await page.waitForSelector('#games[open]'); // its code loads when first opened

@@ -1,8 +1,9 @@
 // The engine on several threads: on a cross-origin isolated page (make serve's headers, or the
 // service worker's on a plain static host) the engine workers load the threaded build and its
-// helper workers, and the analysis board and the New game dialog say how many threads; without
-// isolation (a plain host on a first visit, a page embedding the element) the engine runs on
-// one thread, with no error and nothing more downloaded; the player's setting lowers it.
+// helper workers, and the analysis board and the New game dialog say with how many of the
+// processor's cores the computer thinks; without isolation (a plain host on a first visit, a
+// page embedding the element) the engine runs on one thread, with no error and nothing more
+// downloaded; the player's setting lowers it.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,7 +48,7 @@ test('an isolated page searches on every core, and says so', { timeout: 90000 },
     return;
   }
   const text = await analyse(page, isolated.url);
-  assert.match(text, new RegExp(`· ${cores} threads$`));
+  assert.match(text, new RegExp(`· ${cores} cores$`));
   assert.ok(fetched.includes('dama_threads_bg.wasm') && fetched.includes('helper.worker.js'), fetched.join(' '));
   assert.ok(!fetched.includes('dama_wasm_bg.wasm'), 'the single-threaded engine is not downloaded too');
   // The game: the New game dialog says it for the top level, and the computer plays.
@@ -56,9 +57,9 @@ test('an isolated page searches on every core, and says so', { timeout: 90000 },
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
   await page.locator('#btn-new').click();
   await page.locator('input[name="level"]').fill('10');
-  assert.equal(await page.locator('#level-threads').innerText(), `The computer thinks on ${cores} threads.`);
+  assert.equal(await page.locator('#level-threads').innerText(), `The computer thinks with ${cores} of your processor’s cores at once: the more cores, the further it sees.`);
   await page.locator('input[name="level"]').fill('5');
-  assert.equal(await page.locator('#level-threads').innerText(), 'The computer thinks on 1 thread.');
+  assert.equal(await page.locator('#level-threads').innerText(), 'The computer thinks with one of your processor’s cores.');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -68,7 +69,7 @@ test('the setting lowers the threads: one thread loads the single-threaded engin
   await page.addInitScript(() => localStorage.setItem('dama.board.v1', JSON.stringify({ threads: 1 })));
   const fetched = engineFetches(page);
   const text = await analyse(page, isolated.url);
-  assert.match(text, /· 1 thread$/);
+  assert.match(text, /· 1 core$/);
   assert.ok(fetched.includes('dama_wasm_bg.wasm') && !fetched.some((f) => f.startsWith('dama_threads')), fetched.join(' '));
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -79,7 +80,7 @@ test('without isolation the engine plays and analyses on one thread, downloading
   const fetched = engineFetches(page);
   const text = await analyse(page, env.server.url);
   assert.equal(await page.evaluate(() => crossOriginIsolated), false);
-  assert.match(text, /· 1 thread$/);
+  assert.match(text, /· 1 core$/);
   await page.goto(env.server.url + '?mode=computer&color=black&level=10&time=1');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
@@ -101,12 +102,12 @@ test('on a plain static host the service worker isolates every page after the fi
     t.skip('one core: nothing more to see');
     return;
   }
-  assert.match(text, new RegExp(`· ${cores} threads$`));
+  assert.match(text, new RegExp(`· ${cores} cores$`));
   assert.ok(fetched.includes('dama_threads_bg.wasm'), fetched.join(' '));
   // Offline, the threaded engine comes from the cache it went into when first fetched.
   await page.context().setOffline(true);
   await analyse(page, env.server.url);
-  assert.match(await page.locator('#an-depth').innerText(), new RegExp(`· ${cores} threads$`));
+  assert.match(await page.locator('#an-depth').innerText(), new RegExp(`· ${cores} cores$`));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

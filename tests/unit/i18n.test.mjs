@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, PARTS, loadLanguage, setLanguage, startLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage } from '../../www/shared/i18n.js';
+import { LANGUAGES, PARTS, loadLanguage, setLanguage, startLanguage, getLanguage, isLoaded, t, hasText, localizeRefusal, resolveLanguage, pluralCategory } from '../../www/shared/i18n.js';
 import { readFromDisk, readTable, readPart, loadTables } from './i18n-node.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -79,6 +79,12 @@ test('a table that is not one is refused with its reason, nothing changes, and i
     [[1, 2], /the en common table is not an object of texts/],
     [{ undo: 1 }, /the en common table's undo is not a text/],
     [{ undo: 'x'.repeat(4001) }, /the en common table's undo is not a text of at most 4000 characters/],
+    // Plural forms: an object of Intl's categories, "other" among them, each a text.
+    [{ pieces: { one: '{n} piece' } }, /the en common table's pieces is not a text/],
+    [{ pieces: { one: '{n} piece', other: 2 } }, /the en common table's pieces is not a text/],
+    [{ pieces: { single: '{n} piece', other: '{n} pieces' } }, /the en common table's pieces is not a text/],
+    [{ pieces: ['{n} piece', '{n} pieces'] }, /the en common table's pieces is not a text/],
+    [{ pieces: { one: 'x'.repeat(4001), other: '{n} pieces' } }, /the en common table's pieces is not a text of at most 4000 characters/],
     [Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, 'x'])), /the en common table has over 2000 texts/],
   ];
   for (const [data, reason] of bad) {
@@ -132,9 +138,26 @@ test('every language has the same parts, the same keys in each, in the same orde
     }
     assert.equal(written, Object.keys(table).length, `${code}: a key in two parts`);
     assert.deepEqual(Object.keys(table), keys, `${code} has the same keys as en, in its order`);
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
     for (const [k, v] of Object.entries(table)) {
-      assert.ok(typeof v === 'string' && v.trim(), `${code}.${k} is empty`);
-      assert.equal(names(v), names(en[k]), `${code}.${k} placeholders`);
+      if (typeof en[k] === 'string') {
+        assert.ok(typeof v === 'string' && v.trim(), `${code}.${k} is empty, or counted where en's is not`);
+        assert.equal(names(v), names(en[k]), `${code}.${k} placeholders`);
+        continue;
+      }
+      // A counted text is counted in every language: its forms are the language's categories,
+      // "other" and "one" always (a language without "one" would have "other" alone); the
+      // "other" form has en's placeholders, every form the same but for {n}, which "one"
+      // may word ("a piece", "un'altra").
+      assert.ok(v && typeof v === 'object', `${code}.${k} has no plural forms, en's has`);
+      assert.deepEqual(Object.keys(v).filter((c) => !categories.includes(c)), [], `${code}.${k}: forms the language has not`);
+      for (const c of ['one', 'other']) if (categories.includes(c)) assert.ok(Object.hasOwn(v, c), `${code}.${k} has no "${c}" form`);
+      const all = names(en[k].other);
+      for (const [c, form] of Object.entries(v)) {
+        assert.ok(typeof form === 'string' && form.trim(), `${code}.${k}.${c} is empty`);
+        const own = names(form);
+        assert.ok(own === all || (c !== 'other' && own === all.split(',').filter((p) => p !== 'n').join()), `${code}.${k}.${c} placeholders: ${own}, not ${all}`);
+      }
     }
   }
 });
@@ -160,7 +183,10 @@ test("the pages' HTML carries every translated text in English, as the English t
     for (const m of html.matchAll(/<(\w+)\b[^>]*\sdata-i18n="(\w+)"[^>]*>([^<]*)</g)) {
       // With its placeholders' values where the element gives them (data-i18n-args).
       const args = /\sdata-i18n-args='([^']*)'/.exec(m[0]);
-      const want = Object.entries(args ? JSON.parse(args[1]) : {}).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), en[m[2]]);
+      const values = args ? JSON.parse(args[1]) : {};
+      // A counted text in the form of its count.
+      const text = typeof en[m[2]] === 'string' ? en[m[2]] : en[m[2]][pluralCategory(values.n, 'en')];
+      const want = Object.entries(values).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), text);
       assert.equal(unescape(m[3]), want, `${f}: <${m[1]} data-i18n="${m[2]}">`);
       n++;
     }
@@ -176,14 +202,16 @@ test("the pages' HTML carries every translated text in English, as the English t
 });
 
 test('no text is left in another language by mistake (names and codes aside)', () => {
-  const same = (/** @type {Record<string, string>} */ a, /** @type {Record<string, string>} */ b) => Object.keys(a).filter((k) => a[k] === b[k]).sort();
+  // A counted text is the same when all its forms are.
+  const same1 = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+  const same = (/** @type {Record<string, unknown>} */ a, /** @type {Record<string, unknown>} */ b) => Object.keys(a).filter((k) => same1(a[k], b[k])).sort();
   // "Data", "Evento" and "Variante" are the Portuguese words too, as in Italian; "Normal" as in
-  // English; "thread" is the computing word in all three.
+  // English.
   assert.deepEqual(
-    Object.keys(pt).filter((k) => pt[k] === en[k] || pt[k] === it[k]).sort(),
-    ['anNormal', 'anThread', 'anThreads', 'announceMove', 'colDate', 'colEvent', 'diagramSide', 'settingsThreads', 'title', 'variationLabel'].sort(),
+    Object.keys(pt).filter((k) => same1(pt[k], en[k]) || same1(pt[k], it[k])).sort(),
+    ['anNormal', 'announceMove', 'colDate', 'colEvent', 'diagramSide', 'title', 'variationLabel'].sort(),
   );
-  assert.deepEqual(same(it, en), ['anThread', 'announceMove', 'diagramSide', 'title']);
+  assert.deepEqual(same(it, en), ['announceMove', 'diagramSide', 'title']);
 });
 
 // ------------------------------------------------------------------ the players' words

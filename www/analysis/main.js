@@ -221,7 +221,7 @@ async function wireExplorerPanel() {
     input.value = '';
     if (!file) return;
     try {
-      if (file.size > MAX_FILE_BYTES) throw new Error(t('textTooBig', { size: file.size, max: MAX_FILE_BYTES }));
+      if (file.size > MAX_FILE_BYTES) throw new Error(t('textTooBig', { n: file.size, max: MAX_FILE_BYTES }));
       await games.addFile(page.model.variant, file.name, await file.text());
       showError('');
     } catch (err) {

@@ -6,6 +6,7 @@
 
 import { t, setMessage } from '../shared/i18n.js';
 import { normVariant } from '../shared/variant.js';
+import { preferredVariant } from '../shared/preferred-variant.js';
 import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
@@ -32,9 +33,11 @@ export const whenOpened = () => opening;
  */
 export function openRecord(params) {
   const { wasm } = page;
-  const variant = normVariant(params.get('variant'));
   const pdn = params.get('pdn');
   const fen = params.get('fen');
+  // A position or a game with no game named is Italian (the links made before Brazilian
+  // draughts); an empty board is the player's game.
+  const variant = params.has('variant') || pdn || fen ? normVariant(params.get('variant')) : preferredVariant();
   try {
     if (pdn) {
       if (pdn.length > MAX_ADDRESS_PDN) throw new Error(t('anTooLong', { n: MAX_ADDRESS_PDN }));

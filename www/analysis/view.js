@@ -134,8 +134,7 @@ export function renderLines() {
     bar.show(e, evalWords(e));
   } else bar.clear();
   const depth = fresh.settled ? t('anDepthSettled', { depth: fresh.depth }) : t('anDepth', { depth: fresh.depth });
-  const threads = client.threads === 1 ? t('anThread') : t('anThreads', { n: client.threads });
-  $('an-depth').textContent = `${depth} · ${threads}`;
+  $('an-depth').textContent = `${depth} · ${t('anThreads', { n: client.threads })}`;
   for (const l of fresh.lines) {
     const li = document.createElement('li');
     const score = Object.assign(document.createElement('span'), { className: 'score', textContent: evalShort(forWhite(l, mover)) });

@@ -5,6 +5,7 @@
 
 import { t, localizeRefusal } from '../shared/i18n.js';
 import { other } from './options.js';
+import { tapOrClick } from '../shared/pointer.js';
 
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./session.js').Session} Session */
@@ -80,8 +81,10 @@ export function pdnNames(s) {
 }
 
 /**
- * [title, reason] of a finished game: from the player's side against the computer, else
- * naming the winner (by name when the game has names).
+ * [title, reason] of a finished game: from the player's side against the computer (or an
+ * opponent elsewhere), else naming the winner (by name when the game has names). The player's
+ * own resignation is theirs ("You resigned"); the opponent's, and either side's between two
+ * players on one device, names the side.
  * @param {Session} s
  * @param {Result | null} result
  * @param {string} [L]
@@ -92,9 +95,10 @@ export function endTexts(s, result, L) {
   const loser = winner ? other(winner) : null;
   const names = playerNames(s, L);
   const tagged = s.tagPlayers();
+  const versus = (s.mode === 'computer' || s.mode === 'remote') && !tagged.white && !tagged.black;
   let title;
   if (!winner) title = t('draw', {}, L);
-  else if ((s.mode === 'computer' || s.mode === 'remote') && !tagged.white && !tagged.black) title = winner === s.human ? t('youWin', {}, L) : t('youLose', {}, L);
+  else if (versus) title = winner === s.human ? t('youWin', {}, L) : t('youLose', {}, L);
   else title = t('winnerWins', { color: tagged[winner] ? names[winner] : colorName(winner, L) }, L);
   /** @type {Record<string, string>} */
   const reasons = {
@@ -108,7 +112,7 @@ export function endTexts(s, result, L) {
     time: 'reasonTime',
     agreement: 'reasonAgreement',
   };
-  const key = reasons[result.reason];
+  const key = versus && result.reason === 'resignation' && loser === s.human ? 'reasonYouResigned' : reasons[result.reason];
   const reason = key ? t(key, { loser: loser ? colorName(loser, L) : '' }, L) : result.message || '';
   return [title, reason];
 }
@@ -121,7 +125,7 @@ export function endTexts(s, result, L) {
 export function statusText(s, L) {
   const g = s.record;
   if (!g) return t('loading', {}, L);
-  if (s.editing) return t('editing', {}, L);
+  if (s.editing) return t(tapOrClick('editing', 'editingClick'), {}, L);
   const result = g.result();
   if (result && (s.mode !== 'view' || s.reviewing === g.ply())) return endTexts(s, result, L).join(' ');
   if (s.mode === 'view') return ''; // the move shown is named beside the arrows
@@ -134,7 +138,7 @@ export function statusText(s, L) {
   if (s.mode === 'remote' && turn !== s.human && !result) return t('opponentToMove', { color: colorName(turn, L) }, L);
   let text = versus && turn === s.human ? t('yourTurn', {}, L) : t('toMove', { color: colorName(turn, L) }, L);
   const humanTurn = s.humanToMove();
-  if (humanTurn && !g.ply() && !s.hint) text += ' ' + t('firstMoveTip', {}, L);
+  if (humanTurn && !g.ply() && !s.hint) text += ' ' + t(tapOrClick('firstMoveTip', 'firstMoveTipClick'), {}, L);
   if (humanTurn && s.legalMoves().some((m) => m.captured.length)) {
     text += ' ' + (versus ? t('mustCapture', {}, L) : t('mustCaptureColor', { color: colorName(turn, L) }, L));
   }

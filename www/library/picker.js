@@ -26,7 +26,7 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * @returns {Promise<ListedGame[]>}
  */
 export function readGames(text, variant) {
-  if (text.length > MAX_PDN_TEXT) return Promise.reject(new Error(t('textTooBig', { size: text.length, max: MAX_PDN_TEXT })));
+  if (text.length > MAX_PDN_TEXT) return Promise.reject(new Error(t('textTooBig', { n: text.length, max: MAX_PDN_TEXT })));
   let worker;
   try {
     worker = new Worker(new URL('./pdn.worker.js', import.meta.url), { type: 'module' });

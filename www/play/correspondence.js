@@ -126,7 +126,7 @@ export async function openLink(wasm, packed) {
     if (saved) {
       rev = saved.rev;
       const c = compareMoves(saved.moves, p.moves);
-      if (c.kind === 'behind') throw new Error(t('corrStale', { here: saved.moves.length, link: p.moves.length }));
+      if (c.kind === 'behind') throw new Error(t('corrStale', { n: saved.moves.length, link: p.moves.length }));
       if (c.kind === 'other') throw new Error(t('corrOther', { n: (c.at ?? 0) + 1 }));
       same = c.kind === 'same';
       if (saved.over && !same) throw new Error(t('corrOver'));

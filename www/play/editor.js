@@ -6,6 +6,7 @@ import { t, setMessage } from '../shared/i18n.js';
 import { openAnalysis } from './open-analysis.js';
 import { $, board, showNotice } from './page.js';
 import { render } from './view.js';
+import { tapOrClick } from '../shared/pointer.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
 
@@ -15,6 +16,8 @@ export function openEditor() {
   board.edit();
   board.editTool = Number(/** @type {HTMLInputElement} */ ($('editor').querySelector('input[name="tool"]:checked')).value);
   $('editor-error').hidden = true;
+  // Tap or click, as the player points now (and again at a switch of language).
+  setMessage(/** @type {HTMLElement} */ ($('editor').querySelector('.help')), () => t(tapOrClick('editorHelp', 'editorHelpClick')));
   render();
 }
 

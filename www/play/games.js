@@ -105,7 +105,7 @@ function wireGames() {
     if (!file) return;
     const { MAX_PDN_TEXT } = await import('../library/picker.js');
     if (file.size > MAX_PDN_TEXT) {
-      message(t('fileTooBig', { size: file.size }), true);
+      message(t('fileTooBig', { n: file.size }), true);
       return;
     }
     const text = await file.text();

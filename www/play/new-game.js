@@ -6,6 +6,7 @@
 import { t, onLanguageChange } from '../shared/i18n.js';
 import { clampLevel } from '../game/options.js';
 import { normVariant } from '../shared/variant.js';
+import { rememberVariant } from '../shared/preferred-variant.js';
 import { parseControl, CONTROLS } from '../game/clock.js';
 import { $, $dialog, board, settings, defaultGame, showNotice } from './page.js';
 import { saveSettings } from './store.js';
@@ -30,7 +31,7 @@ function wireNewGame() {
     $('level-elo').title = level > 1 ? t('levelElo', { elo: `+${elo[level - 1]}` }) : '';
     // A level below 10 is the same on any device: only the top level thinks on every thread.
     const threads = level === 10 ? searchThreads() : 1;
-    $('level-threads').textContent = threads === 1 ? t('levelThread') : t('levelThreads', { n: threads });
+    $('level-threads').textContent = t('levelThreads', { n: threads });
     // Clocks are for games people play; a custom one asks for its minutes and increment.
     for (const fs of fieldsets('.time-control')) fs.disabled = mode === 'watch' || mode === 'remote';
     /** @type {HTMLElement} */ (form.querySelector('.custom-clock')).hidden = field(form, 'clock').value !== 'custom';
@@ -39,6 +40,7 @@ function wireNewGame() {
   dialog.addEventListener('close', () => {
     if (dialog.returnValue !== 'start') return;
     settings.variant = normVariant(field(form, 'variant').value);
+    rememberVariant(settings.variant); // every page's game from now on
     settings.mode = field(form, 'mode').value;
     settings.color = field(form, 'color').value;
     settings.level = clampLevel(field(form, 'level').value);

@@ -5,7 +5,7 @@
 
 import { t, setMessage } from '../shared/i18n.js';
 import { parseControl } from '../game/clock.js';
-import { DEFAULT_VARIANT } from '../shared/variant.js';
+import { preferredVariant } from '../shared/preferred-variant.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../shared/i18n.js').Message} Message */
@@ -18,10 +18,10 @@ export const $text = (/** @type {string} */ id) => /** @type {HTMLInputElement |
 export const $dialog = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
 
 export const board = /** @type {import('../element/element.js').DamaBoard} */ ($('board'));
-// The New game dialog's last choices (variant: 'italian' | 'brazilian') and the toggles. The
-// square numbers are each game's own choice: on for Italian, whose moves are written with
+// The New game dialog's last choices (variant: 'italian' | 'brazilian'; before any, the game
+// offered first: preferredVariant) and the toggles. The square numbers are each game's own choice: on for Italian, whose moves are written with
 // them; off for Brazilian, whose board has files and ranks on its edges instead.
-export const settings = { variant: DEFAULT_VARIANT, mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false, clock: '' };
+export const settings = { variant: preferredVariant(), mode: 'computer', color: 'white', level: 5, numbers: true, numbersBrazilian: false, sound: false, clock: '' };
 /** The setting that says whether the game on the board shows square numbers. */
 export const numbersKey = () => (board.variant === 'brazilian' ? 'numbersBrazilian' : 'numbers');
 

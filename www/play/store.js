@@ -6,7 +6,7 @@
 import { t } from '../shared/i18n.js';
 import { normMode, clampLevel } from '../game/options.js';
 import { parseControl } from '../game/clock.js';
-import { VARIANTS } from '../shared/variant.js';
+import { VARIANTS, DEFAULT_VARIANT } from '../shared/variant.js';
 import { setLibraryId, libraryId, libraryRev } from './records.js';
 import { board, settings, defaultGame, showNotice } from './page.js';
 import { render } from './view.js';
@@ -20,7 +20,8 @@ export function loadSettings() {
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || 'null');
     if (s && typeof s === 'object') {
-      if (VARIANTS.includes(s.variant)) settings.variant = s.variant;
+      // Settings saved before Brazilian draughts have no game: theirs was Italian.
+      settings.variant = VARIANTS.includes(s.variant) ? s.variant : DEFAULT_VARIANT;
       if (['computer', 'two-players', 'friend', 'watch'].includes(s.mode)) settings.mode = normMode(s.mode);
       if (['white', 'black', 'random'].includes(s.color)) settings.color = s.color;
       settings.level = clampLevel(s.level ?? 5);

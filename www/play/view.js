@@ -8,6 +8,7 @@ import { playerNames, reviewText, moveNumber, refusalText } from '../game/texts.
 import { renderTree, moveButton, numberSpan } from '../game/tree-view.js';
 import { clockText } from '../game/clock.js';
 import { loadedEngine } from '../engine/loader.js';
+import { tapOrClick } from '../shared/pointer.js';
 import { $, $button, $text, board, settings, numbersKey, colorName, other, announce } from './page.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
@@ -24,7 +25,7 @@ export function showChoices(moves) {
   if (!moves.length) return;
   const p = document.createElement('p');
   const name = (/** @type {number} */ sq) => board.squareName(sq); // "22", or "c3" in Brazilian
-  setMessage(p, () => t('chooseCapture', { to: name(moves[0].to) }));
+  setMessage(p, () => t(tapOrClick('chooseCapture', 'chooseCaptureClick'), { to: name(moves[0].to) }));
   box.append(p);
   moves.forEach((m, i) => {
     const b = document.createElement('button');
@@ -98,7 +99,7 @@ function renderPlayers(result) {
     const name = board.editing || !board.session ? colorName(color) : playerNames(board.session)[color];
     /** @type {Element} */ (el.querySelector('.disc')).className = `disc ${color}`;
     /** @type {Element} */ (el.querySelector('.name')).textContent = name;
-    /** @type {Element} */ (el.querySelector('.count')).textContent = n === 1 ? t('piece1') : t('pieces', { n });
+    /** @type {Element} */ (el.querySelector('.count')).textContent = t('pieces', { n });
     el.classList.toggle('to-move', !result && turn === color);
     el.classList.toggle('thinking', board.thinking === 'move' && turn === color);
     renderClock(/** @type {HTMLElement} */ (el.querySelector('.clock')), color);

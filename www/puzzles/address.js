@@ -5,7 +5,8 @@
 
 import { t } from '../shared/i18n.js';
 import { hashText, shown } from '../shared/address.js';
-import { normVariant, DEFAULT_VARIANT } from '../shared/variant.js';
+import { normVariant, variantNamed } from '../shared/variant.js';
+import { preferredVariant } from '../shared/preferred-variant.js';
 import { puzzleGame } from './trainer.js';
 import { ui, page } from './page.js';
 import { open, next } from './solve.js';
@@ -17,7 +18,8 @@ const GAME_KEY = 'dama.puzzles.game';
 
 /**
  * The game whose puzzles the page shows: the address's (?game=, or a puzzle id's prefix:
- * `br-` Brazilian, `it-` Italian), else the one last chosen, else the default game.
+ * `br-` Brazilian, `it-` Italian), else the one last chosen here, else the one offered first
+ * (preferredVariant: the one last chosen on another page, else the browser's languages').
  * @returns {Variant}
  */
 export function chosenGame() {
@@ -26,9 +28,9 @@ export function chosenGame() {
   const byId = puzzleGame(hashText(location.hash));
   if (byId) return byId;
   try {
-    return normVariant(localStorage.getItem(GAME_KEY));
+    return variantNamed(localStorage.getItem(GAME_KEY)) ?? preferredVariant();
   } catch {
-    return DEFAULT_VARIANT;
+    return preferredVariant();
   }
 }
 

@@ -21,6 +21,8 @@ import { loadStats, saveStats, storedStats, storeKey } from './store.js';
 import { $, ui, page, setStatus } from './page.js';
 import { render } from './view.js';
 import { onMove, onIllegal, hint, showSolution, retry, next } from './solve.js';
+import { normVariant } from '../shared/variant.js';
+import { rememberVariant } from '../shared/preferred-variant.js';
 import { chosenGame, switchGame, openFromHash, copyPuzzleLink } from './address.js';
 
 /** @import { DamaRules } from '../shared/wasm-types.js' */
@@ -43,7 +45,10 @@ async function main() {
   const game = chosenGame();
   const gameSelect = /** @type {HTMLSelectElement} */ ($('pz-game'));
   gameSelect.value = game;
-  gameSelect.addEventListener('change', () => switchGame(gameSelect.value));
+  gameSelect.addEventListener('change', () => {
+    rememberVariant(normVariant(gameSelect.value)); // the player's game on every page from now on
+    switchGame(gameSelect.value);
+  });
   const loaded = await loadPuzzles(game);
   if (!loaded) return setStatus(() => t('pzLoadFailed'));
   const { variant } = loaded.file;

@@ -27,7 +27,7 @@ export function task(a) {
   const color = colorName(a.solver);
   const goal = a.goal;
   if (goal.kind === 'win') return t('pzTitleWin', { color });
-  if (goal.kind === 'pieces') return goal.n === 1 ? t('pzTitlePiece', { color }) : t('pzTitlePieces', { color, n: goal.n });
+  if (goal.kind === 'pieces') return t('pzTitlePieces', { color, n: goal.n });
   if (goal.kind === 'crown') return t('pzTitleCrown', { color });
   return t('pzTitleMaterial', { color });
 }

@@ -12,6 +12,7 @@ import { boardSettings, onBoardSettingsChange, applyFrame } from '../settings/se
 import { squareToRowCol, squareName, isPlaying } from '../board/util.js';
 import { boardLayout } from '../game/board-config.js';
 import { DEFAULT_VARIANT } from '../shared/variant.js';
+import { preferredVariant } from '../shared/preferred-variant.js';
 
 /** @import { Cells, Game, Move } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
@@ -102,11 +103,11 @@ function describe(pieces, moves, opts) {
   const side = (sign, color) => {
     const on = (/** @type {number} */ v) => [...pieces.keys()].filter((i) => pieces[i] === v * sign).map((i) => i + 1);
     const parts = [];
-    /** @type {[number, string, string][]} piece code, text keys for one and several */
-    const kinds = [[1, 'diagramMan', 'diagramMen'], [2, 'diagramKing', 'diagramKings']];
-    for (const [v, one, many] of kinds) {
+    /** @type {[number, string][]} piece code, its text (counted: "man on", "men on") */
+    const kinds = [[1, 'diagramMen'], [2, 'diagramKings']];
+    for (const [v, key] of kinds) {
       const sqs = on(v);
-      if (sqs.length) parts.push(t(sqs.length === 1 ? one : many, { squares: listSquares(sqs, opts) }));
+      if (sqs.length) parts.push(t(key, { n: sqs.length, squares: listSquares(sqs, opts) }));
     }
     return t('diagramSide', { color: t(color), pieces: parts.join(', ') || t('diagramNone') });
   };
@@ -115,7 +116,21 @@ function describe(pieces, moves, opts) {
   return text.join(' ');
 }
 
+/**
+ * The player's game first (preferredVariant): a Brazilian browser's first visit reads the
+ * rules of Brazilian draughts first, in the contents and on the page; the other game follows.
+ */
+function playersGameFirst() {
+  if (preferredVariant() !== 'brazilian') return;
+  for (const [game, other] of [['#brazilian', '#italian'], ['a[href="#brazilian"]', 'a[href="#italian"]']]) {
+    const a = document.querySelector(game);
+    const b = document.querySelector(other);
+    if (a && b && a.parentNode === b.parentNode) b.before(a);
+  }
+}
+
 async function main() {
+  playersGameFirst(); // before the page is read or drawn
   wireLanguageSelect(/** @type {HTMLSelectElement} */ (document.getElementById('lang')));
   let label = () => {};
   onLanguageChange(() => {

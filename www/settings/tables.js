@@ -48,7 +48,7 @@ export function wireTables(fieldset) {
     const unpacked = Math.max(0, ...shown.map((g) => rows[g].offer?.unpacked ?? 0));
     help.textContent = !canKeep()
       ? t('settingsTablesCannotKeep')
-      : t('settingsTablesHelp', { pieces: Math.max(...shown.map((g) => rows[g].offer?.pieces ?? rows[g].have?.pieces ?? 5)), mb: megabytes(unpacked || 145e6) });
+      : t('settingsTablesHelp', { n: Math.max(...shown.map((g) => rows[g].offer?.pieces ?? rows[g].have?.pieces ?? 5)), mb: megabytes(unpacked || 145e6) });
   };
 
   /** @param {Game} game @param {'download' | 'remove'} what */

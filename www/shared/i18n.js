@@ -14,6 +14,13 @@
 // confederation's in Portuguese, where the sides are "as Brancas" and "as Pretas", so the
 // sentences naming a side are plural there.
 //
+// A text that counts something is a set of plural forms, chosen by the count in its {n} with the
+// language's Intl.PluralRules ("1 game", "2 games"): {"one": "…", "other": "…"} in the table,
+// "other" always there, the language's other categories as it needs them ("many" for a million
+// in Italian and Portuguese falls back to "other"). One difference from the rules: in Brazilian
+// Portuguese a count of 0 reads the plural ("0 peças"), as the language writes it; Intl puts 0
+// with 1 there ("0 peça").
+//
 // Start-up: `await startLanguage({ part })` (the saved or browser language, else English); a
 // switch: `await setLanguage(code, { persist: true })`; both load the table first, then tell
 // every listener (onLanguageChange). A text that changes with the language is kept as a Message (a
@@ -21,7 +28,8 @@
 // (tests), `loadLanguage(code, read, parts)` with a reader of file: URLs, since fetch reads none.
 
 /** Words made when shown, so they follow a switch of language. @typedef {string | (() => string)} Message */
-/** @typedef {Readonly<Record<string, string>>} Table */
+/** A counted text's forms, by plural category ("one", "other", …). @typedef {Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>} Plural */
+/** @typedef {Readonly<Record<string, string | Plural>>} Table */
 /** Reads a table file and parses it: fetch in a page, the disk in Node. @typedef {(url: URL) => Promise<unknown>} TableReader */
 
 export const LANGUAGES = { en: 'English', it: 'Italiano', 'pt-BR': 'Português (Brasil)' };
@@ -32,6 +40,8 @@ export const PARTS = ['common', 'game', 'analysis', 'puzzles', 'rules', 'embed']
 const MAX_TABLE_CHARS = 256 * 1024;
 const MAX_KEYS = 2000;
 const MAX_TEXT_CHARS = 4000;
+/** Every plural category Intl names (CLDR's). */
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 // What a page says when no table could be had at all (the board's first and last words).
 /** @type {Table} */
 const LAST_RESORT = { loading: 'Loading…', loadFailed: 'The game could not be loaded. Please reload the page.' };
@@ -88,16 +98,30 @@ async function fetchTable(url) {
 }
 
 /**
- * A part as read, checked: an object of at most MAX_KEYS texts, each a string.
+ * Whether a table's value is a text: a string, or a counted text's plural forms (an object of
+ * plural categories, "other" among them), each of at most MAX_TEXT_CHARS characters.
+ * @param {unknown} v
+ */
+function isText(v) {
+  const short = (/** @type {unknown} */ s) => typeof s === 'string' && s.length <= MAX_TEXT_CHARS;
+  if (typeof v === 'string') return short(v);
+  if (!v || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, 'other')) return false;
+  return Object.entries(v).every(([k, s]) => CATEGORIES.includes(k) && short(s));
+}
+
+/**
+ * A part as read, checked: an object of at most MAX_KEYS texts, each a string or a counted
+ * text's plural forms.
  * @param {unknown} data @param {string} name the language and part ("en common") @returns {Table}
  */
 function checkTable(data, name) {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`the ${name} table is not an object of texts`);
   const entries = Object.entries(data);
   if (entries.length > MAX_KEYS) throw new Error(`the ${name} table has over ${MAX_KEYS} texts`);
-  const bad = entries.find(([, v]) => typeof v !== 'string' || v.length > MAX_TEXT_CHARS);
-  if (bad) throw new Error(`the ${name} table's ${bad[0]} is not a text of at most ${MAX_TEXT_CHARS} characters`);
+  const bad = entries.find(([, v]) => !isText(v));
+  if (bad) throw new Error(`the ${name} table's ${bad[0]} is not a text of at most ${MAX_TEXT_CHARS} characters, nor plural forms of such texts`);
   // A plain object without a prototype: a key such as "__proto__" is a text like any other.
+  // (A plural's forms are read with Object.hasOwn.)
   return Object.freeze(Object.assign(Object.create(null), data));
 }
 
@@ -212,14 +236,39 @@ function tableFor(code) {
   return tables.get(resolveLanguage(code) ?? '') ?? tables.get(lang) ?? tables.values().next().value ?? LAST_RESORT;
 }
 
-// t('toMove', {color: 'White'}) -> 'White to move.'
+/** @type {Map<string, Intl.PluralRules>} each language's plural rules, made once */
+const pluralRules = new Map();
+
+/**
+ * The plural category of the count `n` in a language ("one", "other", …): Intl's, but for 0
+ * in Brazilian Portuguese (see the top). Not a number: "other".
+ * @param {unknown} n @param {string} code @returns {Intl.LDMLPluralRule}
+ */
+export function pluralCategory(n, code) {
+  const count = typeof n === 'number' ? n : typeof n === 'string' && n.trim() ? Number(n) : NaN;
+  if (!Number.isFinite(count)) return 'other';
+  const lang = resolveLanguage(code) ?? 'en';
+  if (count === 0 && lang === 'pt-BR') return 'other';
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(count);
+}
+
+// t('toMove', {color: 'White'}) -> 'White to move.'; t('pieces', {n: 1}) -> '1 piece'.
 /** @param {string} key @param {Record<string, unknown>} [params] @param {string} [code] @returns {string} */
 export function t(key, params = {}, code = lang) {
   // Own texts only: a key such as "toString" is no text (the tables have no prototype; the
   // last resort has one).
   const table = tableFor(code);
-  const s = (Object.hasOwn(table, key) ? table[key] : undefined) ?? (Object.hasOwn(LAST_RESORT, key) ? LAST_RESORT[key] : undefined) ?? key;
+  const v = (Object.hasOwn(table, key) ? table[key] : undefined) ?? (Object.hasOwn(LAST_RESORT, key) ? LAST_RESORT[key] : undefined) ?? key;
+  const s = typeof v === 'string' ? v : formOf(v, Object.hasOwn(params, 'n') ? params.n : undefined, table === tables.get(resolveLanguage(code) ?? '') ? code : lang);
   return s.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(params, k) ? String(params[k]) : m));
+}
+
+/** A counted text's form for the count `n` in a language. @param {Plural} forms @param {unknown} n @param {string} code @returns {string} */
+function formOf(forms, n, code) {
+  const category = pluralCategory(n, code);
+  return (Object.hasOwn(forms, category) ? forms[category] : undefined) ?? forms.other ?? '';
 }
 
 /** Whether the language's table (as t reads it) has a text for `key`. @param {string} key @param {string} [code] */

@@ -2,6 +2,7 @@
 // The games the pages know, the one they play when nothing names one, and the names each game
 // goes by in what a page reads (an attribute, an address, a dialog, a saved game, a puzzle
 // file, a PDN's GameType). The games' rules are the core's; this is their names alone. No DOM.
+// (The game a player is offered first is preferred-variant.js's.)
 
 /** A game: the core's own type (crates/dama-wasm, declared by tsify). @typedef {import('./wasm-types.js').Variant} Variant */
 
@@ -10,10 +11,11 @@ export const VARIANTS = ['italian', 'brazilian'];
 
 /**
  * The game when outside input names none: a <dama-board> with no `variant` attribute (and the
- * frame's or the game page's address with no `variant`), a saved game or settings from a
- * version before Brazilian draughts, the analysis board's address, a puzzle file or a rules
- * diagram with no variant, a new game asked with none, and the New game dialog's first
- * choice. Code that knows its game passes it.
+ * frame's address with no `variant`), a saved game or settings from a version before
+ * Brazilian draughts, a position or a game in the analysis board's address, a puzzle file or
+ * a rules diagram with no variant, a new game asked with none. Code that knows its game passes
+ * it. What a page opens on for a player who has chosen nothing is preferredVariant's
+ * (preferred-variant.js).
  * @type {Variant}
  */
 export const DEFAULT_VARIANT = 'italian';

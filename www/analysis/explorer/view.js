@@ -156,7 +156,7 @@ function renderGames() {
   const moves = stats?.moves ?? [];
   table.hidden = !moves.length;
   for (const m of moves) body.append(gamesRow(m));
-  const indexed = t('exGamesIndexed', { n: state.index.games.length, files: state.files });
+  const indexed = t('exGamesIndexed', { n: state.index.games.length, from: state.files ? t('exFromFiles', { n: state.files }) : t('exFromSaved') });
   const extra = [state.left ? t('exGamesLeft', { n: state.left }) : '', games.keptForPageOnly() && state.files ? t('exFilesPageOnly') : ''].filter(Boolean).join(' ');
   note.textContent = `${stats && stats.games ? t('exGamesHere', { n: stats.games }) : t('exGamesNone')} ${indexed}${extra ? ` ${extra}` : ''}`;
   const shown = listed.node === model.current ? moves.find((m) => m.text === listed.text) : undefined;
