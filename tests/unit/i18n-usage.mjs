@@ -1,5 +1,6 @@
 // Which texts each page can show, read from its files: the page's HTML (data-i18n, -label,
-// -title, -placeholder) and every module it loads (static and dynamic imports, workers),
+// -title, -placeholder) and every module it loads (static and dynamic imports, workers, and
+// the HTML a module puts in the page: new URL('./x.html', import.meta.url)),
 // followed from the HTML's module scripts. A text is named in the code as a quoted key
 // ('undo'), or as a family whose end is made when shown: a quoted or template prefix followed
 // by the rest ('pzTheme' + name, `rule${n}`, `an_${judgement}`), which names every key of the
@@ -24,7 +25,7 @@ export function pageFiles(root, html) {
     if (files.has(f) || !existsSync(f)) continue;
     files.add(f);
     const js = readFileSync(f, 'utf8');
-    for (const m of js.matchAll(/(?:\bimport|\bfrom)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.js)['"]|new URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]/g)) {
+    for (const m of js.matchAll(/(?:\bimport|\bfrom)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.js)['"]|new URL\(\s*['"](\.{1,2}\/[^'"]+\.(?:js|html))['"]/g)) {
       todo.push(resolve(dirname(f), m[1] ?? m[2]));
     }
   }

@@ -10,6 +10,7 @@ import { download } from './download.js';
 import { gameLink } from '../shared/share.js';
 import { openEditor, wireEditor } from './editor.js';
 import { $, $text, $dialog, board, showNotice } from './page.js';
+import { renderImportPlaceholder } from './view.js';
 
 /** Shows the dialog (set once the dialog is wired). */
 let show = () => {};
@@ -22,6 +23,7 @@ export function openGames() {
     wireEditor();
     wired = true;
   }
+  renderImportPlaceholder();
   show();
 }
 

@@ -6,6 +6,7 @@
 // waits on it), a file of games opened, and the library's buttons.
 
 import { t } from '../shared/i18n.js';
+import { dialogsReady } from './dialogs.js';
 import { resultToken } from '../game/record.js';
 import { looksLikeFen } from '../game/options.js';
 import { playerNames } from '../game/texts.js';
@@ -93,7 +94,6 @@ export function wireLibrary(report) {
     document.getElementById(id)?.addEventListener('click', () =>
       library().then(act, (err) => report(() => t('libraryUnavailable', { error: /** @type {Error} */ (err).message }))),
     );
-  on('btn-library', (m) => m.showLibrary());
-  on('library-clear', (m) => m.pressClear());
-  on('library-export', (m) => m.exportAll());
+  // The dialog is put in the page when first opened (dialogs.js); it wires its own buttons.
+  on('btn-library', (m) => dialogsReady().then(() => m.showLibrary()));
 }

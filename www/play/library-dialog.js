@@ -124,6 +124,11 @@ export async function writeRecord({ s, record, rec, fields, ours }, report, save
 /** Opens the library's dialog and lists the games, once the saves asked so far are written. */
 export async function showLibrary() {
   const dialog = /** @type {HTMLDialogElement} */ ($('library'));
+  if (!dialog.dataset.wired) {
+    dialog.dataset.wired = '1';
+    $('library-clear').addEventListener('click', () => void pressClear());
+    $('library-export').addEventListener('click', () => void exportAll());
+  }
   disarmClear();
   libraryMessage('');
   // Busy until the games are read: the list of the last opening is not this one's.

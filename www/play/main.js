@@ -24,9 +24,11 @@ import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from 
 // after the board is playable.
 // (Offline, the service worker has them; a failure is said rather than lost.)
 const failed = (/** @type {Error} */ err) => showNotice(err.message);
-const openNewGame = () => import('./new-game.js').then((m) => m.openNewGame(), failed);
-const openGames = () => import('./games.js').then((m) => m.openGames(), failed);
-const openSettings = () => import('../settings/dialog.js').then((m) => m.openSettings($dialog('settings')), failed);
+const openNewGame = () => Promise.all([import('./new-game.js'), dialogsReady()]).then(([m]) => m.openNewGame(), failed);
+const openGames = () => Promise.all([import('./games.js'), dialogsReady()]).then(([m]) => m.openGames(), failed);
+const openSettings = () =>
+  Promise.all([import('../settings/dialog.js'), dialogsReady()]).then(([m]) => m.openSettings($dialog('settings')), failed);
+import { dialogsReady } from './dialogs.js';
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
 import { renderCorrespondence, offerToAnswer } from './corr-panel.js';

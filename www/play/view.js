@@ -9,7 +9,7 @@ import { renderTree, moveButton, numberSpan } from '../game/tree-view.js';
 import { clockText } from '../game/clock.js';
 import { loadedEngine } from '../engine/loader.js';
 import { tapOrClick } from '../shared/pointer.js';
-import { $, $button, $text, board, settings, numbersKey, colorName, other, announce } from './page.js';
+import { $, $button, board, settings, numbersKey, colorName, other, announce } from './page.js';
 
 /** @typedef {import('../game/options.js').Color} Color */
 /** @typedef {import('../game/session.js').Move} Move */
@@ -75,15 +75,21 @@ function renderGame() {
   const brazilian = board.variant === 'brazilian';
   if (board.numbers !== settings[numbersKey()]) board.numbers = settings[numbersKey()];
   $('subtitle').textContent = t(brazilian ? 'gameBrazilian' : 'gameItalian');
-  const pdnIn = $text('pdn-in');
-  pdnIn.dataset.i18nPlaceholder = brazilian ? 'importPlaceholderBrazilian' : 'importPlaceholder';
-  pdnIn.placeholder = t(pdnIn.dataset.i18nPlaceholder);
+  renderImportPlaceholder();
   renderEngineData();
   /** @type {NodeListOf<HTMLLIElement>} */ (document.querySelectorAll('#rules-summary li')).forEach((li, i) => {
     li.dataset.i18n = `${brazilian ? 'brRule' : 'rule'}${i + 1}`;
     li.textContent = t(li.dataset.i18n);
   });
   for (const a of document.querySelectorAll('a.rules-link')) a.setAttribute('href', brazilian ? 'www/rules.html#brazilian' : 'www/rules.html');
+}
+
+/** The Games and positions dialog's example text is of the game played (once its dialog is in the page: dialogs.js). */
+export function renderImportPlaceholder() {
+  const pdnIn = /** @type {HTMLTextAreaElement | null} */ (document.getElementById('pdn-in'));
+  if (!pdnIn) return;
+  pdnIn.dataset.i18nPlaceholder = board.variant === 'brazilian' ? 'importPlaceholderBrazilian' : 'importPlaceholder';
+  pdnIn.placeholder = t(pdnIn.dataset.i18nPlaceholder);
 }
 
 /** @param {Result | null} result */

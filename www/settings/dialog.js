@@ -33,7 +33,8 @@ const wired = new WeakMap();
  * colours following the theme (settings.js applyFrame).
  * @param {HTMLDialogElement} dialog the dialog (index.html #settings)
  */
-export function openSettings(dialog) {
+export async function openSettings(dialog) {
+  await styled();
   let refresh = wired.get(dialog);
   if (!refresh) {
     refresh = wire(dialog);
@@ -41,6 +42,22 @@ export function openSettings(dialog) {
   }
   refresh();
   dialog.showModal();
+}
+
+/** @type {Promise<void> | null} */
+let sheet = null;
+
+/** The dialog's style sheet (settings.css), in the page before the dialog first shows. */
+function styled() {
+  sheet ??= new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL('./settings.css', import.meta.url).href;
+    // Shown even unstyled if the sheet cannot be had (offline without the copy).
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  });
+  return sheet;
 }
 
 /**

@@ -1,0 +1,33 @@
+// @ts-check
+// The game page's dialogs (dialogs.html: New game, Games and positions, Saved games, Board and
+// pieces), put in the page when one is first asked for: they are no part of a playable board,
+// and they were a fifth of index.html. Each opener awaits dialogsReady() before it looks for
+// its dialog. Offline, the service worker has the file; a failure is the opener's to say.
+
+import { translatePage } from '../shared/i18n.js';
+
+/** @type {Promise<void> | null} */
+let loading = null;
+
+/** Resolves once the dialogs are in the page, in the page's language; rejects (and is tried again next time) when the file cannot be had. */
+export function dialogsReady() {
+  loading ??= load().catch((err) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
+
+async function load() {
+  const url = new URL('./dialogs.html', import.meta.url);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
+  // Our own file, from our origin: markup, no script.
+  const template = document.createElement('template');
+  template.innerHTML = await res.text();
+  const app = /** @type {HTMLElement} */ (document.querySelector('.app'));
+  const live = document.getElementById('live');
+  const added = [...template.content.children];
+  app.insertBefore(template.content, live);
+  for (const el of added) translatePage(el);
+}
