@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, openPage, screenshot } from './helpers.mjs';
+import { setup, openPage, screenshot, clickMove, PHONE, DESKTOP } from './helpers.mjs';
+import { openIn } from './phone-page.mjs';
 import { ROOT } from './server.mjs';
 
 let env;
@@ -76,3 +77,47 @@ test('← → Home End step through the moves on the game page (item 9)', { time
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Issue 55, item 6: looking back at an earlier move while a game is on said "Your move" (or
+// "Tocca a te", "Sua vez"), though that move is the game's, not the one shown. MOVE stands for
+// the move looked at ("2. 23-19").
+const LOOKING = { en: /^Looking back at MOVE;.*Back to game\.$/, it: /^Stai riguardando MOVE;.*Torna alla partita\.$/, 'pt-BR': /^Você está revendo MOVE;.*Voltar à partida\.$/ };
+const START = { en: /^Looking back at the start position;/, it: /^Stai riguardando la posizione iniziale;/, 'pt-BR': /^Você está revendo a posição inicial;/ };
+const YOUR_MOVE = { en: 'Your move.', it: 'Tocca a te.', 'pt-BR': 'Sua vez.' };
+
+for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const lang of ['en', 'it', 'pt-BR']) {
+    test(`${screen}, ${lang}: looking back at an earlier move, the status says so, not "your move"; back to the game, it is your move again (item 6)`, { timeout: 60000 }, async () => {
+      // Against the computer, which answers at once: three moves each, then the player's turn.
+      const page = await openIn(env, '?mode=computer&level=1', () => window.__dama?.ready === true, lang, options);
+      for (let i = 0; i < 3; i++) {
+        const n = await page.evaluate(() => window.__dama.history().length);
+        await clickMove(page, await page.evaluate(() => window.__dama.legalMoves()[0]));
+        await page.waitForFunction((k) => window.__dama.history().length >= k + 2 && !window.__dama.thinking(), n, { timeout: 20000 });
+      }
+      const plies = await page.evaluate(() => window.__dama.history().length);
+      assert.equal(plies, 6, 'three moves each');
+      const status = () => page.textContent('#status');
+      assert.equal((await status()).startsWith(YOUR_MOVE[lang]), true, 'the game: your move');
+      // The move list's third move (White's second), as a player taps it.
+      const move = page.locator('#moves button[data-ply="3"]');
+      const moveText = (await move.textContent()).trim();
+      await (options.hasTouch ? move.tap() : move.click());
+      await page.waitForFunction(() => window.__dama.board.reviewing === 3);
+      const said = await status();
+      assert.equal(said.includes(YOUR_MOVE[lang]), false, `not "your move": ${said}`);
+      assert.match(said, new RegExp(LOOKING[lang].source.replace('MOVE', `2\\. ${moveText}`)), said);
+      if (lang === 'pt-BR') await screenshot(page, `looking-back-${screen}-${lang}`);
+      // Back to the start with the arrows: said too.
+      await page.evaluate(() => window.__dama.board.review(0));
+      await page.waitForFunction(() => window.__dama.board.reviewing === 0);
+      assert.match(await status(), START[lang]);
+      // Back to the game: your move again.
+      await (options.hasTouch ? page.tap('#btn-back') : page.click('#btn-back'));
+      await page.waitForFunction(() => window.__dama.board.reviewing === null);
+      assert.equal((await status()).startsWith(YOUR_MOVE[lang]), true);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+}

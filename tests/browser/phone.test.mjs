@@ -201,3 +201,42 @@ test('at a desk every button shows at once, no More', { timeout: 30000 }, async 
   for (const sel of [...MAIN.filter((s) => s !== '#btn-more'), ...RARE, '#btn-redo', '#btn-flip', '#btn-analyse', '#btn-review-game']) assert.equal(await page.isVisible(sel), true, sel);
   await page.context().close();
 });
+
+// ------------------------------------------------------------------ the players' rows (issue 55, item 6)
+
+// With a clock running, the rows wrapped on a phone ("Computer · livello / 10", "12 / pezzi")
+// and pushed the board down. Now each row keeps to one line and the board stays where it was.
+for (const lang of LANGS) {
+  test(`390x844, ${lang}: with a clock running, each player's row is one line and the board does not move`, { timeout: 60000 }, async () => {
+    const page = await openIn(env, '', PAGES.game.ready, lang, PHONE);
+    await settle(page);
+    const boardTop = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
+    const before = await boardTop();
+    await page.evaluate(() => window.__dama.board.newGame({ mode: 'computer', level: 10, color: 'white', clock: { initialMs: 600000, incrementMs: 5000 } }));
+    await page.waitForSelector('#player-top .clock:not([hidden])');
+    await settle(page);
+    const rows = await page.evaluate(() =>
+      ['#player-top', '#player-bottom'].map((id) => {
+        const row = document.querySelector(id);
+        const parts = [...row.querySelectorAll('.name, .count, .clock')].map((el) => {
+          const lh = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.4;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size;
+          return { part: el.className, text: el.textContent, lines, tall: el.getBoundingClientRect().height > lh * 1.5, cut: el.scrollWidth > el.clientWidth };
+        });
+        return { id, height: row.getBoundingClientRect().height, parts };
+      }),
+    );
+    for (const row of rows) {
+      for (const p of row.parts) assert.ok(p.lines <= 1 && !p.tall, `${row.id} ${p.part} "${p.text}" on ${p.lines} lines`);
+      // At 390 px every word is there (narrower, a long name ends in an ellipsis).
+      for (const p of row.parts) assert.equal(p.cut, false, `${row.id} ${p.part} "${p.text}" cut short`);
+      assert.ok(row.height <= 36, `${row.id} is ${row.height} px tall`);
+    }
+    assert.equal(await boardTop(), before, 'the board stays where it was without the clock');
+    if (lang === 'it') await screenshot(page, `players-clock-phone-${lang}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

@@ -3,7 +3,7 @@
 // lines of the position shown (analysis worker, live as the search deepens), an evaluation
 // bar, the game review (every position searched, moves judged, a graph), and "learn from your
 // mistakes". Opened from the game page with the game or position in the address's fragment
-// (#pdn=..., #fen=..., &ply=N, &review=1, &id=<saved game>), or empty. The game page is never
+// (#pdn=..., #fen=..., &ply=N, &line=<a variation's moves from there>, &review=1, &id=<saved game>), or empty. The game page is never
 // touched: this page has its own tree, worker and storage key.
 //
 // This is its controller: it starts the page and wires the board and the buttons, and hands
