@@ -30,6 +30,7 @@ import { normVariant } from '../shared/variant.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
 import { FlagWatch } from '../game/clock.js';
+import { rematchOptions } from '../game/rematch.js';
 import { boardConfig, boardLayout } from '../game/board-config.js';
 import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
@@ -279,6 +280,17 @@ export class DamaBoard extends DamaBoardReads {
   openFromFile(file, index) { this.#run((s) => s.openFromFile(file, index), 'fresh', 'white'); }
   /** Plays on from move `ply` (default: the one shown). @param {'computer' | 'two-players'} mode @param {number | null} [ply] */
   continueFrom(mode, ply) { this.#run((s) => s.continueFrom(mode, ply), 'fresh'); }
+  /**
+   * At the end of a game, the same opponent, game and clock again with the colours swapped
+   * (game/rematch.js): a new game, the one that ended kept as it was. Returns whether one
+   * started (none before the end, nor for a game not played here).
+   */
+  rematch() {
+    const o = rematchOptions(this.session, this.orientation);
+    if (!o) return false;
+    this.newGame(o);
+    return true;
+  }
   /** A FEN or a PDN (see Session.load); throws on bad input and then nothing has changed. @param {string} text */
   load(text) {
     if (!String(text ?? '').trim()) throw new Error(t('nothingToLoad', {}, this.lang));
@@ -527,7 +539,8 @@ export class DamaBoard extends DamaBoardReads {
       // A puzzle's New game is the puzzle again.
       if (this.#puzzles.attempt) return void this.#startFromAttributes();
       if (this.#emit('newgamerequest', { options: { ...s.lastOptions } }, true)) this.newGame(s.lastOptions);
-    } else if (act === 'close') this.closeOverlay();
+    } else if (act === 'rematch') this.rematch();
+    else if (act === 'close') this.closeOverlay();
     else if (act === 'undo') this.undo();
     else if (act === 'flip') this.flip();
   }
