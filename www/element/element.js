@@ -8,9 +8,10 @@
 //
 // Attributes: game/options.js; reads: reads.js; all of it: docs/EMBED.md. Events
 // (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
-// newgamerequest, drawoffer, puzzle. This file is the element's life and its commands; beside
-// it: chrome.js and css.js (its shadow chrome), analysis.js (the `analysis` attribute),
-// puzzle-mode.js (the `puzzle` attribute), premoves.js, script-move.js (play({from, to})).
+// newgamerequest, drawoffer, puzzle, lowtime. This file is the element's life and its
+// commands; beside it: chrome.js and css.js (its shadow chrome), analysis.js (the `analysis`
+// attribute), puzzle-mode.js (the `puzzle` attribute), premoves.js, script-move.js
+// (play({from, to})).
 
 import { createBoard } from '../board/api.js';
 import { readTheme } from '../board/theme.js';
@@ -29,7 +30,7 @@ import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, other } fr
 import { normVariant } from '../shared/variant.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
-import { FlagWatch } from '../game/clock.js';
+import { FlagWatch, LowTimeAlarm } from '../game/clock.js';
 import { rematchOptions } from '../game/rematch.js';
 import { boardConfig, boardLayout } from '../game/board-config.js';
 import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
@@ -52,7 +53,8 @@ export class DamaBoard extends DamaBoardReads {
   #engine = lazyEngine(searchThreads);
   /** @type {Computer | null} */
   #cpu = null;
-  #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
+  #flags = new FlagWatch(() => this.#clockTick(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
+  #lowTime = new LowTimeAlarm();
   /** The shadow chrome's parts (chrome.js). @type {Record<string, HTMLElement>} */
   #ui = {};
   #overlayClosed = false;
@@ -492,6 +494,21 @@ export class DamaBoard extends DamaBoardReads {
     if (!fresh) return;
     if (flag(this.getAttribute('sound'))) playSound('end');
     this.#emit('gameover', { winner: result.winner, reason: result.reason, message: result.message });
+  }
+
+  /**
+   * Every tenth of a second while a clock runs: a side's time going under ten seconds is told
+   * (the `lowtime` event) and, for a side a person plays, heard when sounds are on. Returns
+   * whether a flag fell.
+   */
+  #clockTick() {
+    const s = this.session;
+    if (!s?.clock) return false;
+    for (const color of this.#lowTime.crossed(s.clock, s.now())) {
+      if (flag(this.getAttribute('sound')) && s.personPlays(color)) playSound('low');
+      this.#emit('lowtime', { color });
+    }
+    return s.checkFlag();
   }
 
   /** @param {number} from @param {number} to */

@@ -254,6 +254,11 @@ export class Session {
     );
   }
 
+  /** Whether a person plays `color` here (both sides between two players, none watching). @param {Color} color */
+  personPlays(color) {
+    return this.mode === 'two-players' || ((this.mode === 'computer' || this.mode === 'remote') && color === this.human);
+  }
+
   /** In remote mode, the page's turn to supply a move (the opponent's, through play()). */
   remoteToMove() {
     const g = this.record;

@@ -107,7 +107,8 @@ function renderPlayers(result) {
 }
 
 /**
- * A player's clock: hidden without a time control, lit while running, red when low.
+ * A player's clock: hidden without a time control, lit while running, red when low, and
+ * under ten seconds ringed and pulsing (style.css).
  * @param {HTMLElement} el
  * @param {Color} color
  */
@@ -120,6 +121,7 @@ export function renderClock(el, color) {
   el.setAttribute('aria-label', `${t('clockLabel', { color: colorName(color) })}: ${el.textContent}`);
   el.classList.toggle('running', c.running === color);
   el.classList.toggle('low', c.low(color, now));
+  el.classList.toggle('critical', c.critical(color, now));
 }
 
 // The clocks' faces change every tenth of a second while one runs; nothing else is redrawn.
