@@ -1,9 +1,10 @@
 // Clocks on the page: chosen in the New game dialog, both shown, only the side to move's
-// running, the increment added, a flag falling ends the game on time, and a reload keeps them.
+// running, the increment added, a flag falling ends the game on time, a reload keeps them, and
+// under ten seconds a player's time is seen and heard.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickMove, screenshot } from './helpers.mjs';
+import { setup, openPage, newPage, clickMove, screenshot, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -87,3 +88,71 @@ test('against the computer with a clock, it answers within its own time', { time
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Under ten seconds (issue 55, item 8): the clock turns red with a ring and, where motion is
+// welcome, pulses; a sound once as it crosses, when sounds are on. The page's time is the
+// test's (page.clock, paused and moved on), so the machine's load changes nothing.
+for (const [screen, options, motion] of [['phone', PHONE, 'reduce'], ['desktop', DESKTOP, 'no-preference']]) {
+  test(`${screen}: under ten seconds a player's clock is seen and heard once`, { timeout: 60000 }, async () => {
+    const page = await newPage(env, { ...options, reducedMotion: motion });
+    await page.clock.install();
+    // What the page asks of WebAudio: the pitch of every tone started (the beeps are 1760 Hz).
+    await page.addInitScript(() => {
+      window.__tones = [];
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...args) {
+        window.__tones.push(this.frequency.value);
+        return start.apply(this, args);
+      };
+      window.__lowtime = [];
+      document.addEventListener('lowtime', (e) => window.__lowtime.push(e.detail.color));
+    });
+    await page.goto(env.server.url + '?mode=friend');
+    await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+    await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players', clock: { initialMs: 12_000, incrementMs: 0 } }));
+    // Sounds on, as a player turns them on (on a phone, behind More).
+    if (await page.isVisible('#btn-more')) await page.click('#btn-more');
+    await page.click('#btn-sound');
+    assert.equal(await page.getAttribute('#btn-sound', 'aria-pressed'), 'true');
+    if (await page.isVisible('#btn-more')) await page.click('#btn-more');
+    // From here the page's time moves only when the test says.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await clickMove(page, '22-18'); // White's first move is on no clock: Black's runs, 12 s
+    const beeps = () => page.evaluate(() => window.__tones.filter((f) => f === 1760).length);
+    const black = '#player-top .clock';
+    const white = '#player-bottom .clock';
+    const critical = (sel) => page.locator(sel).evaluate((el) => el.classList.contains('critical'));
+    await page.clock.runFor(1500);
+    assert.match(await page.textContent(black), /^0:1[01]$/);
+    assert.equal(await critical(black), false, '10.5 s: not yet');
+    assert.equal(await beeps(), 0);
+    await page.clock.runFor(1000);
+    assert.match(await page.textContent(black), /^0:09\.\d$/, 'tenths under ten seconds');
+    assert.equal(await critical(black), true, '9.5 s: seen');
+    assert.equal(await beeps(), 2, 'heard: one alarm of two beeps');
+    assert.deepEqual(await page.evaluate(() => window.__lowtime), ['black']);
+    const look = await page.locator(black).evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { bg: cs.backgroundColor, ring: cs.boxShadow, pulse: cs.animationName };
+    });
+    const [r, g, b] = look.bg.match(/\d+/g).map(Number);
+    assert.ok(r > 170 && g < 90 && b < 90, `red (and while it pulses, a redder red): ${look.bg}`);
+    assert.notEqual(look.ring, 'none', 'ringed');
+    assert.equal(look.pulse, motion === 'reduce' ? 'none' : 'clock-pulse', `pulsing only where motion is welcome (${motion})`);
+    await page.clock.runFor(3000);
+    assert.equal(await beeps(), 2, 'once');
+    await screenshot(page, `${screen}-low-clock`);
+    // Sounds off: White's time going under ten seconds is seen, not heard.
+    if (await page.isVisible('#btn-more')) await page.click('#btn-more');
+    await page.click('#btn-sound');
+    if (await page.isVisible('#btn-more')) await page.click('#btn-more');
+    await clickMove(page, '11-15');
+    assert.equal(await critical(white), false);
+    await page.clock.runFor(2500);
+    assert.equal(await critical(white), true);
+    assert.equal(await beeps(), 2, 'sounds off: nothing heard');
+    assert.deepEqual(await page.evaluate(() => window.__lowtime), ['black', 'white']);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
 import { loadTables } from './i18n-node.mjs';
-import { Clock, parseControl, controlText, clockText } from '../../www/game/clock.js';
+import { Clock, LowTimeAlarm, parseControl, controlText, clockText } from '../../www/game/clock.js';
 import { Session } from '../../www/game/session.js';
 import { endTexts } from '../../www/game/texts.js';
 
@@ -65,7 +65,7 @@ test('a saved clock comes back with the time spent while the page was closed cou
   for (const junk of [null, 7, {}, { ...saved, white: -1 }, { ...saved, initialMs: Infinity }, { ...saved, black: 'x' }]) assert.equal(Clock.restore(junk, 0, wall), null);
 });
 
-test('the session: a flag falls, the core records the loss on time, the texts say so, undo takes it back', () => {
+test('the session: a flag falls, the core records the loss on time, the texts say so, and it is final', () => {
   let now = 0;
   const s = new Session(wasm);
   s.now = () => now;
@@ -93,8 +93,40 @@ test('the session: a flag falls, the core records the loss on time, the texts sa
   t.newGame({ fen: snap.startFen, moves: snap.moves, ended: snap.ended, mode: snap.mode, clockState: snap.clock });
   assert.equal(t.record.result().reason, 'time');
   assert.equal(t.clock?.remaining('black', 0), 0);
-  assert.ok(s.undo());
-  assert.equal(s.record.result(), undefined);
+  // A result is final (issue 55, item 2): nothing takes the loss on time back.
+  assert.equal(s.canUndo(), false);
+  assert.equal(s.undo(), false);
+  assert.equal(s.record.result()?.reason, 'time');
+});
+
+test('under ten seconds a clock is critical whatever its start, and the alarm tells each crossing once', () => {
+  const c = new Clock({ initialMs: 12_000, incrementMs: 3000 });
+  const alarm = new LowTimeAlarm();
+  assert.equal(c.critical('white', 0), false);
+  assert.deepEqual(alarm.crossed(c, 0), [], 'first seen: nothing to tell');
+  c.start('black', 0);
+  assert.deepEqual(alarm.crossed(c, 1_999), []);
+  assert.equal(c.critical('black', 2_000), false, '10 s left is not under 10 s');
+  assert.equal(c.critical('black', 2_001), true);
+  assert.equal(c.low('black', 2_001), false, 'red only under a tenth of the start (1.2 s): the ten seconds are their own');
+  assert.deepEqual(alarm.crossed(c, 2_100), ['black'], 'told as it crosses');
+  assert.deepEqual(alarm.crossed(c, 5_000), [], 'once');
+  // The increment takes Black back over the line; going under again is told again.
+  c.moved('black', 5_000); // 7 s left + 3 s = 10 s
+  assert.equal(c.critical('black', 5_000), false);
+  assert.deepEqual(alarm.crossed(c, 5_000), []);
+  c.start('black', 6_000);
+  assert.deepEqual(alarm.crossed(c, 6_500), ['black']);
+  // A clock first seen under the line (a short game, a reload) says nothing.
+  const short = new Clock({ initialMs: 5000, incrementMs: 0 });
+  short.start('white', 0);
+  assert.deepEqual(alarm.crossed(short, 100), []);
+  assert.deepEqual(alarm.crossed(short, 4000), []);
+  // A long game: low (red) at 20 s, critical at 10 s.
+  const long = new Clock({ initialMs: 300_000, incrementMs: 0 });
+  long.start('white', 0);
+  assert.deepEqual([long.low('white', 285_000), long.critical('white', 285_000)], [true, false]);
+  assert.deepEqual([long.low('white', 295_000), long.critical('white', 295_000)], [true, true]);
 });
 
 test('the computer keeps within its clock: its search time is the engine\'s share of what is left', () => {

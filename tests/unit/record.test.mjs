@@ -82,9 +82,9 @@ test('a resignation in an imported game is its result, in the PDN and after a re
   // The PDN alone says it too (a finished saved game is opened from its PDN).
   const u = imported(out);
   assert.equal(u.record?.result()?.reason, 'resignation');
-  // Taken back, the game is unfinished again, and so is its record.
-  assert.ok(s.undo());
-  assert.match(s.pdn(), /\[Result "\*"\]/);
+  // A result is final: nothing takes it back (issue 55, item 2).
+  assert.equal(s.undo(), false);
+  assert.match(s.pdn(), /\[Result "0-1"\]/);
 });
 
 test('a resumed clock has run while the page was closed; a flag that fell meanwhile loses on time (item 10)', () => {

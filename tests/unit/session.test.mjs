@@ -113,7 +113,7 @@ test('the editor refuses a position that is already over, and one that cannot ar
   assert.throws(() => wasm.Game.fromBoard(Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white', 'italian'), RangeError);
 });
 
-test('resigning and agreeing a draw are the core\'s: the session reads them back, undo takes them back', () => {
+test('resigning and agreeing a draw are the core\'s: the session reads them back, and they are final', () => {
   const s = new Session(wasm);
   s.newGame({ mode: 'computer', side: 'white' });
   s.play('22-18');
@@ -122,9 +122,16 @@ test('resigning and agreeing a draw are the core\'s: the session reads them back
   assert.equal(s.offerDraw(), true);
   assert.deepEqual(s.ended, { type: 'draw' });
   assert.equal(s.record.result().reason, 'agreement');
-  assert.ok(s.undo());
-  assert.equal(s.ended, null);
+  // A result is final: nothing takes the game back past it (issue 55, item 2).
+  assert.equal(s.canUndo(), false);
+  assert.equal(s.undo(), false);
+  assert.equal(s.record.undo(), undefined, "the core's record refuses it too");
+  assert.deepEqual(s.ended, { type: 'draw' });
+  s.newGame({ mode: 'computer', side: 'white' });
+  s.play('22-18');
   assert.ok(s.resign());
+  assert.equal(s.canUndo(), false);
+  assert.equal(s.undo(), false);
   assert.deepEqual(s.ended, { type: 'resign', color: 'white' });
   assert.equal(s.record.result().winner, 'black');
   const snap = s.snapshot();

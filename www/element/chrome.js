@@ -5,6 +5,7 @@
 
 import { t } from '../shared/i18n.js';
 import { statusText, endTexts, reviewText } from '../game/texts.js';
+import { canRematch } from '../game/rematch.js';
 
 /** The analysis's evaluation bar and best line (analysis.js fills them), hidden until it is on. */
 const ANALYSIS_MARKUP = `
@@ -25,6 +26,7 @@ export const CHROME = `
           <h2 id="overlay-title"></h2>
           <p id="overlay-reason"></p>
           <div class="buttons">
+            <button type="button" class="primary" data-act="rematch" hidden></button>
             <button type="button" class="primary" data-act="new"></button>
             <button type="button" data-act="close"></button>
           </div>
@@ -61,6 +63,8 @@ export function chromeParts(root) {
   ui.title = $('#overlay-title');
   ui.reason = $('#overlay-reason');
   ui.close = $('.card [data-act="close"]');
+  ui.rematch = $('.card [data-act="rematch"]');
+  ui.cardNew = $('.card [data-act="new"]');
   ui.undo = $('.tools [data-act="undo"]');
   ui.flip = $('.tools [data-act="flip"]');
   return ui;
@@ -80,6 +84,10 @@ export function renderChrome(root, ui, s, { controls, notice, overlayClosed, lan
   const showOverlay = !!result && !overlayClosed && s.reviewing === null && s.mode !== 'view' && !s.editing;
   ui.overlay.hidden = !showOverlay;
   if (showOverlay) [ui.title.textContent, ui.reason.textContent] = endTexts(s, result, L);
+  // At the end, one tap plays the same opponent again, colours swapped (game/rematch.js).
+  ui.rematch.hidden = !showOverlay || !canRematch(s);
+  ui.rematch.textContent = t('rematch', {}, L);
+  ui.cardNew.classList.toggle('primary', ui.rematch.hidden);
   for (const b of root.querySelectorAll('[data-act="new"]')) b.textContent = t('newGame', {}, L);
   ui.close.textContent = t('viewBoard', {}, L);
   const view = s.mode === 'view';

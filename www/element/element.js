@@ -8,9 +8,10 @@
 //
 // Attributes: game/options.js; reads: reads.js; all of it: docs/EMBED.md. Events
 // (bubbling, composed): move, gameover, change, notice, illegal, ambiguous, premove, ready,
-// newgamerequest, drawoffer, puzzle. This file is the element's life and its commands; beside
-// it: chrome.js and css.js (its shadow chrome), analysis.js (the `analysis` attribute),
-// puzzle-mode.js (the `puzzle` attribute), premoves.js, script-move.js (play({from, to})).
+// newgamerequest, drawoffer, puzzle, lowtime. This file is the element's life and its
+// commands; beside it: chrome.js and css.js (its shadow chrome), analysis.js (the `analysis`
+// attribute), puzzle-mode.js (the `puzzle` attribute), premoves.js, script-move.js
+// (play({from, to})).
 
 import { createBoard } from '../board/api.js';
 import { readTheme } from '../board/theme.js';
@@ -28,7 +29,8 @@ import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, other } fr
 import { normVariant } from '../shared/variant.js';
 import { Session } from '../game/session.js';
 import { Computer } from '../game/computer.js';
-import { FlagWatch } from '../game/clock.js';
+import { FlagWatch, LowTimeAlarm } from '../game/clock.js';
+import { rematchOptions } from '../game/rematch.js';
 import { boardConfig, boardLayout } from '../game/board-config.js';
 import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
@@ -50,7 +52,8 @@ export class DamaBoard extends DamaBoardReads {
   #engine = lazyEngine(searchThreads);
   /** @type {Computer | null} */
   #cpu = null;
-  #flags = new FlagWatch(() => !!this.session?.checkFlag(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
+  #flags = new FlagWatch(() => this.#clockTick(), () => (this.#cpu?.cancel(), this.#afterMove(true)));
+  #lowTime = new LowTimeAlarm();
   /** The shadow chrome's parts (chrome.js). @type {Record<string, HTMLElement>} */
   #ui = {};
   #overlayClosed = false;
@@ -283,6 +286,17 @@ export class DamaBoard extends DamaBoardReads {
   openFromFile(file, index) { this.#run((s) => s.openFromFile(file, index), 'fresh', 'white'); }
   /** Plays on from move `ply` (default: the one shown). @param {'computer' | 'two-players'} mode @param {number | null} [ply] */
   continueFrom(mode, ply) { this.#run((s) => s.continueFrom(mode, ply), 'fresh'); }
+  /**
+   * At the end of a game, the same opponent, game and clock again with the colours swapped
+   * (game/rematch.js): a new game, the one that ended kept as it was. Returns whether one
+   * started (none before the end, nor for a game not played here).
+   */
+  rematch() {
+    const o = rematchOptions(this.session, this.orientation);
+    if (!o) return false;
+    this.newGame(o);
+    return true;
+  }
   /** A FEN or a PDN (see Session.load); throws on bad input and then nothing has changed. @param {string} text */
   load(text) {
     if (!String(text ?? '').trim()) throw new Error(t('nothingToLoad', {}, this.lang));
@@ -486,6 +500,21 @@ export class DamaBoard extends DamaBoardReads {
     this.#emit('gameover', { winner: result.winner, reason: result.reason, message: result.message });
   }
 
+  /**
+   * Every tenth of a second while a clock runs: a side's time going under ten seconds is told
+   * (the `lowtime` event) and, for a side a person plays, heard when sounds are on. Returns
+   * whether a flag fell.
+   */
+  #clockTick() {
+    const s = this.session;
+    if (!s?.clock) return false;
+    for (const color of this.#lowTime.crossed(s.clock, s.now())) {
+      if (flag(this.getAttribute('sound')) && s.personPlays(color)) playSound('low');
+      this.#emit('lowtime', { color });
+    }
+    return s.checkFlag();
+  }
+
   /** @param {number} from @param {number} to */
   #onIllegal(from, to) {
     const why = this.session?.record?.whyIllegal(from, to);
@@ -531,7 +560,8 @@ export class DamaBoard extends DamaBoardReads {
       // A puzzle's New game is the puzzle again.
       if (this.#puzzles.attempt) return void this.#startFromAttributes();
       if (this.#emit('newgamerequest', { options: { ...s.lastOptions } }, true)) this.newGame(s.lastOptions);
-    } else if (act === 'close') this.closeOverlay();
+    } else if (act === 'rematch') this.rematch();
+    else if (act === 'close') this.closeOverlay();
     else if (act === 'undo') this.undo();
     else if (act === 'flip') this.flip();
   }

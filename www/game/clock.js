@@ -18,6 +18,8 @@ export const MAX_INITIAL_MS = 3 * 3600_000;
 export const MAX_INCREMENT_MS = 180_000;
 /** Under this much time left (or a tenth of the start, if less), the clock shows it is low. */
 export const LOW_MS = 20_000;
+/** Under this much time left a player's time is short whatever the start: seen and heard. */
+export const CRITICAL_MS = 10_000;
 
 /**
  * A control from "minutes+seconds" ("5+0", "0.5+1"), or null for none or an unreadable or
@@ -98,6 +100,11 @@ export class Clock {
     return this.remaining(color, now) < Math.min(LOW_MS, this.control.initialMs / 10);
   }
 
+  /** Whether `color` has under ten seconds left (CRITICAL_MS). @param {Color} color @param {number} now */
+  critical(color, now) {
+    return this.remaining(color, now) < CRITICAL_MS;
+  }
+
   /**
    * What a saved game keeps: times as they stand, who was to run, and when.
    * @param {number} now this clock's time source
@@ -172,5 +179,27 @@ export class FlagWatch {
       clearInterval(this.timer);
       this.timer = 0;
     }
+  }
+}
+
+/**
+ * Tells when a side's time goes under ten seconds (CRITICAL_MS), once as it crosses: a clock
+ * first seen under it (a game started with less, or resumed with less at a reload) says
+ * nothing, and time added by the increment that takes it back over lets it be told again.
+ */
+export class LowTimeAlarm {
+  /** @type {WeakMap<Clock, Record<Color, boolean>>} each clock's sides over the line when last asked */
+  #over = new WeakMap();
+
+  /**
+   * The sides whose time went under the line since the clock was last asked about.
+   * @param {Clock} clock @param {number} now
+   * @returns {Color[]}
+   */
+  crossed(clock, now) {
+    const was = this.#over.get(clock);
+    const over = { white: !clock.critical('white', now), black: !clock.critical('black', now) };
+    this.#over.set(clock, over);
+    return was ? /** @type {Color[]} */ (['white', 'black']).filter((c) => was[c] && !over[c]) : [];
   }
 }

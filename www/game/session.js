@@ -254,6 +254,11 @@ export class Session {
     );
   }
 
+  /** Whether a person plays `color` here (both sides between two players, none watching). @param {Color} color */
+  personPlays(color) {
+    return this.mode === 'two-players' || ((this.mode === 'computer' || this.mode === 'remote') && color === this.human);
+  }
+
   /** In remote mode, the page's turn to supply a move (the opponent's, through play()). */
   remoteToMove() {
     const g = this.record;
@@ -354,36 +359,30 @@ export class Session {
     return !!this.record?.canRedo() && !this.readonly && this.mode !== 'view' && this.mode !== 'watch' && this.mode !== 'remote';
   }
 
-  // Something of the player's own to take back: against the computer, its opening move alone
-  // does not count (undoing it would only make it play again).
+  // Something of the player's own to take back during the game: against the computer, its
+  // opening move alone does not count (undoing it would only make it play again). A game over
+  // has nothing to take back: its result is final (the core's record refuses it too).
   canUndo() {
     if (!this.record || this.readonly || this.mode === 'view' || this.mode === 'watch' || this.mode === 'remote' || this.editing) return false;
-    const n = this.record.ply();
-    if (this.ended) return true;
-    if (this.mode === 'computer' && n === 1 && this.firstToMove() !== this.human) return false;
-    return n > 0;
+    if (!this.record.canUndo()) return false;
+    return !(this.mode === 'computer' && this.record.ply() === 1 && this.firstToMove() !== this.human);
   }
 
   /**
    * Takes back the player's last move (and the computer's answer); false if nothing was. The
    * record keeps the moves taken back: redone, they are its main line again; after another
-   * move, a variation (the core's GameRecord).
+   * move, a variation (the core's GameRecord). Never past the end of a game.
    */
   undo() {
     const g = this.record;
     if (!g || !this.canUndo()) return false;
     this.reviewing = null;
     this.cancelled();
-    if (this.ended) {
-      // A resignation or an agreed draw is taken back first, like a move.
-      g.undo();
-    } else {
-      // Against the computer, back to the player's previous turn: one move if the computer
-      // was still thinking about its answer, two otherwise.
-      do {
-        if (!g.undo()) break;
-      } while (this.mode === 'computer' && g.turn() !== this.human && g.ply());
-    }
+    // Against the computer, back to the player's previous turn: one move if the computer
+    // was still thinking about its answer, two otherwise.
+    do {
+      if (!g.undo()) break;
+    } while (this.mode === 'computer' && g.turn() !== this.human && g.ply());
     this.hint = null;
     return true;
   }

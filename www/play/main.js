@@ -213,6 +213,11 @@ function wireControls() {
     board.undo();
   });
   $('btn-redo').addEventListener('click', () => board.redo());
+  // The same opponent, game and clock, colours swapped; the game that ended stays saved as it was.
+  $('btn-rematch').addEventListener('click', () => {
+    showNotice('');
+    board.rematch();
+  });
   $('btn-hint').addEventListener('click', () => board.hint());
   $('btn-pause').addEventListener('click', () => (board.paused = !board.paused));
   // On phones the buttons rarely used during a game wait behind More (style.css).

@@ -7,6 +7,7 @@ import { t, setMessage } from '../shared/i18n.js';
 import { playerNames, reviewText, moveNumber, refusalText } from '../game/texts.js';
 import { renderTree, moveButton, numberSpan } from '../game/tree-view.js';
 import { clockText } from '../game/clock.js';
+import { canRematch } from '../game/rematch.js';
 import { loadedEngine } from '../engine/loader.js';
 import { tapOrClick } from '../shared/pointer.js';
 import { $, $button, board, settings, numbersKey, colorName, other, announce } from './page.js';
@@ -113,7 +114,8 @@ function renderPlayers(result) {
 }
 
 /**
- * A player's clock: hidden without a time control, lit while running, red when low.
+ * A player's clock: hidden without a time control, lit while running, red when low, and
+ * under ten seconds ringed and pulsing (style.css).
  * @param {HTMLElement} el
  * @param {Color} color
  */
@@ -126,6 +128,7 @@ export function renderClock(el, color) {
   el.setAttribute('aria-label', `${t('clockLabel', { color: colorName(color) })}: ${el.textContent}`);
   el.classList.toggle('running', c.running === color);
   el.classList.toggle('low', c.low(color, now));
+  el.classList.toggle('critical', c.critical(color, now));
 }
 
 // The clocks' faces change every tenth of a second while one runs; nothing else is redrawn.
@@ -223,6 +226,10 @@ function renderButtons(result) {
   for (const id of ['btn-undo', 'btn-redo', 'btn-hint', 'btn-draw', 'btn-resign']) $(id).hidden = watch;
   // A game by link has no way to carry a draw offer to the friend: none is offered.
   if (board.mode === 'remote') $('btn-draw').hidden = true;
+  // At the end, Rematch takes Resign's place (game/rematch.js says when there is one).
+  const rematch = canRematch(board.session);
+  $('btn-rematch').hidden = !rematch;
+  if (rematch) $('btn-resign').hidden = true;
   $('btn-pause').hidden = !watch;
   $('btn-pause').setAttribute('aria-pressed', String(board.paused));
   $button('btn-resign').disabled = !!result || watch;

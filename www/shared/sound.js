@@ -1,7 +1,8 @@
 // @ts-check
 // Move sounds made with WebAudio, no audio files: a wooden tap for a move, a double tap for a
-// capture, a short chime for a crowning and the end of a game. Silent wherever WebAudio is
-// missing or not yet allowed (browsers start audio only after a user gesture).
+// capture, a short chime for a crowning and the end of a game, two beeps for a player's time
+// going under ten seconds. Silent wherever WebAudio is missing or not yet allowed (browsers
+// start audio only after a user gesture).
 
 /** @type {AudioContext | null} */
 let ctx = null;
@@ -66,8 +67,29 @@ function chime(ac, at, freqs, gain = 0.12) {
   });
 }
 
-// kind: 'move' | 'capture' | 'end'; `promotes` adds the crowning chime.
-/** @param {'move' | 'capture' | 'end'} kind @param {boolean} [promotes] */
+/** The pitch of the low-time beeps (Hz): none of the game's other sounds uses it. */
+export const LOW_TIME_HZ = 1760;
+
+// A player's time running short: two short high beeps, unlike any sound of the game's.
+/** @param {AudioContext} ac @param {number} at start time (s) */
+function alarm(ac, at) {
+  for (const t0 of [at, at + 0.16]) {
+    const osc = ac.createOscillator();
+    osc.type = 'sine';
+    osc.frequency.value = LOW_TIME_HZ;
+    const g = ac.createGain();
+    g.gain.setValueAtTime(0.0001, t0);
+    g.gain.exponentialRampToValueAtTime(0.18, t0 + 0.01);
+    g.gain.exponentialRampToValueAtTime(0.0001, t0 + 0.09);
+    osc.connect(g).connect(ac.destination);
+    osc.start(t0);
+    osc.stop(t0 + 0.1);
+  }
+}
+
+// kind: 'move' | 'capture' | 'end' | 'low' (a player's time under ten seconds); `promotes`
+// adds the crowning chime.
+/** @param {'move' | 'capture' | 'end' | 'low'} kind @param {boolean} [promotes] */
 export function playSound(kind, promotes = false) {
   try {
     const ac = audio();
@@ -78,6 +100,7 @@ export function playSound(kind, promotes = false) {
       tap(ac, now, 0.55);
       tap(ac, now + 0.11, 0.4);
     } else if (kind === 'end') chime(ac, now, [523.25, 659.25, 783.99]);
+    else if (kind === 'low') alarm(ac, now);
     if (promotes) chime(ac, now + 0.12, [880, 1174.66]);
   } catch {
     // Sound is a nicety: never let it break a move.

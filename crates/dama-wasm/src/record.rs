@@ -142,9 +142,9 @@ impl GameRecord {
         Ok(move_object(v, &legal, &m))
     }
 
-    /// Takes back the move at the cursor, which stays in the record, and returns it; a
-    /// resignation, a loss on time or an agreed draw is taken back first, returning
-    /// `undefined` (as at the start).
+    /// Takes back the move at the cursor, which stays in the record, and returns it;
+    /// `undefined` at the start, and in a game's record whose game is over (its result is
+    /// final). An analysis takes back a declared ending first, returning `undefined`.
     pub fn undo(&mut self) -> Option<Js<wire::Move>> {
         own_frame(|| {
             let m = self.inner.undo()?;
@@ -163,10 +163,17 @@ impl GameRecord {
         })
     }
 
-    /// Whether there is a move after the cursor for `redo()`.
+    /// Whether `redo()` has a move to replay: one after the cursor, in a game not over.
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
         self.inner.can_redo()
+    }
+
+    /// Whether `undo()` would take something back (never in a game's record whose game is
+    /// over).
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
     }
 
     /// Moves the cursor to move `id`, its game replayed from the start (a declared ending is

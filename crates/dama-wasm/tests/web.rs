@@ -1285,11 +1285,14 @@ fn a_games_record_plays_takes_back_and_replays_on_its_main_line() {
     assert!(pdn.starts_with("[Event \"\"]\n[Result \"*\"]"), "{pdn}");
     assert!(pdn.contains("1. 22-18 12-16 (1... 11-14) *"), "{pdn}");
     assert_eq!(texts(&list(r.history())), ["22-18", "12-16"]);
-    // A resignation is the record's result, and taken back first.
+    // A resignation is the record's result, and final: nothing is taken back past it.
+    assert!(r.can_undo());
     r.resign(js("black")).unwrap();
     assert_eq!(r.pdn_result(), "1-0");
+    assert!(!r.can_undo());
     assert!(JsValue::from(r.undo()).is_undefined());
-    assert_eq!(r.pdn_result(), "*");
+    assert_eq!(r.pdn_result(), "1-0");
+    assert_eq!(r.ply(), 2);
     // A game's moves and ending as a record; a record of its line alone.
     let mut g = italian_game();
     g.play(js("22-18")).unwrap();

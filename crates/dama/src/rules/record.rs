@@ -237,9 +237,14 @@ impl GameRecord {
     }
 
     /// Takes back the move at the cursor, which stays in the record: returns it, with the
-    /// cursor on the move before. A resignation, a loss on time or an agreed draw is taken
-    /// back first, as a move is, returning `None`; at the start, nothing changes.
+    /// cursor on the move before. At the start nothing changes, and neither does a game's
+    /// record whose game is over (a result is final: a resignation, a loss on time, an agreed
+    /// draw, the rules' draw or win); an analysis takes back a declared ending first, as a
+    /// move is, returning `None`.
     pub fn undo(&mut self) -> Option<Move> {
+        if self.ended() {
+            return None;
+        }
         let m = self.game.undo();
         if m.is_some() {
             let parent = self.node(self.cursor).parent().unwrap_or(NodeId::ROOT);
@@ -262,9 +267,21 @@ impl GameRecord {
         Some(m)
     }
 
-    /// Whether there is a move after the cursor for [`redo`](Self::redo) to replay.
+    /// Whether [`redo`](Self::redo) has a move to replay: one after the cursor, in a game not
+    /// over.
     pub fn can_redo(&self) -> bool {
-        !self.node(self.cursor).children().is_empty()
+        self.game.result().is_none() && !self.node(self.cursor).children().is_empty()
+    }
+
+    /// Whether [`undo`](Self::undo) would take something back: a move or, in an analysis, a
+    /// declared ending; never in a game's record whose game is over.
+    pub fn can_undo(&self) -> bool {
+        !self.ended() && (self.game.ply() > 0 || self.game.result().is_some())
+    }
+
+    /// A game's record whose game is over: its result is final.
+    fn ended(&self) -> bool {
+        self.kind == RecordKind::Game && self.game.result().is_some()
     }
 
     /// Moves the cursor to move `id`, the game replayed from the start along its line (a
@@ -286,21 +303,39 @@ impl GameRecord {
         }
     }
 
-    /// `color` resigns (nothing changes once the game is over).
+    /// `color` resigns (nothing changes once the game is over). In a game's record the game
+    /// ends here: see [`close`](Self::close).
     pub fn resign(&mut self, color: Color) {
         self.game.resign(color);
-        self.settle();
+        self.close();
     }
 
-    /// `color`'s clock ran out: the game is lost on time (nothing changes once it is over).
+    /// `color`'s clock ran out: the game is lost on time (nothing changes once it is over;
+    /// in a game's record, see [`close`](Self::close)).
     pub fn lose_on_time(&mut self, color: Color) {
         self.game.lose_on_time(color);
-        self.settle();
+        self.close();
     }
 
-    /// Both players agree a draw (nothing changes once the game is over).
+    /// Both players agree a draw (nothing changes once the game is over; in a game's record,
+    /// see [`close`](Self::close)).
     pub fn agree_draw(&mut self) {
         self.game.agree_draw();
+        self.close();
+    }
+
+    /// After a declared ending: a game's record ends where its game ended. Moves taken back
+    /// and not played again (after the cursor) were never the game's, and no ending may be
+    /// followed by moves: they leave the record, which then holds the game played and its
+    /// result (the PDN's too). An analysis keeps everything.
+    fn close(&mut self) {
+        if self.ended() {
+            let after: Vec<NodeId> = self.node(self.cursor).children().to_vec();
+            for id in after {
+                // A child of a live node is live.
+                let _ = self.tree.delete(id);
+            }
+        }
         self.settle();
     }
 

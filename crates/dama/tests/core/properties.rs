@@ -317,7 +317,15 @@ proptest! {
     #[test]
     fn redo_after_undo_replays_the_same_moves((v, start, choices) in arb_game(), back in 0usize..40) {
         let g = play_out(v, start, &choices, |_, _| {});
+        // A game's record of a game over takes nothing back: its result is final. Its moves
+        // are then gone through as an analysis, which takes back what it is asked to.
         let mut r = GameRecord::from_game(RecordKind::Game, &g, &[]).unwrap();
+        if g.result().is_some() {
+            prop_assert!(!r.can_undo());
+            prop_assert_eq!(r.undo(), None);
+            prop_assert_eq!(*r.game().position(), *g.position());
+            r = GameRecord::from_game(RecordKind::Analysis, &g, &[]).unwrap();
+        }
         let end_pos = *g.position();
         let end_hash = g.hash();
         let n = back.min(g.ply());

@@ -140,14 +140,20 @@ fn a_game_record_says_the_games_result_where_it_ends_the_main_line() {
     )
     .unwrap();
     assert_eq!(r.tree().tags()[0], ("Event".into(), "Club".into()));
-    r.resign(Color::White);
-    assert_eq!(r.tree().result(), "0-1");
-    assert!(r.to_pdn().contains("[Result \"0-1\"]"));
-    // A resignation is taken back first, as a move is.
-    assert_eq!(r.undo(), None);
-    assert_eq!(r.tree().result(), "*");
+    let mut resigned = r.clone();
+    resigned.resign(Color::White);
+    assert_eq!(resigned.tree().result(), "0-1");
+    assert!(resigned.to_pdn().contains("[Result \"0-1\"]"));
+    // A result is final: nothing is taken back past it.
+    assert!(!resigned.can_undo());
+    assert_eq!(resigned.undo(), None);
+    assert_eq!(resigned.tree().result(), "0-1");
+    assert!(resigned.game().result().is_some());
     // Over on the board; a result set by hand is the game's again.
+    assert!(!r.can_undo(), "nothing played yet");
     r.play_text("30x23").unwrap();
+    assert!(!r.can_undo(), "a win is final too");
+    assert_eq!(r.undo(), None);
     assert_eq!(r.tree().result(), "1-0");
     r.set_tag("Result", Some("0-1")).unwrap();
     assert_eq!(r.tree().result(), "1-0");
@@ -156,13 +162,41 @@ fn a_game_record_says_the_games_result_where_it_ends_the_main_line() {
     let mut over = italian(RecordKind::Game);
     over.agree_draw();
     assert_eq!(over.tree().result(), "1/2-1/2");
-    over.undo();
-    over.play_text("22-18").unwrap();
-    over.undo();
-    over.lose_on_time(Color::White);
-    // Moves taken back follow the cursor: the game is over, its record unfinished.
-    assert_eq!(over.tree().result(), "*");
-    assert_eq!(over.game().result().map(|r| r.reason), Some(Reason::Time));
+    assert_eq!(over.undo(), None);
+    assert_eq!(over.tree().result(), "1/2-1/2", "an agreed draw stays");
+    // Moves taken back and not played again were never the game's: its ending drops them,
+    // and the record holds the game played, with its result.
+    let mut late = italian(RecordKind::Game);
+    for m in ["22-18", "12-16", "21-17"] {
+        late.play_text(m).unwrap();
+    }
+    late.undo();
+    late.undo();
+    assert!(late.can_redo());
+    late.lose_on_time(Color::White);
+    assert!(!late.can_redo());
+    assert_eq!(late.game().result().map(|r| r.reason), Some(Reason::Time));
+    assert_eq!(late.tree().result(), "0-1");
+    assert!(
+        late.to_pdn().ends_with("1. 22-18 0-1\n"),
+        "{}",
+        late.to_pdn()
+    );
+    assert_in_step(&late, "a game ended with moves taken back after it");
+    // An analysis keeps every move, and takes back a declared ending as a move.
+    let mut study = italian(RecordKind::Analysis);
+    study.play_text("22-18").unwrap();
+    study.play_text("11-14").unwrap();
+    study.undo();
+    study.resign(Color::White);
+    assert!(!study.can_redo() && study.can_undo());
+    assert_eq!(study.undo(), None);
+    assert!(study.game().result().is_none());
+    assert!(study.can_redo());
+    assert_eq!(
+        study.undo().map(|m| study.game().move_text(&m)),
+        Some("22-18".into())
+    );
 }
 
 #[test]
