@@ -18,7 +18,7 @@ function scan(core, variant, texts) {
     const tree = file.record(0, 'analysis');
     const result = resultForWhite(file.summary(0).result);
     file.free();
-    const game = new core.Game(variant);
+    const game = new core.GameRecord('analysis', variant);
     const moves = tree.nodes().filter((n) => n.mainline && n.parent !== null).map((n) => n.text);
     tree.free();
     const seen = new Set();
@@ -66,7 +66,7 @@ for (const variant of ['italian', 'brazilian']) {
         assert.equal(m.list.length, n);
         // Each listed game reached the position at that ply, and played the move from it.
         for (const { game, ply } of m.list.slice(0, 3)) {
-          const g = core.Game.fromPdn(built.texts[game], variant);
+          const g = core.GameRecord.fromPdn('game', built.texts[game], variant);
           const played = g.history().map((h) => h.text);
           while (g.ply() > ply) g.undo();
           assert.equal(g.positionKey(), key);
