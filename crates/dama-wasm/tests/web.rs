@@ -1425,61 +1425,23 @@ fn a_record_from_an_editors_board_is_refused_as_the_game_alone_is() {
     let mut thirteen = [0i8; 32];
     thirteen[..13].fill(-1);
     thirteen[31] = 1;
-    let cases: [(&str, JsValue, &str, &str, &str); 6] = [
-        (
-            "31 cells",
-            Int8Array::from(&cells[..31]).into(),
-            "white",
-            "italian",
-            "31 cells: a board has 32",
-        ),
-        (
-            "a 3",
-            Int8Array::from(&[3i8; 32][..]).into(),
-            "white",
-            "italian",
-            "cells[0] must be a whole number from -2 to 2, not 3",
-        ),
-        (
-            "no pieces",
-            Int8Array::from(&empty[..]).into(),
-            "white",
-            "italian",
-            "the game would be over before it starts: White, to move, has no pieces",
-        ),
-        (
-            "a man crowned",
-            Int8Array::from(&crowned[..]).into(),
-            "white",
-            "italian",
-            "crowned",
-        ),
-        (
-            "13 pieces",
-            Int8Array::from(&thirteen[..]).into(),
-            "white",
-            "italian",
-            "each side has at most 12",
-        ),
-        (
-            "no such game",
-            Int8Array::from(&cells[..]).into(),
-            "white",
-            "checkers",
-            "checkers",
-        ),
+    let three = [3i8; 32];
+    let cases: [(&[i8], &str, &str); 6] = [
+        (&cells[..31], "italian", "31 cells: a board has 32"),
+        (&three, "italian", "from -2 to 2, not 3"),
+        (&empty, "italian", "White, to move, has no pieces"),
+        (&crowned, "italian", "would have been crowned there"),
+        (&thirteen, "italian", "each side has at most 12"),
+        (&cells, "checkers", "unknown game \"checkers\""),
     ];
-    for (what, c, turn, variant, says) in cases {
-        let alone = Game::from_board(js(c.clone()), js(turn), js(variant))
-            .err()
-            .unwrap();
-        let e = GameRecord::from_board(js("game"), js(c), js(turn), js(variant))
-            .err()
-            .unwrap();
-        assert!(message(&e).contains(says), "{what}: {}", message(&e));
-        assert_eq!(message(&e), message(&alone), "{what}");
-        assert_eq!(is_range_error(&e), is_range_error(&alone), "{what}");
-        assert!(e.is_instance_of::<js_sys::Error>(), "{what}");
+    for (c, variant, says) in cases {
+        let alone = Game::from_board(js_cells(c), js("white"), js(variant));
+        let e = GameRecord::from_board(js("game"), js_cells(c), js("white"), js(variant));
+        let (alone, e) = (alone.err().unwrap(), e.err().unwrap());
+        assert!(message(&e).contains(says), "{says}: {}", message(&e));
+        assert_eq!(message(&e), message(&alone), "{says}");
+        assert_eq!(is_range_error(&e), is_range_error(&alone), "{says}");
+        assert!(e.is_instance_of::<js_sys::Error>(), "{says}");
     }
     let e = GameRecord::from_board(js("tree"), js_cells(&cells), js("white"), js("italian"))
         .err()
