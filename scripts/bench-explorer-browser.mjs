@@ -100,7 +100,7 @@ try {
     if (s?.status !== 'ready') throw new Error('no index');
     const { loadWasm } = await import('/www/shared/wasm.js');
     const wasm = await loadWasm();
-    const start = new wasm.Game(v);
+    const start = new wasm.GameRecord('analysis', v);
     const startKey = start.positionKey();
     start.free();
     const time = (/** @type {number} */ key) => {

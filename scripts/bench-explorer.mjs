@@ -30,7 +30,7 @@ const buildMs = performance.now() - t;
 const { index } = built;
 console.log(`${variant}: ${index.games.length} games (${(bytes / 1e6).toFixed(1)} MB of PDN), ${index.keys.length} positions indexed in ${(buildMs / 1000).toFixed(2)} s`);
 
-const start = new core.Game(variant);
+const start = new core.GameRecord('analysis', variant);
 const startKey = start.positionKey();
 start.free();
 const time = (/** @type {number} */ key) => {

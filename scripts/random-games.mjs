@@ -26,14 +26,20 @@ export function randomGames(core, variant, n, { seed = 1, maxPlies = 90 } = {}) 
   };
   const out = [];
   for (let g = 0; g < n; g++) {
-    const game = new core.Game(variant);
+    /** @type {[string, string][]} */
+    const tags = [
+      ['Event', `Random ${Math.floor(g / 100) + 1}`],
+      ['White', `Player ${g % 37}`],
+      ['Black', `Player ${(g * 7 + 3) % 37}`],
+    ];
+    const game = new core.GameRecord('game', variant, null, tags);
     try {
       const plies = Math.floor(maxPlies / 2 + rand() * (maxPlies / 2));
       for (let p = 0; p < plies && !game.result(); p++) {
         const legal = game.legalMoves();
         // Most often one of the first three: openings repeat, later plies spread out.
         const pick = rand() < 0.8 ? Math.floor(rand() * Math.min(3, legal.length)) : Math.floor(rand() * legal.length);
-        game.playIndex(pick);
+        game.play(legal[pick].text);
       }
       if (!game.result()) {
         const r = rand();
@@ -41,13 +47,7 @@ export function randomGames(core, variant, n, { seed = 1, maxPlies = 90 } = {}) 
         else if (r < 0.7) game.resign('white');
         else game.agreeDraw();
       }
-      /** @type {[string, string][]} */
-      const tags = [
-        ['Event', `Random ${Math.floor(g / 100) + 1}`],
-        ['White', `Player ${g % 37}`],
-        ['Black', `Player ${(g * 7 + 3) % 37}`],
-      ];
-      out.push(game.pdnWithTags(tags));
+      out.push(game.toPdn());
     } finally {
       game.free();
     }

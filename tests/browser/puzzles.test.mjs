@@ -35,7 +35,7 @@ const wasm = await loadCore();
  * line's moves with their squares, each position after them, and a legal move that is wrong.
  */
 function study(p) {
-  const g = wasm.Game.fromFen(p.fen, 'italian');
+  const g = new wasm.GameRecord('game', 'italian', p.fen);
   const solver = g.turn();
   const start = [...g.board()];
   const wrong = g.legalMoves().find((m) => m.text !== p.line[0]) ?? null;

@@ -18,7 +18,7 @@ function scan(core, variant, texts) {
     const tree = file.record(0, 'analysis');
     const result = resultForWhite(file.summary(0).result);
     file.free();
-    const game = new core.Game(variant);
+    const game = new core.GameRecord('analysis', variant);
     const moves = tree.nodes().filter((n) => n.mainline && n.parent !== null).map((n) => n.text);
     tree.free();
     const seen = new Set();
@@ -66,9 +66,12 @@ for (const variant of ['italian', 'brazilian']) {
         assert.equal(m.list.length, n);
         // Each listed game reached the position at that ply, and played the move from it.
         for (const { game, ply } of m.list.slice(0, 3)) {
-          const g = core.Game.fromPdn(built.texts[game], variant);
-          const played = g.history().map((h) => h.text);
-          while (g.ply() > ply) g.undo();
+          // An analysis record: it stands at the start and goes along the main line (a game's
+          // record would refuse to step back from a finished game's end).
+          const g = core.GameRecord.fromPdn('analysis', built.texts[game], variant);
+          const played = g.nodes().filter((n) => n.mainline && n.parent !== null).map((n) => n.text);
+          for (let i = 0; i < ply; i++) g.redo();
+          assert.equal(g.ply(), ply);
           assert.equal(g.positionKey(), key);
           assert.equal(played[ply], m.text);
           g.free();

@@ -17,8 +17,9 @@ await loadTables(['en']); // the names the page shows
 const body = (/** @type {string} */ s) => s.replace(/\[[^\]]*\]/g, '').replace(/\s+/g, ' ').trim();
 
 /**
- * The PDN as the page wrote it before every game had a record (the core's Game.pdnWithTags of
- * the page's tags, the game's own over them, `extra` over both).
+ * The PDN as the page wrote it before every game had a record (the core's writer of a game's
+ * moves alone, with the page's tags, the game's own over them, `extra` over both: now the
+ * record of the live game's line with those tags).
  * @param {Session} s @param {[string, string][] | null} own @param {Record<string, string>} [extra] @param {string} [site]
  */
 function before(s, own, extra = {}, site = '?') {
@@ -26,9 +27,9 @@ function before(s, own, extra = {}, site = '?') {
   const all = new Map(Object.entries({ Event: 'Dama game', Site: site, Date: pdnDate(), White: names.white, Black: names.black }));
   for (const [k, v] of own ?? []) all.set(k, v);
   for (const [k, v] of Object.entries(extra)) all.set(k, v);
-  const g = s.record.gameAt(s.record.cursor());
+  const g = s.record.lineOnly([...all]);
   try {
-    return g.pdnWithTags([...all]);
+    return g.toPdn();
   } finally {
     g.free();
   }

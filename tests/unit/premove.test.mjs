@@ -111,7 +111,7 @@ test('the session says when: against the computer while it is to move, with prem
 });
 
 test("the core decides a premove's fate: played, refused (with the core's reason), or left to choose", () => {
-  const g = wasm.Game.fromFen('W:W22,31:B8', 'italian');
+  const g = new wasm.GameRecord('game', 'italian', 'W:W22,31:B8');
   g.play('31-27');
   g.play('8-12');
   const played = resolvePremove({ from: 22, to: 18 }, g.legalMoves());
@@ -119,13 +119,13 @@ test("the core decides a premove's fate: played, refused (with the core's reason
   assert.equal(played.kind === 'play' && played.move.text, '22-18');
   assert.equal(resolvePremove({ from: 22, to: 14 }, g.legalMoves()).kind, 'refused');
   // A capture to make after the reply: the quiet premove is refused, and the core says why.
-  const h = wasm.Game.fromFen('W:W16,30:B8', 'italian');
+  const h = new wasm.GameRecord('game', 'italian', 'W:W16,30:B8');
   h.play('30-26');
   h.play('8-12');
   assert.equal(resolvePremove({ from: 26, to: 22 }, h.legalMoves()).kind, 'refused');
   assert.match(h.whyIllegal(26, 22), /capturing is compulsory: the piece on 16 must capture/);
   // Two captures from 26 to 10 (over 21 and 13, or over 22 and 14): the player chooses.
-  const k = wasm.Game.fromFen('W:W26:B13,14,21,22', 'italian');
+  const k = new wasm.GameRecord('game', 'italian', 'W:W26:B13,14,21,22');
   const choose = resolvePremove({ from: 26, to: 10 }, k.legalMoves());
   assert.equal(choose.kind, 'choose');
   assert.equal(choose.kind === 'choose' && choose.moves.length, 2);

@@ -221,7 +221,7 @@ test('the file is checked: a malformed puzzle is left out, another format refuse
   assert.deepEqual(f.puzzles.map((p) => p.id), ['t-shot', 't-one'], 'an even line (ending on a reply), no fields, a duplicate id: left out');
   assert.equal(f.puzzles[1].rating, START_RATING, 'a rating that is not a number reads as the start rating');
   // A capture named by its whole route is found too.
-  const g = wasm.Game.fromFen('W:W26:B13,14,21,22', 'italian');
+  const g = new wasm.GameRecord('game', 'italian', 'W:W26:B13,14,21,22');
   assert.equal(findMove(g.legalMoves(), '26x19x10').captured.join(), '22,14');
   g.free();
 });

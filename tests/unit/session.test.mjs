@@ -109,8 +109,8 @@ test('the editor refuses a position that is already over, and one that cannot ar
   s.playEdited();
   assert.equal(s.editing, null);
   assert.equal(s.record.fen(), 'W:W22:BK6');
-  assert.throws(() => wasm.Game.fromBoard(new Int8Array(31), 'white', 'italian'), RangeError);
-  assert.throws(() => wasm.Game.fromBoard(Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white', 'italian'), RangeError);
+  assert.throws(() => wasm.GameRecord.fromBoard('game', new Int8Array(31), 'white', 'italian'), RangeError);
+  assert.throws(() => wasm.GameRecord.fromBoard('game', Int8Array.from({ length: 32 }, (_, i) => (i === 3 ? 3 : 0)), 'white', 'italian'), RangeError);
 });
 
 test('resigning and agreeing a draw are the core\'s: the session reads them back, and they are final', () => {
@@ -173,7 +173,7 @@ test('the board config is a pure map of the session: movable only on a person\'s
   assert.equal(c.viewOnly, true);
   assert.equal(c.movable.color, null);
   assert.equal(c.lastMove, null);
-  assert.deepEqual([...c.pieces], [...new wasm.Game('italian').board()]);
+  assert.deepEqual([...c.pieces], [...new wasm.GameRecord('game', 'italian').board()]);
   s.readonly = true;
   s.review(null);
   assert.equal(boardConfig(s).movable.color, null, 'readonly takes no input');
@@ -259,7 +259,7 @@ test("a game opened with its record reads the record: its tags, a variation's po
   assert.equal(s.node?.id, v.id);
   assert.equal(s.reviewing, 3);
   assert.equal(s.lastMoveShown()?.text, '21-17');
-  const g = wasm.Game.fromFen(v.fen, 'italian');
+  const g = new wasm.GameRecord('analysis', 'italian', v.fen);
   assert.deepEqual([...s.board()], [...g.board()]);
   g.free();
   assert.match(reviewText(s, 3, 'en'), /2\. 21-17/);

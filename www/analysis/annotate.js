@@ -19,7 +19,7 @@ const LINE_MOVES = 8;
  */
 export function forcedMoves(model) {
   return [model.root, ...model.mainline()].map((n) => {
-    const g = model.wasm.Game.fromFen(n.fen, model.variant);
+    const g = new model.wasm.GameRecord('analysis', model.variant, n.fen);
     try {
       return g.legalMoves().length === 1;
     } finally {

@@ -118,7 +118,7 @@ function nextFrame() {
 
 /** @param {number} sq */
 function squareName(sq) {
-  const g = page.wasm.Game.fromFen(page.model.currentNode.fen, page.model.variant);
+  const g = new page.wasm.GameRecord('analysis', page.model.variant, page.model.currentNode.fen);
   try {
     return g.squareName(sq);
   } finally {

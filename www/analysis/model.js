@@ -67,8 +67,8 @@ export class AnalysisModel {
   }
 
   /**
-   * The core's game at node `id` (its whole history, so repetitions and the king-move count
-   * hold); the caller frees it.
+   * The core's game at node `id`, as a record of the line to it (its whole history, so
+   * repetitions and the king-move count hold); the caller frees it.
    * @param {number} [id]
    */
   gameAt(id = this.current) {

@@ -40,7 +40,7 @@ export function render() {
   try {
     legal = g.result() ? [] : g.legalMoves();
     if (node.parent !== null) {
-      const parent = page.wasm.Game.fromFen(/** @type {TreeNode} */ (model.node(node.parent)).fen, model.variant);
+      const parent = new page.wasm.GameRecord('analysis', model.variant, /** @type {TreeNode} */ (model.node(node.parent)).fen);
       try {
         last = parent.legalMoves().find((m) => m.text === node.text) ?? null;
       } finally {
@@ -77,7 +77,7 @@ export function render() {
   if (document.activeElement !== comment) comment.value = humanText(node.comment);
 }
 
-/** @param {import('../shared/wasm-types.js').Game} g */
+/** @param {import('../shared/wasm-types.js').GameRecord} g */
 function renderStatus(g) {
   const node = page.model.currentNode;
   const result = g.result();

@@ -28,7 +28,7 @@ export function putPiece(wasm, editing, variant, sq, tool) {
   alone[sq - 1] = cells[sq - 1];
   try {
     // The man alone on the board: any refusal is then about his square.
-    wasm.Game.fromBoard(alone, editing.turn, variant).free();
+    wasm.GameRecord.fromBoard('game', alone, editing.turn, variant).free();
   } catch (err) {
     const why = /** @type {Error} */ (err).message;
     if (/crowned/.test(why)) {
@@ -47,7 +47,7 @@ export function putPiece(wasm, editing, variant, sq, tool) {
  * @param {Variant} variant
  */
 export function editedFen(wasm, editing, variant) {
-  const g = wasm.Game.fromBoard(editing.pieces, editing.turn, variant);
+  const g = wasm.GameRecord.fromBoard('game', editing.pieces, editing.turn, variant);
   try {
     return g.fen();
   } finally {

@@ -6,7 +6,7 @@
 // and a copy of a game played into a record another tab saved. Knows no rules: the core checks
 // every move.
 
-/** @import { GameRecord, DamaRules, Game } from '../shared/wasm-types.js' */
+/** @import { GameRecord, DamaRules } from '../shared/wasm-types.js' */
 /** @typedef {import('./options.js').Variant} Variant */
 /** @typedef {import('./snapshot.js').Ended} Ended */
 
@@ -44,13 +44,14 @@ export function newRecord(wasm, variant, fen, tags) {
 }
 
 /**
- * The record of a game played elsewhere (its moves the main line, its ending kept), with the
- * page's tags and the game's own `tags`.
- * @param {DamaRules} wasm @param {Game} game @param {[string, string][] | null | undefined} tags
+ * The record of a game played elsewhere (the line `game` stands at its main line, its ending
+ * kept; its variations and comments left behind), with the page's tags and the game's own
+ * `tags`.
+ * @param {GameRecord} game @param {[string, string][] | null | undefined} tags
  * @returns {GameRecord} the caller's to free
  */
-export function recordOfGame(wasm, game, tags) {
-  return wasm.GameRecord.fromGame('game', game, withPageTags(tags));
+export function recordOfGame(game, tags) {
+  return game.lineOnly(withPageTags(tags));
 }
 
 /**
@@ -110,7 +111,7 @@ const SAME = /** @type {Record<string, string>} */ ({ '2-0': '1-0', '0-2': '0-1'
  * A resignation, a loss on time or a draw agreement is not a move: the core keeps it beside
  * the moves.
  * @param {{resign: (c: import('./options.js').Color) => void, loseOnTime: (c: import('./options.js').Color) => void, agreeDraw: () => void}} game
- *   the core's Game or GameRecord
+ *   the core's GameRecord
  * @param {Ended} ended
  */
 export function applyEnded(game, ended) {

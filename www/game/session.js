@@ -19,7 +19,7 @@ import { pdnDate, pdnNames } from './texts.js';
 import { recordFrom, clockFor } from './start.js';
 import { putPiece, editedFen } from './editing.js';
 
-/** @import { GameRecord, DamaRules, Game } from '../shared/wasm-types.js' */
+/** @import { GameRecord, DamaRules } from '../shared/wasm-types.js' */
 /** @typedef {import('./options.js').Color} Color */
 /** @typedef {import('./options.js').Mode} Mode */
 /** @typedef {import('./options.js').Variant} Variant */
@@ -575,7 +575,7 @@ export class Session {
    * What `fn` reads of the game at the record's move `id`, replayed by the record.
    * @template T
    * @param {number} id
-   * @param {(g: Game) => T} fn
+   * @param {(g: GameRecord) => T} fn
    */
   #atNode(id, fn) {
     const g = /** @type {GameRecord} */ (this.record).gameAt(id);

@@ -26,17 +26,11 @@ export function recordFrom(wasm, o, variant) {
   if (o.pdn) {
     // The file's GameType says which game it is; a PDN without one is one of the game asked
     // for, so a Brazilian board takes "1. c3-d4 f6-g5" as it is.
-    const game = wasm.Game.fromPdn(o.pdn, variant);
+    const read = wasm.GameRecord.fromPdn('game', o.pdn, variant);
     try {
-      let tags = null;
-      try {
-        tags = wasm.Game.pdnTags(o.pdn);
-      } catch {
-        // The moves read, so the tags did: nothing to lose.
-      }
-      record = recordOfGame(wasm, game, tags);
+      record = recordOfGame(read, read.tags());
     } finally {
-      game.free();
+      read.free();
     }
   } else {
     record = newRecord(wasm, variant, o.fen, o.tags);

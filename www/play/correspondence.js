@@ -94,7 +94,7 @@ export async function openLink(wasm, packed) {
     p = await readPayload(packed);
     // Every move replays from the start (the game is refused as a whole otherwise); the side
     // to move then answers (its sender just moved).
-    const g = wasm.Game.fromFen(p.fen, p.variant);
+    const g = new wasm.GameRecord('game', p.variant, p.fen);
     /** @type {'white' | 'black'} */
     let side;
     try {
@@ -186,7 +186,7 @@ async function savedGame(wasm, id) {
     return null;
   }
   if (!rec) return null;
-  const g = wasm.Game.fromPdn(rec.pdn, normVariant(rec.variant));
+  const g = wasm.GameRecord.fromPdn('game', rec.pdn, normVariant(rec.variant));
   try {
     // The side this browser plays in it, as its record says (a game by link resumes so).
     const snap = /** @type {{mode?: unknown, side?: unknown} | null | undefined} */ (rec.snapshot);

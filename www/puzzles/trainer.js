@@ -9,7 +9,7 @@
 
 import { normVariant, VARIANTS } from '../shared/variant.js';
 
-/** @import { DamaRules, Game, Move, Color, Variant } from '../shared/wasm-types.js' */
+/** @import { DamaRules, GameRecord, Move, Color, Variant } from '../shared/wasm-types.js' */
 /** @import { Stats } from './store.js' */
 
 /**
@@ -134,7 +134,7 @@ export function readPuzzleFile(data) {
  * pause, so the player sees them come.
  */
 export class Attempt {
-  /** @type {Game} */
+  /** @type {GameRecord} */
   game;
   /** The line's moves played so far. */
   index = 0;
@@ -155,7 +155,7 @@ export class Attempt {
     this.puzzle = puzzle;
     this.variant = variant;
     if (!puzzle.line.length) throw new Error(`puzzle ${puzzle.id}: no moves`);
-    this.game = wasm.Game.fromFen(puzzle.fen, variant); // throws for a bad FEN
+    this.game = new wasm.GameRecord('game', variant, puzzle.fen); // throws for a bad FEN
     /** @type {Color} */
     this.solver = this.game.turn();
     // Every move of the line must be legal where it stands: a broken puzzle is refused here,
@@ -180,7 +180,7 @@ export class Attempt {
   /** Back to the puzzle's position (Retry); the hints and mistakes are remembered. */
   restart() {
     this.game.free();
-    this.game = this.wasm.Game.fromFen(this.puzzle.fen, this.variant);
+    this.game = new this.wasm.GameRecord('game', this.variant, this.puzzle.fen);
     this.index = 0;
   }
 

@@ -14,7 +14,7 @@ import { boardLayout } from '../game/board-config.js';
 import { DEFAULT_VARIANT } from '../shared/variant.js';
 import { preferredVariant } from '../shared/preferred-variant.js';
 
-/** @import { Cells, Game, Move } from '../shared/wasm-types.js' */
+/** @import { Cells, GameRecord, Move } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
 /** @import { Pair } from '../board/types.js' */
 /** @typedef {{ variant: Variant, numbers: boolean, mirrored: boolean, edgeLabels: boolean }} DiagramOptions */
@@ -73,7 +73,7 @@ function draw(canvas, pieces, moves, opts) {
 
 // The legal moves of a diagram's position. A Brazilian capture is named by every landing
 // square (c3xe5xg3, not the game's short c3xg3), since the diagram is there to show the route.
-/** @param {Game} game @param {Variant} variant @returns {Move[]} */
+/** @param {GameRecord} game @param {Variant} variant @returns {Move[]} */
 function diagramMoves(game, variant) {
   const moves = game.legalMoves();
   if (variant !== 'brazilian') return moves;
@@ -138,13 +138,13 @@ async function main() {
     label();
   });
   // The page's words beside the core (the HTML's English shows until they arrive).
-  const [{ Game }] = await Promise.all([loadWasm(), startLanguage({ part: 'rules' })]);
+  const [{ GameRecord }] = await Promise.all([loadWasm(), startLanguage({ part: 'rules' })]);
   /** @type {NodeListOf<HTMLCanvasElement>} */
   const canvases = document.querySelectorAll('canvas[data-fen]');
   const diagrams = [...canvases].map((c) => {
     // A diagram with no data-variant is of the default game; the core refuses another name.
     const variant = /** @type {Variant} */ (c.dataset.variant || DEFAULT_VARIANT);
-    const g = Game.fromFen(c.dataset.fen ?? '', variant); // the FEN in the game's own numbering
+    const g = new GameRecord('analysis', variant, c.dataset.fen ?? ''); // the FEN in the game's own numbering
     const pieces = g.board();
     const moves = c.dataset.arrows === 'none' ? [] : diagramMoves(g, variant);
     g.free();

@@ -4,11 +4,14 @@
 // declarations tsify writes from their Rust types (crates/dama-wasm/src/wire.rs). Nothing is
 // declared twice: this file only gives them the names the JSDoc imports,
 // `/** @import { Move } from '../shared/wasm-types.js' */`. Types only: nothing here runs.
+// The pages' one game class is `GameRecord` (a game, an analysis, a puzzle, a diagram, the
+// editor's position); `Game` and `Engine` are the engine workers' only, absent from the rules'
+// glue (`DamaRules`), so a page reaching for them fails tsc.
 //
 // The types are also checked when the core is called: an argument of another JS type (a
 // number for a string, a string for a number, a String object, a plain object for an array) is
-// a TypeError naming it ("Game.play: text must be a string, not number"), and a number out of
-// its range a RangeError; a Game argument that is not a live Game is an Error.
+// a TypeError naming it ("GameRecord.play: text must be a string, not number"), and a number
+// out of its range a RangeError; a Game argument that is not a live Game is an Error.
 
 export type * from '../pkg/dama_wasm.js';
 

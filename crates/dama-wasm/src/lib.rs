@@ -7,7 +7,9 @@
 //!
 //! Built twice (`make build`): with the `engine` feature (the default) for the engine workers,
 //! and without it for the pages, whose module then has the rules only (games, moves, PDN): no
-//! search, evaluation weights, book or tables, so it is a fraction of the size.
+//! search, evaluation weights, book or tables, so it is a fraction of the size. The pages have
+//! one game class, [`GameRecord`], whatever they hold a game for; [`Game`], a game alone for
+//! the engine's searches, is in the engine's build only.
 
 #[cfg(feature = "engine")]
 use dama::engine::egtb::Tables;
@@ -27,6 +29,8 @@ use wasm_bindgen::prelude::*;
 mod args;
 #[cfg(feature = "engine")]
 mod bench;
+#[cfg(feature = "engine")]
+mod engine_game;
 mod game;
 pub mod js_args;
 mod pdn_file;
@@ -41,7 +45,8 @@ use wire::{to_js, Js};
 use args::ArgError;
 pub use args::{MAX_DEPTH, MAX_LINES, MAX_TABLE_MB, MAX_TIME_MS};
 
-pub use game::Game;
+#[cfg(feature = "engine")]
+pub use engine_game::Game;
 pub use pdn_file::PdnFile;
 pub use record::GameRecord;
 

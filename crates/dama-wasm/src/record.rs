@@ -1,12 +1,16 @@
 //! A game's one record for the page: its tree of moves, variations, comments, NAGs and tags,
 //! with a cursor whose live game the page plays, takes back, replays and reads. The game page
 //! keeps a game's record ('game': the line played is the main line), the analysis board an
-//! analysis ('analysis': new moves are variations).
+//! analysis ('analysis': new moves are variations). It is the pages' one game class: a position
+//! to read or play on (a puzzle, a diagram, the editor's board, a move of the record) is a
+//! record too, so the pages' module compiles the readers once.
 //!
 //! Node ids are the core's: stable whole numbers, never reused after a deletion.
 
-use crate::game::{game_readers, move_object, play_error, Game};
-use crate::js_args::{Args, KindArg, NumArg, NumbersArg, StrArg, TagsArg, VariantArg};
+use crate::game::{game_from_board, game_readers, move_object, play_error};
+use crate::js_args::{
+    Args, CellsArg, ColorArg, KindArg, NumArg, NumbersArg, StrArg, TagsArg, VariantArg,
+};
 use crate::wire::{self, to_js, Js};
 use crate::{args, js_err, own_frame};
 use dama::pdn::{NodeId, TreeError};
@@ -83,15 +87,23 @@ impl GameRecord {
             .into())
     }
 
-    /// The record of game `game` (its moves the main line, the cursor at its end, its ending
-    /// kept) with tags `tags`, as the constructor writes them. Throws `Error` for a game of
-    /// more than 100,000 moves.
-    #[wasm_bindgen(js_name = fromGame)]
-    pub fn from_game(kind: KindArg, game: &Game, tags: TagsArg) -> Result<GameRecord, JsValue> {
-        let a = Args("GameRecord.fromGame");
+    /// A record of kind `kind` with no moves of a game of `variant` from a board editor's cells
+    /// (index i = square i+1 in that game's numbering: 1/2 a white man/king, -1/-2 black, 0
+    /// empty) with `turn` ("white" or "black") to move. The core checks the position: throws
+    /// `Error` for a bad kind or game name, for a position that cannot arise (a man on its
+    /// crowning row, more than 12 pieces a side) or that is already over (the side to move has
+    /// no piece or no move), and `RangeError` for a cell other than -2..2 or not 32 cells.
+    #[wasm_bindgen(js_name = fromBoard)]
+    pub fn from_board(
+        kind: KindArg,
+        cells: CellsArg,
+        turn: ColorArg,
+        variant: VariantArg,
+    ) -> Result<GameRecord, JsValue> {
+        let a = Args("GameRecord.fromBoard");
         let kind = a.kind("kind", &kind)?;
-        let tags = a.tags("tags", &tags)?;
-        Ok(dama::GameRecord::from_game(kind, game.core(), &tags)
+        let game = game_from_board(a, &cells, &turn, &variant)?;
+        Ok(dama::GameRecord::from_game(kind, &game, &[])
             .map_err(js_err)?
             .into())
     }
@@ -183,20 +195,33 @@ impl GameRecord {
         self.inner.goto(id).map_err(js_err)
     }
 
-    /// The game at move `id` (the live game at the cursor), to read or play on from; the
-    /// caller frees it.
+    /// The game at move `id` (the live game at the cursor, its ending kept) as a record of the
+    /// same kind of its own: its line from the start the main line, the cursor at its end; to
+    /// read or play on from. The caller frees it. Throws `RangeError` for an id never handed
+    /// out, `Error` for a deleted one.
     #[wasm_bindgen(js_name = gameAt)]
-    pub fn game_at(&self, id: NumArg) -> Result<Game, JsValue> {
+    pub fn game_at(&self, id: NumArg) -> Result<GameRecord, JsValue> {
         let id = self.id(Args("GameRecord.gameAt"), &id)?;
-        let inner = self.inner.game_at(id).map_err(js_err)?;
-        Ok(Game { inner })
+        let game = self.inner.game_at(id).map_err(js_err)?;
+        Ok(dama::GameRecord::from_game(self.inner.kind(), &game, &[])
+            .map_err(js_err)?
+            .into())
     }
 
-    /// A new record of the same kind holding the live game's line alone, its tags and its
-    /// ending, the cursor at its end: where a game goes on when its record is full.
+    /// A new record of the same kind holding the live game's line alone and its ending, the
+    /// cursor at its end, with its tags, or `tags` (`[[name, value], ...]`, as the constructor
+    /// writes them) in their place when given: where a game goes on when its record is full,
+    /// and a game read from PDN as played on (its variations and comments left behind).
     #[wasm_bindgen(js_name = lineOnly)]
-    pub fn line_only(&self) -> Result<GameRecord, JsValue> {
-        Ok(self.inner.line_only().map_err(js_err)?.into())
+    pub fn line_only(&self, tags: Option<TagsArg>) -> Result<GameRecord, JsValue> {
+        let line = match tags {
+            Some(t) => {
+                let tags = Args("GameRecord.lineOnly").tags("tags", &t)?;
+                dama::GameRecord::from_game(self.inner.kind(), self.live(), &tags)
+            }
+            None => self.inner.line_only(),
+        };
+        Ok(line.map_err(js_err)?.into())
     }
 
     /// The game in PDN.

@@ -1235,10 +1235,13 @@ fn an_analysis_is_walked_edited_and_written() {
         .record(js(0.0), js("analysis"))
         .unwrap();
     assert_eq!(back.to_pdn(), t.to_pdn());
-    // Play on from a variation with the Game class.
+    // Play on from a variation in a record of its own: the line to it, the cursor at its end.
     let mut game = t.game_at(js(v as f64)).unwrap();
-    assert_eq!(game.ply(), 2);
+    assert_eq!((game.kind(), game.ply()), ("analysis".into(), 2));
+    assert_eq!(texts(&list(game.history())), ["22-18", "10-14"]);
+    assert_eq!(game.cursor(), 2);
     game.play(js("24-20")).unwrap();
+    assert_eq!(list(t.nodes()).length(), 4, "the record is not changed");
     // Promote, then delete the old main line with the cursor on it: its ids stay dead, the
     // cursor goes back to the move before it.
     assert_eq!(t.cursor(), b);
@@ -1293,13 +1296,28 @@ fn a_games_record_plays_takes_back_and_replays_on_its_main_line() {
     assert!(JsValue::from(r.undo()).is_undefined());
     assert_eq!(r.pdn_result(), "1-0");
     assert_eq!(r.ply(), 2);
-    // A game's moves and ending as a record; a record of its line alone.
-    let mut g = italian_game();
-    g.play(js("22-18")).unwrap();
-    g.agree_draw();
-    let d = GameRecord::from_game(js("game"), &g, js(Array::new())).unwrap();
+    // A game's moves and ending as a record of its line alone: with its tags, or others.
+    let mut d = GameRecord::new(js("game"), js("italian"), None, None).unwrap();
+    d.play(js("22-18")).unwrap();
+    d.agree_draw();
     assert_eq!(d.pdn_result(), "1/2-1/2");
-    assert_eq!(d.line_only().unwrap().to_pdn(), d.to_pdn());
+    assert_eq!(d.line_only(None).unwrap().to_pdn(), d.to_pdn());
+    let tagged = d
+        .line_only(Some(js(Array::of1(&Array::of2(
+            &JsValue::from_str("Event"),
+            &JsValue::from_str("Club"),
+        )))))
+        .unwrap();
+    assert_eq!(tagged.kind(), "game");
+    assert_eq!(
+        tagged.to_pdn(),
+        "[Event \"Club\"]\n[Result \"1/2-1/2\"]\n[GameType \"22\"]\n\n1. 22-18 1/2-1/2\n"
+    );
+    // The game at the cursor keeps its ending; an earlier one has none.
+    let at_end = d.game_at(js(d.cursor() as f64)).unwrap();
+    assert_eq!(at_end.pdn_result(), "1/2-1/2");
+    assert!(JsValue::from(at_end.result()).is_object());
+    assert!(JsValue::from(d.game_at(js(0.0)).unwrap().result()).is_undefined());
     // Read from PDN, a game without a GameType being one of the game named.
     let b = GameRecord::from_pdn(js("game"), js("1. c3-d4 f6-g5 2-0"), js("brazilian")).unwrap();
     assert_eq!(
@@ -1372,6 +1390,80 @@ fn a_record_of_brazilian_or_from_a_fen() {
     assert!(t.to_pdn().contains("[FEN \"B:W18,32:B9,13\"]"));
     assert!(GameRecord::new(js("analysis"), js("checkers"), None, None).is_err());
     assert!(GameRecord::new(js("analysis"), js("italian"), Some(js("W:W33:B1")), None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_record_from_an_editors_board_is_refused_as_the_game_alone_is() {
+    let mut cells = [0i8; 32];
+    cells[21] = 1;
+    cells[5] = -2;
+    let mut r =
+        GameRecord::from_board(js("game"), js_cells(&cells), js("white"), js("italian")).unwrap();
+    assert_eq!(
+        (r.kind(), r.fen(), r.ply()),
+        ("game".into(), "W:W22:BK6".into(), 0)
+    );
+    assert_eq!(r.board().to_vec(), cells);
+    assert!(r.to_pdn().contains("[FEN \"W:W22:BK6\"]"));
+    r.play(js("22-18")).unwrap();
+    // The same cells in Brazilian numbering.
+    let b = GameRecord::from_board(
+        js("analysis"),
+        js_cells(&cells),
+        js("black"),
+        js("brazilian"),
+    )
+    .unwrap();
+    assert_eq!(
+        (b.kind(), b.variant(), b.turn()),
+        ("analysis".into(), "brazilian".into(), "black".into())
+    );
+    assert_eq!(b.board().to_vec(), cells);
+    // Every refusal in the game alone's words and class (a RangeError for the cells' bounds);
+    // only a refused JS type names its binding.
+    let empty = [0i8; 32];
+    let mut crowned = [0i8; 32];
+    crowned[0] = 1;
+    crowned[19] = -1;
+    let mut thirteen = [0i8; 32];
+    thirteen[..13].fill(-1);
+    thirteen[31] = 1;
+    let three = [3i8; 32];
+    let cases: [(&[i8], &str, &str); 6] = [
+        (&cells[..31], "italian", "31 cells: a board has 32"),
+        (&three, "italian", "from -2 to 2, not 3"),
+        (&empty, "italian", "White, to move, has no pieces"),
+        (&crowned, "italian", "would have been crowned there"),
+        (&thirteen, "italian", "each side has at most 12"),
+        (&cells, "checkers", "unknown game \"checkers\""),
+    ];
+    for (c, variant, says) in cases {
+        let alone = Game::from_board(js_cells(c), js("white"), js(variant));
+        let e = GameRecord::from_board(js("game"), js_cells(c), js("white"), js(variant));
+        let (alone, e) = (alone.err().unwrap(), e.err().unwrap());
+        assert!(message(&e).contains(says), "{says}: {}", message(&e));
+        assert_eq!(message(&e), message(&alone), "{says}");
+        assert_eq!(is_range_error(&e), is_range_error(&alone), "{says}");
+        assert!(e.is_instance_of::<js_sys::Error>(), "{says}");
+    }
+    let e = GameRecord::from_board(js("tree"), js_cells(&cells), js("white"), js("italian"))
+        .err()
+        .unwrap();
+    assert_eq!(
+        message(&e),
+        "kind must be \"game\" or \"analysis\", not \"tree\""
+    );
+    assert!(
+        GameRecord::from_board(js("game"), js_cells(&cells), js("red"), js("italian")).is_err()
+    );
+    let e = GameRecord::from_board(js("game"), js("0".repeat(32)), js("white"), js("italian"))
+        .err()
+        .unwrap();
+    assert!(e.is_instance_of::<js_sys::TypeError>());
+    assert_eq!(
+        message(&e),
+        "GameRecord.fromBoard: cells must be an Int8Array or an array of numbers, not string"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

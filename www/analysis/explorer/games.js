@@ -134,7 +134,7 @@ async function build(variant) {
 
 /** The key of the start position of `variant` in the page's core. @param {Variant} variant */
 async function startKey(variant) {
-  const g = new (await loadWasm()).Game(variant);
+  const g = new (await loadWasm()).GameRecord('analysis', variant);
   try {
     return g.positionKey();
   } finally {
