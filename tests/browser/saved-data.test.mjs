@@ -226,6 +226,10 @@ test('an analysis link naming a saved game opens a copy: it never changes the ga
   await again.goto(own.url());
   await again.waitForFunction(() => !!window.__analysis);
   await again.waitForSelector('#an-linked', { state: 'visible' });
+  // A reload of the game page's own tab is still its own request.
+  await own.reload();
+  await own.waitForFunction(() => !!window.__analysis);
+  assert.equal(await own.isVisible('#an-linked'), false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
