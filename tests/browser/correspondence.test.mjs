@@ -225,3 +225,51 @@ test('Brazilian by link: a draw offered with a move, declined by a move, offered
   await anna.context().close();
   await bruno.context().close();
 });
+
+test('a friend\'s link adds the friend\'s moves only, from the game\'s own start; a link with no move, or a game over before it, says so (issue 56, item 2)', { timeout: 120000 }, async () => {
+  const anna = await newPage(env, { ...PHONE, ...CLIPBOARD });
+  await anna.goto(`${env.server.url}?mode=remote&side=white`);
+  await ready(anna);
+  await clickMove(anna, '22-18');
+  const p1 = await payloadOf(anna, await sendLink(anna));
+  await anna.evaluate(() => window.__dama.saved());
+  const before = await saved(anna, p1.id);
+  assert.match(before, /22-18/);
+  /** Opens a link in Anna's page (only the fragment changes) and waits for what it says. */
+  const open = async (payload, said) => {
+    await anna.goto(await linkOf(anna, { ...payload, date: new Date().toISOString() }));
+    await anna.waitForFunction((re) => window.__dama?.ready && new RegExp(re).test(document.getElementById('notice').textContent), said.source);
+    return anna.textContent('#notice');
+  };
+  // Made-up links "from Black": one that plays a White move Anna never made, one from another
+  // start position, one of another kind of game: refused with the reason, her game unchanged.
+  for (const [payload, reason] of [
+    [{ ...p1, by: 'black', moves: ['22-18', '10-13', '21-17', '13x22'] }, /refused.*it plays 21-17 for White, your side/],
+    [{ ...p1, by: 'black', fen: p1.fen.replace(',32', ''), moves: ['22-18', '10-14'] }, /refused.*does not start as the game saved here/],
+    [{ ...p1, by: 'black', variant: 'brazilian', moves: [] }, /refused.*does not start as the game saved here/],
+  ]) {
+    await open(payload, reason);
+    assert.deepEqual(await moves(anna), ['22-18']);
+    assert.equal(await saved(anna, p1.id), before);
+  }
+  // A link with Black's move only is taken.
+  await open({ ...p1, by: 'black', moves: ['22-18', '10-14'] }, /Black sent this move on \d{4}-\d\d-\d\d: your turn/);
+  assert.deepEqual(await moves(anna), ['22-18', '10-14']);
+  await anna.evaluate(() => window.__dama.saved());
+  // A link with no new move, opened while another game is on the board: her game shown as
+  // saved, and no "sent this move".
+  await anna.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  const said = await open({ ...p1, by: 'black', moves: ['22-18', '10-14'] }, /no new move/);
+  assert.doesNotMatch(said, /sent this move/);
+  assert.deepEqual(await moves(anna), ['22-18', '10-14']);
+  // A new game whose position has no black piece: no game to play by link.
+  await open({ ...p1, id: 'no-pieces', by: 'black', fen: 'W:W21,22:B', moves: [] }, /refused.*over before its first move/);
+  assert.equal(await saved(anna, 'no-pieces'), null);
+  // Black's move that takes White's last piece: the game is over, not "your turn".
+  const end = await open({ ...p1, id: 'last-piece', by: 'black', fen: 'B:W18:B14,1', moves: ['14x21'] }, /Black sent this move on \d{4}-\d\d-\d\d: the game is over/);
+  assert.doesNotMatch(end, /your turn/);
+  assert.equal((await anna.evaluate(() => window.__dama.result()))?.winner, 'black');
+  await screenshot(anna, 'correspondence-forged-phone');
+  assert.deepEqual(anna.errors, []);
+  await anna.context().close();
+});

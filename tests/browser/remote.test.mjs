@@ -171,3 +171,45 @@ test('the frame takes the opponent\'s moves by postMessage from the origins it n
     await other.close();
   }
 });
+
+test('the frame\'s host speaks for the remote side only: it cannot resign the player, nor agree a draw the player did not offer (issue 56, item 3)', { timeout: 60000 }, async () => {
+  const page = await newPage(env, PHONE);
+  await page.goto(`${env.server.url}tests/browser/fixtures/remote-frame.html`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForFunction(() => document.getElementById('board').session?.record);
+  const refusals = () => page.evaluate(() => window.__messages.filter((m) => m.type === 'refused'));
+  /** Sends a request and waits for its refusal: its reason. */
+  const refused = async (request) => {
+    const n = (await refusals()).length;
+    await page.evaluate((m) => window.send(m), request);
+    await page.waitForFunction((k) => window.__messages.filter((m) => m.type === 'refused').length > k, n);
+    const r = (await refusals())[n];
+    assert.equal(r.request, request.type);
+    return r.reason;
+  };
+  const result = () => frame.evaluate(() => document.getElementById('board').result());
+  await frame.evaluate(() => document.getElementById('board').play('22-18'));
+  await page.evaluate(() => window.send({ type: 'play', move: '10-14' }));
+  await frame.waitForFunction(() => document.getElementById('board').history().length === 2);
+  // The player is White: the page may not resign White, nor resign with no side named.
+  assert.match(await refused({ type: 'resign', color: 'white' }), /resign for the opponent only/);
+  assert.match(await refused({ type: 'resign' }), /resign for the opponent only/);
+  // No draw offered by the player: the page cannot end the game drawn.
+  assert.match(await refused({ type: 'draw' }), /has not offered a draw/);
+  assert.equal(await result(), null, 'the game goes on');
+  // The player offers a draw, the page's side answers with a move (declined): still nothing
+  // to accept.
+  await frame.evaluate(() => document.getElementById('board').play('21-17'));
+  await frame.evaluate(() => document.getElementById('board').offerDraw());
+  await page.waitForFunction(() => window.__messages.some((m) => m.type === 'drawoffer'));
+  await page.evaluate(() => window.send({ type: 'play', move: '14x21' }));
+  await frame.waitForFunction(() => document.getElementById('board').history().length === 4);
+  assert.match(await refused({ type: 'draw' }), /has not offered a draw/);
+  assert.equal(await result(), null);
+  // Offered again, and accepted: drawn by agreement.
+  await frame.evaluate(() => document.getElementById('board').offerDraw());
+  await page.evaluate(() => window.send({ type: 'draw' }));
+  await frame.waitForFunction(() => document.getElementById('board').result()?.reason === 'agreement');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

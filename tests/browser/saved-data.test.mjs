@@ -1,11 +1,12 @@
 // A player's saved games never lose anything nor go back in time (issue 20, items 7-10):
 // reopening a saved game keeps its comments and variations; an analysis tab never writes its
 // older copy over a game that has moved on; a resignation in an imported game survives a
-// reload; a reload does not give the clock back its time.
+// reload; a reload does not give the clock back its time. And an analysis link naming a saved
+// game (anyone can write one) never changes it by itself (issue 56, item 1).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickMove, history, waitForAsync } from './helpers.mjs';
+import { setup, openPage, clickMove, history, waitForAsync, screenshot, axeSource, axeViolations, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -175,6 +176,60 @@ test('a reload does not give the clock back its time; a flag that fell meanwhile
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.equal(await page.evaluate(() => window.__dama.result()?.reason), 'time');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an analysis link naming a saved game opens a copy: it never changes the game by itself, and a review saved into it at the player\'s asking brings its evaluations and marks only (issue 56, item 1)', { timeout: 120000 }, async () => {
+  const page = await openPage(env, '?mode=friend', DESKTOP);
+  for (const m of ['22-18', '10-14']) await clickMove(page, m);
+  await waitForAsync(page, async () => {
+    const { Library } = await import('./www/library/library.js');
+    return (await (await Library.open()).list()).some((r) => r.plies === 2);
+  });
+  const [before] = await records(page);
+  const tags = before.pdn.match(/^\[.*\]$/gm);
+  assert.ok(tags.length > 0, before.pdn);
+  // The link a correspondence opponent could send: the same main line, their tags, result and
+  // comments, the game's id, and a review to start. Opening it is all the player does.
+  const forged = '[White "Mallory"]\n[Black "Mallory"]\n[Result "0-1"]\n{Mallory was here} 1. 22-18 {mine now} 10-14 0-1';
+  const hash = new URLSearchParams({ variant: 'italian', pdn: forged, id: before.id, review: '1' });
+  const tab = await page.context().newPage();
+  await tab.goto(`${env.server.url}www/analysis.html#${hash}`);
+  await tab.waitForFunction(() => window.__analysis && !window.__analysis.review().running && window.__analysis.review().moves.length === 2, null, { timeout: 45000 });
+  await tab.waitForTimeout(500); // what an automatic write would have taken
+  assert.deepEqual(await records(page), [before], 'the saved game is as it was');
+  await tab.waitForSelector('#an-save-review', { state: 'visible' });
+  assert.match(await tab.textContent('#an-linked-said'), /opens as a copy, and your game is unchanged/);
+  await tab.locator('#an-linked').scrollIntoViewIfNeeded();
+  await screenshot(tab, 'analysis-link-copy-desktop');
+  const axe = axeSource();
+  if (axe) assert.deepEqual(await axeViolations(tab, axe), [], 'the copy with its offer');
+  // The player asks: the review goes into the game's own record, nothing of the link's.
+  await tab.click('#an-save-review');
+  await tab.waitForFunction(() => /saved into your game/.test(document.getElementById('an-linked-said').textContent));
+  const [after] = await records(page);
+  assert.equal(after.rev, before.rev + 1);
+  assert.deepEqual([after.result, after.white, after.black, after.finished], [before.result, before.white, before.black, before.finished]);
+  for (const tag of tags) assert.ok(after.pdn.includes(tag), `${tag} kept in ${after.pdn}`);
+  assert.doesNotMatch(after.pdn, /Mallory|mine now|\[Result "0-1"\]/);
+  assert.match(after.pdn, /22-18 (\$\d+ )?\{\[%eval -?[0-9.]+\]\}\s+(1\.\.\.\s+)?10-14 (\$\d+ )?\{\[%eval -?[0-9.]+\]\}/);
+  assert.equal(await tab.isVisible('#an-save-review'), false, 'saved once');
+
+  // The game page's own request carries a one-time token: its tab writes the review into the
+  // game by itself; the same address opened again (copied, sent back) is a copy.
+  const [own] = await Promise.all([page.context().waitForEvent('page'), page.click('#btn-review-game')]);
+  await own.waitForFunction(() => /^Saved, with its review/.test(document.getElementById('an-saved').textContent), null, { timeout: 45000 });
+  assert.match(own.url(), /own=[0-9a-f]{32}/);
+  assert.equal(await own.isVisible('#an-linked'), false);
+  const again = await page.context().newPage();
+  await again.goto(own.url());
+  await again.waitForFunction(() => !!window.__analysis);
+  await again.waitForSelector('#an-linked', { state: 'visible' });
+  // A reload of the game page's own tab is still its own request.
+  await own.reload();
+  await own.waitForFunction(() => !!window.__analysis);
+  assert.equal(await own.isVisible('#an-linked'), false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

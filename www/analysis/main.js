@@ -3,7 +3,7 @@
 // lines of the position shown (analysis worker, live as the search deepens), an evaluation
 // bar, the game review (every position searched, moves judged, a graph), and "learn from your
 // mistakes". Opened from the game page with the game or position in the address's fragment
-// (#pdn=..., #fen=..., &ply=N, &line=<a variation's moves from there>, &review=1, &id=<saved game>), or empty. The game page is never
+// (#pdn=..., #fen=..., &ply=N, &line=<a variation's moves from there>, &review=1, &id=<saved game>, &own=<the game page's token>), or empty. The game page is never
 // touched: this page has its own tree, worker and storage key.
 //
 // This is its controller: it starts the page and wires the board and the buttons, and hands
@@ -31,7 +31,8 @@ import { onBoardMove, positionChanged, wireNavigation } from './navigate.js';
 import { setEngine, setEngineWhenSettled, startEngine } from './lines.js';
 import { startReview, cancelReview, readSaved } from './review-run.js';
 import { openRecord, openAddressGames, openInput, whenOpened } from './open.js';
-import { saved, saveToLibrary, readSavedRev } from './saved.js';
+import { saved, saveToLibrary, readSavedRev, readLinked, saveReviewInto } from './saved.js';
+import { takeGrant, isToken } from '../library/grant.js';
 import { explorer } from './explorer/state.js';
 import { renderLines } from './view.js';
 
@@ -61,8 +62,11 @@ async function main() {
   saved.id = params.get('id');
   const model = (page.model = new AnalysisModel(page.wasm, openRecord(params)));
   // Values not understood are named and ignored (the PDN and the FEN are the core's to refuse).
-  const refused = refusedParams(params, { variant: is.oneOf(VARIANTS), ply: is.whole(0, 100_000), line: isLine, review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100 });
+  const refused = refusedParams(params, { variant: is.oneOf(VARIANTS), ply: is.whole(0, 100_000), line: isLine, review: is.oneOf(['0', '1']), id: (v) => v.length > 0 && v.length <= 100, own: isToken });
   if (refused.some((r) => r.name === 'id')) saved.id = null;
+  // Only the game page's own request writes into the saved game by itself; a link naming it
+  // (anyone can write one) opens a copy (saved.js, library/grant.js).
+  if (saved.id && !takeGrant(params.get('own'), saved.id)) [saved.linked, saved.id] = [saved.id, null];
   const ply = Number(params.get('ply'));
   const at = Number.isInteger(ply) && ply > 0 ? Math.min(ply, model.mainline().length) : 0;
   // A variation's move (the link copied there): its moves from the main line's.
@@ -77,6 +81,7 @@ async function main() {
   if (refused.length) showError(() => [textOf(before), ...refused.map((r) => t('addressIgnored', r))].filter(Boolean).join(' '));
   readSaved();
   await readSavedRev();
+  await readLinked();
   // A frame first: the page's words have just been put in, and its style is worked out with
   // them by that frame, not by the board's first reading of its colours (theme.js), which in
   // the same task as the board's build made one long task of both on a phone.
@@ -180,6 +185,7 @@ function wire() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
+  $('an-save-review').addEventListener('click', saveReviewInto);
   $('an-save').addEventListener('click', async () => {
     await saveToLibrary(false);
     explorerGames?.rebuild(page.model.variant); // the saved game is one of the explorer's games now

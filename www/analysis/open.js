@@ -11,7 +11,7 @@ import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
 import { readSaved } from './review-run.js';
-import { saved } from './saved.js';
+import { saved, showLinked } from './saved.js';
 import { positionChanged } from './navigate.js';
 
 /** @import { GameRecord } from '../shared/wasm-types.js' */
@@ -118,6 +118,8 @@ function showRecord(record) {
   page.model = new AnalysisModel(page.wasm, record);
   saved.id = null;
   saved.rev = null;
+  saved.linked = null;
+  showLinked(false);
   review.line = [];
   review.positions = [];
   review.moves = [];

@@ -1,8 +1,9 @@
 // @ts-check
 // The game review as the page runs it: every main-line position searched by the worker (the
 // engine's lines wait meanwhile), the moves judged as the positions come in (review.js), the
-// result written into the game's comments (annotate.js) and back into its saved game; and the
-// review a game's comments already hold, read when it opens.
+// result written into the game's comments (annotate.js) and back into its saved game (the
+// game page's own; one a link named, only at the player's asking: saved.js); and the review a
+// game's comments already hold, read when it opens.
 
 import { t } from '../shared/i18n.js';
 import { judgeMoves, forWhite } from './review.js';
@@ -10,7 +11,7 @@ import { writeReview, readReview } from './annotate.js';
 import { $, page, client, engine, review, firstMover, sideAt, showError, say } from './page.js';
 import { render, renderReview } from './view.js';
 import { startEngine, stopped } from './lines.js';
-import { saveToLibrary } from './saved.js';
+import { saveToLibrary, showLinked } from './saved.js';
 
 /** @import { TreeNode } from '../shared/wasm-types.js' */
 
@@ -23,6 +24,7 @@ export function startReview() {
   review.positions = [];
   review.moves = [];
   review.forced = [];
+  showLinked(false);
   const timeMs = Number(/** @type {HTMLSelectElement} */ ($('an-review-time')).value) || 200;
   const started = performance.now();
   client.review(
@@ -41,7 +43,8 @@ export function startReview() {
         review.running = false;
         review.timeMs = performance.now() - started;
         writeReview(page.model, review.positions, review.moves);
-        saveToLibrary(true);
+        saveToLibrary(true); // the game page's own game (one a link named: only if asked)
+        showLinked(true);
         say(t('anReviewDone'));
         render();
         if (engine.on) startEngine();
@@ -62,6 +65,7 @@ export function cancelReview() {
   review.line = [];
   review.positions = [];
   review.moves = [];
+  showLinked(false);
   render();
   if (engine.on) startEngine();
 }

@@ -1,18 +1,30 @@
 // @ts-check
-// The saved game this analysis belongs to (the address's id=): its review is written back into
-// it, or, asked, the analysis is saved as a new game. A saved game that has moved on since the
-// analysis opened is never written over.
+// The saved game this analysis belongs to (the address's id=, with the game page's one-time
+// token: library/grant.js): its review is written back into it, or, asked, the analysis is
+// saved as a new game. A saved game that has moved on since the analysis opened is never
+// written over.
+//
+// An address with id= and no token is a link anyone may have written (a correspondence friend
+// knows the game's id): the analysis is a copy, and nothing is written by itself. When the
+// saved game it names is this game (its moves, from its start), the player may save a review
+// run here into it: its evaluations and marks only, into the saved game's own record (never
+// the link's tags, result or comments).
 
 import { t, setMessage } from '../shared/i18n.js';
 import { Library, newId, revOf } from '../library/library.js';
 import { mainline } from '../game/record.js';
-import { $, page } from './page.js';
+import { normVariant } from '../shared/variant.js';
+import { AnalysisModel } from './model.js';
+import { writeReview } from './annotate.js';
+import { $, page, review } from './page.js';
 
 export const saved = {
   /** The saved game this analysis belongs to (its review is written back into it). */
   id: /** @type {string | null} */ (null),
   /** The revision of it this analysis may write over (see readSavedRev). */
   rev: /** @type {number | null} */ (null),
+  /** A saved game a link named (no token): a review run here may be saved into it, if asked. */
+  linked: /** @type {string | null} */ (null),
 };
 
 /**
@@ -77,16 +89,26 @@ export async function saveToLibrary(onlyIfSaved) {
  * @param {string[]} line
  */
 function sameLine(pdn, line) {
+  return equalLines(readGame(pdn)?.line, line);
+}
+
+/** @param {string[] | undefined} a @param {string[]} b */
+const equalLines = (a, b) => !!a && a.length === b.length && a.every((m, i) => m === b[i]);
+
+/**
+ * A saved game's start and main line, read as this page's kind of game; null if it cannot be.
+ * @param {string} pdn
+ */
+function readGame(pdn) {
   try {
     const record = page.wasm.GameRecord.fromPdn('analysis', pdn, page.model.variant);
     try {
-      const theirs = mainline(record);
-      return theirs.length === line.length && theirs.every((m, i) => m === line[i]);
+      return { start: record.startFen(), line: mainline(record) };
     } finally {
       record.free();
     }
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -103,4 +125,70 @@ export async function readSavedRev() {
   } catch {
     // No saved games here: nothing to write back to.
   }
+}
+
+/**
+ * The saved game a link named (saved.linked), kept as the one a review may be saved into when
+ * it is this game: its moves and its start. Else forgotten, and the page is a copy as any.
+ */
+export async function readLinked() {
+  if (!saved.linked) return;
+  try {
+    const old = await (await Library.open()).get(saved.linked);
+    if (old && sameGame(old, page.model.mainline().map((n) => n.text))) return showLinked(false);
+  } catch {
+    // No saved games here: nothing to save into.
+  }
+  saved.linked = null;
+}
+
+/**
+ * Shows what the page says of the saved game a link named, and its button once a review has
+ * run here (`reviewed`); hides both when there is none.
+ * @param {boolean} reviewed
+ */
+export function showLinked(reviewed) {
+  $('an-linked').hidden = !saved.linked;
+  $('an-save-review').hidden = !saved.linked || !reviewed;
+  setMessage($('an-linked-said'), saved.linked ? () => t('anLinkCopy') : '');
+}
+
+/**
+ * Saves the review run here into the saved game the link named, at the player's asking: its
+ * evaluations and marks written into that game's own record (its tags, result and comments as
+ * they are there), and only while its moves are the ones reviewed, from the same start.
+ */
+export async function saveReviewInto() {
+  const id = saved.linked;
+  if (!id || review.running || !review.line.length) return;
+  const out = $('an-linked-said');
+  try {
+    const written = await (await Library.open()).save(id, (old) => {
+      if (!old || !sameGame(old, review.line)) return null;
+      const model = new AnalysisModel(page.wasm, page.wasm.GameRecord.fromPdn('analysis', old.pdn, normVariant(old.variant)));
+      try {
+        writeReview(model, review.positions, review.moves);
+        const pdn = model.pdn();
+        return { ...old, pdn, updated: Date.now(), snapshot: old.snapshot ? { ...old.snapshot, pdn } : null };
+      } finally {
+        model.free();
+      }
+    });
+    setMessage(out, () => t(written ? 'anReviewSavedInto' : 'anReviewNotInto'));
+    if (written) $('an-save-review').hidden = true;
+  } catch (err) {
+    const error = /** @type {Error} */ (err).message;
+    setMessage(out, () => t('librarySaveFailed', { error }));
+  }
+}
+
+/**
+ * Whether a saved game is the game on the page: the same kind of game, the same start, and
+ * `line` as its main line.
+ * @param {import('../library/library.js').SavedGame} old
+ * @param {string[]} line
+ */
+function sameGame(old, line) {
+  const game = normVariant(old.variant) === page.model.variant ? readGame(old.pdn) : null;
+  return !!game && game.start === page.model.root.fen && equalLines(game.line, line);
 }

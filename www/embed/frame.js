@@ -57,14 +57,17 @@ for (const type of ['move', 'gameover', 'drawoffer']) {
   });
 }
 
-// Moves from the parent page (mode=remote: the opponent's, from the page's server), taken only
-// from the origins the address names (origins=https://club.example, several separated by
-// commas, at most MAX_ORIGINS) and only from the frame's own parent:
-//   {source: 'dama', type: 'play', move: '22-18' | {from, to}}   (board.play)
-//   {source: 'dama', type: 'resign', color?: 'white' | 'black'}  (board.resign)
-//   {source: 'dama', type: 'draw'}                               (board.agreeDraw)
-// A request refused is answered {source: 'dama', type: 'refused', request, move, reason}, to
-// that origin alone; a move played is told as every move is (the `move` message).
+// Requests from the parent page (mode=remote: the opponent's, from the page's server), taken
+// only from the origins the address names (origins=https://club.example, several separated by
+// commas, at most MAX_ORIGINS) and only from the frame's own parent. The page speaks for the
+// remote side only (it could otherwise resign or agree a draw for the player it embeds):
+//   {source: 'dama', type: 'play', move: '22-18' | {from, to}}   the remote side's move (board.play)
+//   {source: 'dama', type: 'resign', color: <the remote side>}   the remote side resigns
+//   {source: 'dama', type: 'draw'}                               the player's draw offer accepted
+// A move at the player's turn, a resignation of the player's side (or of no side named), a
+// draw the player did not offer, and any request outside mode=remote are refused, answered
+// {source: 'dama', type: 'refused', request, move, reason}, to that origin alone; a move played
+// is told as every move is (the `move` message).
 const MAX_ORIGINS = 20;
 const origins = (params.get('origins') ?? '')
   .split(',')
@@ -78,16 +81,34 @@ const origins = (params.get('origins') ?? '')
     }
   })
   .slice(0, MAX_ORIGINS);
+/**
+ * The game (its record) in which the player offered a draw (the board's `drawoffer`), while
+ * the offer stands: the remote side's next move declines it, and another game has none.
+ * @type {object | null}
+ */
+let playerOffer = null;
+board.addEventListener('drawoffer', () => {
+  playerOffer = board.session?.record ?? null;
+});
 addEventListener('message', (e) => {
   const m = e.data;
   if (e.source !== parent || parent === window || !origins.includes(e.origin) || m?.source !== 'dama') return;
   try {
+    const s = board.session;
+    if (!s) throw new Error(t('playNotReady'));
+    if (board.mode !== 'remote') throw new Error(t('hostRemoteOnly'));
     // The page plays the opponent's side; the player's own moves are the player's.
-    if (m.type === 'play' && board.mode === 'remote' && board.humanToMove()) throw new Error(t('playPlayersTurn'));
-    if (m.type === 'play') board.play(m.move);
-    else if (m.type === 'resign') board.resign(m.color === 'white' || m.color === 'black' ? m.color : undefined);
-    else if (m.type === 'draw') {
+    if (m.type === 'play' && board.humanToMove()) throw new Error(t('playPlayersTurn'));
+    if (m.type === 'play') {
+      board.play(m.move);
+      playerOffer = null; // answered by a move: declined
+    } else if (m.type === 'resign') {
+      if (m.color !== (s.human === 'white' ? 'black' : 'white')) throw new Error(t('hostResignsOpponent'));
+      board.resign(m.color);
+    } else if (m.type === 'draw') {
+      if (!s.record || playerOffer !== s.record) throw new Error(t('hostDrawNotOffered'));
       if (!board.agreeDraw()) throw new Error('no draw can be agreed now');
+      playerOffer = null;
     } else throw new Error(`unknown request ${String(m.type).slice(0, 40)}`);
   } catch (err) {
     const move = typeof m.move === 'string' ? m.move.slice(0, 100) : m.move && typeof m.move === 'object' ? { from: m.move.from, to: m.move.to } : null;

@@ -5,8 +5,11 @@
 // the fragment) to send by any messenger. Opening one shows the game with the friend's move
 // played, for the side to move to answer, and the game goes on in the same saved game (its id
 // is the link's): both sides keep it in their library. A link is refused, with the reason and
-// nothing changed, when it cannot be read, when a move in it is not legal, when it does not
-// follow the game saved here (another line), or when the game saved here has moved on past it.
+// nothing changed, when it cannot be read, when a move in it is not legal, when its game is
+// over before a move, when it does not follow the game saved here (another kind of game,
+// another start, another line), when it plays a move of the player's side past the game saved
+// here (a friend's link adds the friend's moves only), or when the game saved here has moved on
+// past it. A link with no new move changes nothing and says so.
 //
 // A link may also end the game or offer a draw (its `act`): 'resign' (its sender resigned),
 // 'offer' (its sender offers a draw with the move it carries; corr-panel.js keeps it so that
@@ -92,26 +95,13 @@ export async function openLink(wasm, packed) {
   let p;
   try {
     p = await readPayload(packed);
-    // Every move replays from the start (the game is refused as a whole otherwise); the side
-    // to move then answers (its sender just moved).
-    const g = new wasm.GameRecord('game', p.variant, p.fen);
-    /** @type {'white' | 'black'} */
-    let side;
-    try {
-      for (const [i, m] of p.moves.entries()) {
-        try {
-          g.play(m);
-        } catch (err) {
-          throw new Error(t('corrBadMove', { n: i + 1, move: m.slice(0, 20), error: /** @type {Error} */ (err).message }), { cause: err });
-        }
-      }
-      // A move's link is answered by the side to move; an ending link's sender may have been
-      // to move (a resignation, a draw accepted), and the player is the other side.
-      side = p.act === 'resign' || p.act === 'accept' ? other(p.by) : g.turn();
-    } finally {
-      g.free();
-    }
+    const link = replay(wasm, p);
+    // A move's link is answered by the side to move; an ending link's sender may have been
+    // to move (a resignation, a draw accepted), and the player is the other side.
+    let side = p.act === 'resign' || p.act === 'accept' ? other(p.by) : link.turn;
     const saved = await savedGame(wasm, p.id);
+    // Another kind of game or another start under the same id is not this game's next move.
+    if (saved && (saved.variant !== p.variant || saved.start !== link.start)) throw new Error(t('corrOtherStart'));
     // The player's own link, opened here (to check it, say): the game stays this side's.
     if (saved?.side) {
       if (p.by === saved.side) {
@@ -130,10 +120,16 @@ export async function openLink(wasm, packed) {
       if (c.kind === 'other') throw new Error(t('corrOther', { n: (c.at ?? 0) + 1 }));
       same = c.kind === 'same';
       if (saved.over && !same) throw new Error(t('corrOver'));
+      // The friend adds their own moves only: a move of the player's side is the player's.
+      const forged = link.movers.findIndex((by, i) => i >= saved.moves.length && by !== p.by);
+      if (forged >= 0) throw new Error(t('corrNotTheirs', { move: p.moves[forged].slice(0, 20), side: t(link.movers[forged]) }));
+    } else if (!p.act || p.act === 'offer') {
+      // A new game: it is the player's turn in it, not its sender's.
+      if (link.turn === p.by && !link.over) throw new Error(t('corrSenderToMove', { side: t(p.by) }));
     }
     const shown = same && libraryId() === p.id;
-    if (saved?.over || (shown && !p.act)) {
-      // Nothing new: a link opened twice, or the game ended here already.
+    if (saved?.over || (same && (!p.act || p.act === 'offer'))) {
+      // Nothing new: a link opened twice, one with no move, or the game ended here already.
       if (!shown) showSaved(wasm, p, /** @type {SavedGame} */ (saved), side);
       showNotice(() => t('corrNothingNew'));
       return true;
@@ -157,6 +153,11 @@ export async function openLink(wasm, packed) {
     } else if (p.act === 'accept') {
       board.agreeDraw();
       showNotice(() => t('corrAccepted', { side: by(), date }));
+    } else if (link.over) {
+      // The friend's move ended the game: no turn to play.
+      showNotice(() => t('corrMoveEnds', { side: by(), date }));
+    } else if (!p.moves.length) {
+      showNotice(() => t('corrStarted', { side: by(), date }));
     } else if (p.act === 'offer') {
       keepOffer(p.id, p.by, p.moves.length);
       board.dispatchEvent(new Event('change')); // the Accept button
@@ -169,6 +170,35 @@ export async function openLink(wasm, packed) {
     const error = /** @type {Error} */ (err).message;
     showNotice(() => t('corrRefused', { error }));
     return false;
+  }
+}
+
+/**
+ * A link's game replayed from its start, as a whole (a move that is not legal refuses it, with
+ * its number): the start as the core writes it, the side that played each move, the side to
+ * move at its end, and whether the game is over there. A start where a side has no pieces, or
+ * the game is over, is no game to play by link.
+ * @param {DamaRules} wasm
+ * @param {Payload} p
+ */
+function replay(wasm, p) {
+  const g = new wasm.GameRecord('game', p.variant, p.fen);
+  try {
+    const cells = [...g.board()];
+    if (!cells.some((c) => c > 0) || !cells.some((c) => c < 0) || g.result()) throw new Error(t('corrNoGame'));
+    /** @type {('white' | 'black')[]} */
+    const movers = [];
+    for (const [i, m] of p.moves.entries()) {
+      movers.push(g.turn());
+      try {
+        g.play(m);
+      } catch (err) {
+        throw new Error(t('corrBadMove', { n: i + 1, move: m.slice(0, 20), error: /** @type {Error} */ (err).message }), { cause: err });
+      }
+    }
+    return { start: g.startFen(), movers, turn: g.turn(), over: !!g.result() };
+  } finally {
+    g.free();
   }
 }
 
@@ -192,13 +222,13 @@ async function savedGame(wasm, id) {
     const snap = /** @type {{mode?: unknown, side?: unknown} | null | undefined} */ (rec.snapshot);
     /** @type {'white' | 'black' | null} */
     const side = snap?.mode === 'remote' && (snap.side === 'white' || snap.side === 'black') ? snap.side : null;
-    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn, over: !!g.result(), side };
+    return { moves: g.history().map((m) => m.text), rev: typeof rec.rev === 'number' ? rec.rev : 0, pdn: rec.pdn, over: !!g.result(), side, variant: normVariant(rec.variant), start: g.startFen() };
   } finally {
     g.free();
   }
 }
 
-/** @typedef {{moves: string[], rev: number, pdn: string, over: boolean, side: 'white' | 'black' | null}} SavedGame */
+/** @typedef {{moves: string[], rev: number, pdn: string, over: boolean, side: 'white' | 'black' | null, variant: Variant, start: string}} SavedGame */
 
 /**
  * Shows the game saved here with the link's moves that go on from it (or `more`), its own
