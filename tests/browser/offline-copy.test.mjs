@@ -34,7 +34,7 @@ async function offlineText(page) {
   // On a phone the button is in the page's menu.
   if (!(await page.isVisible('#btn-settings'))) await page.click('.menu-button');
   await page.click('#btn-settings');
-  await page.waitForFunction(() => document.querySelector('#settings-offline p')?.textContent !== '', null, { timeout: 10000 });
+  await page.waitForFunction(() => (document.querySelector('#settings-offline p')?.textContent ?? '') !== '', null, { timeout: 10000 }); // its dialog comes when first opened
   return page.locator('#settings-offline p').textContent();
 }
 
