@@ -18,8 +18,15 @@ pub fn shipped(variant: Variant) -> &'static str {
 /// generator first reaches them (so the list is stable); positions where the side to move has
 /// no move are left out, since no game can be played from them.
 pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
+    distinct_within(start, plies, usize::MAX).unwrap_or_default()
+}
+
+/// [`distinct`], or, as soon as a ply has more than `max` distinct positions, that ply (from
+/// 1): the layers grow several times a ply, more from a position of many kings, so the bound
+/// is checked as each grows rather than once it is done.
+pub fn distinct_within(start: Position, plies: u32, max: usize) -> Result<Vec<Position>, u32> {
     let mut layer = vec![start];
-    for _ in 0..plies {
+    for ply in 1..=plies {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for p in &layer {
@@ -27,13 +34,16 @@ pub fn distinct(start: Position, plies: u32) -> Vec<Position> {
                 let c = p.play(m);
                 if seen.insert(c) {
                     next.push(c);
+                    if next.len() > max {
+                        return Err(ply);
+                    }
                 }
             }
         }
         layer = next;
     }
     layer.retain(|p| !p.legal_moves().is_empty());
-    layer
+    Ok(layer)
 }
 
 /// Reads an openings file of `variant` (FENs in its numbering): one FEN per line; blank lines

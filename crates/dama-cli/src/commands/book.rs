@@ -15,17 +15,19 @@ mod analyse;
 mod backup;
 mod dropout;
 mod layers;
+mod room;
 mod subset;
 mod verdict;
 
 use crate::files::read_file;
+use crate::opening_lists;
 use crate::options::{within, FenArg, GameArg};
 use analyse::Budget;
 use clap::{Args, Subcommand};
-use dama::engine::book::{Book, BookBuilder};
+use dama::engine::book::{Book, BookBuilder, MAX_ENTRIES};
 use dama::engine::score_text;
 use dama::notation;
-use dama::Variant;
+use dama::{Position, Variant};
 use std::time::Instant;
 
 /// Defaults of a ply-by-ply build (about 1,000 positions in an hour of one core): the tree
@@ -126,6 +128,11 @@ pub struct BuildArgs {
     #[arg(long, value_name = "MB", value_parser = within(1..=4096usize))]
     #[arg(default_value_t = DEFAULT_TT_MB)]
     tt: usize,
+    /// The build stops, writing nothing, once the book would have more than N entries (book
+    /// moves), 1-4194304 (default: 4194304, the most a book file holds)
+    #[arg(long, value_name = "N", value_parser = within(1..=MAX_ENTRIES))]
+    #[arg(default_value_t = MAX_ENTRIES)]
+    max_entries: usize,
 }
 
 fn build(a: BuildArgs) -> Result<(), String> {
@@ -176,10 +183,23 @@ fn build(a: BuildArgs) -> Result<(), String> {
             ply_cost,
             max_plies: plies,
         };
-        let (_, reached) = dropout::grow(&mut builder, &g, &d)?;
+        let mut room = room::Room::new(a.max_entries, "--positions, --width or --margin");
+        let (_, reached) = dropout::grow(&mut builder, &g, &d, &mut room)?;
         say!("cost reached {reached}");
     } else {
-        layers::grow(&mut builder, &g, plies, opening_plies)?;
+        let openings = opening_lists::distinct(Position::start(variant), OPENING_PLY).len();
+        let most = room::most_entries(plies, opening_plies, openings, width);
+        if most > a.max_entries as u128 {
+            eprintln!(
+                "--plies {plies}, --opening-plies {opening_plies} and --width {width} allow more \
+                 than {} entries, the most the book may hold: the build stops as soon as it \
+                 would pass them",
+                a.max_entries
+            );
+        }
+        let options = "--plies, --opening-plies, --width or --margin";
+        let mut room = room::Room::new(a.max_entries, options);
+        layers::grow(&mut builder, &g, plies, opening_plies, &mut room)?;
     }
     // The file says the depth its moves were scored at; a build by time has none to say.
     let book = match g.budget {

@@ -4,7 +4,7 @@
 
 use crate::options::{within, GameArg};
 use clap::{Args, Subcommand};
-use dama::engine::egtb::{self, TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES};
+use dama::engine::egtb::{self, Signature, TableStats, Tables, Wdl, MAX_RULE, MAX_TABLE_PIECES};
 use dama::{notation, Position, Variant};
 use std::path::Path;
 use std::time::Instant;
@@ -48,6 +48,18 @@ fn build(a: BuildArgs) -> Result<(), String> {
     let (variant, pieces) = (a.game.variant, a.pieces);
     let rule = a.rule.unwrap_or(variant.draw_rules().king_move_plies);
     let out = a.out.as_deref().ok_or("egtb build needs --out DIR")?;
+    let need = memory_needed(pieces);
+    if let Some(have) = machine_memory()
+        && need > have
+    {
+        return Err(format!(
+            "--pieces {pieces} needs at least {:.1} GB of memory (every table, a byte a \
+             position, is held until the files are written, and the largest file is made \
+             whole), more than this machine's {:.1} GB with its swap: lower --pieces",
+            need as f64 / 1e9,
+            have as f64 / 1e9
+        ));
+    }
     std::fs::create_dir_all(out).map_err(|e| format!("{out}: {e}"))?;
     say!(
         "{:<12} {:>12} {:>12} {:>12} {:>12} {:>12} {:>5} {:>5} {:>8}",
@@ -152,6 +164,37 @@ fn verify(a: VerifyArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The least memory a build up to `pieces` pieces takes, known from the tables' sizes alone:
+/// every table (a byte a position) is held until the end, and then one file at a time is made
+/// whole in memory before it is written, the largest (the most pieces) among them.
+fn memory_needed(pieces: u32) -> u64 {
+    let sigs = Signature::all(pieces);
+    let of = |n: u32| -> u64 {
+        sigs.iter()
+            .filter(|s| s.pieces() == n)
+            .map(|s| s.size())
+            .sum()
+    };
+    let tables: u64 = (2..=pieces).map(of).sum();
+    let largest_file = (2..=pieces).map(of).max().unwrap_or(0);
+    tables + largest_file
+}
+
+/// The memory of this machine, RAM and swap, from Linux's /proc (None elsewhere: no check).
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb = |name: &str| -> Option<u64> {
+        let line = info.lines().find(|l| l.starts_with(name))?;
+        line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    };
+    Some((kb("MemTotal:")? + kb("SwapTotal:").unwrap_or(0)) * 1024)
+}
+
 /// The peak resident memory of this process, from Linux's /proc (unknown elsewhere).
 fn peak_memory() -> String {
     std::fs::read_to_string("/proc/self/status")
@@ -215,4 +258,19 @@ fn probe(a: ProbeArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_a_build_needs_is_its_tables_and_largest_file() {
+        // docs/EGTB.md: up to 6 pieces, 2,571,945,320 positions and a 6-piece file of
+        // 2.56 GB: 5.19 GB at the peak.
+        let six = memory_needed(6);
+        assert!(six > 5_000_000_000 && six < 5_300_000_000, "{six}");
+        assert!(memory_needed(4) < 20_000_000);
+        assert!(memory_needed(8) > 100 * six);
+    }
 }

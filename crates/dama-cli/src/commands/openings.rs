@@ -4,7 +4,7 @@
 //! --variant brazilian --plies 3` (216 positions each); `dama match` and `dama train gen`
 //! start their games from them.
 
-use crate::opening_lists::distinct;
+use crate::opening_lists::distinct_within;
 use crate::options::{within, FenArg, GameArg};
 use clap::Args;
 use dama::fen;
@@ -19,14 +19,26 @@ pub struct OpeningsArgs {
     game: GameArg,
     #[command(flatten)]
     fen: FenArg,
-    /// Plies from the position, 0-8
+    /// Plies from the position, 0-8 (at most 1000000 positions a ply)
     // Deeper gives too many positions to be useful.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = within(0..=8u32))]
     plies: u32,
 }
 
+/// The most distinct positions a ply may have: 8 plies from either game's start have under
+/// 100,000, but a position of a few kings on each side passes a million by its seventh ply
+/// (2,500,000 then, and memory with them), which no list is for.
+const MAX_POSITIONS: usize = 1_000_000;
+
 pub fn run(a: OpeningsArgs) -> Result<(), String> {
-    for p in distinct(a.fen.position(a.game.variant)?, a.plies) {
+    let start = a.fen.position(a.game.variant)?;
+    let list = distinct_within(start, a.plies, MAX_POSITIONS).map_err(|ply| {
+        format!(
+            "more than {MAX_POSITIONS} distinct positions {ply} plies on, stopped with nothing \
+             written: lower --plies"
+        )
+    })?;
+    for p in list {
         say!("{}", fen::write(&p));
     }
     Ok(())

@@ -23,7 +23,7 @@ use dama::engine::{Engine, Limits};
 use dama::{Color, Game, Outcome, Variant};
 use dama_tools::network_fit::{self, NetFitOptions};
 use dama_tools::train::{self, FitOptions, Sample};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -89,27 +89,34 @@ fn generate(a: GenArgs) -> Result<(), String> {
     )?);
     let next = Arc::new(AtomicUsize::new(0));
     let collected = Arc::new(Mutex::new((Vec::<Sample>::new(), [0usize; 3])));
+    // Set once more samples are kept than a file holds: every thread stops.
+    let full = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let mut handles = Vec::new();
     for _ in 0..threads {
-        let (openings, next, collected, eval) = (
+        let (openings, next, collected, eval, full) = (
             openings.clone(),
             next.clone(),
             collected.clone(),
             eval.clone(),
+            full.clone(),
         );
         handles.push(std::thread::spawn(move || {
             let mut engine = Engine::new(16);
             engine.set_eval(eval);
             loop {
                 let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
+                if g >= games || full.load(Ordering::Relaxed) {
                     break;
                 }
                 let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64);
                 let start = openings[rng.below(openings.len() as u64) as usize];
                 let (samples, result) = self_play(&mut engine, start, nodes, max_plies, &mut rng);
                 let mut c = collected.lock().unwrap_or_else(|e| e.into_inner());
+                if c.0.len() + samples.len() > train::MAX_SAMPLES {
+                    full.store(true, Ordering::Relaxed);
+                    break;
+                }
                 c.0.extend(samples);
                 c.1[(result * 2.0) as usize] += 1;
                 let done = c.1.iter().sum::<usize>();
@@ -127,6 +134,9 @@ fn generate(a: GenArgs) -> Result<(), String> {
         h.join().map_err(|_| "a self-play thread failed")?;
     }
     let (samples, wdl) = std::mem::take(&mut *collected.lock().unwrap_or_else(|e| e.into_inner()));
+    if full.load(Ordering::Relaxed) {
+        return Err(too_many_samples(wdl.iter().sum()));
+    }
     std::fs::write(&out, train::write_samples(variant, &samples))
         .map_err(|e| format!("cannot write {out}: {e}"))?;
     say!(
@@ -140,6 +150,17 @@ fn generate(a: GenArgs) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Why a self-play run stopped after `games` games: a samples file holds at most
+/// [`train::MAX_SAMPLES`] (a game keeps at most `--max-plies` of them, so `--games` times
+/// `--max-plies` within it never stops).
+fn too_many_samples(games: usize) -> String {
+    format!(
+        "the games would keep more positions than a samples file holds, {} (after {games} \
+         games); stopped with nothing written: lower --games or --max-plies",
+        train::MAX_SAMPLES
+    )
 }
 
 /// One game from `start`: the quiet positions after the random plies, each with its search

@@ -10,6 +10,7 @@
 
 use super::analyse::{book_moves, score_all};
 use super::backup::{back_up, Scored};
+use super::room::Room;
 use super::{Grow, OPENING_PLY};
 use crate::opening_lists;
 use dama::engine::book::BookBuilder;
@@ -35,8 +36,15 @@ pub struct DropOut {
 }
 
 /// Grows `builder` by drop-out expansion until `d.positions` positions are stored (or no
-/// position is left within `d.max_plies`); how many were stored, and the cost reached.
-pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, i64), String> {
+/// position is left within `d.max_plies`), within `room`; how many were stored, and the cost
+/// reached. The positions scored, each stored with at least its best move, are checked
+/// against `room` as they grow; the entries once their moves are chosen, at the end.
+pub fn grow(
+    builder: &mut BookBuilder,
+    g: &Grow,
+    d: &DropOut,
+    room: &mut Room,
+) -> Result<(usize, i64), String> {
     let started = Instant::now();
     let start = Position::start(g.variant);
     let mut queue = Queue::default();
@@ -67,6 +75,7 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
             all.insert(*pos, scored.clone());
             order.push(*pos);
             stored += 1;
+            room.expect(stored)?;
             reached = reached.max(*cost);
             let Some(&(_, best)) = scored.first() else {
                 continue;
@@ -89,9 +98,10 @@ pub fn grow(builder: &mut BookBuilder, g: &Grow, d: &DropOut) -> Result<(usize, 
     // own (a position's place in the queue is settled before its children are scored).
     let backed = back_up(&all, &order);
     for pos in &order {
-        builder
+        let n = builder
             .insert(pos, &book_moves(&backed[pos], g.margin, g.width))
             .map_err(|e| e.to_string())?;
+        room.take(n)?;
     }
     Ok((stored, reached))
 }
