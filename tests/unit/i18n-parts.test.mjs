@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PARTS } from '../../www/shared/i18n.js';
 import { readPart } from './i18n-node.mjs';
-import { pageFiles, keysNamed } from './i18n-usage.mjs';
+import { pageFiles, keysNamed, firstFiles, dynamicImports, moduleFiles } from './i18n-usage.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Each page and the part it loads besides common (the frame page is the element alone).
@@ -41,9 +41,15 @@ test('every page calls for its own part', () => {
   }
 });
 
+// The game page's own words are two parts: those of its first load (game), and those of what it
+// loads once playable (game-later: www/play/later.js).
+const LATER = { 'index.html': 'game-later' };
+/** @param {string} html @param {string} part */
+const pagePart = (html, part) => part === PAGES[/** @type {keyof typeof PAGES} */ (html)] || part === LATER[/** @type {keyof typeof LATER} */ (html)];
+
 test('a text a page shows is in common or in its part', () => {
-  for (const [html, part] of Object.entries(PAGES)) {
-    const wrong = [...named[html]].filter((k) => partOf[k] !== 'common' && partOf[k] !== part);
+  for (const html of Object.keys(PAGES)) {
+    const wrong = [...named[html]].filter((k) => partOf[k] !== 'common' && !pagePart(html, partOf[k]));
     assert.deepEqual(wrong.map((k) => `${k} (${partOf[k]})`), [], `${html} shows texts of parts it does not load`);
   }
 });
@@ -52,8 +58,24 @@ test("a text only one page shows is in that page's part, and every text is shown
   for (const k of keys) {
     const pages = Object.keys(PAGES).filter((html) => named[html].has(k));
     assert.ok(pages.length, `${k} is shown nowhere`);
-    if (pages.length === 1) assert.equal(partOf[k], PAGES[/** @type {keyof typeof PAGES} */ (pages[0])], `${k}: only ${pages[0]} shows it`);
+    if (pages.length === 1) assert.ok(pagePart(pages[0], partOf[k]), `${k}: only ${pages[0]} shows it, and it is in ${partOf[k]}`);
   }
+});
+
+test("the game page's first load carries the words it shows and no later ones, and what it loads later comes with its words", () => {
+  const first = firstFiles(ROOT, 'index.html');
+  const firstKeys = keysNamed(ROOT, first, keys);
+  // No game-later text on the first load's files (its table would not be there yet).
+  assert.deepEqual([...firstKeys].filter((k) => partOf[k] === 'game-later'), [], 'game-later texts named by the first load');
+  // And the game part holds only what the first load shows (the rest waits for game-later).
+  const onlyLater = keys.filter((k) => partOf[k] === 'game' && !firstKeys.has(k));
+  assert.deepEqual(onlyLater, [], 'game texts that only the modules loaded later show: they belong in game-later');
+  // A module loaded later whose files name a game-later text comes through later(), which
+  // loads them first; those loaded through it may load more as they please.
+  const loose = dynamicImports(ROOT, first).filter((d) => !d.later && [...keysNamed(ROOT, moduleFiles(ROOT, d.module), keys)].some((k) => partOf[k] === 'game-later'));
+  assert.deepEqual(loose.map((d) => `${d.from} -> ${d.module}`), [], 'loaded without its game-later words');
+  // The check finds what it is for: the modules loaded through later() name game-later texts.
+  assert.ok(dynamicImports(ROOT, first).some((d) => d.later && [...keysNamed(ROOT, moduleFiles(ROOT, d.module), keys)].some((k) => partOf[k] === 'game-later')));
 });
 
 test('the reading of names: quoted keys, data-i18n attributes and families of keys', () => {

@@ -17,9 +17,19 @@ import { dirname, join, resolve, relative } from 'node:path';
  */
 export function pageFiles(root, html) {
   const page = join(root, html);
-  const files = new Set([page]);
   const src = readFileSync(page, 'utf8');
-  const todo = [...src.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => resolve(dirname(page), m[1]));
+  const scripts = [...src.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => resolve(dirname(page), m[1]));
+  return [...new Set([html, ...filesFrom(root, scripts)])].sort();
+}
+
+/**
+ * Modules and everything they load (static and dynamic imports, workers, fetched HTML), as
+ * paths under `root`.
+ * @param {string} root @param {string[]} starts absolute paths
+ */
+function filesFrom(root, starts) {
+  const files = new Set();
+  const todo = [...starts];
   while (todo.length) {
     const f = /** @type {string} */ (todo.pop());
     if (files.has(f) || !existsSync(f)) continue;
@@ -29,7 +39,7 @@ export function pageFiles(root, html) {
       todo.push(resolve(dirname(f), m[1] ?? m[2]));
     }
   }
-  return [...files].map((f) => relative(root, f)).sort();
+  return [...files].map((f) => relative(root, f));
 }
 
 /**
@@ -56,3 +66,49 @@ export function keysNamed(root, files, keys) {
   }
   return used;
 }
+
+/** A module's imports: `from`/bare static ones, and dynamic ones with whether they come through later() (www/play/later.js). */
+const STATIC_IMPORT = /^import\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+\.js)['"]|^import\s*['"](\.{1,2}\/[^'"]+\.js)['"]/gm;
+const DYNAMIC_IMPORT = /(later\(\s*)?import\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*\)/g;
+
+/**
+ * The files of a page's first load: its HTML and the modules its scripts import statically
+ * (no dynamic import, worker or fetched HTML), as paths under `root`.
+ * @param {string} root @param {string} html
+ */
+export function firstFiles(root, html) {
+  const page = join(root, html);
+  const files = new Set([page]);
+  const todo = [...readFileSync(page, 'utf8').matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => resolve(dirname(page), m[1]));
+  while (todo.length) {
+    const f = /** @type {string} */ (todo.pop());
+    if (files.has(f) || !existsSync(f)) continue;
+    files.add(f);
+    for (const m of readFileSync(f, 'utf8').matchAll(STATIC_IMPORT)) todo.push(resolve(dirname(f), m[1] ?? m[2]));
+  }
+  return [...files].map((f) => relative(root, f)).sort();
+}
+
+/**
+ * The dynamic imports in `files`: the importing file, the module imported (under root), and
+ * whether the import comes through later().
+ * @param {string} root @param {string[]} files
+ */
+export function dynamicImports(root, files) {
+  const out = [];
+  for (const f of files) {
+    if (!f.endsWith('.js')) continue;
+    // Without comments: a JSDoc type names modules (import('./x.js').Type) that are never loaded.
+    const code = readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+    for (const m of code.matchAll(DYNAMIC_IMPORT)) {
+      out.push({ from: f, module: relative(root, resolve(dirname(join(root, f)), m[2])), later: !!m[1] });
+    }
+  }
+  return out;
+}
+
+/**
+ * A module and everything it loads (static and dynamic imports, workers, fetched HTML).
+ * @param {string} root @param {string} module under root
+ */
+export const moduleFiles = (root, module) => filesFrom(root, [join(root, module)]).sort();

@@ -4,7 +4,7 @@
 // and they were a fifth of index.html. Each opener awaits dialogsReady() before it looks for
 // its dialog. Offline, the service worker has the file; a failure is the opener's to say.
 
-import { translatePage } from '../shared/i18n.js';
+import { translatePage, wantPart } from '../shared/i18n.js';
 
 /** @type {Promise<void> | null} */
 let loading = null;
@@ -20,7 +20,8 @@ export function dialogsReady() {
 
 async function load() {
   const url = new URL('./dialogs.html', import.meta.url);
-  const res = await fetch(url);
+  // Their words are the table's game-later part (later.js).
+  const [res] = await Promise.all([fetch(url), wantPart('game-later')]);
   if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
   // Our own file, from our origin: markup, no script.
   const template = document.createElement('template');

@@ -7,6 +7,7 @@
 
 import { t } from '../shared/i18n.js';
 import { dialogsReady } from './dialogs.js';
+import { later } from './later.js';
 import { resultToken } from '../game/record.js';
 import { looksLikeFen } from '../game/options.js';
 import { playerNames } from '../game/texts.js';
@@ -17,7 +18,7 @@ import { recordOf, queueSave } from './records.js';
 /** @import { Report, RecordRef, SaveJob } from './records.js' */
 
 /** The library's code, loaded when first needed. */
-const library = () => import('./library-dialog.js');
+const library = () => later(import('./library-dialog.js'));
 
 /**
  * Saves the game on the board to the library, in the order asked (a reload right after a move

@@ -9,7 +9,7 @@
 import '../element/element.js';
 import { normMode, readOptions } from '../game/options.js';
 import { normVariant } from '../shared/variant.js';
-import { t, startLanguage, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../shared/i18n.js';
+import { t, startLanguage, wantPart, onLanguageChange, wireLanguageSelect, translatePage, setMessage } from '../shared/i18n.js';
 import { refusedParams, is } from '../shared/address.js';
 import { loadedEngine, whenEngineLoaded } from '../engine/loader.js';
 import { whenSaved } from './records.js';
@@ -24,11 +24,12 @@ import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from 
 // after the board is playable.
 // (Offline, the service worker has them; a failure is said rather than lost.)
 const failed = (/** @type {Error} */ err) => showNotice(err.message);
-const openNewGame = () => Promise.all([import('./new-game.js'), dialogsReady()]).then(([m]) => m.openNewGame(), failed);
-const openGames = () => Promise.all([import('./games.js'), dialogsReady()]).then(([m]) => m.openGames(), failed);
+const openNewGame = () => Promise.all([later(import('./new-game.js')), dialogsReady()]).then(([m]) => m.openNewGame(), failed);
+const openGames = () => Promise.all([later(import('./games.js')), dialogsReady()]).then(([m]) => m.openGames(), failed);
 const openSettings = () =>
-  Promise.all([import('../settings/dialog.js'), dialogsReady()]).then(([m]) => m.openSettings($dialog('settings')), failed);
+  Promise.all([later(import('../settings/dialog.js')), dialogsReady()]).then(([m]) => m.openSettings($dialog('settings')), failed);
 import { dialogsReady } from './dialogs.js';
+import { later } from './later.js';
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
 import { renderCorrespondence, offerToAnswer } from './corr-panel.js';
@@ -88,6 +89,8 @@ async function main() {
   renderCorrespondence();
   tickClocks();
   exposeTestHook();
+  // The words of the dialogs and links, ahead of the first that is opened.
+  wantPart('game-later').catch(() => {}); // asked again by that opening
   // Loaded once playable: not part of the first load.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
 }
@@ -102,7 +105,7 @@ async function openCorrespondence() {
   const packed = new URLSearchParams(location.hash.slice(1)).get('c');
   if (packed === null) return false;
   history.replaceState(null, '', location.pathname + location.search);
-  const [{ openLink }, wasm] = await Promise.all([import('./correspondence.js'), loadWasm()]);
+  const [{ openLink }, wasm] = await Promise.all([later(import('./correspondence.js')), loadWasm()]);
   return openLink(wasm, packed);
 }
 
@@ -186,7 +189,7 @@ function wireBoard() {
       saveGame();
     }
   });
-  $('corr-copy').addEventListener('click', () => import('./correspondence.js').then((m) => m.copyCorrespondenceLink(), failed));
+  $('corr-copy').addEventListener('click', () => later(import('./correspondence.js')).then((m) => m.copyCorrespondenceLink(), failed));
   // Offering a draw or not makes another link: the one shown is cleared.
   $('corr-offer').addEventListener('change', () => {
     /** @type {HTMLInputElement} */ ($('corr-link')).value = '';

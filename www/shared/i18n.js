@@ -5,6 +5,8 @@
 // i18n.test.mjs checks that, and i18n-parts.test.mjs that each text is in the part of the pages
 // that show it). A page loads its own language's common part and its own part, and no other
 // (the element, on any site, common alone): the game page's words are about half the table.
+// The game page's words of what it loads once playable (its dialogs, a game by link) are a
+// part of their own, game-later, which it asks for then (wantPart).
 // The pages' HTML carries the English words, shown until the table arrives. Move texts and
 // square numbers are universal and never translated; the core's refusals of a move are worded
 // per language (localizeRefusal), its other English messages (a bad FEN's reason) are shown
@@ -35,7 +37,7 @@
 export const LANGUAGES = { en: 'English', it: 'Italiano', 'pt-BR': 'Português (Brasil)' };
 const LANG_KEY = 'dama.lang';
 /** The parts of a language's table, one file each; `common` is always loaded. */
-export const PARTS = ['common', 'game', 'analysis', 'puzzles', 'rules', 'embed'];
+export const PARTS = ['common', 'game', 'game-later', 'analysis', 'puzzles', 'rules', 'embed'];
 // A part is ours: at most this many characters (ours are at most 8,000), texts and keys.
 const MAX_TABLE_CHARS = 256 * 1024;
 const MAX_KEYS = 2000;
@@ -223,6 +225,19 @@ export async function startLanguage(opts = {}) {
     console.error(err);
     if (lang !== 'en') await setLanguage('en', opts).catch(console.error);
   }
+}
+
+/**
+ * A part the page shows from now on (the game page's `game-later`: the words of what it loads
+ * once it is playable, its dialogs and links), loaded for the page's language and, after a
+ * switch, with the others. Resolves once it is there; a part that cannot be had rejects, and is
+ * asked for again by the next call.
+ * @param {string} part
+ */
+export async function wantPart(part) {
+  if (!PARTS.includes(part)) throw new Error(`no part of the table is called ${part}`);
+  wanted.add(part);
+  await loadLanguage(lang);
 }
 
 /** @param {(code: string) => void} fn @returns {() => void} stops listening */
