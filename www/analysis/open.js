@@ -7,7 +7,6 @@
 import { t, setMessage } from '../shared/i18n.js';
 import { normVariant } from '../shared/variant.js';
 import { preferredVariant } from '../shared/preferred-variant.js';
-import { readGames, showPicker } from '../library/picker.js';
 import { AnalysisModel } from './model.js';
 import { $, page, client, review, showError } from './page.js';
 import { readSaved } from './review-run.js';
@@ -82,8 +81,12 @@ export function openInput() {
  */
 async function openGames(text) {
   let games;
+  let showPicker;
   try {
-    games = await readGames(text, page.model.variant);
+    // The PDN reader and the picker load when a text is opened (no part of a playable board).
+    const picker = await import('../library/picker.js');
+    showPicker = picker.showPicker;
+    games = await picker.readGames(text, page.model.variant);
     if (!games.length) throw new Error(t('anNoGame'));
     if (games.length === 1) return void openGame(games[0].text);
   } catch (err) {

@@ -18,11 +18,9 @@ import { readTheme } from '../board/theme.js';
 import { ENGINE_NEEDS, loadWasm } from '../shared/wasm.js';
 import { lazyEngine } from '../engine/loader.js';
 import { t, onLanguageChange, loadLanguage, textOf } from '../shared/i18n.js';
-import { playSound } from '../shared/sound.js';
 import { CSS } from './css.js';
 import { DamaBoardReads, WATCH_DELAY_MS } from './reads.js';
 import { CHROME, chromeParts, renderChrome, navPly, keyPly, announce } from './chrome.js';
-import { PuzzleMode } from './puzzle-mode.js';
 import { Premoves } from './premoves.js';
 import { scriptMoveText } from './script-move.js';
 import { ATTRIBUTES, OPTIONS, readOptions, flag, clampLevel, delayMs, other } from '../game/options.js';
@@ -35,6 +33,12 @@ import { boardConfig, boardLayout } from '../game/board-config.js';
 import { boardSettings, onBoardSettingsChange, searchThreads } from '../settings/settings.js';
 import { themeName, pieceSetName } from '../board/themes.js';
 import { sentence, moveAnnouncement, squareDescription, refusalText } from '../game/texts.js';
+
+// The sounds (shared/sound.js) load when sound is first switched on: no part of a playable board
+// for the many who play without.
+const soundModule = () => import('../shared/sound.js');
+/** @param {Parameters<typeof import('../shared/sound.js').playSound>} args */
+const playSound = (...args) => void soundModule().then((m) => m.playSound(...args), () => {});
 
 /** @typedef {import('../game/session.js').Move} Move */
 /** @typedef {import('../game/session.js').GameOptions} GameOptions */
@@ -97,7 +101,11 @@ export class DamaBoard extends DamaBoardReads {
     sync: () => this.#sync(),
   };
   /** The puzzle being solved (the `puzzle` attribute). */
-  #puzzles = new PuzzleMode(this.#host);
+  // Its module loaded when a puzzle is first asked for (no part of a playable board).
+  /** @type {import('./puzzle-mode.js').PuzzleMode | null} */
+  #puzzles = null;
+  /** Bumped at each puzzle asked for or left: a module arriving for an older ask starts nothing. */
+  #puzzleAsk = 0;
   /** The moves queued while the other side is to move. */
   #premoves = new Premoves(this.#host);
 
@@ -218,6 +226,7 @@ export class DamaBoard extends DamaBoardReads {
   /** @param {string} name @param {string | null} old @param {string | null} value */
   attributeChangedCallback(name, old, value) {
     if (name === 'lang' && old !== value) void this.#loadWords().then(() => this.#rewordAll());
+    if (name === 'sound' && flag(value)) void soundModule().catch(() => {}); // here before the first sound
     const s = this.session;
     if (!this.ground || !s || old === value) return;
     if (OPTIONS.find((o) => o.attr === name)?.restarts) {
@@ -238,12 +247,25 @@ export class DamaBoard extends DamaBoardReads {
     this.#sync();
   }
 
+  /** Starts puzzle `id` once its module is here, unless another ask came meanwhile. @param {string} id @param {number} ask */
+  async #startPuzzle(id, ask) {
+    try {
+      const { PuzzleMode } = await import('./puzzle-mode.js');
+      this.#puzzles ??= new PuzzleMode(this.#host);
+    } catch (err) {
+      if (ask === this.#puzzleAsk) this.#setNotice(/** @type {Error} */ (err).message);
+      return;
+    }
+    if (ask === this.#puzzleAsk) void this.#puzzles.start(id);
+  }
+
   /** @param {GameOptions | null} [asked] newGame's options given before the wasm had loaded */
   #startFromAttributes(asked = null) {
     const opts = asked ?? readOptions((n) => this.getAttribute(n));
     const puzzle = this.getAttribute('puzzle')?.trim();
-    this.#puzzles.leave();
-    if (puzzle && !asked) return void this.#puzzles.start(puzzle);
+    this.#puzzles?.leave();
+    const ask = ++this.#puzzleAsk;
+    if (puzzle && !asked) return void this.#startPuzzle(puzzle, ask);
     try {
       this.newGame(opts);
     } catch (err) {
@@ -266,7 +288,7 @@ export class DamaBoard extends DamaBoardReads {
   newGame(o = {}) {
     if (!this.session || !this.ground) return void (this.#pending = o);
     // A game the page starts ends the puzzle under way (a puzzle's start sets its own after this).
-    this.#puzzles.attempt = null;
+    if (this.#puzzles) this.#puzzles.attempt = null;
     const attr = (/** @type {string} */ n) => this.getAttribute(n);
     const levels = { levelWhite: o.levelWhite !== undefined ? o.levelWhite : attr('level-white'), levelBlack: o.levelBlack !== undefined ? o.levelBlack : attr('level-black') };
     const ply = this.session.mode === 'view' || o.mode === 'view' ? (o.ply ?? attr('ply')) : o.ply;
@@ -459,7 +481,7 @@ export class DamaBoard extends DamaBoardReads {
   #onUserMove(move) {
     const s = /** @type {Session} */ (this.session);
     this.#notice = '';
-    if (this.#puzzles.move(move)) return;
+    if (this.#puzzles?.move(move)) return;
     const g = s.record;
     if (!g) return;
     const mover = g.turn();
@@ -558,7 +580,7 @@ export class DamaBoard extends DamaBoardReads {
     if (ply !== null) this.review(ply);
     else if (act === 'new') {
       // A puzzle's New game is the puzzle again.
-      if (this.#puzzles.attempt) return void this.#startFromAttributes();
+      if (this.#puzzles?.attempt) return void this.#startFromAttributes();
       if (this.#emit('newgamerequest', { options: { ...s.lastOptions } }, true)) this.newGame(s.lastOptions);
     } else if (act === 'rematch') this.rematch();
     else if (act === 'close') this.closeOverlay();

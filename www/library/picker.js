@@ -7,6 +7,7 @@
 
 import { t, translatePage } from '../shared/i18n.js';
 import { loadWasm, compiled } from '../shared/wasm.js';
+import { dialogSheet } from '../shared/sheet.js';
 
 /** @import { PdnSummary, Variant } from '../shared/wasm-types.js' */
 /** @typedef {{summary: PdnSummary, text: string}} ListedGame a game's summary and its own text */
@@ -75,6 +76,8 @@ const PICKER_BATCH = 150;
  */
 export async function showPicker(games, open) {
   const run = ++pickerRun;
+  await dialogSheet();
+  if (run !== pickerRun) return;
   const dialog = pickerDialog();
   $('picker-count').textContent = t('pickerCount', { n: games.length });
   const body = $('picker-list');

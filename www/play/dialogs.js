@@ -5,6 +5,7 @@
 // its dialog. Offline, the service worker has the file; a failure is the opener's to say.
 
 import { translatePage, wantPart } from '../shared/i18n.js';
+import { dialogSheet } from '../shared/sheet.js';
 
 /** @type {Promise<void> | null} */
 let loading = null;
@@ -21,7 +22,7 @@ export function dialogsReady() {
 async function load() {
   const url = new URL('./dialogs.html', import.meta.url);
   // Their words are the table's game-later part (later.js).
-  const [res] = await Promise.all([fetch(url), wantPart('game-later')]);
+  const [res] = await Promise.all([fetch(url), wantPart('game-later'), dialogSheet()]);
   if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
   // Our own file, from our origin: markup, no script.
   const template = document.createElement('template');

@@ -32,9 +32,30 @@ import { dialogsReady } from './dialogs.js';
 import { later } from './later.js';
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
-import { renderCorrespondence, offerToAnswer } from './corr-panel.js';
 
 /** @typedef {import('../game/session.js').Move} Move */
+
+/** The panel of a game by link (corr-panel.js), once such a game has been on the board. @type {typeof import('./corr-panel.js') | null} */
+let corrPanel = null;
+let corrLoading = false;
+// The panel is drawn at every change, and loaded the first time a game by link is shown.
+function renderCorrespondence() {
+  if (corrPanel) return corrPanel.renderCorrespondence();
+  if (board.mode !== 'remote' || corrLoading) return;
+  corrLoading = true;
+  later(import('./corr-panel.js')).then(
+    (m) => {
+      corrPanel = m;
+      m.renderCorrespondence();
+    },
+    (err) => {
+      corrLoading = false;
+      failed(err);
+    },
+  );
+}
+/** The friend's draw offer the player may accept now (only a game by link has one). */
+const offerToAnswer = () => corrPanel?.offerToAnswer() ?? null;
 
 let restoring = true; // no saving while the saved game is being read
 

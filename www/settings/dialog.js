@@ -13,6 +13,7 @@ import { threadsAvailable } from '../engine/threads.js';
 import { t } from '../shared/i18n.js';
 import { wireTables } from './tables.js';
 import { wireOffline } from './offline.js';
+import { styleSheet, dialogSheet } from '../shared/sheet.js';
 
 /** @typedef {import('./settings.js').BoardSettings} BoardSettings */
 
@@ -34,7 +35,7 @@ const wired = new WeakMap();
  * @param {HTMLDialogElement} dialog the dialog (index.html #settings)
  */
 export async function openSettings(dialog) {
-  await styled();
+  await Promise.all([dialogSheet(), styleSheet(new URL('./settings.css', import.meta.url))]);
   let refresh = wired.get(dialog);
   if (!refresh) {
     refresh = wire(dialog);
@@ -42,22 +43,6 @@ export async function openSettings(dialog) {
   }
   refresh();
   dialog.showModal();
-}
-
-/** @type {Promise<void> | null} */
-let sheet = null;
-
-/** The dialog's style sheet (settings.css), in the page before the dialog first shows. */
-function styled() {
-  sheet ??= new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = new URL('./settings.css', import.meta.url).href;
-    // Shown even unstyled if the sheet cannot be had (offline without the copy).
-    link.onload = link.onerror = () => resolve();
-    document.head.append(link);
-  });
-  return sheet;
 }
 
 /**
