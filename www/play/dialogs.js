@@ -1,6 +1,6 @@
 // @ts-check
 // The game page's dialogs (dialogs.html: New game, Games and positions, Saved games, Board and
-// pieces), put in the page when one is first asked for: they are no part of a playable board,
+// pieces) and its board editor, put in the page when one is first asked for: they are no part of a playable board,
 // and they were a fifth of index.html. Each opener awaits dialogsReady() before it looks for
 // its dialog. Offline, the service worker has the file; a failure is the opener's to say.
 
@@ -30,6 +30,9 @@ async function load() {
   const app = /** @type {HTMLElement} */ (document.querySelector('.app'));
   const live = document.getElementById('live');
   const added = [...template.content.children];
+  // The editor goes in the panel, above the game's buttons; the dialogs at the page's end.
+  const editor = template.content.getElementById('editor');
+  if (editor) document.getElementById('controls')?.before(editor);
   app.insertBefore(template.content, live);
   for (const el of added) translatePage(el);
 }

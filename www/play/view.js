@@ -241,7 +241,9 @@ function renderButtons(result) {
 }
 
 function renderEditor() {
-  const box = $('editor');
+  // In the page once Games and positions has been opened (dialogs.js): the editor opens from it.
+  const box = document.getElementById('editor');
+  if (!box) return;
   box.hidden = !board.editing;
   if (box.hidden) return;
   const turn = board.editorTurn;
