@@ -238,3 +238,37 @@ export function waitDataCached(page, n, options = { timeout: 30000, polling: 200
     options,
   );
 }
+
+/**
+ * Storage that can fill up (a quota reached): from the next page `page` loads on,
+ * `fillStorage(page, 'indexedDB')` makes every IndexedDB `put` and `add` throw a
+ * QuotaExceededError, as a browser out of quota does, and `fillStorage(page, 'localStorage')`
+ * every `localStorage.setItem` (its own 5 MB a site, apart from IndexedDB's quota); `null` frees
+ * it again. Nothing is full until asked, and a reload frees it.
+ * @param {import('playwright-core').Page} page
+ */
+export async function fillableStorage(page) {
+  await page.addInitScript(() => {
+    const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    /** @param {any} proto @param {string[]} names @param {(self: any) => boolean} full */
+    const wrap = (proto, names, full) => {
+      for (const name of names) {
+        const real = proto?.[name];
+        if (!real) continue;
+        proto[name] = function (...args) {
+          if (full(this)) throw quota();
+          return real.apply(this, args);
+        };
+      }
+    };
+    const store = () => /** @type {any} */ (globalThis).__storageFull;
+    wrap(globalThis.IDBObjectStore?.prototype, ['put', 'add'], () => store() === 'indexedDB');
+    wrap(globalThis.Storage?.prototype, ['setItem'], (self) => store() === 'localStorage' && self === globalThis.localStorage);
+  });
+}
+
+/**
+ * Fills one storage of a page made fillable (fillableStorage), or frees it (null).
+ * @param {import('playwright-core').Page} page @param {'indexedDB' | 'localStorage' | null} store
+ */
+export const fillStorage = (page, store) => page.evaluate((s) => (globalThis.__storageFull = s), store);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { setup, newPage, squareRowCol, pointInBox, screenshot, axeSource, axeViolations, pickLanguage } from './helpers.mjs';
+import { setup, newPage, squareRowCol, pointInBox, screenshot, axeSource, axeViolations, pickLanguage, fillableStorage, fillStorage } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
 
 const REAL = join(ROOT, 'www', 'puzzles', 'italian.json');
@@ -341,4 +341,45 @@ test('screenshots: desktop and phone', { timeout: 60000 }, async () => {
   if (source) assert.deepEqual(await axeViolations(phone, source), [], 'the phone page');
   assert.deepEqual(phone.errors, []);
   await phone.context().close();
+});
+
+// A full storage (issue 56, item 7): a result that cannot be stored is said under the record,
+// the page goes on counting it, and the copy stored before stays whole.
+test('a result met with a full storage is said not kept; the record stored before stays whole', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  await fillableStorage(page);
+  await openPuzzles(MAIN.id, {}, page);
+  await idle(page);
+  await playMove(page, MAIN.wrong);
+  await page.waitForFunction(() => /not the move/.test(window.__puzzles.status()));
+  const key = 'dama.puzzles.italian';
+  const before = await page.evaluate((k) => localStorage.getItem(k), key);
+  assert.equal(JSON.parse(before).tried, 1);
+  assert.equal(await page.isVisible('#pz-not-kept'), false);
+
+  await fillStorage(page, 'localStorage');
+  await page.evaluate((id) => (location.hash = id), CLEAN.id);
+  await page.waitForFunction((id) => window.__puzzles.id() === id, CLEAN.id);
+  await idle(page);
+  await playMove(page, CLEAN.wrong);
+  await page.waitForFunction(() => /not the move/.test(window.__puzzles.status()));
+  assert.equal((await hook(page)).stats.tried, 2, 'the page counts it');
+  assert.equal(await page.textContent('#pz-score'), '0/2 (0%)');
+  assert.equal(await page.isVisible('#pz-not-kept'), true);
+  assert.match(await page.textContent('#pz-not-kept'), /could not be stored in this browser/);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), before, 'the stored record is the one before, whole');
+
+  // Room again: the next result stores the whole record, and the words go.
+  await fillStorage(page, null);
+  await page.evaluate((id) => (location.hash = id), HINTED.id);
+  await page.waitForFunction((id) => window.__puzzles.id() === id, HINTED.id);
+  await idle(page);
+  await playMove(page, HINTED.wrong);
+  await page.waitForFunction(() => /not the move/.test(window.__puzzles.status()));
+  const kept = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
+  assert.equal(kept.tried, 3, 'the result met while full is kept with it');
+  assert.deepEqual(Object.keys(kept.results).sort(), [MAIN.id, CLEAN.id, HINTED.id].sort());
+  assert.equal(await page.isVisible('#pz-not-kept'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

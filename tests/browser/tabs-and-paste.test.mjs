@@ -147,3 +147,66 @@ test('past the bound (8 MiB) a paste is refused at once with the reason, and the
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Two game-page tabs on the same saved game (issue 56, item 7): the library's revision path of
+// the game page (play/library-dialog.js writeRecord), as saved-data.test.mjs covers the
+// analysis page's. Neither tab's moves are lost: a stale tab whose copy goes on along the same
+// line plays its moves into the record the other tab moved on; one that went another way is
+// saved as a new game, and says so.
+test('two tabs saving the same game: the stale one along the same line is merged into it, one that went another way is saved apart', { timeout: 60000 }, async () => {
+  const saved = (page) => page.evaluate(() => window.__dama.saved());
+  const games = (page) =>
+    page.evaluate(async () => {
+      const { Library } = await import('./www/library/library.js');
+      return (await (await Library.open()).list()).map((g) => ({ id: g.id, rev: g.rev, pdn: g.pdn }));
+    });
+  const idOf = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('dama.game')).libraryId);
+  const a = await newPage(env);
+  await a.goto(env.server.url + '?mode=friend');
+  await ready(a);
+  await clickMove(a, '22-18');
+  await saved(a);
+  const b = await a.context().newPage();
+  b.errors = [];
+  b.on('console', (m) => m.type() === 'error' && b.errors.push(m.text()));
+  b.on('pageerror', (e) => b.errors.push(String(e)));
+  await b.goto(env.server.url);
+  await ready(b);
+  assert.deepEqual(await history(b), ['22-18'], "B opens on A's game");
+  const id = await idOf(a);
+  assert.equal(await idOf(b), id, 'the same saved game');
+
+  // B plays on and saves; A, stale, plays the same reply and more: one game, every move in it.
+  await clickMove(b, '12-16');
+  await saved(b);
+  await clickMove(a, '12-16');
+  await saved(a);
+  await clickMove(a, '21-17');
+  await saved(a);
+  let all = await games(a);
+  assert.equal(all.length, 1, all.map((g) => g.pdn).join('\n'));
+  assert.match(all[0].pdn, /1\. 22-18 12-16 2\. 21-17 \*/);
+  assert.equal(all[0].id, id);
+  assert.doesNotMatch(await a.textContent('#notice'), /saved as a new game/);
+
+  // Now B is the stale one, and goes another way: its copy is saved apart, said; A's is kept.
+  await clickMove(b, '23-19');
+  await saved(b);
+  await b.waitForFunction(() => /changed in another tab, so your moves are saved as a new game/.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
+  all = await games(a);
+  assert.equal(all.length, 2);
+  const kept = all.find((g) => g.id === id);
+  assert.match(kept.pdn, /1\. 22-18 12-16 2\. 21-17 \*/, "A's game unchanged");
+  const apart = all.find((g) => g.id !== id);
+  assert.match(apart.pdn, /1\. 22-18 12-16 2\. 23-19 \*/, "B's moves, whole, in a game of their own");
+  assert.equal(await idOf(b), apart.id, 'B goes on in its own game');
+  // Each goes on saving into its own game.
+  await clickMove(b, '9-13');
+  await saved(b);
+  assert.match((await games(b)).find((g) => g.id === apart.id).pdn, /2\. 23-19 9-13 \*/);
+  await clickMove(a, '9-13');
+  await saved(a);
+  assert.match((await games(a)).find((g) => g.id === id).pdn, /2\. 21-17 9-13 \*/);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  await a.context().close();
+});

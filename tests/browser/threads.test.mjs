@@ -8,7 +8,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage } from './helpers.mjs';
-import { startServer, ROOT } from './server.mjs';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { startServer, serveFiles, ROOT, TYPES, ISOLATION } from './server.mjs';
 
 let env;
 let isolated;
@@ -111,3 +113,74 @@ test('on a plain static host the service worker isolates every page after the fi
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Isolation that goes away between visits, and helper threads that die (issue 56, item 7).
+
+/**
+ * An isolated host whose isolation headers can be dropped between two visits
+ * (`host.isolated = false`), and which serves `host.helper`, when set, as the engine's helper
+ * worker (a helper that dies as it says).
+ */
+async function switchableHost() {
+  const host = { isolated: true, helper: '', url: '', close: async () => {} };
+  const s = await serveFiles(ROOT, async (req, res, path) => {
+    const body = host.helper && path.endsWith('helper.worker.js') ? host.helper : await readFile(path);
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(host.isolated ? ISOLATION : {}) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return Object.assign(host, s);
+}
+
+/** The computer (Black, level 10) answers the player's first move on the game page at `base`. */
+async function computerAnswers(page, base) {
+  await page.goto(base + '?mode=computer&color=black&level=10&time=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
+}
+
+test('a host that drops the isolation headers between visits: the next visit plays and analyses on one thread, with no error', { timeout: 90000 }, async (t) => {
+  const host = await switchableHost();
+  try {
+    const page = await newPage(env);
+    await page.goto(host.url + 'www/rules.html');
+    const cores = await page.evaluate(() => (crossOriginIsolated ? Math.min(16, navigator.hardwareConcurrency) : 0));
+    if (cores < 2) {
+      t.skip('this machine has one core, or Chromium did not isolate the page');
+      return;
+    }
+    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    host.isolated = false;
+    const fetched = engineFetches(page);
+    assert.match(await analyse(page, host.url), /· 1 core$/);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+    await computerAnswers(page, host.url);
+    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
+for (const [how, source] of [
+  ['throws as it starts', "throw new Error('helper died');"],
+]) {
+  test(`a helper thread that ${how}: the engine searches without it, the computer answers, no error shown`, { timeout: 90000 }, async (t) => {
+    const host = await switchableHost();
+    host.helper = source;
+    try {
+      const page = await newPage(env);
+      await page.goto(host.url + 'www/rules.html');
+      if (!(await page.evaluate(() => crossOriginIsolated && navigator.hardwareConcurrency > 1))) {
+        t.skip('this machine has one core, or Chromium did not isolate the page');
+        return;
+      }
+      assert.match(await analyse(page, host.url), /· 1 core$/);
+      await computerAnswers(page, host.url);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    } finally {
+      await host.close();
+    }
+  });
+}

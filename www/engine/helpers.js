@@ -47,7 +47,12 @@ function startHelper(module, memory) {
       resolve(false);
     };
     const timer = setTimeout(fail, HELPER_START_MS);
-    w.onerror = fail;
+    // Cancelled: a helper's error is this failure, not the engine worker's (uncancelled, it
+    // reaches the engine worker's page as that worker's error, and the worker is replaced).
+    w.onerror = (e) => {
+      e.preventDefault();
+      fail();
+    };
     w.onmessageerror = fail;
     w.onmessage = (e) => {
       if (e.data?.type !== 'helper') return;

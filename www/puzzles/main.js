@@ -52,7 +52,7 @@ async function main() {
   const loaded = await loadPuzzles(game);
   if (!loaded) return setStatus(() => t('pzLoadFailed'));
   const { variant } = loaded.file;
-  const trainer = new Trainer(loaded.wasm, loaded.file, { stats: loadStats(variant), save: (s) => saveStats(variant, s), load: () => storedStats(variant) });
+  const trainer = new Trainer(loaded.wasm, loaded.file, { stats: loadStats(variant), save: (s) => keep(variant, s), load: () => (page.notKept ? null : storedStats(variant)) });
   page.trainer = trainer;
   if (trainer.stats.theme && !trainer.themes().includes(trainer.stats.theme)) trainer.stats.theme = null;
   page.board = makeBoard(variant);
@@ -121,7 +121,7 @@ function wire(variant) {
     if (!trainer) return;
     // Onto the record as stored now: another tab's results since this one read it stay.
     trainer.stats = { ...(storedStats(variant) ?? trainer.stats), theme: ui.theme.value || null };
-    saveStats(variant, trainer.stats);
+    keep(variant, trainer.stats);
     // The open puzzle stays if it has the theme; else one that has it.
     const th = trainer.stats.theme;
     if (!th || trainer.attempt?.puzzle.themes.includes(th)) return render();
@@ -135,6 +135,17 @@ function wire(variant) {
     page.trainer.stats = { ...latest, theme: page.trainer.stats.theme };
     render();
   });
+}
+
+/**
+ * Stores the record; where it cannot be (storage full or failing), the page says so under it,
+ * and the copy stored before stays as it was. Until a store succeeds, the page's record is ahead
+ * of the stored one: the next result is added to the page's (the trainer's `load` gives none).
+ * @param {Variant} variant @param {import('./store.js').Stats} stats
+ */
+function keep(variant, stats) {
+  page.notKept = !saveStats(variant, stats);
+  ui.notKept.hidden = !page.notKept;
 }
 
 /** For the browser tests: the page's state as data. @param {Variant} variant */

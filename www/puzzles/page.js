@@ -29,6 +29,7 @@ export const ui = {
   score: $('pz-score'),
   streak: $('pz-streak'),
   best: $('pz-best'),
+  notKept: $('pz-not-kept'),
   analyse: /** @type {HTMLAnchorElement} */ ($('pz-analyse')),
   link: /** @type {HTMLButtonElement} */ ($('pz-link')),
   linkSaid: $('pz-link-said'),
@@ -42,6 +43,8 @@ export const page = {
   board: null,
   /** A reply, a take-back or the solution is on its way: the board takes no move meanwhile. */
   busy: false,
+  /** The last record could not be stored (storage full or failing): said under it. */
+  notKept: false,
   /** The last move shown on the board (the board keeps it highlighted). @type {Move | null} */
   lastMove: null,
 };

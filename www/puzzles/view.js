@@ -77,6 +77,7 @@ function renderStats() {
   ui.score.textContent = s.tried ? `${s.solved}/${s.tried} (${Math.round((100 * s.solved) / s.tried)}%)` : '0/0';
   ui.streak.textContent = String(s.streak);
   ui.best.textContent = String(s.best);
+  ui.notKept.hidden = !page.notKept;
 }
 
 function renderButtons() {
