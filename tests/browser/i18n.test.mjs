@@ -23,13 +23,16 @@ after(async () => {
 
 /** Every page with a language picker: its address, what says it is ready, its heading's key, its part of the tables. */
 const PAGES = [
-  { path: '?mode=two-players', ready: () => window.__dama?.ready === true, heading: '#btn-new', key: 'newGame', part: 'game' },
+  // The game page's words are two parts: its first load's, and game-later (its dialogs' and
+  // games by link'), which it asks for once it is playable.
+  { path: '?mode=two-players', ready: () => window.__dama?.ready === true, heading: '#btn-new', key: 'newGame', part: 'game', later: 'game-later' },
   { path: 'www/analysis.html', ready: () => !!window.__analysis, heading: 'h1', key: 'anTitle', part: 'analysis' },
   { path: 'www/puzzles.html', ready: () => window.__puzzles?.ready === true, heading: 'h1', key: 'pzPageTitle', part: 'puzzles' },
   { path: 'www/rules.html', ready: () => window.__rulesReady === true, heading: 'h1', key: 'rulesPageTitle', part: 'rules' },
 ];
-/** The files of a language's table a page with `part` fetches (in any order: common and its own arrive side by side). */
-const partsOf = (/** @type {string} */ code, /** @type {string} */ part) => [`${code}/common.json`, `${code}/${part}.json`].sort();
+/** The files of a language's table a page with `part` (and `later`) fetches (in any order: common and its own arrive side by side). */
+const partsOf = (/** @type {string} */ code, /** @type {string} */ part, /** @type {string | undefined} */ later = undefined) =>
+  [`${code}/common.json`, `${code}/${part}.json`, ...(later ? [`${code}/${later}.json`] : [])].sort();
 
 /** The language tables a page fetched, by language and part ("it/common.json"), in order. */
 function tablesFetched(page) {
@@ -52,12 +55,13 @@ test("every page's picker shows the page's language, switches the page, and is r
     await page.waitForFunction(p.ready, null, { timeout: 20000 });
     await page.waitForFunction(() => document.documentElement.lang === 'it');
     await page.waitForLoadState('networkidle');
-    assert.deepEqual([...fetched].sort(), partsOf('it', p.part), p.path);
+    assert.deepEqual([...fetched].sort(), partsOf('it', p.part, p.later), p.path);
+    const n = fetched.length;
     assert.equal(await page.textContent(p.heading), it[p.key], `${p.path}: in Italian`);
     assert.equal(await page.inputValue('#lang'), 'it', `${p.path}: the picker says Italiano`);
     await pickLanguage(page, 'pt-BR');
-    assert.deepEqual([...fetched.slice(2)].sort(), partsOf('pt-BR', p.part), `${p.path}, switched to Portuguese`);
-    assert.equal(fetched.length, 4);
+    assert.deepEqual([...fetched.slice(n)].sort(), partsOf('pt-BR', p.part, p.later), `${p.path}, switched to Portuguese`);
+    assert.equal(fetched.length, 2 * n);
     assert.equal(await page.textContent(p.heading), pt[p.key], `${p.path}: switched to Portuguese`);
     assert.equal(await page.inputValue('#lang'), 'pt-BR');
     await page.reload();
