@@ -279,6 +279,22 @@ test('a file nesting variations past the bound is refused with the bound named; 
   await page.setInputFiles('#ex-file', { name: 'club copy.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(FILE) });
   await waitForAsync(page, () => document.getElementById('an-error').textContent.length > 0);
   assert.equal(await error(), 'The file was not added: club.pdn is already in the explorer.');
+  // A copy an earlier version kept (it added the same text twice) is indexed once.
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('dama-explorer');
+        req.onsuccess = () => {
+          const db = req.result;
+          const store = db.transaction('files', 'readwrite').objectStore('files');
+          const all = store.getAll();
+          all.onsuccess = () => store.put({ ...all.result[0], id: 'copy', name: 'club (2).pdn', added: all.result[0].added + 1 });
+          store.transaction.oncomplete = () => (db.close(), resolve());
+          store.transaction.onerror = () => reject(store.transaction.error);
+        };
+        req.onerror = () => reject(req.error);
+      }),
+  );
   await page.reload();
   await page.waitForFunction(() => window.__analysis?.explorer().indexed === 3, null, { timeout: 30000 });
   assert.match(await page.textContent('#ex-games-note'), /3 games indexed: your saved games and 1 added file\./);
