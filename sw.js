@@ -36,7 +36,9 @@
 // the data's hash (so a new version with the same data keeps it), filled after the site works
 // offline, when the page asks (a `fetchData` message, sent once the game is playable), and by
 // the engine worker's own requests. A data file is stored only if its SHA-256 is the one in
-// its version's list; one that does not match (another version's, or damaged) is never served.
+// its version's list; one that does not match (another version's, or damaged) is never served,
+// and a stored copy is checked again each time it is served: one damaged since is deleted and
+// fetched again (offline, the engine does without it until the next visit online).
 
 // The global scope, as a service worker's (the type check knows workers in general).
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -297,6 +299,20 @@ function download(href, name, hashes) {
   return p.then((r) => r.clone());
 }
 
+// The copy of a data (or lazily cached) file in the cache `name`, checked again against its
+// hash in `hashes` as it is served: storage can be damaged after the download was checked. A
+// copy that no longer matches is deleted (the caller fetches it again). Null when none is kept.
+/** @param {string} href @param {string} name @param {Map<string, string>} hashes @returns {Promise<Response | null>} */
+async function checkedCopy(href, name, hashes) {
+  const cache = await caches.open(name);
+  const res = await cache.match(href);
+  if (!res) return null;
+  const body = await res.arrayBuffer();
+  if ((await sha256(body)) === hashes.get(href)) return new Response(body, { headers: res.headers });
+  await cache.delete(href);
+  return null;
+}
+
 // A lazily cached file another version's cache holds with the hash this version lists (the
 // threaded engine often does not change between versions): copied into this version's cache,
 // so a page offline finds it. Null when no cache holds those bytes.
@@ -362,13 +378,11 @@ async function respond(event, current) {
   }
   const href = u.origin + u.pathname;
   if (v.dataCache && v.dataHash.has(href)) {
-    // Cache first; a file not cached yet is fetched, checked and cached.
-    return (await caches.match(href, { cacheName: v.dataCache })) || download(href, v.dataCache, v.dataHash);
+    // Cache first; a file not cached yet, or no longer whole, is fetched, checked and cached.
+    return (await checkedCopy(href, v.dataCache, v.dataHash)) || download(href, v.dataCache, v.dataHash);
   }
   if (v.lazyHash.has(href)) {
-    return (
-      (await caches.match(href, { cacheName: v.cache })) || (await fromOtherVersion(href, v)) || download(href, v.cache, v.lazyHash)
-    );
+    return (await checkedCopy(href, v.cache, v.lazyHash)) || (await fromOtherVersion(href, v)) || download(href, v.cache, v.lazyHash);
   }
   let hit;
   if (req.mode === 'navigate') {

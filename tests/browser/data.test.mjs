@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { setup, newPage, clickMove, screenshot, waitForAsync, waitDataCached, pickLanguage } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
@@ -54,6 +55,18 @@ async function waitData(page, tables, book, timeout = 20000) {
 
 async function waitControlled(page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
+}
+
+/** A game page whose engine has every data file, which the service worker has cached too. */
+async function withDataCached() {
+  const page = await newPage(env);
+  await page.goto(env.server.url + '?mode=computer&color=white&level=1');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitData(page, 4, true);
+  await waitControlled(page);
+  // The service worker fills its data cache in the background, apart from the site's cache.
+  await waitDataCached(page, DATA.length, { timeout: 20000, polling: 200 });
+  return page;
 }
 
 // The entries of the service worker's data cache(s): {cacheName: [path, ...]}.
@@ -155,13 +168,7 @@ test('the computer does not wait for the data: it answers in normal time while t
 
 test('once the data has arrived it works offline: tables up to 4 pieces and the book', { timeout: 90000 }, async (t) => {
   if (skipWithoutData(t)) return;
-  const page = await newPage(env);
-  await page.goto(env.server.url + '?mode=computer&color=white&level=1');
-  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
-  await waitData(page, 4, true);
-  await waitControlled(page);
-  // The service worker fills its data cache in the background, apart from the site's cache.
-  await waitDataCached(page, DATA.length, { timeout: 20000, polling: 200 });
+  const page = await withDataCached();
   const cached = await dataCaches(page);
   const names = Object.keys(cached);
   assert.equal(names.length, 2, `one cache for the site, one for the data: ${names}`);
@@ -237,6 +244,60 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   const won = await page.evaluate((fen) => window.__dama.engine.search({}, { variant: 'italian', startFen: fen, moves: [], level: 10, timeMs: 500, seed: 1 }), WON);
   assert.ok(!isTableWin(won.score), 'no 3-piece tables were loaded');
   assert.equal(await page.isVisible('#notice'), false, 'nothing for the player to worry about');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a cached data file damaged later is not served: the service worker drops it and fetches it again', { timeout: 90000 }, async (t) => {
+  if (skipWithoutData(t)) return;
+  const page = await withDataCached();
+  // Storage damaged after the download was checked: a byte of the 3-piece tables flipped, the
+  // book's body gone.
+  const damage = () =>
+    page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('dama-data-'));
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        const res = await cache.match(req);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        if (req.url.endsWith('/italian-3.egtb.gz')) bytes[bytes.length >> 1] ^= 0xff;
+        else if (!req.url.endsWith('/book.bin')) continue;
+        await cache.put(req, new Response(req.url.endsWith('/book.bin') ? new Uint8Array(0) : bytes, { headers: res.headers }));
+      }
+    });
+  const cachedHashes = () =>
+    page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('dama-data-'));
+      const out = {};
+      for (const req of await (await caches.open(name)).keys()) {
+        const body = await (await caches.match(req, { cacheName: name })).arrayBuffer();
+        const d = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+        out[new URL(req.url).pathname.replace(/^\//, '')] = Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+      }
+      return out;
+    });
+  const onDisk = Object.fromEntries(DATA.map((f) => [f, createHash('sha256').update(readFileSync(join(ROOT, f))).digest('hex')]));
+  await damage();
+  assert.notDeepEqual(await cachedHashes(), onDisk);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  // The engine has the whole tables and the book again, and the cache holds the right bytes.
+  await waitData(page, 4, true);
+  assert.deepEqual(await cachedHashes(), onDisk);
+  // Offline, a damaged copy is not served either: the engine does without it until the next
+  // visit online, which heals it.
+  await damage();
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitData(page, 2, false);
+  await page.waitForTimeout(500);
+  assert.deepEqual(await dataState(page), { tables: 2, brazilianTables: 0, book: false, brazilianBook: false });
+  await page.context().setOffline(false);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitData(page, 4, true);
+  assert.deepEqual(await cachedHashes(), onDisk);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

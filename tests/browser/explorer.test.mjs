@@ -260,6 +260,48 @@ test('Brazilian: the games of a Brazilian file, in its own notation; a file that
   await page.context().close();
 });
 
+test('a file nesting variations past the bound is refused with the bound named; the same file twice is said to be there already, kept once', { timeout: 60000 }, async () => {
+  const page = await openAnalysis(env, '', DESKTOP);
+  await page.waitForFunction(() => window.__analysis.explorer().games === 'ready');
+  const error = () => page.textContent('#an-error');
+  const deep = '[Event "Deep"]\n1. 22-18 ' + '(21-17 '.repeat(10000) + ')'.repeat(10000) + ' 10-14 *';
+  await page.setInputFiles('#ex-file', { name: 'deep.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(deep) });
+  await waitForAsync(page, () => document.getElementById('an-error').textContent.length > 0);
+  assert.match(await error(), /^The file was not added: its game cannot be read: bad PDN at line 2, column \d+: game 1: variations nested more than 64 deep$/);
+  // Two games refused: the count and the first one's reason.
+  await page.setInputFiles('#ex-file', { name: 'deep2.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(deep + '\n\n' + deep) });
+  await waitForAsync(page, () => /none of its/.test(document.getElementById('an-error').textContent));
+  assert.match(await error(), /^The file was not added: none of its 2 games can be read; the first: .*variations nested more than 64 deep$/);
+  // A file added, then the same text again (under another name): refused, indexed once.
+  await page.setInputFiles('#ex-file', { name: 'club.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(FILE) });
+  await page.waitForFunction(() => window.__analysis.explorer().indexed === 3);
+  assert.equal(await error(), '');
+  await page.setInputFiles('#ex-file', { name: 'club copy.pdn', mimeType: 'application/x-pdn', buffer: Buffer.from(FILE) });
+  await waitForAsync(page, () => document.getElementById('an-error').textContent.length > 0);
+  assert.equal(await error(), 'The file was not added: club.pdn is already in the explorer.');
+  // A copy an earlier version kept (it added the same text twice) is indexed once.
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('dama-explorer');
+        req.onsuccess = () => {
+          const db = req.result;
+          const store = db.transaction('files', 'readwrite').objectStore('files');
+          const all = store.getAll();
+          all.onsuccess = () => store.put({ ...all.result[0], id: 'copy', name: 'club (2).pdn', added: all.result[0].added + 1 });
+          store.transaction.oncomplete = () => (db.close(), resolve());
+          store.transaction.onerror = () => reject(store.transaction.error);
+        };
+        req.onerror = () => reject(req.error);
+      }),
+  );
+  await page.reload();
+  await page.waitForFunction(() => window.__analysis?.explorer().indexed === 3, null, { timeout: 30000 });
+  assert.match(await page.textContent('#ex-games-note'), /3 games indexed: your saved games and 1 added file\./);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the explorer hidden stays hidden at the next visit, and asks nothing', { timeout: 60000 }, async () => {
   const page = await openAnalysis(env, '', DESKTOP);
   await answered(page);

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { setup, newPage, screenshot, waitForAsync, axeSource, axeViolations } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 
@@ -64,6 +65,22 @@ async function openSettings(page) {
   await page.waitForSelector('#settings-tables:not([hidden]) .settings-tables-row');
 }
 
+/** Until the smaller tables are in the service worker's data cache: a page offline loads them from there. */
+const waitSmallerCached = (page) =>
+  waitForAsync(
+    page,
+    async () => {
+      for (const k of await caches.keys()) {
+        if (!k.startsWith('dama-data-')) continue;
+        const have = (await (await caches.open(k)).keys()).map((r) => r.url);
+        if (['italian-2', 'italian-3'].every((f) => have.some((u) => u.endsWith(`/${f}.egtb.gz`)))) return true;
+      }
+      return false;
+    },
+    null,
+    { timeout: 20000, polling: 200 },
+  );
+
 const row = (page) => page.textContent('.settings-tables-row[data-game="italian"]');
 
 test('the 5-piece tables: offered with their size, downloaded on asking, used at once, kept offline, removed', { timeout: 120000 }, async (t) => {
@@ -93,20 +110,7 @@ test('the 5-piece tables: offered with their size, downloaded on asking, used at
 
   // Every later page loads it from this browser, offline too.
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
-  // The smaller tables come from the service worker's data cache once it has them.
-  await waitForAsync(
-    page,
-    async () => {
-      for (const k of await caches.keys()) {
-        if (!k.startsWith('dama-data-')) continue;
-        const have = (await (await caches.open(k)).keys()).map((r) => r.url);
-        if (['italian-2', 'italian-3'].every((f) => have.some((u) => u.endsWith(`/${f}.egtb.gz`)))) return true;
-      }
-      return false;
-    },
-    null,
-    { timeout: 20000, polling: 200 },
-  );
+  await waitSmallerCached(page);
   await page.context().setOffline(true);
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
@@ -147,16 +151,95 @@ test('a download that is not the listed file keeps nothing and says why', { time
   await page.context().close();
 });
 
+/** Writes `body` (base64) over the kept Italian file, its headers (the SHA-256 it was kept with) unchanged. */
+const damageKept = (page, body) =>
+  page.evaluate(async (b64) => {
+    const cache = await caches.open('dama.tables');
+    const [req] = await cache.keys();
+    const res = await cache.match(req);
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    await cache.put(req, new Response(bytes, { headers: res.headers }));
+  }, body.toString('base64'));
+/** The kept Italian file's SHA-256, computed from its bytes (null: none kept). */
+const keptHash = (page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('dama.tables');
+    const [req] = await cache.keys();
+    if (!req) return null;
+    const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await (await cache.match(req)).arrayBuffer()));
+    return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+  });
+
+test('a kept file damaged later is dropped and downloaded again; offline, the player is told once', { timeout: 180000 }, async (t) => {
+  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+  const file = readFileSync(join(ROOT, STAND_IN));
+  const want = createHash('sha256').update(file).digest('hex');
+  const { page, fetched } = await offering(file);
+  await waitTables(page, 3);
+  await openSettings(page);
+  await page.click('.settings-tables-row[data-game="italian"] button');
+  await waitTables(page, 4);
+  assert.equal(fetched.length, 1);
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });
+  // A byte flipped; a value changed, the file gzipped again (a whole gzip, another file); the
+  // body gone. Each is noticed at the next page, dropped and downloaded again: the computer
+  // knows 4 pieces, and the kept copy is the listed file.
+  const flipped = Buffer.from(file);
+  flipped[flipped.length >> 1] ^= 0x01;
+  const raw = gunzipSync(file);
+  raw[raw.length - 1] ^= 0x01;
+  for (const [what, body] of [['a flipped byte', flipped], ['a changed value, gzipped again', gzipSync(raw)], ['an empty body', Buffer.alloc(0)]]) {
+    await damageKept(page, body);
+    assert.notEqual(await keptHash(page), want, what);
+    const before = fetched.length;
+    await page.reload();
+    await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+    await waitTables(page, 4);
+    assert.equal(fetched.length, before + 1, `${what}: downloaded again`);
+    assert.equal(await keptHash(page), want, `${what}: the listed file kept again`);
+    assert.equal(await page.isVisible('#notice'), false, `${what}: nothing to tell`);
+  }
+  // Offline it cannot be downloaded: dropped, and the player is told, once.
+  await waitSmallerCached(page);
+  await damageKept(page, flipped);
+  // (Routed requests are answered offline too: these are refused as the network would.)
+  const cut = (route) => route.abort('internetdisconnected');
+  await page.context().route('**/www/data/egtb-5/**', cut);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.waitForSelector('#notice:not([hidden])', { timeout: 20000 });
+  assert.match(
+    await page.textContent('#notice'),
+    /^The endgame tables of Italian draughts you downloaded \(up to 5 pieces\) were damaged and are removed\. Download them again from the settings\.$/,
+  );
+  await screenshot(page, 'tables-lost');
+  assert.equal(await keptHash(page), null, 'the damaged copy is not kept');
+  assert.equal(await tables(page), 3);
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await waitTables(page, 3);
+  await page.waitForTimeout(1000);
+  assert.equal(await page.isVisible('#notice'), false, 'told once');
+  await page.context().setOffline(false);
+  await page.context().unroute('**/www/data/egtb-5/**', cut);
+  await openSettings(page);
+  assert.match(await row(page), /^Italian draughts: the computer knows up to 4 pieces\.Download endgame tables, 1 MB$/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('tables kept from an earlier version of the site are said to be so and updated on asking', { timeout: 90000 }, async (t) => {
   if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
   const file = readFileSync(join(ROOT, STAND_IN));
   const { page, fetched } = await offering(file);
-  // What an earlier version kept under the same name: another file, which this build refuses.
-  await page.evaluate(async () => {
-    const headers = { 'content-type': 'application/gzip', 'content-length': '9', 'x-dama-game': 'italian', 'x-dama-pieces': '5', 'x-dama-sha256': 'a'.repeat(64) };
+  // What an earlier version kept under the same name: another file, which this build refuses
+  // (whole: kept with its own SHA-256).
+  await page.evaluate(async (sha) => {
+    const headers = { 'content-type': 'application/gzip', 'content-length': '9', 'x-dama-game': 'italian', 'x-dama-pieces': '5', 'x-dama-sha256': sha };
     const cache = await caches.open('dama.tables');
     await cache.put(new URL('data/egtb-5/italian-5.egtb.gz', location.href.replace(/[^/]*$/, '') + 'www/').href, new Response('not these', { headers }));
-  });
+  }, createHash('sha256').update('not these').digest('hex'));
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   await waitTables(page, 3);

@@ -6,7 +6,8 @@
 // fetch them. After a game's tables, the larger ones the player downloaded (more-tables.js),
 // and those of a download that ends while the page is open. A search never waits for the data:
 // it plays with whatever has arrived. The worker's page hears what is loaded from
-// `{type: 'data', tables, brazilianTables, book, brazilianBook}`.
+// `{type: 'data', tables, brazilianTables, book, brazilianBook}`, and in `lost` the downloaded
+// tables found damaged that could not be downloaded again.
 //
 // Imported by the game's worker (engine.worker.js) and the analysis worker
 // (analysis.worker.js), both beside it, so that both have the same data loaded the same way.
@@ -24,6 +25,7 @@ import { keptBytes, onTablesNews } from './more-tables.js';
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
 /** @import { DataReply } from './types.js' */
+/** @import { LostFile } from './more-tables.js' */
 /** @typedef {Uint8Array<ArrayBuffer>} Bytes */
 
 // The data, in the order it is fetched: the book first (it plays the opening), then the tables
@@ -169,7 +171,9 @@ async function startTables(game) {
 
 /**
  * The tables the player downloaded for `game` and kept in this browser, those not loaded yet;
- * what could not be loaded (a kept file of an older format is refused, and said).
+ * what could not be loaded (a kept file of an older format is refused, and said). A kept file
+ * found damaged is downloaded again (more-tables.js); one that cannot be is told to the page,
+ * once (it is kept no more), for the player to hear.
  * @param {Variant} game
  * @returns {Promise<string[]>}
  */
@@ -177,7 +181,10 @@ async function loadMore(game) {
   /** @type {string[]} */
   const failed = [];
   try {
-    for (const { pieces, bytes } of await keptBytes(game)) {
+    const { files, lost } = await keptBytes(game);
+    for (const l of lost) failed.push(`downloaded ${game} ${l.pieces}-piece tables damaged, dropped, not downloaded again: ${l.reason}`);
+    if (lost.length) report(lost);
+    for (const { pieces, bytes } of files) {
       if (moreLoaded[game].has(pieces)) continue;
       try {
         await addTables(game, bytes);
@@ -231,9 +238,10 @@ export function brazilianData() {
   })();
 }
 
-function report() {
+/** @param {LostFile[]} [lost] kept tables found damaged that could not be had again */
+function report(lost) {
   /** @type {DataReply} */
-  const msg = { type: 'data', ...data };
+  const msg = { type: 'data', ...data, ...(lost ? { lost } : {}) };
   self.postMessage(msg);
 }
 

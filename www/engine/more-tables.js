@@ -4,7 +4,9 @@
 // tables-5`: bytes, SHA-256, size unpacked). A download is checked against the list's SHA-256
 // and kept in a cache of its own (TABLES_CACHE), which the service worker's clean-up of old
 // versions never touches (its caches are named `dama-...`), so the tables stay through every
-// new version of the site and work offline. Nothing else fetches them.
+// new version of the site and work offline. Nothing else fetches them, but for a kept file
+// found damaged when it is read (keptBytes: its bytes no longer match the SHA-256 it was kept
+// with), which is dropped and downloaded again.
 //
 // Used by the page (the download, the removal, what is kept) and by the engine workers (data.js:
 // they load what is kept after the game's smaller tables, and hear on TABLES_CHANNEL when a
@@ -116,20 +118,72 @@ export async function kept(game) {
 }
 
 /**
- * The bytes of each file of `game` kept in this browser (still gzipped), by pieces.
- * @param {Game} game
- * @returns {Promise<{ pieces: number, bytes: Uint8Array<ArrayBuffer> }[]>}
+ * A kept file that was found damaged and dropped, and could not be downloaded again: why.
+ * @typedef {{ game: Game, pieces: number, reason: string }} LostFile
  */
-export async function keptBytes(game) {
-  const out = [];
-  for (const { res, pieces } of await keptEntries(game)) out.push({ pieces, bytes: new Uint8Array(await res.arrayBuffer()) });
-  return out;
+
+/**
+ * The bytes of each file of `game` kept in this browser (still gzipped), by pieces, each
+ * checked against the SHA-256 it was kept with. One that does not match (damaged since it was
+ * kept: a byte changed, another file, an empty body) is dropped and downloaded again, the
+ * site's file of the same game and pieces; one that cannot be (offline, no longer offered, a
+ * download that is not the listed file) is in `lost`, with the reason, and is kept no more,
+ * so that it is told once. Under a lock, so that two pages or workers reading at once do not
+ * both download it.
+ * @param {Game} game
+ * @returns {Promise<{ files: { pieces: number, bytes: Uint8Array<ArrayBuffer> }[], lost: LostFile[] }>}
+ */
+export function keptBytes(game) {
+  return withLock(async () => {
+    const files = [];
+    /** @type {LostFile[]} */
+    const lost = [];
+    for (const { req, res, pieces } of await keptEntries(game)) {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if ((await sha256(bytes)) === res.headers.get(H_SHA)) {
+        files.push({ pieces, bytes });
+        continue;
+      }
+      await (await caches.open(TABLES_CACHE)).delete(req);
+      try {
+        files.push({ pieces, bytes: await downloadAgain(game, pieces) });
+      } catch (err) {
+        lost.push({ game, pieces, reason: String(/** @type {Error} */ (err)?.message ?? err) });
+      }
+    }
+    return { files, lost };
+  });
+}
+
+/**
+ * The site's file of `game` and `pieces`, downloaded, checked and kept again.
+ * @param {Game} game
+ * @param {number} pieces
+ */
+async function downloadAgain(game, pieces) {
+  const list = await offered();
+  if (!list) throw new Error('the site could not be reached');
+  const file = list.find((f) => f.game === game && f.pieces === pieces);
+  if (!file) throw new Error('the site offers them no more');
+  return download(file, () => {});
+}
+
+/**
+ * `fn` alone among the site's pages and workers (Web Locks; at once where there are none).
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+function withLock(fn) {
+  const locks = /** @type {LockManager | undefined} */ (navigator.locks);
+  return locks ? locks.request(TABLES_CACHE, fn) : fn();
 }
 
 /**
  * Downloads `file`, checks it against its SHA-256 and keeps it; tells every page and worker.
  * `progress` hears the bytes received so far (0 to file.bytes). Rejects with the reason (the
  * network, a file that is not the listed one, no room to keep it), and then nothing is kept.
+ * Resolves to the file's bytes.
  * @param {TableFile} file
  * @param {(received: number) => void} progress
  * @param {AbortSignal} [signal]
@@ -168,6 +222,7 @@ export async function download(file, progress, signal) {
   };
   await cache.put(keyOf(file.path), new Response(bytes, { headers }));
   tell({ type: 'added', game: file.game });
+  return bytes;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface DataReply {
   book: boolean;
   /** The Brazilian opening book (fetched from the first Brazilian search on). */
   brazilianBook: boolean;
+  /** Downloaded tables found damaged, dropped, and not downloaded again (said once: more-tables.js). */
+  lost?: { game: 'italian' | 'brazilian'; pieces: number; reason: string }[];
 }
 
 /** The answer to request `id`. */

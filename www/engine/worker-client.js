@@ -113,8 +113,14 @@ export class WorkerClient extends EventTarget {
     this.replace(`the ${this.name} stopped answering`);
   }
 
-  /** What the worker says it has loaded; a `data` event when that is more than before. @param {DataReply} loaded */
+  /**
+   * What the worker says it has loaded; a `data` event when that is more than before, and a
+   * `tableslost` event (its detail the game, pieces and reason) for each downloaded table file
+   * it found damaged and could not download again.
+   * @param {DataReply} loaded
+   */
   takeData(loaded) {
+    for (const lost of loaded.lost ?? []) this.dispatchEvent(new CustomEvent('tableslost', { detail: { ...lost } }));
     const next = {
       tables: Math.max(this.data.tables, loaded.tables),
       brazilianTables: Math.max(this.data.brazilianTables, loaded.brazilianTables),

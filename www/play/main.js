@@ -80,7 +80,14 @@ async function main() {
     render();
     renderEngineData();
   });
-  whenEngineLoaded((e) => e.addEventListener('data', renderEngineData));
+  whenEngineLoaded((e) => {
+    e.addEventListener('data', renderEngineData);
+    // Downloaded tables found damaged and not to be had again: said once (they are kept no more).
+    e.addEventListener('tableslost', (ev) => {
+      const { game, pieces } = /** @type {CustomEvent} */ (ev).detail;
+      showNotice(() => t('tablesLost', { game: t(game === 'brazilian' ? 'gameBrazilian' : 'gameItalian'), n: pieces }));
+    });
+  });
   // The page's words (the HTML's English shows until they arrive); the board loads the same.
   await startLanguage({ part: 'game' });
 

@@ -73,11 +73,18 @@ export const games = {
    * @param {string} text
    */
   async addFile(variant, name, text) {
+    // The same text twice would count its games twice.
+    const there = (await listFiles()).find((f) => f.text === text);
+    if (there) throw new Error(t('exAlreadyAdded', { name: there.name }));
     // Read first (in a worker, as the picker reads a file): a text that is not PDN is refused
-    // with the core's reason, and kept nowhere.
+    // with the core's reason, and kept nowhere; so is one whose every game the core refuses
+    // (the first one's reason: a bound passed, a line and column).
     const { readGames } = await import('../../library/picker.js');
     const listed = await readGames(text, variant);
-    if (!listed.some((g) => !g.summary.error)) throw new Error(t('exNoGames'));
+    if (!listed.some((g) => !g.summary.error)) {
+      const error = listed.find((g) => g.summary.error)?.summary.error;
+      throw new Error(error ? t('exUnreadable', { n: listed.length, error }) : t('exNoGames'));
+    }
     await addFile(name, text);
     this.rebuild(variant);
   },
@@ -116,7 +123,9 @@ async function build(variant) {
   states.set(variant, { status: 'building' });
   changed();
   try {
-    const [records, files] = await Promise.all([savedGames(), listFiles()]);
+    const [records, added] = await Promise.all([savedGames(), listFiles()]);
+    // A text added more than once before it was refused is indexed once.
+    const files = added.filter((f, i) => added.findIndex((g) => g.text === f.text) === i);
     /** @type {{source: 'library' | 'file', id: string, text: string}[]} */
     const sources = [...records.filter((r) => r.variant === variant).map((r) => ({ source: /** @type {const} */ ('library'), id: r.id, text: r.pdn })), ...files.map((f) => ({ source: /** @type {const} */ ('file'), id: f.id, text: f.text }))];
     const started = performance.now();
