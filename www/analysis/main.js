@@ -106,6 +106,12 @@ async function main() {
   else if (engineWanted()) setEngineWhenSettled();
   else setEngine(false);
   exposeTestHook();
+  // Downloaded tables the analysis worker found damaged and could not have again: said once
+  // (they are kept no more), as the game page says it.
+  client.addEventListener('tableslost', (ev) => {
+    const { game, pieces } = /** @type {CustomEvent} */ (ev).detail;
+    showError(() => t('tablesLost', { game: t(game === 'brazilian' ? 'gameBrazilian' : 'gameItalian'), n: pieces }));
+  });
   wireExplorerPanel().catch((err) => showError(String(err?.message ?? err)));
   // Once playable: the offline copy's downloads must not slow the page's own.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
