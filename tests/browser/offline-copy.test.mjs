@@ -42,7 +42,7 @@ for (const [size, device] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ]) {
-  test(`a browser asking to save data gets no offline copy until the player keeps it in the settings (${size})`, { timeout: 60000 }, async () => {
+  test(`a browser asking to save data gets no offline copy until the player keeps it in the settings (${size})`, { timeout: 150000 }, async () => {
     const page = await newPage(env, device);
     await page.addInitScript(SAVE_DATA);
     /** @type {string[]} */
@@ -62,7 +62,7 @@ for (const [size, device] of [
     assert.equal(await keep.isVisible(), true);
     await screenshot(page, `offline-copy-sparing-${size}`);
     await keep.click();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90000 }); // the whole site, downloaded beside the other tests
     await page.waitForFunction(() => /^Kept in this browser/.test(document.querySelector('#settings-offline p')?.textContent ?? ''), null, { timeout: 10000 });
     assert.equal(await keep.isVisible(), false);
     // Asked once: the next pages keep it up to date (the page registers as anywhere else).
@@ -72,7 +72,7 @@ for (const [size, device] of [
   });
 }
 
-test('elsewhere the offline copy starts once the page is playable, and the settings say it is kept', { timeout: 60000 }, async () => {
+test('elsewhere the offline copy starts once the page is playable, and the settings say it is kept', { timeout: 150000 }, async () => {
   const page = await newPage(env, PHONE);
   /** @type {number[]} */
   const swAt = [];
@@ -82,7 +82,7 @@ test('elsewhere the offline copy starts once the page is playable, and the setti
   await page.goto(env.server.url + '?mode=two-players');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 20000 });
   const playableAt = Date.now();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90000 }); // the whole site, downloaded beside the other tests
   assert.ok(swAt.length >= 1 && swAt[0] >= playableAt - 50, 'the service worker was asked for after the page was playable');
   assert.equal(await offlineText(page), `Kept in this browser for offline use: the pages, the computer, its opening books and endgame tables, ${copyMb()} MB in all.`);
   await screenshot(page, 'offline-copy-kept-phone');
