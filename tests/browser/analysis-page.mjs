@@ -32,12 +32,22 @@ export const pdnHash = (pdn, extra = '') => `#pdn=${encodeURIComponent(pdn)}${ex
 
 /**
  * The analysis board at `hash`, once its test hook is there. `init` runs in the page before
- * its own scripts (a fake, an observer): a function, or [function, its argument].
+ * its own scripts (a fake, an observer): a function, or [function, its argument]. With
+ * `reviewDepth`, the page's review requests ask the worker for that depth in each position
+ * instead of the time chosen: verdicts that do not depend on how fast the machine is.
  */
-export async function openAnalysis(env, hash = '', options = {}, init = null, { fakeClock = false } = {}) {
+export async function openAnalysis(env, hash = '', options = {}, init = null, { fakeClock = false, reviewDepth = 0 } = {}) {
   const page = await newPage(env, options);
   // The page's timers on a clock the test can move on (page.clock.runFor): time still flows.
   if (fakeClock) await page.clock.install();
+  if (reviewDepth) {
+    await page.addInitScript((depth) => {
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (msg, ...rest) {
+        return post.call(this, msg?.type === 'review' ? { ...msg, depth } : msg, ...rest);
+      };
+    }, reviewDepth);
+  }
   if (init) await page.addInitScript(...(Array.isArray(init) ? init : [init]));
   await page.goto(`${env.server.url}www/analysis.html${hash}`);
   await page.waitForFunction(() => !!window.__analysis);

@@ -26,10 +26,11 @@ export interface AnalyseRequest extends Position {
   maxDepth?: number;
 }
 
-/** Search every position of the game for `timeMs` (10-10000) each, from the one after `from` moves (default 0). */
+/** Search every position of the game for `timeMs` (10-10000) each, from the one after `from` moves (default 0); with `depth`, to that depth each whatever the time (the browser tests' verdicts, the same on any machine). */
 export interface ReviewRequest extends Position {
   type: 'review';
   timeMs: number;
+  depth?: number;
   from?: number;
 }
 

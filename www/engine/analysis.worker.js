@@ -31,6 +31,8 @@ const MAX_SLICE_MS = 800;
 /** Deeper than any search gets in practice; the analysis stops there. */
 const MAX_DEPTH = 99;
 const ALIVE_MS = 2000;
+/** A review position searched to a depth asked for: at most this long (a guard, never reached). */
+const DEPTH_GUARD_MS = 60000;
 
 /** @type {DamaWasm} */
 let wasm;
@@ -144,6 +146,10 @@ async function analyse(msg) {
 async function review(msg) {
   const { id, variant, startFen, moves } = msg;
   const timeMs = Math.min(10000, Math.max(10, msg.timeMs));
+  // A depth asked for bounds each search by depth alone (its time is only a guard): the same
+  // verdicts on a quiet or a loaded machine (the browser tests plant it).
+  const depth = msg.depth ? Math.min(MAX_DEPTH, Math.max(1, Math.trunc(msg.depth))) : MAX_DEPTH;
+  const limitMs = msg.depth ? DEPTH_GUARD_MS : timeMs;
   const from = Math.min(moves.length, Math.max(0, Math.trunc(msg.from ?? 0)));
   const game = gameAt(variant, startFen, moves.slice(0, from));
   try {
@@ -153,7 +159,7 @@ async function review(msg) {
       if (result) {
         post({ type: 'reviewed', id, ply, total: moves.length, line: null, over: result.winner ?? 'draw', forced: false });
       } else {
-        const a = engine.analyse(game, MAX_DEPTH, timeMs, 1);
+        const a = engine.analyse(game, depth, limitMs, 1);
         const forced = game.legalMoves().length === 1;
         post({ type: 'reviewed', id, ply, total: moves.length, line: a.lines[0] ? withKnown(a.lines[0]) : null, forced });
       }

@@ -8,6 +8,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(20);
+/// A bound on an answer that should come at once: only a guard against a hang, far above what
+/// a loaded machine takes.
+const GUARD: Duration = Duration::from_secs(5);
 
 struct Hub {
     child: Child,
@@ -224,23 +227,19 @@ fn stop_ends_an_infinite_analysis_promptly() {
     h.send("go analyze");
     h.line_starting("info");
     thread::sleep(Duration::from_millis(300));
-    // The engine answers ping while it searches.
+    // The engine answers ping while it searches: an infinite analysis never ends by itself,
+    // so a pong with no `done` before it, and a `done` only after `stop`, was answered beside
+    // the search. (How soon the search itself notices a stop is the engine's poll,
+    // checked on a stepped clock in the core's engine.rs; the wall times here only guard
+    // against a hang, on any machine's load.)
     let t = Instant::now();
     let before = h.ping();
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < GUARD, "{:?}", t.elapsed());
     assert!(!before.iter().any(|l| l.starts_with("done")), "{before:?}");
     let t = Instant::now();
     h.send("stop");
     let done = h.line_starting("done");
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "stop took {:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < GUARD, "stop took {:?}", t.elapsed());
     notation::parse(
         &Position::start(dama::Variant::Italian),
         &arg(&done, "move").unwrap(),

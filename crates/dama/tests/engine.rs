@@ -54,28 +54,86 @@ fn assert_legal(g: &Game, legal: &dama::MoveList, r: &dama::engine::SearchResult
     }
 }
 
+/// A clock that moves only when it is read: each reading is [`STEP_MS`] later than the one
+/// before, whichever thread reads it. A search's time on it is its number of clock readings, so
+/// its verdicts mean the same on a quiet and on a loaded machine; with the search's poll
+/// every 256 nodes, nodes per reading is how often the search looks at its clock.
+#[derive(Clone, Default)]
+struct StepClock(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+const STEP_MS: f64 = 0.1;
+
+impl StepClock {
+    fn reads(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl dama::engine::Clock for StepClock {
+    fn now_ms(&self) -> f64 {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64 * STEP_MS
+    }
+}
+
+/// An engine on a [`StepClock`], and the clock to read its count.
+fn stepped(tt_mb: usize) -> (Engine, StepClock) {
+    let clock = StepClock::default();
+    (Engine::with_clock(tt_mb, Box::new(clock.clone())), clock)
+}
+
+/// The most nodes a search may go without reading its clock (it polls every 256; the slack is
+/// for the nodes of the moves being unwound when it stops).
+const NODES_PER_READ: u64 = 300;
+
+/// A search under `Limits::time(ms)` on a step clock: it reads the clock at least every
+/// [`NODES_PER_READ`] nodes and stops within two readings of its deadline (on a real clock:
+/// within a few hundred nodes, well under a millisecond, of it). The wall time is only a guard
+/// against a search that never stops.
+fn assert_keeps_to(
+    engine: &mut Engine,
+    clock: &StepClock,
+    g: &Game,
+    ms: f64,
+) -> dama::engine::SearchResult {
+    let (reads, wall) = (clock.reads(), std::time::Instant::now());
+    let r = engine.search(g, &Limits::time(ms), &mut |_| {});
+    let reads = clock.reads() - reads;
+    assert!(
+        wall.elapsed().as_secs() < 10,
+        "{ms} ms limit: {:?} of wall time",
+        wall.elapsed()
+    );
+    assert!(
+        r.time_ms <= ms + 2.0 * STEP_MS + 1e-9,
+        "{ms} ms limit took {} ms ({reads} clock readings)",
+        r.time_ms
+    );
+    assert!(
+        r.nodes <= NODES_PER_READ * reads,
+        "{} nodes for {reads} clock readings",
+        r.nodes
+    );
+    r
+}
+
 #[test]
 fn answers_with_a_move_even_with_one_millisecond() {
-    let mut engine = Engine::new(16);
+    let (mut engine, clock) = stepped(16);
     for g in random_games(5, 30) {
         let legal = g.legal_moves();
-        let r = engine.search(&g, &Limits::time(1.0), &mut |_| {});
+        let r = assert_keeps_to(&mut engine, &clock, &g, 1.0);
         assert_eq!(r.best.is_some(), !legal.is_empty());
-        assert!(r.time_ms < 60.0, "took {} ms", r.time_ms);
     }
 }
 
 #[test]
 fn stops_close_to_its_deadline() {
-    let mut engine = Engine::new(16);
+    let (mut engine, clock) = stepped(16);
     let g = Game::new(dama::Variant::Italian);
     for ms in [5.0, 30.0, 120.0] {
-        let r = engine.search(&g, &Limits::time(ms), &mut |_| {});
-        assert!(
-            r.time_ms <= ms + 20.0,
-            "{ms} ms limit took {} ms",
-            r.time_ms
-        );
+        let r = assert_keeps_to(&mut engine, &clock, &g, ms);
+        // It searched until the deadline, not merely stopped early.
+        assert!(r.time_ms >= ms, "{ms} ms limit stopped at {} ms", r.time_ms);
     }
 }
 
@@ -301,12 +359,24 @@ fn loading_the_table_ahead_changes_no_node() {
 
 #[test]
 fn searches_on_several_threads_give_legal_moves_and_stop_on_time() {
-    let mut engine = Engine::new(8);
+    let (mut engine, _) = stepped(8);
     engine.set_threads(3);
     for g in random_games(23, 12) {
         let legal = g.legal_moves();
+        // The helpers read the same clock (each reading moves it on), so its time runs
+        // faster than the main thread's nodes: the deadline is what is checked here.
+        let wall = std::time::Instant::now();
         let r = engine.search(&g, &Limits::time(40.0), &mut |_| {});
-        assert!(r.time_ms < 40.0 + 60.0, "took {} ms", r.time_ms);
+        assert!(
+            wall.elapsed().as_secs() < 10,
+            "{:?} of wall time",
+            wall.elapsed()
+        );
+        assert!(
+            r.time_ms <= 40.0 + 3.0 * 2.0 * STEP_MS + 1e-9,
+            "took {} ms",
+            r.time_ms
+        );
         assert_legal(&g, &legal, &r);
     }
     // The fastest win is still found, and the stop flag still ends a search at once.
