@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickSquare, history, screenshot, squareRowCol } from './helpers.mjs';
+import { setup, openPage, clickSquare, history, screenshot, pixelsNear } from './helpers.mjs';
 import { THEMES } from '../../www/board/themes.js';
 
 let env;
@@ -115,36 +115,15 @@ test('phone: the end-of-game message fits the screen', { timeout: 30000 }, async
   await page.context().close();
 });
 
-/** A theme colour ('#rrggbb' or 'rgba(r, g, b, a)') as [r, g, b]. */
-const rgb = (/** @type {string} */ c) => (c.startsWith('#') ? [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) : c.match(/\d+/g).slice(0, 3).map(Number));
-
-/**
- * How many of the board canvas's pixels near `at` (a square number, or the point halfway
- * between two squares' centres) are within `tol` of `colour` in each channel, in a box half a
- * cell wide (White's side down).
- */
-async function pixelsNear(page, at, colour, tol) {
-  const centres = (Array.isArray(at) ? at : [at]).map((sq) => squareRowCol(sq).map((v) => v + 0.5));
-  const [y, x] = [0, 1].map((i) => centres.reduce((a, c) => a + c[i], 0) / centres.length);
-  return page.evaluate(([x, y, want, tol]) => {
-    const el = document.querySelector('#board').canvas;
-    const cell = el.width / 8;
-    const half = Math.round(cell / 4);
-    const d = el.getContext('2d').getImageData(Math.round(x * cell) - half, Math.round(y * cell) - half, 2 * half, 2 * half).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if ([0, 1, 2].every((k) => Math.abs(d[i + k] - want[k]) <= tol)) n++;
-    return n;
-  }, [x, y, rgb(colour), tol]);
-}
-
 test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board', { timeout: 30000 }, async () => {
   const page = await openPage(env, q('W:WK10,22,K30,27:B5,K19,12,K3', '&mode=computer&color=white&level=3'));
   const { crown, hint } = THEMES.classic;
-  const noArrow = await pixelsNear(page, [22, 18], hint, 60) + (await pixelsNear(page, [27, 23], hint, 60));
+  const board = await page.evaluateHandle(() => document.querySelector('#board').canvas);
+  const noArrow = await pixelsNear(board, [22, 18], hint, 60) + (await pixelsNear(board, [27, 23], hint, 60));
   assert.equal(noArrow, 0, 'no blue before the hint');
   // The crown's gold on every king's square, and on no man's.
-  for (const king of [10, 30, 19, 3]) assert.ok((await pixelsNear(page, king, crown, 24)) > 20, `a crown on ${king}`);
-  for (const man of [22, 27, 5, 12]) assert.equal(await pixelsNear(page, man, crown, 24), 0, `no crown on ${man}`);
+  for (const king of [10, 30, 19, 3]) assert.ok((await pixelsNear(board, king, crown, 24)) > 20, `a crown on ${king}`);
+  for (const man of [22, 27, 5, 12]) assert.equal(await pixelsNear(board, man, crown, 24), 0, `no crown on ${man}`);
   await page.click('#btn-hint');
   await page.waitForFunction(() => /Hint: \d+[-x]\d+/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
   const [from, to] = (await page.textContent('#status')).match(/Hint: (\d+)[-x](\d+)/).slice(1).map(Number);
@@ -153,7 +132,7 @@ test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board
   let arrow = 0;
   for (let i = 0; i < 50 && arrow <= 20; i++) {
     if (i) await page.waitForTimeout(100);
-    arrow = await pixelsNear(page, [from, to], hint, 60);
+    arrow = await pixelsNear(board, [from, to], hint, 60);
   }
   assert.ok(arrow > 20, `an arrow from ${from} to ${to}: ${arrow} pixels`);
   await screenshot(page, 'desktop-kings-hint');
