@@ -122,32 +122,46 @@ fn composed_tactics_are_solved() {
     assert!(score > MATE_BOUND, "{fen}: {score}");
 }
 
+/// Each game's tables up to 4 pieces under its own king-move rule.
+fn tables_of(variant: Variant) -> dama::engine::egtb::Tables {
+    let rule = variant.draw_rules().king_move_plies;
+    dama_tools::egtb::build(variant, 4, rule, &mut |_| {})
+}
+
+/// The moves the tables call winning in `pos` (none played under the king-move rule yet), in
+/// the game's notation, and how many legal moves there are; `None` when it is not in them.
+fn table_wins(
+    tables: &dama::engine::egtb::Tables,
+    pos: &dama::Position,
+) -> Option<(Vec<String>, usize)> {
+    use dama::engine::egtb::Wdl;
+    let legal = pos.legal_moves();
+    let wins = tables
+        .ranked_moves(pos, 0)?
+        .into_iter()
+        .filter(|(_, p)| p.wdl == Wdl::Win)
+        .map(|(m, _)| notation::move_text_among(pos.variant(), &legal, &m))
+        .collect();
+    Some((wins, legal.len()))
+}
+
 /// The endgame tables' proven wins (`data/tactics-tables.txt`): each line's move is, by the
 /// 4-piece tables built here, the only winning move of a won position, and the search without
 /// tables plays it.
 #[test]
 fn table_wins_are_found() {
-    use dama::engine::egtb::Wdl;
     let data = include_str!("../data/tactics-tables.txt");
     let mut failed = Vec::new();
     let mut n = dama::ByVariant::new(0, 0);
     for variant in [Variant::Italian, Variant::Brazilian] {
-        let rule = variant.draw_rules().king_move_plies;
-        let tables = dama_tools::egtb::build(variant, 4, rule, &mut |_| {});
+        let tables = tables_of(variant);
         let name = variant.to_string().to_lowercase();
         for line in data.lines().filter(|l| l.starts_with(&format!("{name};"))) {
             let f: Vec<&str> = line.split(';').collect();
             let (fen, want) = (f[1], f[2]);
             assert_choice(variant, fen);
-            let g = Game::from_fen(variant, fen).unwrap();
-            let legal = g.legal_moves();
-            let wins: Vec<String> = tables
-                .ranked_moves(g.position(), 0)
-                .expect("in the tables")
-                .into_iter()
-                .filter(|(_, p)| p.wdl == Wdl::Win)
-                .map(|(m, _)| notation::move_text_among(variant, &legal, &m))
-                .collect();
+            let pos = dama::Position::from_fen(variant, fen).unwrap();
+            let (wins, _) = table_wins(&tables, &pos).expect("in the tables");
             assert_eq!(wins, [want], "{fen}: the tables' winning moves");
             let (got, _) = solve_in(variant, fen, TABLE_DEPTH);
             if got != want {
@@ -204,11 +218,10 @@ fn brazilian_tactics_hold_at_depth_20() {
 #[test]
 #[ignore = "run by hand: mines the tables' tactics"]
 fn mine_table_tactics() {
-    use dama::engine::egtb::{Signature, Wdl};
+    use dama::engine::egtb::Signature;
     for variant in [Variant::Italian, Variant::Brazilian] {
-        let rule = variant.draw_rules().king_move_plies;
         let t0 = std::time::Instant::now();
-        let tables = dama_tools::egtb::build(variant, 4, rule, &mut |_| {});
+        let tables = tables_of(variant);
         eprintln!("{variant}: built in {:?}", t0.elapsed());
         let (mut seen, mut missed) = (0, 0);
         for sig in Signature::all(4).into_iter().filter(|s| s.pieces() == 4) {
@@ -218,23 +231,21 @@ fn mine_table_tactics() {
                 let Some(pos) = sig.position(variant, i) else {
                     continue;
                 };
-                let Some(ranked) = tables.ranked_moves(&pos, 0) else {
+                let Some((wins, legal)) = table_wins(&tables, &pos) else {
                     continue;
                 };
-                let wins = ranked.iter().filter(|(_, p)| p.wdl == Wdl::Win).count();
-                if ranked.len() < 3 || wins != 1 {
+                let [want] = &wins[..] else { continue };
+                if legal < 3 {
                     continue;
                 }
-                let g = Game::from_position(pos.clone());
-                let legal = g.legal_moves();
-                let want = notation::move_text_among(variant, &legal, &ranked[0].0);
                 seen += 1;
                 let (got, _) = solve_in(variant, &pos.to_fen(), TABLE_DEPTH);
-                if got != want {
+                if got != *want {
                     missed += 1;
                     continue;
                 }
-                println!("{};{};{}", pos.to_fen(), want, ranked[0].1.dtz);
+                let dtz = tables.best_move(&pos, 0).unwrap().1.dtz;
+                println!("{};{want};{dtz}", pos.to_fen());
                 kept += 1;
                 if kept == 2 {
                     break;
