@@ -188,20 +188,52 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-// axe-core is a dev dependency (package.json; `make test` installs it with npm ci): the
-// checks say they are skipped where it was not installed.
+/** A theme colour ('#rrggbb' or 'rgba(r, g, b, a)') as [r, g, b]. */
+export const rgb = (/** @type {string} */ c) => (c.startsWith('#') ? [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) : (c.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+
+/**
+ * How many pixels of a board's `canvas` (a handle) near `at` (an Italian square number, or
+ * the point halfway between two squares' centres) are within `tol` of `colour` in each
+ * channel, in a box half a cell wide; the board seen from `orientation`'s side.
+ * @param {import('playwright-core').JSHandle} canvas
+ * @param {number | number[]} at
+ * @param {string} colour
+ * @param {number} tol
+ */
+export async function pixelsNear(canvas, at, colour, tol, orientation = 'white') {
+  const centres = (Array.isArray(at) ? at : [at]).map((sq) => squareRowCol(sq).map((v) => (orientation === 'black' ? 7 - v : v) + 0.5));
+  const [y, x] = [0, 1].map((i) => centres.reduce((a, c) => a + c[i], 0) / centres.length);
+  return canvas.evaluate((el, [x, y, want, tol]) => {
+    const cell = el.width / 8;
+    const half = Math.round(cell / 4);
+    const d = el.getContext('2d').getImageData(Math.round(x * cell) - half, Math.round(y * cell) - half, 2 * half, 2 * half).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if ([0, 1, 2].every((k) => Math.abs(d[i + k] - want[k]) <= tol)) n++;
+    return n;
+  }, [x, y, rgb(colour), tol]);
+}
+
+// axe-core is a dev dependency (package.json; `make test` installs it with npm ci). Where it
+// is missing the checks fail, rather than pass without looking at the page.
+/** @type {string | undefined} */
+let axe;
 export function axeSource() {
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    return null;
+  if (axe === undefined) {
+    let path;
+    try {
+      path = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    } catch {
+      throw new Error('axe-core is not installed: run npm ci');
+    }
+    axe = readFileSync(path, 'utf8');
   }
+  return axe;
 }
 
 // axe's violations on the page as it is now ("rule: targets"), every rule including the best
 // practices. The source is evaluated through the debugging protocol, so the page's CSP does
 // not apply to it.
-export async function axeViolations(page, source) {
+export async function axeViolations(page, source = axeSource()) {
   await page.evaluate(source);
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });

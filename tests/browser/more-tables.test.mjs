@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { setup, newPage, screenshot, waitForAsync, axeSource, axeViolations } from './helpers.mjs';
+import { setup, newPage, screenshot, waitForAsync, axeViolations } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 
 const STAND_IN = 'www/data/egtb/italian-4.egtb.gz';
@@ -105,8 +105,7 @@ test('the 5-piece tables: offered with their size, downloaded on asking, used at
   await waitTables(page, 4);
   await page.locator('#settings-tables').scrollIntoViewIfNeeded();
   await screenshot(page, 'tables-kept');
-  const axe = axeSource();
-  if (axe) assert.deepEqual(await axeViolations(page, axe), [], 'the dialog with its tables passes axe');
+  assert.deepEqual(await axeViolations(page), [], 'the dialog with its tables passes axe');
 
   // Every later page loads it from this browser, offline too.
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20000 });

@@ -3,7 +3,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickSquare, history, screenshot } from './helpers.mjs';
+import { setup, openPage, clickSquare, history, screenshot, pixelsNear } from './helpers.mjs';
+import { THEMES } from '../../www/board/themes.js';
 
 let env;
 before(async () => {
@@ -116,8 +117,24 @@ test('phone: the end-of-game message fits the screen', { timeout: 30000 }, async
 
 test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board', { timeout: 30000 }, async () => {
   const page = await openPage(env, q('W:WK10,22,K30,27:B5,K19,12,K3', '&mode=computer&color=white&level=3'));
+  const { crown, hint } = THEMES.classic;
+  const board = await page.evaluateHandle(() => document.querySelector('#board').canvas);
+  const noArrow = await pixelsNear(board, [22, 18], hint, 60) + (await pixelsNear(board, [27, 23], hint, 60));
+  assert.equal(noArrow, 0, 'no blue before the hint');
+  // The crown's gold on every king's square, and on no man's.
+  for (const king of [10, 30, 19, 3]) assert.ok((await pixelsNear(board, king, crown, 24)) > 20, `a crown on ${king}`);
+  for (const man of [22, 27, 5, 12]) assert.equal(await pixelsNear(board, man, crown, 24), 0, `no crown on ${man}`);
   await page.click('#btn-hint');
   await page.waitForFunction(() => /Hint: \d+[-x]\d+/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  const [from, to] = (await page.textContent('#status')).match(/Hint: (\d+)[-x](\d+)/).slice(1).map(Number);
+  // The arrow's blue (drawn at 0.8 over the board) halfway along its first leg, from the next
+  // frame on.
+  let arrow = 0;
+  for (let i = 0; i < 50 && arrow <= 20; i++) {
+    if (i) await page.waitForTimeout(100);
+    arrow = await pixelsNear(board, [from, to], hint, 60);
+  }
+  assert.ok(arrow > 20, `an arrow from ${from} to ${to}: ${arrow} pixels`);
   await screenshot(page, 'desktop-kings-hint');
   await page.click('#btn-flip');
   assert.equal(await page.evaluate(() => window.__dama.orientation()), 'black');

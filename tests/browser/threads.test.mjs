@@ -33,6 +33,21 @@ function engineFetches(page) {
   return seen;
 }
 
+/**
+ * The cores the engine may use on a page that must be isolated: a page that is not isolated
+ * fails the test (a broken header), and only a machine of one core skips it (nothing to see).
+ * @returns {Promise<number | null>} null when the test was skipped
+ */
+async function isolatedCores(page, t) {
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the isolation headers isolate the page');
+  const cores = await page.evaluate(() => Math.min(16, navigator.hardwareConcurrency));
+  if (cores < 2) {
+    t.skip('this machine has one core');
+    return null;
+  }
+  return cores;
+}
+
 /** Opens the analysis board at `base` and waits for a line of depth 6; returns the depth text. */
 async function analyse(page, base) {
   await page.goto(base + 'www/analysis.html');
@@ -44,11 +59,8 @@ test('an isolated page searches on every core, and says so', { timeout: 90000 },
   const page = await newPage(env);
   const fetched = engineFetches(page);
   await page.goto(isolated.url + 'www/rules.html');
-  const cores = await page.evaluate(() => (crossOriginIsolated ? Math.min(16, navigator.hardwareConcurrency) : 0));
-  if (cores < 2) {
-    t.skip('this machine has one core, or Chromium did not isolate the page');
-    return;
-  }
+  const cores = await isolatedCores(page, t);
+  if (!cores) return;
   const text = await analyse(page, isolated.url);
   assert.match(text, new RegExp(`· ${cores} cores$`));
   assert.ok(fetched.includes('dama_threads_bg.wasm') && fetched.includes('helper.worker.js'), fetched.join(' '));
@@ -143,11 +155,8 @@ test('a host that drops the isolation headers between visits: the next visit pla
   try {
     const page = await newPage(env);
     await page.goto(host.url + 'www/rules.html');
-    const cores = await page.evaluate(() => (crossOriginIsolated ? Math.min(16, navigator.hardwareConcurrency) : 0));
-    if (cores < 2) {
-      t.skip('this machine has one core, or Chromium did not isolate the page');
-      return;
-    }
+    const cores = await isolatedCores(page, t);
+    if (!cores) return;
     assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
     host.isolated = false;
     const fetched = engineFetches(page);
@@ -171,10 +180,7 @@ for (const [how, source] of [
     try {
       const page = await newPage(env);
       await page.goto(host.url + 'www/rules.html');
-      if (!(await page.evaluate(() => crossOriginIsolated && navigator.hardwareConcurrency > 1))) {
-        t.skip('this machine has one core, or Chromium did not isolate the page');
-        return;
-      }
+      if (!(await isolatedCores(page, t))) return;
       assert.match(await analyse(page, host.url), /· 1 core$/);
       await computerAnswers(page, host.url);
       assert.deepEqual(page.errors, []);

@@ -5,20 +5,23 @@
 //! fuzz target, so an input that once crashed stays fixed. To keep a crash, copy it from
 //! `fuzz/artifacts/<target>/` into that folder (and, if it shows a bug not yet fixed, add a
 //! named test below marked `#[ignore = "bug: ..."]`). The `hub` target's inputs belong to the
-//! CLI and are not replayed here.
+//! CLI and are not replayed here. A target's folder that is missing or empty fails its test.
+//! The `loaders` files were made by hand from `fuzz/seeds/loaders/` (their first byte picks the
+//! format, the second the length told): cut short, told longer, shorter or huge, and one whole.
 
 use std::path::PathBuf;
 
 #[path = "../../../../fuzz/checks.rs"]
 mod checks;
 
+/// The files kept for `target`, by name. A missing or empty folder fails: a replay of no input
+/// would pass without checking anything.
 fn kept(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/fuzz")
         .join(target);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("tests/data/fuzz/{target}/ is missing ({e})"));
     let mut v: Vec<(String, Vec<u8>)> = entries
         .filter_map(|e| e.ok())
         .filter(|e| e.path().is_file())
@@ -30,6 +33,7 @@ fn kept(target: &str) -> Vec<(String, Vec<u8>)> {
         })
         .collect();
     v.sort();
+    assert!(!v.is_empty(), "tests/data/fuzz/{target}/ keeps no input");
     v
 }
 
@@ -58,6 +62,14 @@ fn kept_pdn_inputs() {
 #[test]
 fn kept_loaders_inputs() {
     replay_kept("loaders", checks::loaders);
+    // Files cut short or told a wrong length, made from the seeds, are refused; the whole
+    // samples file beside them is read and round trips.
+    let read: Vec<String> = kept("loaders")
+        .into_iter()
+        .filter(|(_, data)| checks::loaders_read(data))
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(read, ["samples-whole"], "the kept files read");
 }
 
 #[test]
