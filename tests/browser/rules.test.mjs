@@ -63,10 +63,10 @@ test('the last capture ends the game with a clear message', { timeout: 30000 }, 
   assert.match(await page.textContent('#status'), /You win/);
   assert.deepEqual(await page.evaluate(() => window.__dama.result().reason), 'no-moves');
   await screenshot(page, 'desktop-game-over');
-  // Undo takes the game back into play.
+  // A finished game stays finished: Undo is off, and the win stands.
   await page.click('#board .card [data-act="close"]');
-  await page.click('#btn-undo');
-  assert.equal(await page.evaluate(() => window.__dama.result()), null);
+  assert.equal(await page.isDisabled('#btn-undo'), true);
+  assert.equal(await page.evaluate(() => window.__dama.result().reason), 'no-moves');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
