@@ -129,6 +129,8 @@ test('a tap on the premoved piece or on an empty square cancels the premove; so 
   // Premoves off: a piece cannot even be picked up while the computer thinks.
   await reveal(page, '#btn-settings');
   await page.click('#btn-settings');
+  // Its code and markup come when first opened; until it shows, its box is not the setting's.
+  await page.waitForSelector('#settings[open]');
   await page.uncheck('#settings input[name="premoves"]');
   await page.keyboard.press('Escape');
   await clickSquare(page, 31);
