@@ -28,16 +28,23 @@ const stored = (page, id) =>
   }, id);
 const libraryId = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('dama.game')).libraryId);
 
-test('a game saved while IndexedDB is full: the earlier copy stays whole, the page says why, the next save with room writes it all', { timeout: 60000 }, async () => {
-  const page = await newPage(env);
+
+/** The page at `query` with storage that can be filled, 22-18 played and saved: its record id and stored copy. */
+async function savedFirstMove(page, query) {
   await fillableStorage(page);
-  await page.goto(env.server.url + '?mode=friend');
+  await page.goto(env.server.url + query);
   await ready(page);
   await clickMove(page, '22-18');
   await page.evaluate(() => window.__dama.saved());
   const id = await libraryId(page);
   const before = await stored(page, id);
   assert.match(before.pdn, /1\. 22-18 \*/);
+  return { id, before };
+}
+
+test('a game saved while IndexedDB is full: the earlier copy stays whole, the page says why, the next save with room writes it all', { timeout: 60000 }, async () => {
+  const page = await newPage(env);
+  const { id, before } = await savedFirstMove(page, '?mode=friend');
 
   await fillStorage(page, 'indexedDB');
   await clickMove(page, '11-14');
@@ -62,14 +69,7 @@ test('a game saved while IndexedDB is full: the earlier copy stays whole, the pa
 
 test("a friend's move opened while IndexedDB is full: shown, the save refused and said, the saved game unchanged; with room, the tab's copy is saved at the next visit", { timeout: 60000 }, async () => {
   const page = await newPage(env, CLIPBOARD);
-  await fillableStorage(page);
-  await page.goto(`${env.server.url}?mode=remote&side=white`);
-  await ready(page);
-  await clickMove(page, '22-18');
-  await page.evaluate(() => window.__dama.saved());
-  const id = await libraryId(page);
-  const before = await stored(page, id);
-  assert.match(before.pdn, /1\. 22-18 \*/);
+  const { id, before } = await savedFirstMove(page, '?mode=remote&side=white');
   // The friend's answer, as their page writes it.
   const p = { v: 1, id, variant: 'italian', fen: await page.evaluate(() => window.__dama.board.session.record.startFen()), moves: ['22-18', '11-14'], by: 'black', date: new Date().toISOString() };
   const hash = await page.evaluate(async (x) => `c=${await (await import('/www/shared/share.js')).packText(JSON.stringify(x))}`, p);

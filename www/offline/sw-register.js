@@ -16,6 +16,11 @@
 
 /** The player asked for the offline copy on a connection that spares data: remembered. */
 const KEEP_KEY = 'dama.keepOffline';
+/** The service worker (at the site's root, next to index.html) and the pages it controls. */
+const SW_URL = new URL('../../sw.js', import.meta.url);
+const SCOPE = new URL('./', SW_URL).href;
+/** Whether this page can have a service worker at all. */
+const canRegister = () => 'serviceWorker' in navigator && isSecureContext;
 
 /**
  * Whether the browser asks the page to spare data: Save-Data on (navigator.connection, Chromium
@@ -59,8 +64,8 @@ export function keepOffline() {
  * the connection spares data, `supported` false where no service worker can run.
  */
 export async function offlineState() {
-  const supported = 'serviceWorker' in navigator && isSecureContext;
-  const reg = supported ? await navigator.serviceWorker.getRegistration(new URL('../../', import.meta.url).href) : undefined;
+  const supported = canRegister();
+  const reg = supported ? await navigator.serviceWorker.getRegistration(SCOPE) : undefined;
   return { supported, kept: !!reg?.active, making: !!reg?.installing && !reg.active, sparing: !reg && sparesData() && !keepAsked() };
 }
 
@@ -82,10 +87,10 @@ export async function offlineState() {
  */
 export function registerServiceWorker(hooks = {}) {
   pageHooks = hooks;
-  if (!('serviceWorker' in navigator) || !isSecureContext) return null;
+  if (!canRegister()) return null;
   const container = navigator.serviceWorker;
   return whenIdle()
-    .then(() => (container.controller || keepAsked() || !sparesData() ? true : container.getRegistration(new URL('../../', import.meta.url).href).then((r) => !!r)))
+    .then(() => (container.controller || keepAsked() || !sparesData() ? true : container.getRegistration(SCOPE).then((r) => !!r)))
     .then((go) => (go ? register(hooks) : null));
 }
 
@@ -105,10 +110,9 @@ let registering = null;
  * @returns {Promise<ServiceWorkerRegistration | null> | null}
  */
 function register({ onUpdate, onOffline } = {}) {
-  if (!('serviceWorker' in navigator) || !isSecureContext) return null;
+  if (!canRegister()) return null;
   if (registering) return registering;
   const container = navigator.serviceWorker;
-  const url = new URL('../../sw.js', import.meta.url);
   let asked = false; // this page accepted a new version: it reloads when that one takes over
   let reloading = false;
   const reload = () => {
@@ -141,7 +145,7 @@ function register({ onUpdate, onOffline } = {}) {
     });
   };
   registering = container
-    .register(url, { scope: new URL('./', url).href })
+    .register(SW_URL, { scope: SCOPE })
     .then((reg) => {
       const hadController = !!container.controller;
       if (reg.waiting && hadController) update(reg.waiting);

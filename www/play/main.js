@@ -24,10 +24,11 @@ import { loadSettings, saveSettings, saveGame, restoreGame, librarySaved } from 
 // after the board is playable.
 // (Offline, the service worker has them; a failure is said rather than lost.)
 const failed = (/** @type {Error} */ err) => showNotice(err.message);
-const openNewGame = () => Promise.all([later(import('./new-game.js')), dialogsReady()]).then(([m]) => m.openNewGame(), failed);
-const openGames = () => Promise.all([later(import('./games.js')), dialogsReady()]).then(([m]) => m.openGames(), failed);
-const openSettings = () =>
-  Promise.all([later(import('../settings/dialog.js')), dialogsReady()]).then(([m]) => m.openSettings($dialog('settings')), failed);
+/** A dialog's module, once it and the dialogs' markup are in the page. @template T @param {Promise<T>} load */
+const withDialogs = (load) => Promise.all([load, dialogsReady()]).then(([m]) => m);
+const openNewGame = () => withDialogs(later(import('./new-game.js'))).then((m) => m.openNewGame(), failed);
+const openGames = () => withDialogs(later(import('./games.js'))).then((m) => m.openGames(), failed);
+const openSettings = () => withDialogs(later(import('../settings/dialog.js'))).then((m) => m.openSettings($dialog('settings')), failed);
 import { dialogsReady } from './dialogs.js';
 import { later } from './later.js';
 import { confirmButton, disarmAll } from './confirm.js';
