@@ -8,8 +8,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage } from './helpers.mjs';
+import { clickBoardSquare } from './analysis-page.mjs';
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { startServer, serveFiles, ROOT, TYPES, ISOLATION } from './server.mjs';
 
 let env;
@@ -130,13 +131,15 @@ test('on a plain static host the service worker isolates every page after the fi
 
 /**
  * An isolated host whose isolation headers can be dropped between two visits
- * (`host.isolated = false`), and which serves `host.helper`, when set, as the engine's helper
- * worker (a helper that dies as it says).
+ * (`host.isolated = false`), and which serves stand-ins for some files: `host.standIns`, by
+ * file name (a helper worker that dies as it says, a service worker of another version). A
+ * request ending in `?inner` gets the real file, for a stand-in that runs it.
  */
 async function switchableHost() {
-  const host = { isolated: true, helper: '', url: '', close: async () => {} };
+  const host = { isolated: true, /** @type {Record<string, string>} */ standIns: {}, url: '', close: async () => {} };
   const s = await serveFiles(ROOT, async (req, res, path) => {
-    const body = host.helper && path.endsWith('helper.worker.js') ? host.helper : await readFile(path);
+    const standIn = req.url.endsWith('?inner') ? undefined : host.standIns[basename(path)];
+    const body = standIn ?? (await readFile(path));
     res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(host.isolated ? ISOLATION : {}) });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
@@ -176,7 +179,7 @@ for (const [how, source] of [
 ]) {
   test(`a helper thread that ${how}: the engine searches without it, the computer answers, no error shown`, { timeout: 90000 }, async (t) => {
     const host = await switchableHost();
-    host.helper = source;
+    host.standIns['helper.worker.js'] = source;
     try {
       const page = await newPage(env);
       await page.goto(host.url + 'www/rules.html');
@@ -190,3 +193,83 @@ for (const [how, source] of [
     }
   });
 }
+
+// A helper that dies mid-search. A helper's thread is blocked in its search, so no script can
+// stop it from inside; this stand-in runs the real helper in a worker of its own and, a moment
+// after it started, ends that worker (wherever its search is: the analysis board searches
+// without pause, so almost surely mid-search) and dies with an error, as a helper whose module
+// trapped does. The search it was in must not wait for it (the core gives it up after a second),
+// and the engine goes on with the threads left: the same worker, no restart, no error.
+const DIES_MID_SEARCH = `
+self.onmessage = (e) => {
+  self.onmessage = null;
+  const inner = new Worker(new URL('./helper.worker.js?inner', import.meta.url), { type: 'module' });
+  inner.onmessage = (m) => {
+    self.postMessage(m.data);
+    setTimeout(() => {
+      inner.terminate();
+      throw new Error('helper died mid-search');
+    }, 2000);
+  };
+  inner.postMessage(e.data);
+};`;
+
+test('a helper thread that dies mid-search: the analysis goes on in the same worker on the threads left, and says so', { timeout: 90000 }, async (t) => {
+  const host = await switchableHost();
+  host.standIns['helper.worker.js'] = DIES_MID_SEARCH;
+  try {
+    const page = await newPage(env);
+    await page.goto(host.url + 'www/rules.html');
+    const cores = await isolatedCores(page, t);
+    if (!cores) return;
+    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    // Every helper dies two seconds after it started: the board then says one core fewer each.
+    await page.waitForFunction(() => / 1 core$/.test(document.getElementById('an-depth')?.textContent ?? ''), null, { timeout: 30000 });
+    // The engine still answers: a move played, and the new position is analysed.
+    await clickBoardSquare(page, 22);
+    await clickBoardSquare(page, 18);
+    await page.waitForFunction(() => window.__analysis.model().movesTo().length === 1 && (window.__analysis.lines()?.depth ?? 0) >= 6, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.__analysis.restarts()), 0, 'the engine worker was not replaced');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
+// The service worker isolates the pages of a plain static host; a version of it that does not
+// (a site that gives the threads up, a worker replaced by a bare one) takes that away between
+// two visits, with the threaded build still in the cache.
+const BARE_SERVICE_WORKER = `
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));`;
+
+test('a service worker updated to one that does not isolate: the next visit analyses and plays on one thread, with no error', { timeout: 120000 }, async (t) => {
+  const host = await switchableHost();
+  host.isolated = false;
+  try {
+    const page = await newPage(env, { serviceWorkers: 'allow' });
+    await page.goto(host.url + 'www/analysis.html');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 30000 });
+    await page.goto(host.url + 'www/rules.html');
+    const cores = await isolatedCores(page, t);
+    if (!cores) return;
+    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    host.standIns['sw.js'] = BARE_SERVICE_WORKER;
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const changed = new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+      await reg?.update();
+      await changed;
+    });
+    const fetched = engineFetches(page);
+    assert.match(await analyse(page, host.url), /· 1 core$/);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+    await computerAnswers(page, host.url);
+    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});

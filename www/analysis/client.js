@@ -72,8 +72,8 @@ export class AnalysisClient extends WorkerClient {
 
   /** @param {AnalysisReply} msg */
   onMessage(msg) {
-    if (msg.type === 'ready') this.takeThreads(msg.threads);
-    if (msg.type === 'ready' || msg.type === 'alive') return;
+    if (msg.type === 'ready' || msg.type === 'threads') this.takeThreads(msg.threads);
+    if (msg.type === 'ready' || msg.type === 'threads' || msg.type === 'alive') return;
     if (msg.type === 'data') {
       super.receive(msg);
       return;

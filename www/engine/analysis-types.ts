@@ -2,7 +2,7 @@
 // Types only: imported by JSDoc.
 
 import type { AnalysisLine, Explore, Variant } from '../shared/wasm-types.js';
-import type { DataReply } from './types.js';
+import type { DataReply, ThreadsReply } from './types.js';
 
 export type { AnalysisLine };
 
@@ -76,6 +76,7 @@ export type AnalysisReply =
   /** Said every 2 s while a job is worked on, so the page tells a slow search from a dead worker. */
   | { type: 'alive' }
   | DataReply
+  | ThreadsReply
   | LinesReply
   | ReviewedReply
   | ExploredReply

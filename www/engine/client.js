@@ -59,6 +59,10 @@ export class EngineClient extends WorkerClient {
       super.receive(data);
       return;
     }
+    if (data.type === 'threads') {
+      this.takeThreads(data.threads);
+      return;
+    }
     const r = this.running;
     if (!r || data.id !== r.id) return;
     this.running = null;

@@ -16,7 +16,8 @@
 // own that the worker's requests never see: this module is evaluated before the worker's, so
 // its listener runs first and stops the message there. The message says how many threads the
 // engine is to search on: more than one, and the bytes are the threaded build's, started here
-// with its helpers (helpers.js); where that fails, the engine runs on one thread.
+// with its helpers (helpers.js); where that fails, the engine runs on one thread. A helper that
+// dies later takes its thread away: `{type: 'threads', threads}` tells the page.
 
 import { ENGINE_NEEDS, engineSupported, loadEngine } from '../shared/wasm.js';
 import { startThreads } from './helpers.js';
@@ -24,7 +25,7 @@ import { keptBytes, onTablesNews } from './more-tables.js';
 
 /** @import { DamaWasm, Engine } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
-/** @import { DataReply } from './types.js' */
+/** @import { DataReply, ThreadsReply } from './types.js' */
 /** @import { LostFile } from './more-tables.js' */
 /** @typedef {Uint8Array<ArrayBuffer>} Bytes */
 
@@ -89,7 +90,7 @@ export async function loadEngineWasm() {
   if (!engineSupported()) throw new Error(ENGINE_NEEDS);
   if (asked.threads > 1) {
     try {
-      ({ wasm, threads } = await startThreads(asked.bytes, asked.threads - 1));
+      ({ wasm, threads } = await startThreads(asked.bytes, asked.threads - 1, lostThread));
     } catch (err) {
       console.debug('dama: the engine searches on one thread:', messageOf(err));
       wasm = await loadEngine(null);
@@ -99,6 +100,15 @@ export async function loadEngineWasm() {
   }
   setTimeout(loadData, DATA_DELAY_MS);
   return wasm;
+}
+
+// A helper thread died: the engines search on the threads left, and the page hears how many.
+function lostThread() {
+  threads = Math.max(1, threads - 1);
+  for (const e of engines) e.setThreads(threads);
+  /** @type {ThreadsReply} */
+  const msg = { type: 'threads', threads };
+  self.postMessage(msg);
 }
 
 /** The threads this worker's engines search on (1 before the wasm is loaded). */

@@ -36,6 +36,12 @@ export interface ReadyReply {
   threads: number;
 }
 
+/** A helper thread died: the worker's engines search on this many threads from now on. */
+export interface ThreadsReply {
+  type: 'threads';
+  threads: number;
+}
+
 /** What the worker has loaded in the background. */
 export interface DataReply {
   type: 'data';
@@ -56,7 +62,7 @@ export type ResultReply =
   | { type?: undefined; id: number; ok: true; result: SearchResult }
   | { type?: undefined; id: number; ok: false; error: string };
 
-export type WorkerReply = ReadyReply | DataReply | ResultReply;
+export type WorkerReply = ReadyReply | DataReply | ThreadsReply | ResultReply;
 
 /** What the worker has loaded, as EngineClient keeps it (`data` events carry a copy). */
 export interface EngineData {

@@ -27,7 +27,7 @@ import { sendEngine } from '../shared/wasm.js';
 export class WorkerClient extends EventTarget {
   /** The current worker has loaded: it said `ready` or, for the analysis client, anything at all. */
   ready = false;
-  /** The threads the current worker's engine searches on, as it said when ready (1 before). */
+  /** The threads the current worker's engine searches on, as it said when ready or since it lost a helper (1 before). */
   threads = 1;
 
   /**

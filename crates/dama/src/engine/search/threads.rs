@@ -15,6 +15,10 @@ use std::sync::{Arc, Condvar, Mutex};
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 256;
 
+/// How long a stopped search waits for a helper to finish before it gives that helper up
+/// (a live one stops within a fraction of a millisecond of the stop flag).
+const HELPER_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Slots of the table of positions being searched (a power of two).
 const SEARCHING_SLOTS: usize = 1 << 12;
 
@@ -124,13 +128,27 @@ impl Team {
             .clone()
     }
 
-    /// Stops the helpers and waits until none runs.
-    pub(super) fn stop_and_wait(&self) {
+    /// Stops the helpers and waits until none runs, or until none has finished for
+    /// [`HELPER_GRACE`]: a helper thread that died (a browser's web worker that trapped or was
+    /// ended) never gives its place back, and the search must not wait for it forever. A
+    /// helper still running after that is harmless: it owns all it uses and stops at its next
+    /// look at the stop flag. Returns the helpers not waited for.
+    pub(super) fn stop_and_wait(&self) -> usize {
         self.stop.store(true, Ordering::Relaxed);
         let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
         while *running > 0 {
-            running = self.done.wait(running).unwrap_or_else(|e| e.into_inner());
+            let before = *running;
+            // No clock is read: `Instant` does not exist in the browser's wasm.
+            let (r, waited) = self
+                .done
+                .wait_timeout(running, HELPER_GRACE)
+                .unwrap_or_else(|e| e.into_inner());
+            running = r;
+            if waited.timed_out() && *running == before {
+                return *running;
+            }
         }
+        0
     }
 }
 
@@ -171,7 +189,27 @@ mod tests {
         }
         let member = team.join();
         Refuse.spawn(Box::new(move || drop(member)));
-        team.stop_and_wait();
+        assert_eq!(team.stop_and_wait(), 0);
         assert_eq!(ran.load(Ordering::Relaxed), 3);
+    }
+
+    #[test]
+    fn a_team_does_not_wait_forever_for_a_helper_that_died() {
+        let team = Team::new();
+        // A helper that died mid-search: its place is never given back.
+        std::mem::forget(team.join());
+        let live = team.join();
+        let team2 = team.clone();
+        StdSpawn.spawn(Box::new(move || {
+            let _member = live;
+            while !team2.stop.load(Ordering::Relaxed) {
+                std::thread::yield_now();
+            }
+        }));
+        assert_eq!(
+            team.stop_and_wait(),
+            1,
+            "the dead helper, and only it, is given up"
+        );
     }
 }
