@@ -19,14 +19,17 @@ after(async () => {
 const ready = (page) => page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
 const moves = (page) => page.evaluate(() => window.__dama.history());
 /** The game saved in this browser's library under `id`: its PDN, or null. */
-const saved = (page, id) =>
+const saved = async (page, id) => (await savedRecord(page, id))?.pdn ?? null;
+
+/** The record saved in this browser's library under `id`, or null. */
+const savedRecord = (page, id) =>
   page.evaluate(
     (key) =>
       new Promise((resolve) => {
         const req = indexedDB.open('dama');
         req.onsuccess = () => {
           const get = req.result.transaction('games').objectStore('games').get(key);
-          get.onsuccess = () => resolve(get.result?.pdn ?? null);
+          get.onsuccess = () => resolve(get.result ?? null);
           get.onerror = () => resolve(null);
         };
         req.onerror = () => resolve(null);
@@ -254,12 +257,15 @@ test('a friend\'s link adds the friend\'s moves only, from the game\'s own start
   await open({ ...p1, by: 'black', moves: ['22-18', '10-14'] }, /Black sent this move on \d{4}-\d\d-\d\d: your turn/);
   assert.deepEqual(await moves(anna), ['22-18', '10-14']);
   await anna.evaluate(() => window.__dama.saved());
+  const kept = await savedRecord(anna, p1.id);
   // A link with no new move, opened while another game is on the board: her game shown as
-  // saved, and no "sent this move".
+  // saved, and no "sent this move"; the saved game is not written again (its revision stays).
   await anna.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   const said = await open({ ...p1, by: 'black', moves: ['22-18', '10-14'] }, /no new move/);
   assert.doesNotMatch(said, /sent this move/);
   assert.deepEqual(await moves(anna), ['22-18', '10-14']);
+  await anna.evaluate(() => window.__dama.saved());
+  assert.deepEqual(await savedRecord(anna, p1.id), kept, 'the saved game as it was, at its revision');
   // A new game whose position has no black piece: no game to play by link.
   await open({ ...p1, id: 'no-pieces', by: 'black', fen: 'W:W21,22:B', moves: [] }, /refused.*over before its first move/);
   assert.equal(await saved(anna, 'no-pieces'), null);

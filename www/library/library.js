@@ -37,6 +37,21 @@ function storageError(e) {
   return new Error(`saved games are not available: ${e?.message ?? e?.name ?? 'unknown error'}`);
 }
 
+/** The fields a write sets itself, which say nothing of the game. */
+const STAMPS = new Set(['id', 'rev', 'updated']);
+
+/**
+ * Whether `next` would write `current` as it is: the same fields, each the same (as JSON; a
+ * snapshot built in another key order counts as changed, and is written).
+ * @param {SavedGame} current @param {Omit<SavedGame, 'id'>} next
+ */
+function sameFields(current, next) {
+  const keys = new Set([...Object.keys(current), ...Object.keys(next)].filter((k) => !STAMPS.has(k)));
+  const a = /** @type {Record<string, unknown>} */ (current);
+  const b = /** @type {Record<string, unknown>} */ (next);
+  return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
 /** A record's revision: the number of writes it has seen (0 for a record from before). @param {SavedGame | undefined} r */
 export const revOf = (r) => (r && Number.isSafeInteger(r.rev) && /** @type {number} */ (r.rev) >= 0 ? /** @type {number} */ (r.rev) : 0);
 
@@ -117,6 +132,12 @@ export class Library {
         if (!next) return;
         if (typeof next.pdn !== 'string' || !next.pdn.trim()) throw new Error('a saved game needs its PDN');
         if (next.pdn.length > MAX_PDN) throw new Error(`a game of ${next.pdn.length} characters is over the ${MAX_PDN} a saved game may hold`);
+        // The record as it stands: not written again (its revision and time stay; another
+        // tab's copy of it is still current).
+        if (current && sameFields(current, next)) {
+          written = current;
+          return;
+        }
         const rec = { ...next, id, rev: revOf(current) + 1, updated: Date.now() };
         store.put(rec);
         written = rec;
