@@ -7,9 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, openPage, screenshot } from './helpers.mjs';
+import { setup, openPage, screenshot, SIZES } from './helpers.mjs';
 import { ROOT } from './server.mjs';
-import { PHONE, DESKTOP, pdnHash, openAnalysis, openText } from './analysis-page.mjs';
+import { pdnHash, openAnalysis, openText } from './analysis-page.mjs';
 
 let env;
 before(async () => {
@@ -27,7 +27,7 @@ const ANNOTATED =
 /** The move list's button of the main-line move after `ply` moves. */
 const moveAt = (page, ply) => page.locator(`#an-moves button[data-ply="${ply}"]`);
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`NAGs show as symbols and the comment box holds only the player's words (${screen})`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, pdnHash(ANNOTATED, '&ply=2'), options);
     // The move list has room for its moves on both screens (at a desk it once had none).
@@ -96,7 +96,7 @@ test("the game page's move list shows the same symbols", { timeout: 30000 }, asy
 const LOST = readFileSync(join(ROOT, 'tests', 'browser', 'fixtures', 'lost-gives-more.pdn'), 'utf8');
 const GIVEN_AWAY = 25;
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`the review marks a lost side giving more away (${screen})`, { timeout: 120000 }, async () => {
     const page = await openAnalysis(env, pdnHash(LOST, '&review=1'), options);
     await page.waitForFunction(() => !window.__analysis.review().running && window.__analysis.review().moves.length === 26, null, { timeout: 90000 });

@@ -7,8 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, newPage, screenshot, CLIPBOARD } from './helpers.mjs';
-import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
+import { setup, newPage, screenshot, CLIPBOARD, SIZES } from './helpers.mjs';
+import { DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
 import { ROOT } from './server.mjs';
 
 let env;
@@ -68,7 +68,7 @@ for (const lang of ['en', 'it']) {
   });
 }
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`${screen}: after Open, from the box or from the list of games, the board is in view (item 6)`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, '', options);
     const tap = (sel) => (options.hasTouch ? page.tap(sel) : page.click(sel));

@@ -5,8 +5,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot } from './helpers.mjs';
-import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
+import { setup, screenshot, SIZES } from './helpers.mjs';
+import { openAnalysis, openText } from './analysis-page.mjs';
 
 let env;
 before(async () => {
@@ -23,7 +23,7 @@ const SECOND = '[Event "Club night"]\n[Round "2"]\n[Date "2024.03.08"]\n[White "
 /** The picker's rows, as the text of each cell. */
 const rows = (page) => page.$$eval('#picker-list tr', (trs) => trs.map((r) => [...r.cells].map((c) => c.textContent.trim().replace(/\s+/g, ' '))));
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`a PDN of several games opens the picker; the game chosen opens, and the last game's lines go (${screen})`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, '#fen=W:W21,22,23,24:B9,10,11,12', options);
     // A line of this position's own: saved.

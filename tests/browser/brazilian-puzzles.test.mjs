@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, newPage, pointInBox, screenshot, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, pointInBox, screenshot, DESKTOP, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -32,7 +32,7 @@ async function tap(page, name) {
   await page.mouse.click(x, y);
 }
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`a Brazilian puzzle chosen, solved by taps in its own notation; the game kept for the next visit (${screen})`, { timeout: 60000 }, async () => {
     // A puzzle whose line is the solver's move alone (no route to choose among captures).
     const p = FILE.puzzles.find((x) => x.line.length === 1 && !x.line[0].includes('x'));

@@ -7,8 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, screenshot } from './helpers.mjs';
-import { PHONE, DESKTOP, openAnalysis, pdnHash, clickBoardSquare } from './analysis-page.mjs';
+import { setup, screenshot, SIZES } from './helpers.mjs';
+import { openAnalysis, pdnHash, clickBoardSquare } from './analysis-page.mjs';
 
 let env;
 before(async () => {
@@ -22,7 +22,7 @@ const GAME = readFileSync(new URL('./fixtures/brazilian-review.pdn', import.meta
 
 const clickSquare = (page, name) => clickBoardSquare(page, name, 'brazilian');
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`a Brazilian game reviewed, its mistakes marked, and a lesson learned (${screen})`, { timeout: 120000 }, async () => {
     const page = await openAnalysis(env, pdnHash(GAME), options, null, { reviewDepth: 14 });
     assert.equal(await page.evaluate(() => window.__analysis.model().variant), 'brazilian');

@@ -7,8 +7,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot } from './helpers.mjs';
-import { PHONE, DESKTOP, SIDEWAYS, openIn, PAGES } from './phone-page.mjs';
+import { setup, screenshot, notInView, press, SIZES } from './helpers.mjs';
+import { SIDEWAYS, openIn, PAGES } from './phone-page.mjs';
 import { openAnalysis, openText } from './analysis-page.mjs';
 
 let env;
@@ -19,24 +19,8 @@ after(async () => {
   await env?.close();
 });
 
-/**
- * Where the button matched by `selector` stands: wholly on the screen and inside its dialog's
- * box, and the one thing under its centre (nothing scrolled over it). Empty when it does.
- * @returns {Promise<string[]>}
- */
-const hidden = (page, selector) =>
-  page.evaluate((sel) => {
-    const b = document.querySelector(sel);
-    const r = b.getBoundingClientRect();
-    const d = b.closest('dialog').getBoundingClientRect();
-    const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
-    const out = [];
-    if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)) out.push(`${sel} at ${box} is not wholly on the ${innerWidth}x${innerHeight} screen`);
-    if (!(r.top >= d.top && r.bottom <= d.bottom && r.left >= d.left && r.right <= d.right)) out.push(`${sel} at ${box} is outside its dialog (${[d.left, d.top, d.right, d.bottom].map(Math.round)})`);
-    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-    if (!hit || !b.contains(hit)) out.push(`${sel}: under its centre is ${hit?.tagName}.${hit?.className} "${hit?.textContent?.trim().slice(0, 30)}"`);
-    return out;
-  }, selector);
+/** Why the button matched by `selector` could not be tapped where it is (none: it can). */
+const hidden = (page, selector) => notInView(page.locator(selector), selector);
 
 /** The New game dialog's radio buttons: each one's size, and where it and its words start. */
 const radios = (page) =>
@@ -57,11 +41,11 @@ const lengthen = (page, id) =>
     }
   }, id);
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   for (const lang of ['pt-BR', 'it', 'en']) {
     test(`${screen}, ${lang}: the New game dialog keeps Start and Cancel in view with the longest choices and labels, and Start starts (item 1)`, { timeout: 60000 }, async () => {
       const page = await openIn(env, PAGES.game.path, PAGES.game.ready, lang, options);
-      await (options.hasTouch ? page.tap('#btn-new') : page.click('#btn-new'));
+      await press(page, '#btn-new', options);
       await page.waitForSelector('#new-game[open]');
       // The choices that make the dialog longest: the computer (its side and level asked), the
       // level whose strength reads longest, a clock of one's own (its minutes and seconds asked).
@@ -101,7 +85,7 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.deepEqual(await hidden(page, '#new-game button[value="cancel"]'), [], 'Cancel, every label three times as long');
       for (const r of await radios(page)) assert.deepEqual([r.width, r.height, r.left], [20, 20, before[0].left], `${r.value} with long words`);
       // Start, tapped where it is: the game on the clock chosen, against the computer.
-      await (options.hasTouch ? page.tap('#new-game button[value="start"]') : page.click('#new-game button[value="start"]'));
+      await press(page, '#new-game button[value="start"]', options);
       await page.waitForFunction(() => !document.querySelector('#new-game').open);
       await page.waitForSelector('#player-bottom .clock:not([hidden])');
       assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('dama.settings') ?? '{}').clock), '5+3');
@@ -111,34 +95,38 @@ for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   }
 }
 
-/** The game page's other dialogs, each opened as a player does on a phone, and its Close. */
+/** The game page's other dialogs, each opened as a player does (on a phone, from a menu), and its Close. */
 const OTHERS = {
   games: { open: ['#btn-more', '#btn-games'] },
   library: { open: ['#btn-more', '#btn-library'] },
   settings: { open: ['header button[aria-expanded]', '#btn-settings'] },
 };
 
-for (const lang of ['pt-BR', 'it']) {
-  test(`phone, ${lang}: the game page's other dialogs keep Close in view, and it closes them (item 1)`, { timeout: 60000 }, async () => {
-    const page = await openIn(env, PAGES.game.path, PAGES.game.ready, lang, PHONE);
-    for (const [id, { open }] of Object.entries(OTHERS)) {
-      for (const sel of open) await page.tap(sel);
-      await page.waitForSelector(`#${id}[open]`);
-      const close = `#${id} .dialog-buttons button`;
-      assert.deepEqual(await hidden(page, close), [], id);
-      await lengthen(page, id);
-      assert.deepEqual(await hidden(page, close), [], `${id}, every label three times as long`);
-      if (lang === 'pt-BR') await screenshot(page, `dialog-${id}-phone-${lang}`);
-      await page.tap(close);
-      await page.waitForFunction((d) => !document.getElementById(d).open, id);
-      if (await page.isVisible('#btn-more[aria-expanded="true"]')) await page.tap('#btn-more');
-    }
-    assert.deepEqual(page.errors, []);
-    await page.context().close();
-  });
+for (const [screen, options] of SIZES) {
+  for (const lang of ['pt-BR', 'it']) {
+    test(`${screen}, ${lang}: the game page's other dialogs keep Close in view, and it closes them (item 1)`, { timeout: 60000 }, async () => {
+      const page = await openIn(env, PAGES.game.path, PAGES.game.ready, lang, options);
+      for (const [id, { open }] of Object.entries(OTHERS)) {
+        // At a desk the buttons are out at once: the menus are not there.
+        for (const sel of open.slice(0, -1)) if (await page.isVisible(sel)) await press(page, sel, options);
+        await press(page, open[open.length - 1], options);
+        await page.waitForSelector(`#${id}[open]`);
+        const close = `#${id} .dialog-buttons button`;
+        assert.deepEqual(await hidden(page, close), [], id);
+        await lengthen(page, id);
+        assert.deepEqual(await hidden(page, close), [], `${id}, every label three times as long`);
+        if (lang === 'pt-BR') await screenshot(page, `dialog-${id}-${screen}-${lang}`);
+        await press(page, close, options);
+        await page.waitForFunction((d) => !document.getElementById(d).open, id);
+        if (await page.isVisible('#btn-more[aria-expanded="true"]')) await press(page, '#btn-more', options);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
 }
 
-for (const [screen, options] of [['phone', PHONE], ['sideways phone', SIDEWAYS]]) {
+for (const [screen, options] of [...SIZES, ['sideways phone', SIDEWAYS]]) {
   test(`${screen}, pt-BR: the analysis board's list of games keeps Close in view over forty games (item 1)`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, '', { ...options, locale: 'pt-BR' });
     const games = Array.from({ length: 40 }, (_, i) => `[White "Jogador ${i + 1}"]\n[Black "Adversário ${i + 1}"]\n[Result "*"]\n1. 22-18 11-14 *`);
@@ -152,7 +140,7 @@ for (const [screen, options] of [['phone', PHONE], ['sideways phone', SIDEWAYS]]
     const last = '#picker-list tr:last-child button';
     await page.locator(last).scrollIntoViewIfNeeded();
     assert.deepEqual(await hidden(page, last), [], 'the last game');
-    await page.tap('#picker .dialog-buttons button');
+    await press(page, '#picker .dialog-buttons button', options);
     await page.waitForFunction(() => !document.querySelector('#picker').open);
     assert.deepEqual(page.errors, []);
     await page.context().close();

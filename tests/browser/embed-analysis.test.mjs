@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, screenshot, axeViolations, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, screenshot, axeViolations, DESKTOP, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -23,7 +23,7 @@ const shown = (page, id) =>
     return { hidden: root.querySelector('.eval').hidden, value: Number(bar.getAttribute('aria-valuenow')), text: bar.getAttribute('aria-valuetext'), line: root.querySelector('.eval-line').textContent };
   }, id);
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`boards with the analysis attribute show the bar and the best line, following the moves (${screen})`, { timeout: 60000 }, async () => {
     const page = await newPage(env, options);
     await page.goto(`${env.server.url}tests/browser/fixtures/analysis-board.html`);

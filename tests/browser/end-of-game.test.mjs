@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickMove, history, screenshot, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPage, clickMove, history, screenshot, PHONE, DESKTOP, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -14,8 +14,6 @@ before(async () => {
 after(async () => {
   await env?.close();
 });
-
-const SCREENS = /** @type {const} */ ([['phone', PHONE], ['desktop', DESKTOP]]);
 
 /** A button pressed as the screen's player presses it: a tap on a phone, a click at a desk. */
 const press = (page, screen, sel) => (screen === 'phone' ? page.tap(sel) : page.click(sel));
@@ -46,7 +44,7 @@ const tryEveryUndo = (page) =>
     board.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }));
   });
 
-for (const [screen, options] of SCREENS) {
+for (const [screen, options] of SIZES) {
   test(`${screen}: against the computer a take-back is allowed during the game, never after a resignation`, { timeout: 60000 }, async () => {
     const page = await openPage(env, '?mode=computer&color=white&level=1', options);
     await clickMove(page, '22-18');

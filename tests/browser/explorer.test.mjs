@@ -6,8 +6,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, screenshot, axeViolations, waitForAsync } from './helpers.mjs';
-import { PHONE, DESKTOP, openAnalysis } from './analysis-page.mjs';
+import { setup, screenshot, axeViolations, waitForAsync, SIZES } from './helpers.mjs';
+import { DESKTOP, openAnalysis } from './analysis-page.mjs';
 
 let env;
 before(async () => {
@@ -40,7 +40,7 @@ const legal = (page) =>
   });
 const fenHash = (fen, variant = 'italian') => `#variant=${variant}&fen=${encodeURIComponent(fen)}`;
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   for (const variant of ['italian', 'brazilian']) {
     test(`the book's moves of the start, and a book move played from the panel (${variant}, ${screen})`, { timeout: 60000 }, async () => {
       const page = await openAnalysis(env, `#variant=${variant}`, options);
@@ -163,7 +163,7 @@ test('a move played: the panel keeps the answer before, dimmed and not playable,
   await page.context().close();
 });
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`the games of a loaded file and of the saved games, each move's games one click away, kept for the next visit (${screen})`, { timeout: 90000 }, async () => {
     const page = await openAnalysis(env, '', options);
     // The panel clicked only once its answer is in: the answer fills the tables' and the book's

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, screenshot, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, newPage, screenshot, PHONE, DESKTOP, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -38,7 +38,7 @@ async function gamesShown(page) {
 const every = (game) => ({ game, analysis: game, puzzles: game, rules: game });
 
 test("a Brazilian browser's first visit is Brazilian draughts on every page, at phone and desktop sizes", { timeout: 90000 }, async () => {
-  for (const [name, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const [name, options] of SIZES) {
     const page = await newPage(env, { locale: 'pt-BR', ...options });
     assert.deepEqual(await gamesShown(page), every('brazilian'), name);
     // The rules: the Brazilian game first in the contents too.

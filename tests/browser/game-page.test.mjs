@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, openPage, screenshot, clickMove, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPage, screenshot, clickMove, SIZES } from './helpers.mjs';
 import { openIn } from './phone-page.mjs';
 import { ROOT } from './server.mjs';
 
@@ -85,7 +85,7 @@ const LOOKING = { en: /^Looking back at MOVE;.*Back to game\.$/, it: /^Stai rigu
 const START = { en: /^Looking back at the start position;/, it: /^Stai riguardando la posizione iniziale;/, 'pt-BR': /^Você está revendo a posição inicial;/ };
 const YOUR_MOVE = { en: 'Your move.', it: 'Tocca a te.', 'pt-BR': 'Sua vez.' };
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   for (const lang of ['en', 'it', 'pt-BR']) {
     test(`${screen}, ${lang}: looking back at an earlier move, the status says so, not "your move"; back to the game, it is your move again (item 6)`, { timeout: 60000 }, async () => {
       // Against the computer, which answers at once: three moves each, then the player's turn.

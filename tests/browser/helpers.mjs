@@ -31,6 +31,11 @@ const ARGS = [
 /** The two screens every change is looked at on: a phone held upright, and a desktop. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+/**
+ * Both, for every test of a page's layout, a dialog or a control (a button hidden below a
+ * phone's fold goes unseen at a desk): `for (const [screen, options] of SIZES) test(...)`.
+ */
+export const SIZES = /** @type {const} */ ([['phone', PHONE], ['desktop', DESKTOP]]);
 /** A page that may copy to the clipboard and read it back (the tests of "Copy link"). */
 export const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
@@ -162,6 +167,12 @@ export async function dragSquare(page, from, to) {
   await page.mouse.down();
   await page.mouse.move(x2, y2, { steps: 8 });
   await page.mouse.up();
+}
+
+/** On phones the header's buttons wait behind its menu button: open it if `selector` is hidden. */
+export async function reveal(page, selector) {
+  const menu = await page.$('.menu-button');
+  if (!(await page.isVisible(selector)) && menu && (await menu.isVisible())) await menu.click();
 }
 
 // Picks a language in the page's picker and waits until the page speaks it: its table is
@@ -304,3 +315,34 @@ export async function fillableStorage(page) {
  * @param {import('playwright-core').Page} page @param {'indexedDB' | 'localStorage' | null} store
  */
 export const fillStorage = (page, store) => page.evaluate((s) => (globalThis.__storageFull = s), store);
+
+/**
+ * Presses the control matched by `selector` as the screen's player does: a tap on a touch
+ * screen (`options` a page's, e.g. PHONE), else a click.
+ * @param {import('playwright-core').Page} page @param {string} selector @param {{hasTouch?: boolean}} options
+ */
+export const press = (page, selector, options) => (options.hasTouch ? page.tap(selector) : page.click(selector));
+
+/**
+ * Why a player could not see and press the element `locator` matches where it is: not wholly on
+ * the screen, outside its dialog's box (in one), or something else under its centre (a footer
+ * or a bar scrolled over it). Empty when they can. Inside a shadow root too (the board's card).
+ * @param {import('playwright-core').Locator} locator @param {string} [name] said in each reason
+ * @returns {Promise<string[]>}
+ */
+export const notInView = (locator, name = String(locator)) =>
+  locator.evaluate((b, sel) => {
+    const r = b.getBoundingClientRect();
+    const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+    const out = [];
+    if (!(r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)) out.push(`${sel} at ${box} is not wholly on the ${innerWidth}x${innerHeight} screen`);
+    const dialog = b.closest('dialog');
+    if (dialog) {
+      const d = dialog.getBoundingClientRect();
+      if (!(r.top >= d.top && r.bottom <= d.bottom && r.left >= d.left && r.right <= d.right)) out.push(`${sel} at ${box} is outside its dialog (${[d.left, d.top, d.right, d.bottom].map(Math.round)})`);
+    }
+    const root = /** @type {Document | ShadowRoot} */ (b.getRootNode());
+    const hit = root.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!hit || !b.contains(hit)) out.push(`${sel}: under its centre is ${hit?.tagName}.${hit?.className} "${hit?.textContent?.trim().slice(0, 30)}"`);
+    return out;
+  }, name);

@@ -5,8 +5,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, clickSquare, clickMove, screenshot, settle } from './helpers.mjs';
-import { PHONE, DESKTOP, LANGS, openIn, boxes, shift } from './phone-page.mjs';
+import { setup, clickSquare, clickMove, screenshot, settle, SIZES } from './helpers.mjs';
+import { LANGS, openIn, boxes, shift } from './phone-page.mjs';
 
 let env;
 before(async () => {
@@ -25,7 +25,7 @@ const FLYING = 'W:WK14:B2,8,10,11,19';
 
 const ready = () => window.__dama?.ready === true;
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   for (const lang of LANGS) {
     test(`${screen}, ${lang}: a refused tap, a capture to choose, the status and the update bar move no button (item 5)`, { timeout: 60000 }, async () => {
       const page = await openIn(env, `?variant=italian&mode=two-players&fen=${encodeURIComponent(MUST_CAPTURE)}`, ready, lang, options);

@@ -4,8 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshot } from './helpers.mjs';
-import { PHONE, DESKTOP } from './phone-page.mjs';
+import { setup, openPage, screenshot, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -18,7 +17,7 @@ after(async () => {
 const plies = (page) => page.evaluate(() => window.__dama.history().length);
 const idle = (ms) => new Promise((r) => setTimeout(r, ms));
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`${screen}: Pause stops computer against computer, a reload keeps it paused, Resume goes on`, { timeout: 90000 }, async () => {
     const page = await openPage(env, '?mode=watch&level=1&delay=0', options);
     await page.waitForFunction(() => window.__dama.history().length >= 2, null, { timeout: 20000 });

@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickSquare, dragSquare, history, screenshot, squarePoint, pickLanguage } from './helpers.mjs';
+import { setup, openPage, clickSquare, dragSquare, history, screenshot, squarePoint, pickLanguage, reveal } from './helpers.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -40,12 +40,6 @@ const release = (page) => page.evaluate(() => window.__held.shift()());
 const premove = (page) => page.evaluate(() => document.querySelector('#board').premove);
 const pieceOn = (page, sq) => page.evaluate((sq) => document.querySelector('#board').pieces()[sq - 1], sq);
 const notice = (page) => page.evaluate(() => (document.querySelector('#notice').hidden ? '' : document.querySelector('#notice').textContent));
-
-/** On phones the header's buttons wait behind its menu button: open it if `selector` is hidden. */
-async function reveal(page, selector) {
-  const menu = await page.$('.menu-button');
-  if (!(await page.isVisible(selector)) && menu && (await menu.isVisible())) await menu.click();
-}
 
 async function tap(page, sq) {
   const [x, y] = await squarePoint(page, sq);

@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickSquare, history, screenshot, pixelsNear } from './helpers.mjs';
+import { setup, openPage, clickSquare, history, screenshot, pixelsNear, notInView, press, SIZES } from './helpers.mjs';
 import { THEMES } from '../../www/board/themes.js';
 
 let env;
@@ -99,21 +99,23 @@ test('resigning ends the game and names the reason', { timeout: 30000 }, async (
   await page.context().close();
 });
 
-test('phone: the end-of-game message fits the screen', { timeout: 30000 }, async () => {
-  const page = await openPage(env, q('W:W30:B27', '&mode=friend'), {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
+for (const [screen, options] of SIZES) {
+  test(`${screen}: the end-of-game message fits the screen, its buttons in view, and Close closes it`, { timeout: 30000 }, async () => {
+    const page = await openPage(env, q('W:W30:B27', '&mode=friend'), screen === 'phone' ? { ...options, deviceScaleFactor: 3 } : options);
+    await clickSquare(page, 30);
+    await clickSquare(page, 23);
+    await page.waitForSelector('#board .overlay:not([hidden])');
+    assert.match(await page.textContent('#overlay-title'), /White wins/);
+    for (const sel of ['#overlay-title', '#board .card [data-act="new"]', '#board .card [data-act="close"]']) {
+      assert.deepEqual(await notInView(page.locator(sel), sel), [], sel);
+    }
+    await screenshot(page, `${screen}-game-over`);
+    await press(page, '#board .card [data-act="close"]', options);
+    await page.waitForSelector('#board .overlay', { state: 'hidden' });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   });
-  await clickSquare(page, 30);
-  await clickSquare(page, 23);
-  await page.waitForSelector('#board .overlay:not([hidden])');
-  assert.match(await page.textContent('#overlay-title'), /White wins/);
-  await screenshot(page, 'phone-game-over');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+}
 
 test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board', { timeout: 30000 }, async () => {
   const page = await openPage(env, q('W:WK10,22,K30,27:B5,K19,12,K3', '&mode=computer&color=white&level=3'));

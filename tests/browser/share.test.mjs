@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, newPage, clickMove, CLIPBOARD } from './helpers.mjs';
+import { setup, openPage, newPage, clickMove, CLIPBOARD, SIZES } from './helpers.mjs';
 import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { randomGames } from '../../scripts/random-games.mjs';
@@ -23,7 +23,7 @@ after(async () => {
 const LONG = readFileSync(new URL('./fixtures/long-336.pdn', import.meta.url), 'utf8');
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
-for (const [screen, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [screen, options] of SIZES) {
   test(`a 335-ply game with variations and comments round-trips through a link, at the move shown (${screen})`, { timeout: 60000 }, async () => {
     const page = await openAnalysis(env, '', { ...options, ...CLIPBOARD });
     await openText(page, LONG);

@@ -6,10 +6,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, newPage, screenshot, squareRowCol, axeSource, axeViolations } from './helpers.mjs';
+import { setup, openPage, newPage, screenshot, squareRowCol, axeSource, axeViolations, reveal, PHONE, SIZES } from './helpers.mjs';
 import { THEMES, FRAMES } from '../../www/board/themes.js';
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 // Kings and men of both sides, and empty dark squares (13-15, 18-20, 26-32).
 const KINGS = '?mode=two-players&fen=W:W21,22,23,24,25,K17:B1,2,3,4,5,K16';
 const KEY = 'dama.board.v1';
@@ -58,12 +57,6 @@ async function waitForColour(canvasFn, sq, want, what, opts) {
 
 const gameCanvas = (page) => () => page.evaluateHandle(() => document.querySelector('#board').canvas);
 
-/** On phones the header's buttons wait behind its menu button: open it if `selector` is hidden. */
-async function reveal(page, selector) {
-  const menu = await page.$('.menu-button');
-  if (!(await page.isVisible(selector)) && menu && (await menu.isVisible())) await menu.click();
-}
-
 /** Opens the Board dialog as a player does. */
 async function openSettings(page) {
   await reveal(page, '#btn-settings');
@@ -75,45 +68,47 @@ async function choose(page, name, value) {
   await page.check(`#settings input[name="${name}"][value="${value}"]`);
 }
 
-test('the Board dialog: each theme and piece set is drawn at once, at phone size, and kept', { timeout: 120000 }, async () => {
-  const page = await openPage(env, KINGS, PHONE);
-  await openSettings(page);
-  // The player's choice so far: the board the site always had.
-  assert.equal(await page.isChecked('#settings input[value="classic"]'), true);
-  assert.equal(await page.isChecked('#settings input[value="discs"]'), true);
-  await waitForDark(gameCanvas(page), 14, 'classic');
-  for (const pieces of ['discs', 'flat']) {
-    await choose(page, 'pieces', pieces);
-    for (const theme of ['classic', 'wood', 'marble', 'contrast']) {
-      await choose(page, 'theme', theme);
-      // Drawn at once, with no reload; the frame around the board in the theme's colours.
-      await waitForDark(gameCanvas(page), 14, theme);
-      assert.equal(await page.evaluate(() => document.querySelector('#board').pieceSet), pieces);
-      const frame = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--frame1').trim());
-      assert.equal(frame, FRAMES[theme][0]);
-      await page.keyboard.press('Escape');
-      await screenshot(page, `theme-${theme}-${pieces}-phone`);
-      await openSettings(page);
+for (const [screen, options] of SIZES) {
+  test(`${screen}: the Board dialog: each theme and piece set is drawn at once, and kept`, { timeout: 120000 }, async () => {
+    const page = await openPage(env, KINGS, options);
+    await openSettings(page);
+    // The player's choice so far: the board the site always had.
+    assert.equal(await page.isChecked('#settings input[value="classic"]'), true);
+    assert.equal(await page.isChecked('#settings input[value="discs"]'), true);
+    await waitForDark(gameCanvas(page), 14, 'classic');
+    for (const pieces of ['discs', 'flat']) {
+      await choose(page, 'pieces', pieces);
+      for (const theme of ['classic', 'wood', 'marble', 'contrast']) {
+        await choose(page, 'theme', theme);
+        // Drawn at once, with no reload; the frame around the board in the theme's colours.
+        await waitForDark(gameCanvas(page), 14, theme);
+        assert.equal(await page.evaluate(() => document.querySelector('#board').pieceSet), pieces);
+        const frame = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--frame1').trim());
+        assert.equal(frame, FRAMES[theme][0]);
+        await page.keyboard.press('Escape');
+        await screenshot(page, `theme-${theme}-${pieces}-${screen}`);
+        await openSettings(page);
+      }
     }
-  }
-  await page.keyboard.press('Escape');
-  // Black's men carry a white ring in high contrast (told apart by shape); not in the others.
-  const ring = async () => pixel(await gameCanvas(page)(), 2, { dx: 0.37 * 0.6 });
-  assert.ok(near(await ring(), [255, 255, 255], 30), `contrast: the ring on Black's man is white: ${await ring()}`);
-  await openSettings(page);
-  await choose(page, 'theme', 'marble');
-  await page.keyboard.press('Escape');
-  await waitForDark(gameCanvas(page), 14, 'marble');
-  assert.ok(!near(await ring(), [255, 255, 255], 60), `marble: no ring: ${await ring()}`);
-  // Kept in this browser, under a versioned key, and read back after a reload.
-  assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)), { theme: 'marble', pieces: 'flat', premoves: true, threads: 0 });
-  await page.reload();
-  await page.waitForFunction(() => window.__dama?.ready === true);
-  await waitForDark(gameCanvas(page), 14, 'marble');
-  assert.equal(await page.evaluate(() => document.querySelector('#board').pieceSet), 'flat');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+    await page.keyboard.press('Escape');
+    // Black's men carry a white ring in high contrast (told apart by shape); not in the others.
+    const ring = async () => pixel(await gameCanvas(page)(), 2, { dx: 0.37 * 0.6 });
+    assert.ok(near(await ring(), [255, 255, 255], 30), `contrast: the ring on Black's man is white: ${await ring()}`);
+    await openSettings(page);
+    await choose(page, 'theme', 'marble');
+    await page.keyboard.press('Escape');
+    await waitForDark(gameCanvas(page), 14, 'marble');
+    assert.ok(!near(await ring(), [255, 255, 255], 60), `marble: no ring: ${await ring()}`);
+    // Kept in this browser, under a versioned key, and read back after a reload.
+    assert.deepEqual(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), KEY)), { theme: 'marble', pieces: 'flat', premoves: true, threads: 0 });
+    await page.reload();
+    await page.waitForFunction(() => window.__dama?.ready === true);
+    await waitForDark(gameCanvas(page), 14, 'marble');
+    assert.equal(await page.evaluate(() => document.querySelector('#board').pieceSet), 'flat');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 test('a stored value that is not ours is ignored field by field; the page comes up all the same', { timeout: 60000 }, async () => {
   const page = await newPage(env);

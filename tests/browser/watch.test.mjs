@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, openPage, screenshot, pickLanguage } from './helpers.mjs';
+import { setup, newPage, openPage, screenshot, pickLanguage, reveal, press, notInView, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -31,33 +31,37 @@ test('watch mode mid-game, on the desktop page', { timeout: 60000 }, async () =>
   await page.context().close();
 });
 
-test('the New game dialog offers computer vs computer', { timeout: 60000 }, async () => {
-  const page = await openPage(env, '?mode=two-players');
-  await page.evaluate(() => window.__dama.board.setAttribute('delay', '0'));
-  await page.click('#btn-new');
-  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
-  await page.check('#new-game input[name="mode"][value="watch"]');
-  assert.equal(await page.isDisabled('#new-game input[name="color"][value="white"]'), true, 'no side to choose');
-  assert.equal(await page.isDisabled('#new-game input[name="level"]'), false, 'the level still applies');
-  await page.fill('#new-game input[name="level"]', '1');
-  await page.click('#new-game button[value="start"]');
-  await page.waitForFunction(() => window.__dama.history().length >= 6, null, { timeout: 20000 });
-  assert.equal(await page.evaluate(() => window.__dama.board.mode), 'watch');
-  assert.match(await page.textContent('#player-top .name'), /Black · Computer · level 1/);
-  // The choice is remembered for the next New game.
-  await page.click('#btn-new');
-  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
-  assert.equal(await page.isChecked('#new-game input[name="mode"][value="watch"]'), true);
-  await page.click('#new-game button[value="cancel"]');
-  // In Italian too.
-  await pickLanguage(page, 'it');
-  await page.click('#btn-new');
-  await page.waitForSelector('#new-game[open]'); // its code loads when first opened
-  assert.equal((await page.textContent('#new-game label:has(input[value="watch"])')).trim(), 'Computer contro computer');
-  await page.click('#new-game button[value="cancel"]');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+for (const [screen, options] of SIZES) {
+  test(`${screen}: the New game dialog offers computer vs computer`, { timeout: 60000 }, async () => {
+    const page = await openPage(env, '?mode=two-players', options);
+    await page.evaluate(() => window.__dama.board.setAttribute('delay', '0'));
+    await press(page, '#btn-new', options);
+    await page.waitForSelector('#new-game[open]'); // its code loads when first opened
+    await page.check('#new-game input[name="mode"][value="watch"]');
+    assert.equal(await page.isDisabled('#new-game input[name="color"][value="white"]'), true, 'no side to choose');
+    assert.equal(await page.isDisabled('#new-game input[name="level"]'), false, 'the level still applies');
+    await page.fill('#new-game input[name="level"]', '1');
+    assert.deepEqual(await notInView(page.locator('#new-game button[value="start"]')), [], 'Start');
+    await press(page, '#new-game button[value="start"]', options);
+    await page.waitForFunction(() => window.__dama.history().length >= 6, null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => window.__dama.board.mode), 'watch');
+    assert.match(await page.textContent('#player-top .name'), /Black · Computer · level 1/);
+    // The choice is remembered for the next New game.
+    await press(page, '#btn-new', options);
+    await page.waitForSelector('#new-game[open]'); // its code loads when first opened
+    assert.equal(await page.isChecked('#new-game input[name="mode"][value="watch"]'), true);
+    await press(page, '#new-game button[value="cancel"]', options);
+    // In Italian too.
+    await reveal(page, '#lang');
+    await pickLanguage(page, 'it');
+    await press(page, '#btn-new', options);
+    await page.waitForSelector('#new-game[open]'); // its code loads when first opened
+    assert.equal((await page.textContent('#new-game label:has(input[value="watch"])')).trim(), 'Computer contro computer');
+    await press(page, '#new-game button[value="cancel"]', options);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 test('mode="watch" on an embedded element: attributes, levels per side, stopped by a mode change', { timeout: 60000 }, async () => {
   const page = await newPage(env);

@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshot, pickLanguage, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPage, screenshot, pickLanguage, PHONE, DESKTOP, SIZES } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -37,7 +37,7 @@ test("the player's own resignation is theirs, in every language; between two pla
     ['pt-BR', 'Você abandonou.', 'As Brancas abandonaram.'],
     ['en-US', 'You resigned.', 'White resigned.'],
   ]) {
-    for (const [name, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    for (const [name, options] of SIZES) {
       // The variant named: a Brazilian browser would open on its own game (item 5).
       const page = await openPage(env, '?variant=italian&mode=computer&color=white&level=1', { locale, ...options });
       const [, reason] = await resign(page);
