@@ -11,16 +11,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, newPage, clickMove } from './helpers.mjs';
-import { startServer, ROOT } from './server.mjs';
+import { ROOT } from './server.mjs';
+import { engineFetches } from './engine-fetches.mjs';
 
+// One server, cross-origin isolated (as `make serve` and the service worker make the pages).
 let env;
-let isolated;
 before(async () => {
-  env = await setup({ analysisEngine: true });
-  isolated = await startServer(ROOT, { isolated: true });
+  env = await setup({}, ROOT, { isolated: true });
 });
 after(async () => {
-  await isolated?.close();
   await env?.close();
 });
 
@@ -85,25 +84,15 @@ test('the computer keeps its own clock: it runs while the computer thinks, the t
   await page.context().close();
 });
 
-/** The engine files a page fetched, by name. */
-function engineFetches(page) {
-  const seen = [];
-  page.on('request', (r) => {
-    const name = new URL(r.url()).pathname.split('/').pop();
-    if (/^dama_(wasm|threads)/.test(name) || name === 'helper.worker.js') seen.push(name);
-  });
-  return seen;
-}
-
 for (const [memory, threads] of [[1, 1], [0.5, 1], [2, 2]]) {
   test(`an isolated page on a device of 2 cores and ${memory} GB: the engine searches on ${threads === 1 ? 'one thread, the single-threaded build' : 'both cores'}`, { timeout: 90000 }, async () => {
-    const page = await newPage(env);
+    const page = await newPage(env, { analysisEngine: true });
     await page.addInitScript((gb) => {
       Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => gb, configurable: true });
       Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2, configurable: true });
     }, memory);
     const fetched = engineFetches(page);
-    await page.goto(isolated.url + 'www/analysis.html');
+    await page.goto(env.server.url + 'www/analysis.html');
     assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the isolation headers isolate the page');
     assert.equal(await page.evaluate(() => navigator.deviceMemory), memory);
     await page.waitForFunction(() => (window.__analysis?.lines()?.depth ?? 0) >= 6, null, { timeout: 30000 });
@@ -115,7 +104,7 @@ for (const [memory, threads] of [[1, 1], [0.5, 1], [2, 2]]) {
       assert.ok(fetched.includes('dama_threads_bg.wasm') && fetched.includes('helper.worker.js'), fetched.join(' '));
     }
     // The game page says it for the top level.
-    await page.goto(isolated.url + '?mode=two-players');
+    await page.goto(env.server.url + '?mode=two-players');
     await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
     await page.locator('#btn-new').click();
     await page.locator('input[name="level"]').fill('10');
