@@ -12,6 +12,7 @@ import { clickBoardSquare } from './analysis-page.mjs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { startServer, serveFiles, ROOT, TYPES, ISOLATION } from './server.mjs';
+import { engineFetches } from './engine-fetches.mjs';
 
 let env;
 let isolated;
@@ -23,16 +24,6 @@ after(async () => {
   await isolated?.close();
   await env?.close();
 });
-
-/** The engine files a page fetched, by name. */
-function engineFetches(page) {
-  const seen = [];
-  page.on('request', (r) => {
-    const name = new URL(r.url()).pathname.split('/').pop();
-    if (/^dama_(wasm|threads)/.test(name) || name === 'helper.worker.js') seen.push(name);
-  });
-  return seen;
-}
 
 /**
  * The cores the engine may use on a page that must be isolated: a page that is not isolated

@@ -67,7 +67,8 @@ async function main() {
   // Only the game page's own request writes into the saved game by itself; a link naming it
   // (anyone can write one) opens a copy (saved.js, library/grant.js).
   if (saved.id && !takeGrant(params.get('own'), saved.id)) [saved.linked, saved.id] = [saved.id, null];
-  const ply = Number(params.get('ply'));
+  // A ply named as refused (past 100,000, not a whole number) is ignored: the start.
+  const ply = refused.some((r) => r.name === 'ply') ? 0 : Number(params.get('ply'));
   const at = Number.isInteger(ply) && ply > 0 ? Math.min(ply, model.mainline().length) : 0;
   // A variation's move (the link copied there): its moves from the main line's.
   const line = refused.some((r) => r.name === 'line') ? [] : (params.get('line')?.split(',') ?? []);

@@ -156,8 +156,10 @@ function startFromParams(params) {
     pdn,
   };
   if (opts.side === undefined) opts.side = null; // the side to move of the set-up position
-  // Watching the computer play itself: ?delay=ms between moves (0 for tests).
-  if (params.has('delay')) board.setAttribute('delay', /** @type {string} */ (params.get('delay')));
+  // Watching the computer play itself: ?delay=ms between moves (0 for tests). One out of its
+  // range is named below and ignored, as the level is (the element would take the nearest).
+  const delay = params.get('delay');
+  if (delay !== null && is.whole(0, 60000)(delay)) board.setAttribute('delay', delay);
   try {
     board.newGame(opts);
   } catch (err) {
