@@ -7,13 +7,13 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { setup, newPage, clickMove, screenshot, waitForAsync, waitDataCached, pickLanguage } from './helpers.mjs';
+import { setup, newPage, needBuilt, clickMove, screenshot, waitForAsync, waitDataCached, pickLanguage } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const tablesOf = (game) => [2, 3, 4].map((n) => `www/data/egtb/${game}-${n}.egtb.gz`);
@@ -37,11 +37,8 @@ after(async () => {
   await env?.close();
 });
 
-function skipWithoutData(t) {
-  const missing = ['www/offline/precache.js', ...DATA].filter((f) => !existsSync(join(ROOT, f)));
-  if (missing.length) t.skip(`${missing.join(', ')} missing: run make build (make test-browser does)`);
-  return missing.length > 0;
-}
+/** The built data these tests read: missing, a test fails (it would check nothing). */
+const needData = () => needBuilt('www/offline/precache.js', ...DATA);
 
 const dataState = (page) => page.evaluate(() => window.__dama.engine.data);
 
@@ -91,8 +88,8 @@ function debugLines(page) {
   return lines;
 }
 
-test('the data is fetched only once the board is playable, book first, and shown in both languages', { timeout: 60000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+test('the data is fetched only once the board is playable, book first, and shown in both languages', { timeout: 60000 }, async () => {
+  needData();
   // No service worker, so every request of the engine worker shows here.
   const page = await newPage(env, { serviceWorkers: 'block' });
   const seen = [];
@@ -119,8 +116,8 @@ test('the data is fetched only once the board is playable, book first, and shown
   await page.context().close();
 });
 
-test('the computer does not wait for the data: it answers while the downloads hang', { timeout: 60000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+test('the computer does not wait for the data: it answers while the downloads hang', { timeout: 60000 }, async () => {
+  needData();
   const page = await newPage(env, { serviceWorkers: 'block' });
   // Whether the computer waited for the data is told by the order of events, not by a time:
   // each reply must come while the downloads are still held (a page that waited would answer
@@ -172,8 +169,8 @@ test('the computer does not wait for the data: it answers while the downloads ha
   await page.context().close();
 });
 
-test('once the data has arrived it works offline: tables up to 4 pieces and the book', { timeout: 90000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+test('once the data has arrived it works offline: tables up to 4 pieces and the book', { timeout: 90000 }, async () => {
+  needData();
   const page = await withDataCached();
   const cached = await dataCaches(page);
   const names = Object.keys(cached);
@@ -225,8 +222,8 @@ test('once the data has arrived it works offline: tables up to 4 pieces and the 
   await page.context().close();
 });
 
-test('a corrupt table file and a missing book are refused quietly, and the game plays on', { timeout: 60000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+test('a corrupt table file and a missing book are refused quietly, and the game plays on', { timeout: 60000 }, async () => {
+  needData();
   const page = await newPage(env, { serviceWorkers: 'block' });
   const debug = debugLines(page);
   await page.route(DATA_ROUTE, (route) => {
@@ -254,8 +251,8 @@ test('a corrupt table file and a missing book are refused quietly, and the game 
   await page.context().close();
 });
 
-test('a cached data file damaged later is not served: the service worker drops it and fetches it again', { timeout: 90000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+test('a cached data file damaged later is not served: the service worker drops it and fetches it again', { timeout: 90000 }, async () => {
+  needData();
   const page = await withDataCached();
   // Storage damaged after the download was checked: a byte of the 3-piece tables flipped, the
   // book's body gone.
@@ -309,7 +306,7 @@ test('a cached data file damaged later is not served: the service worker drops i
 });
 
 test('the data cache keeps only files matching their hash, and a new version switches it whole', { timeout: 120000 }, async (t) => {
-  if (skipWithoutData(t)) return;
+  needData();
   // A copy of the site, so new builds can be made without touching the repository.
   const dir = mkdtempSync(join(tmpdir(), 'dama-data-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,8 @@
 // box and orientation (the same geometry a player sees, not the page's own helpers).
 
 import { chromium } from 'playwright-core';
-import { mkdirSync, readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startServer, ROOT } from './server.mjs';
@@ -346,3 +347,13 @@ export const notInView = (locator, name = String(locator)) =>
     if (!hit || !b.contains(hit)) out.push(`${sel}: under its centre is ${hit?.tagName}.${hit?.className} "${hit?.textContent?.trim().slice(0, 30)}"`);
     return out;
   }, name);
+
+/**
+ * Fails the test when a file `make build` writes is missing (a test that skipped then would pass
+ * having checked nothing): paths relative to the repository's root.
+ * @param {...string} files
+ */
+export function needBuilt(...files) {
+  const missing = files.filter((f) => !existsSync(join(ROOT, f)));
+  assert.deepEqual(missing, [], `${missing.join(', ')} missing: run make build (make test does)`);
+}

@@ -11,10 +11,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { setup, newPage, screenshot, waitForAsync, axeViolations } from './helpers.mjs';
+import { setup, newPage, needBuilt, screenshot, waitForAsync, axeViolations } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 
 const STAND_IN = 'www/data/egtb/italian-4.egtb.gz';
@@ -83,8 +83,8 @@ const waitSmallerCached = (page) =>
 
 const row = (page) => page.textContent('.settings-tables-row[data-game="italian"]');
 
-test('the 5-piece tables: offered with their size, downloaded on asking, used at once, kept offline, removed', { timeout: 120000 }, async (t) => {
-  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+test('the 5-piece tables: offered with their size, downloaded on asking, used at once, kept offline, removed', { timeout: 120000 }, async () => {
+  needBuilt(STAND_IN);
   const file = readFileSync(join(ROOT, STAND_IN));
   const { page, fetched } = await offering(file);
   await waitTables(page, 3);
@@ -132,8 +132,8 @@ test('the 5-piece tables: offered with their size, downloaded on asking, used at
   await page.context().close();
 });
 
-test('a download that is not the listed file keeps nothing and says why', { timeout: 60000 }, async (t) => {
-  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+test('a download that is not the listed file keeps nothing and says why', { timeout: 60000 }, async () => {
+  needBuilt(STAND_IN);
   const file = readFileSync(join(ROOT, STAND_IN));
   const damaged = Buffer.from(file);
   damaged[damaged.length >> 1] ^= 0xff;
@@ -169,8 +169,8 @@ const keptHash = (page) =>
     return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
   });
 
-test('a kept file damaged later is dropped and downloaded again; offline, the player is told once', { timeout: 180000 }, async (t) => {
-  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+test('a kept file damaged later is dropped and downloaded again; offline, the player is told once', { timeout: 180000 }, async () => {
+  needBuilt(STAND_IN);
   const file = readFileSync(join(ROOT, STAND_IN));
   const want = createHash('sha256').update(file).digest('hex');
   const { page, fetched } = await offering(file);
@@ -228,8 +228,8 @@ test('a kept file damaged later is dropped and downloaded again; offline, the pl
   await page.context().close();
 });
 
-test('tables kept from an earlier version of the site are said to be so and updated on asking', { timeout: 90000 }, async (t) => {
-  if (!existsSync(join(ROOT, STAND_IN))) return t.skip(`${STAND_IN} missing: run make build`);
+test('tables kept from an earlier version of the site are said to be so and updated on asking', { timeout: 90000 }, async () => {
+  needBuilt(STAND_IN);
   const file = readFileSync(join(ROOT, STAND_IN));
   const { page, fetched } = await offering(file);
   // What an earlier version kept under the same name: another file, which this build refuses

@@ -3,11 +3,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, newPage, clickMove, screenshot, waitDataCached } from './helpers.mjs';
+import { setup, newPage, needBuilt, clickMove, screenshot, waitDataCached } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 let env;
@@ -22,11 +22,8 @@ async function waitControlled(page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 20000 });
 }
 
-test('after one visit the game loads and plays against the computer offline', { timeout: 60000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
-    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
-    return;
-  }
+test('after one visit the game loads and plays against the computer offline', { timeout: 60000 }, async () => {
+  needBuilt('www/offline/precache.js');
   const page = await newPage(env);
   await page.goto(env.server.url + '?mode=computer&color=white&level=1');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
@@ -56,10 +53,7 @@ test('after one visit the game loads and plays against the computer offline', { 
 });
 
 test('a new version replaces the cached one whole, when the page asks', { timeout: 60000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
-    t.skip('www/offline/precache.js is missing');
-    return;
-  }
+  needBuilt('www/offline/precache.js');
   // A copy of the site, so a "new build" can be made without touching the repository.
   const dir = mkdtempSync(join(tmpdir(), 'dama-site-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,18 +90,12 @@ test('a new version replaces the cached one whole, when the page asks', { timeou
   await page.context().close();
 });
 
-test('after one visit the explorers, both games\' puzzles, a shared game, a game by link and the embed\'s analysis work offline', { timeout: 120000 }, async (t) => {
+test('after one visit the explorers, both games\' puzzles, a shared game, a game by link and the embed\'s analysis work offline', { timeout: 120000 }, async () => {
   const precacheFile = join(ROOT, 'www', 'offline', 'precache.js');
-  if (!existsSync(precacheFile)) {
-    t.skip('www/offline/precache.js is missing');
-    return;
-  }
+  needBuilt('www/offline/precache.js');
   const text = readFileSync(precacheFile, 'utf8');
   const dataFiles = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)).data.files.length;
-  if (!dataFiles) {
-    t.skip('no engine data built (make data)');
-    return;
-  }
+  assert.ok(dataFiles > 0, 'no engine data built: run make build (make test does)');
   const page = await newPage(env, { analysisEngine: false });
   // The one visit: the game page (the service worker installs and fetches the engine's data).
   await page.goto(env.server.url);

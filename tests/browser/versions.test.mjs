@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, clickMove, waitForAsync } from './helpers.mjs';
+import { setup, needBuilt, clickMove, waitForAsync } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
@@ -153,10 +153,7 @@ function checkForUpdate(page) {
 }
 
 test('a version accepted in one tab leaves the other tab on its own version until it reloads', { timeout: 120000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
-    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
-    return;
-  }
+  needBuilt('www/offline/precache.js');
   const { s, server, context, page: tab1 } = await servedA(t);
   const tab2 = await openTab(context, server.url + '?mode=two-players');
   await controlled(tab2);
@@ -207,10 +204,7 @@ test('a version accepted in one tab leaves the other tab on its own version unti
 });
 
 test('a deploy uploaded in steps is refused until complete, and the old version works meanwhile', { timeout: 120000 }, async (t) => {
-  if (!existsSync(join(ROOT, 'www', 'offline', 'precache.js'))) {
-    t.skip('www/offline/precache.js is missing: run make precache (make test-browser does)');
-    return;
-  }
+  needBuilt('www/offline/precache.js');
   const { s, context, page } = await servedA(t);
   const [cacheA] = await siteCaches(page);
 
