@@ -428,7 +428,6 @@ FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args loaders
 FUZZ_FLAGS ?=
 FUZZ_WASM_FLAGS ?=
 SOAK_GAMES ?= 5000
-SOAK_SECONDS ?= 1800
 
 fuzz:
 	@command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
@@ -447,7 +446,7 @@ fuzz-wasm: build
 	node scripts/fuzz-wasm.mjs --seconds $(FUZZ_SECONDS) $(FUZZ_WASM_FLAGS)
 
 soak:
-	SOAK_GAMES=$(SOAK_GAMES) SOAK_SECONDS=$(SOAK_SECONDS) \
+	SOAK_GAMES=$(SOAK_GAMES) \
 		cargo test --release -p dama --test soak -- --nocapture
 
 # --- browser soak ---

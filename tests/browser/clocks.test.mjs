@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, newPage, clickMove, screenshot, PHONE, DESKTOP } from './helpers.mjs';
+import { setup, openPage, newPage, clickMove, screenshot, waitForAsync, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -83,13 +83,80 @@ test('a flag falls: the side out of time loses, named as such', { timeout: 40000
   await page.context().close();
 });
 
-test('against the computer with a clock, it answers within its own time', { timeout: 40000 }, async () => {
-  const page = await openPage(env, '?mode=computer&color=white&level=10');
-  await page.evaluate(() => window.__dama.board.newGame({ mode: 'computer', side: 'white', level: 10, clock: { initialMs: 30_000, incrementMs: 0 } }));
-  await clickMove(page, '22-18');
-  await page.waitForFunction(() => window.__dama.history().length === 2, null, { timeout: 20000 });
-  // Level 10 alone would think 3.1 s; with 30 s on its clock its share is 1 s.
+// A position out of the opening book (level 10 answers a book position at once, without a
+// search), eight plies from the start: Black, the computer, answers 30-26 with nine moves to
+// choose from, none forced.
+const OUT_OF_BOOK = 'W:W17,22,23,24,25,27,28,29,30,31,32:B1,2,4,6,7,8,9,10,11,12,14';
+
+/**
+ * The engine worker's searches, each {timeMs: asked, result: its answer}; once
+ * `window.__hold` is set, their answers are held until the test lets them through
+ * (window.__release()), so that the page's time can be moved on by the time the engine took
+ * before the page hears of it.
+ */
+function recordSearches() {
+  const held = /** @type {(() => void)[]} */ ([]);
+  Object.assign(window, { __searches: [], __hold: false, __release: () => held.splice(0).forEach((f) => f()) });
+  const W = window.Worker;
+  window.Worker = class extends W {
+    postMessage(msg, ...rest) {
+      if (msg?.type === 'search') window.__searches.push({ id: msg.id, timeMs: msg.timeMs, result: null });
+      return super.postMessage(msg, ...rest);
+    }
+    get onmessage() {
+      return super.onmessage;
+    }
+    set onmessage(f) {
+      super.onmessage = f && ((e) => {
+        const search = window.__searches.find((x) => x.id === e.data?.id);
+        if (search) search.result = e.data.result ?? null;
+        if (search && window.__hold) held.push(() => f.call(this, e));
+        else f.call(this, e);
+      });
+    }
+  };
+}
+
+test('against the computer with a clock, it searches within its own time, and its clock is charged what the search took', { timeout: 60000 }, async () => {
+  // The page's time moves only when the test says: what the page asks of the engine and what
+  // its clock is charged do not depend on how busy the machine is.
+  const page = await newPage(env);
+  await page.clock.install();
+  await page.addInitScript(recordSearches);
+  await page.goto(env.server.url + '?mode=computer&color=white&level=10');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.evaluate((fen) => window.__dama.board.newGame({ mode: 'computer', side: 'white', level: 10, fen, clock: { initialMs: 30_000, incrementMs: 0 } }), OUT_OF_BOOK);
+  // The engine's worker started and loaded first (its download waits a task of the page's),
+  // with its opening book: the position is out of it, not merely ahead of its download.
+  await page.waitForFunction(() => window.__dama.engine, null, { timeout: 15000 });
+  await page.evaluate((startFen) => window.__dama.engine.search({}, { variant: 'italian', startFen, moves: [], level: 1, timeMs: 50, seed: 1 }), OUT_OF_BOOK);
+  await page.waitForFunction(() => window.__dama.engine.data.book, null, { timeout: 20000 });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => (window.__hold = true));
+  await clickMove(page, '30-26');
+  // (Polled from here: with the page's clock paused, the page's own timers and frames wait.)
+  await waitForAsync(page, () => !!window.__searches.at(-1)?.result, null, { timeout: 20000 });
+  const search = await page.evaluate(() => window.__searches.at(-1));
+  // Level 10 alone would think 3.1 s; with 30 s on its clock (White's first move is on no
+  // clock, and no page time has passed) its share is exactly 1 s, and that is what it asks.
+  assert.equal(search.timeMs, 1000, `the page asked the engine for ${search.timeMs} ms`);
+  // A search, not the book (a book move has no depth, nodes or time).
+  const r = search.result;
+  assert.ok(r.depth > 0 && r.nodes > 0, `a search: depth ${r.depth}, ${r.nodes} nodes`);
+  // The engine's own measure of its search, stopped at its deadline (its precision is
+  // crates/dama/tests/engine.rs's, on an injected clock): here 1 s more is a guard against a
+  // search that ignores its time, not a verdict on the machine's speed.
+  assert.ok(r.timeMs <= search.timeMs + 1000, `the engine searched ${r.timeMs} ms of its ${search.timeMs}`);
+  console.log(`# level 10 with 1000 ms: depth ${r.depth}, ${r.nodes} nodes in ${Math.round(r.timeMs)} ms`);
+  // The page's time passes as the engine's did, then the page hears the answer: the computer's
+  // clock is charged the search's time (at least its pacing, 450 ms), no more.
+  const took = Math.max(450, Math.ceil(r.timeMs));
+  await page.clock.runFor(took);
+  await page.evaluate(() => window.__release());
+  await page.clock.runFor(100); // the page's pacing, due now, plays the move
+  await waitForAsync(page, () => window.__dama.history().length === 2, null, { timeout: 20000 });
   const left = await page.evaluate(() => window.__dama.board.session.clock.remaining('black', performance.now()));
+  assert.ok(left >= 30_000 - took - 100 && left <= 30_000 - took, `the computer's clock was charged ${30_000 - left} ms for a ${took} ms search`);
   assert.ok(left > 27_500, `the computer used ${30_000 - left} ms`);
   assert.deepEqual(page.errors, []);
   await page.context().close();

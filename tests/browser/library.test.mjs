@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, newPage, openPage, clickMove, history, screenshot } from './helpers.mjs';
+import { setup, newPage, openPage, clickMove, history, screenshot, fillableStorage, fillStorage } from './helpers.mjs';
 import { ROOT } from './server.mjs';
 
 let env;
@@ -205,20 +205,34 @@ test('saved games: kept as played, listed, opened, deleted and exported as one P
   await page.context().close();
 });
 
-test('a full storage is reported and loses no game', { timeout: 30000 }, async () => {
-  const page = await openPage(env, '?mode=friend');
-  await page.evaluate(() => {
-    IDBObjectStore.prototype.put = function () {
-      throw new DOMException('quota', 'QuotaExceededError');
-    };
-  });
+test('a full storage is reported and loses no game: the games saved before stay whole, the one played keeps its tab', { timeout: 30000 }, async () => {
+  const page = await newPage(env);
+  await fillableStorage(page);
+  await page.goto(env.server.url + '?mode=friend');
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  // Two games saved while there is room.
   await clickMove(page, '22-18');
+  await clickMove(page, '11-14');
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(page, '21-17');
+  await page.evaluate(() => window.__dama.saved());
+  const before = await savedGames(page);
+  assert.equal(before.length, 2, 'two games saved before the storage fills');
+  // The storage fills; a third game is played.
+  await fillStorage(page, 'indexedDB');
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(page, '22-18');
+  await page.evaluate(() => window.__dama.saved());
   await page.waitForFunction(() => /could not be added to your saved games.*quota/.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
+  assert.deepEqual(await savedGames(page), before, 'the games saved before are all there, as they were');
   // The game is still the page's, and survives a reload (its own copy).
   assert.deepEqual(await history(page), ['22-18']);
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.deepEqual(await history(page), ['22-18']);
+  const after = await savedGames(page);
+  for (const game of before) assert.deepEqual(after.find((g) => g.id === game.id), game, 'and after the reload');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
@@ -267,6 +281,14 @@ test("a library's code that cannot be loaded is reported and loses no game", { t
   assert.deepEqual(await history(page), ['22-18'], "the tab's own copy");
   await page.context().close();
 });
+
+/** Every saved game in the library, each record whole (its PDN, revision, time written...), by id. */
+function savedGames(page) {
+  return page.evaluate(async () => {
+    const { Library } = await import('./www/library/library.js');
+    return (await (await Library.open()).list()).sort((a, b) => (a.id < b.id ? -1 : 1));
+  });
+}
 
 /** The plies of the saved game `id` in the library, or null when it has none. */
 function savedPlies(page, id) {
