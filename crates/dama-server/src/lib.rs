@@ -6,3 +6,4 @@
 
 pub mod clock;
 pub mod protocol;
+pub mod room;
