@@ -3,3 +3,5 @@
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod rating;
