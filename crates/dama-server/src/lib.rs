@@ -5,3 +5,4 @@
 #![warn(missing_docs)]
 
 pub mod rating;
+pub mod store;
