@@ -6,4 +6,6 @@
 
 pub mod clock;
 pub mod protocol;
+pub mod rating;
 pub mod room;
+pub mod store;
