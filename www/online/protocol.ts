@@ -138,7 +138,7 @@ event: Event, };
 /**
  * What a refusal is about, for the page to choose its words (the text says it in English).
  */
-export type RefusalCode = "too-large" | "malformed" | "rate-limited" | "not-a-player" | "not-your-turn" | "illegal" | "game-over" | "stale" | "no-offer" | "offer-standing" | "too-soon" | "cannot-abort" | "not-claimable" | "not-out-of-time";
+export type RefusalCode = "too-large" | "malformed" | "rate-limited" | "not-a-player" | "not-your-turn" | "illegal" | "game-over" | "stale" | "no-offer" | "offer-standing" | "too-soon" | "cannot-abort" | "not-claimable" | "not-out-of-time" | "no-game" | "unavailable";
 
 /**
  * A refused message: a code and a reason the page can show. Nothing changed.
@@ -250,7 +250,11 @@ gone: boolean,
 /**
  * How long until a claim is possible, while gone.
  */
-claim_in_ms: number | null, } | { "t": "pong", 
+claim_in_ms: number | null, } | { "t": "waiting", 
+/**
+ * The challenge's id.
+ */
+challenge: string, } | { "t": "pong", 
 /**
  * The ping's number.
  */

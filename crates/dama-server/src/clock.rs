@@ -6,6 +6,7 @@
 
 use crate::protocol::{ClockSnapshot, Side, TimeControl};
 use dama::Color;
+use serde::{Deserialize, Serialize};
 
 /// An instant in milliseconds, read by the transport and passed in. Wall-clock time (since the
 /// Unix epoch) rather than a monotonic instant, so that a clock saved before a restart still
@@ -23,8 +24,10 @@ pub const FIRST_MOVE_MS: u64 = 30_000;
 pub const LAG_REPORT_MAX_MS: u32 = 2_000;
 
 /// The speed classes, by the game's estimated length (lichess's thresholds, its ultrabullet
-/// folded into bullet: draughts sites offer nothing under a minute).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// folded into bullet: draughts sites offer nothing under a minute). One enum for the clocks
+/// (the disconnect grace) and the ratings (one rating per game and class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Speed {
     /// Estimate under 3 minutes.
     Bullet,
@@ -37,14 +40,42 @@ pub enum Speed {
 }
 
 impl Speed {
+    /// Every class.
+    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classical];
+
     /// The class of a time control, by [`TimeControl::estimate_secs`].
     pub fn of(control: TimeControl) -> Speed {
-        match control.estimate_secs() {
-            s if s < 180 => Speed::Bullet,
-            s if s < 480 => Speed::Blitz,
-            s if s < 1500 => Speed::Rapid,
+        Speed::of_estimate(u64::from(control.estimate_secs()))
+    }
+
+    /// The class of a time control given in milliseconds (as the store keeps it): the same
+    /// estimate, base plus 40 increments, in whole seconds.
+    pub fn of_ms(base_ms: u64, increment_ms: u64) -> Speed {
+        Speed::of_estimate(base_ms.saturating_add(increment_ms.saturating_mul(40)) / 1000)
+    }
+
+    fn of_estimate(secs: u64) -> Speed {
+        match secs {
+            0..180 => Speed::Bullet,
+            180..480 => Speed::Blitz,
+            480..1500 => Speed::Rapid,
             _ => Speed::Classical,
         }
+    }
+
+    /// The identifier kept in the database and used on the page.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classical => "classical",
+        }
+    }
+
+    /// The class with identifier `id`, if it is one.
+    pub fn from_id(id: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|s| s.id() == id)
     }
 
     /// How long a player whose connection dropped (the tab not closed) may be gone before the
@@ -231,6 +262,32 @@ impl Clock {
             paused_at: None,
             stopped_at: None,
         }
+    }
+
+    /// The clocks of a game created at `started` whose moves were played at the given
+    /// instants, each leaving its mover with the given time (increment included): what a
+    /// restarted server read back from its store. Each side's lag bank is replayed with the
+    /// credit each move must have had (its time from the previous move, less what it cost),
+    /// which the server's relay delay of a few milliseconds can overstate by as much; the
+    /// clocks stand paused at the last move, for [`Clock::resume`] to give the down time back.
+    pub fn restore(control: TimeControl, started: Millis, moves: &[(Millis, u64)]) -> Clock {
+        let mut clock = Clock::new(control, started);
+        let increment = u64::from(control.increment_secs) * 1000;
+        for &(at, left) in moves {
+            let side = ix(clock.turn);
+            let at = at.max(clock.since);
+            if clock.moved[side] {
+                let used = (clock.left[side] + increment).saturating_sub(left);
+                let lag = (at - clock.since).saturating_sub(used);
+                clock.lag[side].credit(u32::try_from(lag).unwrap_or(u32::MAX), at - clock.since);
+            }
+            clock.moved[side] = true;
+            clock.left[side] = left;
+            clock.turn = clock.turn.opposite();
+            clock.since = at;
+        }
+        clock.paused_at = Some(clock.since);
+        clock
     }
 
     /// The time control.

@@ -224,6 +224,12 @@ pub enum RefusalCode {
     NotClaimable,
     /// No time has run out.
     NotOutOfTime,
+    /// No game or challenge has this id (or the game is over and no longer live: its record
+    /// is at `/api/games/{id}`).
+    NoGame,
+    /// The server could not store the move (or the game's end) just now: nothing changed,
+    /// the page may send it again.
+    Unavailable,
 }
 
 /// A refused message: a code and a reason the page can show. Nothing changed.
@@ -349,6 +355,12 @@ pub enum ServerMsg {
         gone: bool,
         /// How long until a claim is possible, while gone.
         claim_in_ms: Option<u32>,
+    },
+    /// The answer to the challenger's hello: the challenge waits for its opponent, and the
+    /// welcome follows when the opponent opens the link.
+    Waiting {
+        /// The challenge's id.
+        challenge: String,
     },
     /// The answer to a ping.
     Pong {

@@ -245,52 +245,9 @@ pub fn rate_game(
     Ok((RatingChange::new(white, w), RatingChange::new(black, b)))
 }
 
-/// A rating's speed class, from the game's expected length (lichess's classes, with its
-/// ultrabullet counted as bullet).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Speed {
-    /// Under 3 minutes expected.
-    Bullet,
-    /// 3 to 8 minutes.
-    Blitz,
-    /// 8 to 25 minutes.
-    Rapid,
-    /// 25 minutes or more.
-    Classical,
-}
-
-impl Speed {
-    /// Every class.
-    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classical];
-
-    /// The class of a time control: its estimated length is the base time plus 40 increments
-    /// (a game of 40 moves each, lichess's estimate), so 5'+3" (FID online) is 420 s: blitz.
-    pub fn of(base_ms: u64, increment_ms: u64) -> Speed {
-        let estimate_s = base_ms.saturating_add(increment_ms.saturating_mul(40)) / 1000;
-        match estimate_s {
-            0..180 => Speed::Bullet,
-            180..480 => Speed::Blitz,
-            480..1500 => Speed::Rapid,
-            _ => Speed::Classical,
-        }
-    }
-
-    /// The identifier kept in the database and used on the page.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Speed::Bullet => "bullet",
-            Speed::Blitz => "blitz",
-            Speed::Rapid => "rapid",
-            Speed::Classical => "classical",
-        }
-    }
-
-    /// The class with identifier `id`, if it is one.
-    pub fn from_id(id: &str) -> Option<Speed> {
-        Speed::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
+/// A rating's speed class: the clock's own ([`crate::clock::Speed`]), one enum for the
+/// clocks' grace periods and the ratings' classes.
+pub use crate::clock::Speed;
 
 #[cfg(test)]
 mod tests {
@@ -439,13 +396,13 @@ mod tests {
 
     #[test]
     fn speed_classes_follow_the_estimated_length() {
-        assert_eq!(Speed::of(60_000, 0), Speed::Bullet);
-        assert_eq!(Speed::of(120_000, 1_000), Speed::Bullet); // 120 + 40 x 1 = 160 s
-        assert_eq!(Speed::of(180_000, 0), Speed::Blitz);
-        assert_eq!(Speed::of(300_000, 3_000), Speed::Blitz); // FID online 5'+3": 420 s
-        assert_eq!(Speed::of(600_000, 0), Speed::Rapid);
-        assert_eq!(Speed::of(900_000, 10_000), Speed::Rapid); // 1300 s
-        assert_eq!(Speed::of(1_800_000, 0), Speed::Classical);
+        assert_eq!(Speed::of_ms(60_000, 0), Speed::Bullet);
+        assert_eq!(Speed::of_ms(120_000, 1_000), Speed::Bullet); // 120 + 40 x 1 = 160 s
+        assert_eq!(Speed::of_ms(180_000, 0), Speed::Blitz);
+        assert_eq!(Speed::of_ms(300_000, 3_000), Speed::Blitz); // FID online 5'+3": 420 s
+        assert_eq!(Speed::of_ms(600_000, 0), Speed::Rapid);
+        assert_eq!(Speed::of_ms(900_000, 10_000), Speed::Rapid); // 1300 s
+        assert_eq!(Speed::of_ms(1_800_000, 0), Speed::Classical);
         for s in Speed::ALL {
             assert_eq!(Speed::from_id(s.id()), Some(s));
         }

@@ -97,6 +97,54 @@ impl Room {
         room
     }
 
+    /// A game read back from the store by a restarted server: created at `started`, its
+    /// `moves` (the text, when it was played, and the mover's time after it) replayed through
+    /// the core, each side's ack counter the number of its moves (what the restarted server
+    /// tells each page in its welcome). The clocks stand paused at the last move: the caller
+    /// [`resume`](Room::resume)s them, which gives the down time back to the side to move.
+    /// Refused with the core's reason when a stored move does not replay (a corrupt store).
+    pub fn restore(
+        variant: Variant,
+        white: PlayerId,
+        black: PlayerId,
+        control: TimeControl,
+        started: Millis,
+        moves: &[(String, Millis, u64)],
+    ) -> Result<Room, Refusal> {
+        let mut room = Room::new(variant, white, black, control, started);
+        let mut left = [u64::from(control.base_secs) * 1000; 2];
+        for (text, _, after) in moves {
+            let m = room
+                .game
+                .read_move(text)
+                .map_err(|e| refuse(RefusalCode::Illegal, format!("stored move {text}: {e}")))?;
+            let side = room.game.turn();
+            let written = room.game.move_text(&m);
+            room.game.play(&m).expect("a move the core read is legal");
+            room.acks[ix(side)] += 1;
+            left[ix(side)] = *after;
+            let ms = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
+            room.push(Event::Move {
+                ply: room.game.ply() as u32,
+                side: side.into(),
+                text: written,
+                white_ms: ms(left[0]),
+                black_ms: ms(left[1]),
+            });
+            room.last_move_v = room.version();
+        }
+        let times: Vec<(Millis, u64)> = moves.iter().map(|&(_, at, left)| (at, left)).collect();
+        room.clock = Clock::restore(control, started, &times);
+        if let Some(r) = room.game.result() {
+            // The last stored move ended the game but the server stopped before the end was
+            // stored: the end is declared now, as it was then.
+            let at = times.last().map_or(started, |t| t.0);
+            room.clock.resume(at);
+            room.end(winner(r.outcome), core_reason(r.reason), at);
+        }
+        Ok(room)
+    }
+
     /// The game as the core holds it.
     pub fn game(&self) -> &Game {
         &self.game

@@ -123,6 +123,16 @@ impl Store {
             .ok_or(StoreError::NoAccount)
     }
 
+    /// The account named `name` (in any case).
+    pub async fn account_named(&self, name: &str) -> Result<Account> {
+        let name = bounds::name(name).map_err(|_| StoreError::NoAccount)?;
+        sqlx::query_as("SELECT id, name, created_at FROM accounts WHERE name_key = $1")
+            .bind(name.to_ascii_lowercase())
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoAccount)
+    }
+
     /// Deletes an account: its sessions and ratings go, its games stay with its name replaced
     /// by [`DELETED_NAME`] and the link to it cleared, all in one transaction.
     pub async fn delete_account(&self, id: &str) -> Result<()> {

@@ -237,6 +237,31 @@ fn check_new_game(g: &NewGame) -> Result<()> {
     Ok(())
 }
 
+/// Inserts a new game, being played, on `conn`; returns its id.
+pub(super) async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<String> {
+    check_new_game(game)?;
+    let id = random::id(8);
+    sqlx::query(
+        "INSERT INTO games (id, variant, white_account, white_name, black_account, \
+         black_name, base_ms, increment_ms, rated, started_at, status) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&id)
+    .bind(game.variant.id())
+    .bind(&game.white.account)
+    .bind(&game.white.name)
+    .bind(&game.black.account)
+    .bind(&game.black.name)
+    .bind(game.base_ms as i64) // within bounds::TIME_CONTROL_MAX_MS, checked above
+    .bind(game.increment_ms as i64)
+    .bind(game.rated)
+    .bind(game.started_at)
+    .bind(PLAYING)
+    .execute(conn)
+    .await?;
+    Ok(id)
+}
+
 /// The moves of game `id`, in order.
 async fn moves_of(conn: &mut SqliteConnection, id: &str) -> Result<Vec<StoredMove>> {
     Ok(sqlx::query_as(
@@ -262,7 +287,7 @@ async fn rate_players(
     let (Some(w), Some(b)) = (&game.white.account, &game.black.account) else {
         return Ok(unrated(None)); // an account deleted during the game
     };
-    let speed = Speed::of(game.base_ms as u64, game.increment_ms as u64);
+    let speed = Speed::of_ms(game.base_ms as u64, game.increment_ms as u64);
     let white = match ratings::read(conn, w, game.variant, speed).await? {
         Ok(r) => r,
         Err(e) => return Ok(unrated(Some(e))),
@@ -297,27 +322,8 @@ async fn rate_players(
 impl Store {
     /// Stores a new game, being played; returns its id.
     pub async fn create_game(&self, game: &NewGame) -> Result<String> {
-        check_new_game(game)?;
-        let id = random::id(8);
-        sqlx::query(
-            "INSERT INTO games (id, variant, white_account, white_name, black_account, \
-             black_name, base_ms, increment_ms, rated, started_at, status) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        )
-        .bind(&id)
-        .bind(game.variant.id())
-        .bind(&game.white.account)
-        .bind(&game.white.name)
-        .bind(&game.black.account)
-        .bind(&game.black.name)
-        .bind(game.base_ms as i64) // within bounds::TIME_CONTROL_MAX_MS, checked above
-        .bind(game.increment_ms as i64)
-        .bind(game.rated)
-        .bind(game.started_at)
-        .bind(PLAYING)
-        .execute(&self.pool)
-        .await?;
-        Ok(id)
+        let mut conn = self.pool.acquire().await?;
+        insert_game(&mut conn, game).await
     }
 
     /// Ends game `id`. A rated game with a result changes both players' ratings (their

@@ -13,8 +13,9 @@ mod accounts;
 pub mod bounds;
 mod error;
 mod games;
-mod random;
+pub(crate) mod random;
 mod ratings;
+mod seats;
 mod sessions;
 mod writer;
 
