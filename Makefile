@@ -37,7 +37,7 @@ WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 WASM_BINDGEN := wasm-bindgen --target web --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
-.PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
+.PHONY: all setup setup-test setup-audit setup-dist build serve serve-online dist test test-steps fmt fmt-check clippy \
 	test-rust test-rust-beside test-wasm test-unit test-browser bench clean distclean help
 
 all: build
@@ -213,6 +213,13 @@ $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 serve: build tables-5
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
 	python3 scripts/serve.py .
+
+# The same site served by the dama server (crates/dama-server, docs/SERVER.md), with live games
+# over WebSocket and a SQLite file (dama.sqlite, made at the first start). A debug build: the
+# server's work is I/O, and the build stays short.
+serve-online: build tables-5
+	@test -f index.html || { echo "serve-online: no index.html at the repo root" >&2; exit 1; }
+	cargo run -p dama-server -- --site .
 
 # The site to put on a static host: a copy of the built site, each script and style sheet
 # minified file by file (scripts/minify.mjs: no bundle, the same modules), and its precache list
@@ -402,7 +409,7 @@ distclean: clean
 precache: build
 	node scripts/precache.mjs
 
-serve test-browser dist: precache
+serve serve-online test-browser dist: precache
 
 # Redraw the app icons (committed PNGs in www/icons/).
 icons:
