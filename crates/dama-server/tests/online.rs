@@ -164,6 +164,42 @@ fn end_of(c: &Client) -> Option<(Option<Side>, EndReason)> {
     })
 }
 
+/// A server over a temporary file and a game on it, `plies` moves played.
+struct Table {
+    dir: TempDir,
+    server: dama_server::app::Server,
+    w: Seat,
+    b: Seat,
+    id: String,
+    cookies: [String; 2],
+    game: Game,
+}
+
+async fn table(variant: Variant, base: u32, inc: u32, plies: usize) -> Table {
+    let dir = TempDir::new();
+    let server = start(&dir.db()).await;
+    let (mut w, mut b, id, cookies) = pair(server.addr, variant.id(), base, inc).await;
+    let mut game = Game::new(variant);
+    play_moves(&mut w, &mut b, &mut [], &mut game, plies).await;
+    Table {
+        dir,
+        server,
+        w,
+        b,
+        id,
+        cookies,
+        game,
+    }
+}
+
+/// How many moves the store holds for game `id`.
+async fn stored_moves(addr: SocketAddr, id: &str) -> usize {
+    let stored = http(addr, "GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .json();
+    stored["moves"].as_array().unwrap().len()
+}
+
 async fn whole_game(variant: Variant) {
     let dir = TempDir::new();
     let server = start(&dir.db()).await;
@@ -260,13 +296,15 @@ async fn a_whole_game_in_brazilian_with_a_spectator() {
 
 #[tokio::test]
 async fn the_flag_falls_and_the_server_declares_it() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.addr;
     // One second and no increment: the first moves are free, then White's second runs out.
-    let (mut w, mut b, id, _) = pair(addr, "italian", 1, 0).await;
-    let mut game = Game::new(Variant::Italian);
-    play_moves(&mut w, &mut b, &mut [], &mut game, 2).await;
+    let Table {
+        server,
+        mut w,
+        mut b,
+        id,
+        ..
+    } = table(Variant::Italian, 1, 0, 2).await;
+    let addr = server.addr;
     let ended = |m: &ServerMsg| {
         events(m).filter(|e| e.iter().any(|v| matches!(v.event, Event::End { .. })))
     };
@@ -299,12 +337,16 @@ async fn the_flag_falls_and_the_server_declares_it() {
 
 #[tokio::test]
 async fn a_dropped_client_resumes_with_exactly_what_it_missed() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let Table {
+        server,
+        mut w,
+        mut b,
+        id,
+        cookies,
+        mut game,
+        ..
+    } = table(Variant::Italian, 300, 3, 2).await;
     let addr = server.addr;
-    let (mut w, mut b, id, cookies) = pair(addr, "italian", 300, 3).await;
-    let mut game = Game::new(Variant::Italian);
-    play_moves(&mut w, &mut b, &mut [], &mut game, 2).await;
     // Black's link drops; White is told, and plays on.
     let b_version = b.c.version();
     let b_seen = b.c.seen.clone();
@@ -387,21 +429,21 @@ async fn a_dropped_client_resumes_with_exactly_what_it_missed() {
         let versions: Vec<u32> = c.seen.iter().map(|v| v.v).collect();
         assert_eq!(versions, (1..=6).collect::<Vec<_>>());
     }
-    let stored = http(addr, "GET", &format!("/api/games/{id}"), None, None)
-        .await
-        .json();
-    assert_eq!(stored["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(stored_moves(addr, &id).await, 5);
     server.stop().await;
 }
 
 #[tokio::test]
 async fn a_restarted_server_resumes_the_game_at_the_same_move() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let addr = server.addr;
-    let (mut w, mut b, id, cookies) = pair(addr, "brazilian", 300, 3).await;
-    let mut game = Game::new(Variant::Brazilian);
-    play_moves(&mut w, &mut b, &mut [], &mut game, 3).await;
+    let Table {
+        dir,
+        server,
+        mut w,
+        mut b,
+        id,
+        cookies,
+        mut game,
+    } = table(Variant::Brazilian, 300, 3, 3).await;
     let clocks_before = match w.c.seen.last().unwrap().event {
         Event::Move {
             white_ms, black_ms, ..
@@ -457,29 +499,21 @@ async fn a_restarted_server_resumes_the_game_at_the_same_move() {
     }
     // The game goes on.
     play_moves(&mut w, &mut b, &mut [], &mut game, 2).await;
-    let stored = http(addr, "GET", &format!("/api/games/{id}"), None, None)
-        .await
-        .json();
-    assert_eq!(stored["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(stored_moves(addr, &id).await, 5);
     server.stop().await;
 }
 
 #[tokio::test]
 async fn refusals_say_why_and_change_nothing() {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let Table {
+        server,
+        mut w,
+        mut b,
+        id,
+        game,
+        ..
+    } = table(Variant::Italian, 300, 3, 2).await;
     let addr = server.addr;
-    let (mut w, mut b, id, _) = pair(addr, "italian", 300, 3).await;
-    let mut game = Game::new(Variant::Italian);
-    play_moves(&mut w, &mut b, &mut [], &mut game, 2).await;
-    let stored_moves = || async {
-        http(addr, "GET", &format!("/api/games/{id}"), None, None)
-            .await
-            .json()["moves"]
-            .as_array()
-            .unwrap()
-            .len()
-    };
     let v = w.c.version();
     // An illegal move.
     w.c.send(&ClientMsg::Move {
@@ -538,7 +572,7 @@ async fn refusals_say_why_and_change_nothing() {
     w.c.send(&ClientMsg::Ping { n: 7 }).await;
     w.c.until(|m| matches!(m, ServerMsg::Pong { n: 7 }).then_some(()))
         .await;
-    assert_eq!(stored_moves().await, 2);
+    assert_eq!(stored_moves(addr, &id).await, 2);
     // A 1 MB message: refused with the bound, and the socket closed.
     let mut big = Client::connect(addr, None).await;
     big.send_text(&format!(
@@ -584,7 +618,7 @@ async fn refusals_say_why_and_change_nothing() {
     assert!(answered < 100, "{answered}");
     let closed = w.c.next().await;
     assert!(matches!(&closed, Err((1008, _))), "{closed:?}");
-    assert_eq!(stored_moves().await, 2);
+    assert_eq!(stored_moves(addr, &id).await, 2);
     // Black, untouched, still sees the game at its version and plays on.
     b.c.send(&ClientMsg::Ping { n: 1 }).await;
     b.c.until(|m| matches!(m, ServerMsg::Pong { n: 1 }).then_some(()))
