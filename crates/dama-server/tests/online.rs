@@ -494,7 +494,7 @@ async fn a_restarted_server_resumes_the_game_at_the_same_move() {
         // Black to move: its clock as the last move left it (the down time given back,
         // and a few ms at most since the reconnect); White's exactly as stored.
         assert_eq!(clocks.white_ms, clocks_before.0);
-        assert!(clocks.black_ms <= clocks_before.1 && clocks_before.1 - clocks.black_ms < 5_000);
+        assert!(clocks.black_ms <= clocks_before.1 && clocks_before.1 - clocks.black_ms < 15_000);
         assert_eq!(clocks.running, Some(Side::Black));
     }
     // The game goes on.
