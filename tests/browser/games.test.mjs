@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, clickMove, clickSquare, history, screenshot } from './helpers.mjs';
+import { setup, openPage, clickMove, clickSquare, history, screenshot, pressInView, PHONE, CLIPBOARD } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -160,6 +160,68 @@ test('the board editor places pieces and refuses impossible positions with the r
   await page.click('#open-editor');
   await page.click('#editor-clear');
   await page.click('#editor-cancel');
+  assert.equal(await page.evaluate(() => window.__dama.fen()), 'B:WK1:B14');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The three tests above run at a desk, where they click; on a phone the same controls are
+// tapped, each first checked in view (scrolled to, as a player scrolls the dialog or the page):
+// Games and positions behind More, PDN copy, download and open, FEN copy and set, the editor.
+test('phone: Games and positions, PDN, FEN and the board editor: each control in view and tapped', { timeout: 40000 }, async () => {
+  const page = await openPage(env, '?mode=friend', { ...PHONE, ...CLIPBOARD });
+  const tap = (/** @type {string} */ sel) => pressInView(page, sel, PHONE, { scroll: true });
+  const openGames = async () => {
+    // More stays open after a dialog it opened closes.
+    if (!(await page.isVisible('#btn-games'))) await tap('#btn-more');
+    await tap('#btn-games');
+    await page.waitForSelector('#games[open]');
+  };
+  await clickMove(page, '22-18');
+  await openGames();
+  const pdn = await page.inputValue('#pdn-out');
+  assert.match(pdn, /1\. 22-18 \*/);
+  await tap('#pdn-copy');
+  await page.waitForSelector('#games-message:not([hidden])');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), pdn);
+  const [download] = await Promise.all([page.waitForEvent('download'), tap('#pdn-download')]);
+  assert.equal(readFileSync(await download.path(), 'utf8'), pdn);
+  await page.fill('#pdn-in', 'not a game at all');
+  await tap('#pdn-open');
+  await page.waitForFunction(() => /bad PDN/.test(document.querySelector('#games-message').textContent));
+  assert.deepEqual(await history(page), ['22-18']);
+  await screenshot(page, 'phone-games-bad-pdn');
+  await tap('#fen-copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#fen-field'));
+  await page.fill('#fen-field', 'B:WK30,22:B9,27');
+  await tap('#fen-set');
+  assert.equal(await page.evaluate(() => window.__dama.fen()), 'B:W22,K30:B9,27');
+
+  // The editor, under the board: a king and a man placed, Black to move, played.
+  await openGames();
+  await tap('#open-editor');
+  await tap('#editor-clear');
+  // The pieces to choose are under the board, whose top rows are then above the fold: the
+  // player scrolls back up to the board to tap its squares.
+  const onBoard = async (/** @type {number} */ sq) => {
+    await page.locator('#board').scrollIntoViewIfNeeded();
+    await clickSquare(page, sq);
+  };
+  await tap('#editor label:has(input[name="tool"][value="2"])');
+  await onBoard(1);
+  await tap('#editor label:has(input[name="tool"][value="-1"])');
+  await onBoard(14);
+  await tap('#editor label:has(input[name="turn"][value="black"])');
+  assert.equal(await page.textContent('#editor-fen'), 'B:WK1:B14');
+  await screenshot(page, 'phone-editor');
+  await tap('#editor-play');
+  assert.equal(await page.isVisible('#editor'), false);
+  assert.equal(await page.evaluate(() => window.__dama.fen()), 'B:WK1:B14');
+  // Cancel leaves the game as it was.
+  await openGames();
+  await tap('#open-editor');
+  await tap('#editor-clear');
+  await tap('#editor-cancel');
   assert.equal(await page.evaluate(() => window.__dama.fen()), 'B:WK1:B14');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -346,3 +346,19 @@ export const notInView = (locator, name = String(locator)) =>
     if (!hit || !b.contains(hit)) out.push(`${sel}: under its centre is ${hit?.tagName}.${hit?.className} "${hit?.textContent?.trim().slice(0, 30)}"`);
     return out;
   }, name);
+
+/**
+ * Presses the control `selector` matches as the screen's player does, after checking they can
+ * see it (notInView; it throws with the reasons). `scroll`: scrolled to first, as a player
+ * scrolls a page or a dialog's body to a control below the fold.
+ * @param {import('playwright-core').Page} page @param {string} selector
+ * @param {{hasTouch?: boolean}} options @param {{scroll?: boolean}} [how]
+ */
+export async function pressInView(page, selector, options, { scroll = false } = {}) {
+  const control = page.locator(selector);
+  // To the middle of its scroller: at an edge, a fraction of a pixel would leave it cut off.
+  if (scroll) await control.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  const why = await notInView(control, selector);
+  if (why.length) throw new Error(`${selector} cannot be pressed where it is: ${why.join('; ')}`);
+  await press(page, selector, options);
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { setup, newPage, squareRowCol, pointInBox, screenshot, axeViolations, pixelsNear, pickLanguage, fillableStorage, fillStorage, notInView, press, SIZES } from './helpers.mjs';
+import { setup, newPage, squareRowCol, pointInBox, screenshot, axeViolations, pixelsNear, pickLanguage, fillableStorage, fillStorage, notInView, press, pressInView, SIZES } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { THEMES } from '../../www/board/themes.js';
 
@@ -213,21 +213,16 @@ for (const [screen, options] of SIZES) {
   test(`${screen}: hint: first the piece to move, then the move; show solution plays the rest; retry starts over; each button in view`, { timeout: 30000 }, async () => {
     const page = await openPuzzles(HINTED.id, options);
     await idle(page);
-    /** Checks the button in view, then presses it as the player would (a tap on a phone). */
-    const pressInView = async (/** @type {string} */ sel) => {
-      assert.deepEqual(await notInView(page.locator(sel)), [], sel);
-      await press(page, sel, options);
-    };
-    await pressInView('#pz-hint');
+    await pressInView(page, '#pz-hint', options);
     let s = await hook(page);
     assert.equal(s.marks.selected, HINTED.moves[0].from, 'the piece to move is marked');
     assert.match(s.status, new RegExp(`move the piece on ${HINTED.moves[0].from}\\b`));
     await screenshot(page, `puzzles-${screen}-hint-piece`);
-    await pressInView('#pz-hint');
+    await pressInView(page, '#pz-hint', options);
     s = await hook(page);
     assert.equal(s.marks.hint, HINTED.line[0], 'then the move, as an arrow');
     assert.match(s.status, new RegExp(`play ${HINTED.line[0]}`));
-    await pressInView('#pz-solution');
+    await pressInView(page, '#pz-solution', options);
     await page.waitForFunction(() => /That was the solution/.test(window.__puzzles.status()), null, { timeout: 15000 });
     await idle(page);
     s = await hook(page);
@@ -240,7 +235,7 @@ for (const [screen, options] of SIZES) {
     assert.deepEqual(await tab.evaluate(() => window.__analysis.model().mainline().map((n) => n.text)), HINTED.line);
     assert.equal(await tab.evaluate(() => window.__analysis.model().root.fen), HINTED.fen);
     await tab.close();
-    await pressInView('#pz-retry');
+    await pressInView(page, '#pz-retry', options);
     await idle(page);
     s = await hook(page);
     assert.deepEqual(s.pieces, HINTED.start);
