@@ -264,21 +264,36 @@ test("moves played before the library's code arrives are saved, in order, once i
   await page.context().close();
 });
 
-test("a library's code that cannot be loaded is reported and loses no game", { timeout: 30000 }, async () => {
+test("a library's code that cannot be loaded is reported and loses no game: the games saved before stay whole, the one played keeps its tab", { timeout: 30000 }, async () => {
   const page = await newPage(env);
-  await page.route('**/www/play/library-dialog.js', (route) => route.abort());
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  // Two games saved while the library's code loads.
+  await clickMove(page, '22-18');
+  await clickMove(page, '11-14');
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(page, '21-17');
+  await page.evaluate(() => window.__dama.saved());
+  const before = await savedGames(page);
+  assert.equal(before.length, 2, 'two games saved before the code fails to load');
+  // The next visit cannot load it; a new game is played.
+  await page.route('**/www/play/library-dialog.js', (route) => route.abort());
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await clickMove(page, '22-18');
   await page.waitForFunction(() => /could not be added to your saved games/.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
   // The library's button says why it cannot open, rather than nothing.
   await page.click('#btn-library');
   await page.waitForFunction(() => /Saved games are not available/i.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
   assert.deepEqual(await history(page), ['22-18']);
+  assert.deepEqual(await savedGames(page), before, 'the games saved before are all there, as they were');
   await page.unroute('**/www/play/library-dialog.js');
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.deepEqual(await history(page), ['22-18'], "the tab's own copy");
+  const after = await savedGames(page);
+  for (const game of before) assert.deepEqual(after.find((g) => g.id === game.id), game, 'and after the reload');
   await page.context().close();
 });
 
