@@ -211,13 +211,7 @@ test('a full storage is reported and loses no game: the games saved before stay 
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   // Two games saved while there is room.
-  await clickMove(page, '22-18');
-  await clickMove(page, '11-14');
-  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
-  await clickMove(page, '21-17');
-  await page.evaluate(() => window.__dama.saved());
-  const before = await savedGames(page);
-  assert.equal(before.length, 2, 'two games saved before the storage fills');
+  const before = await saveTwoGames(page);
   // The storage fills; a third game is played.
   await fillStorage(page, 'indexedDB');
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
@@ -269,13 +263,7 @@ test("a library's code that cannot be loaded is reported and loses no game: the 
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   // Two games saved while the library's code loads.
-  await clickMove(page, '22-18');
-  await clickMove(page, '11-14');
-  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
-  await clickMove(page, '21-17');
-  await page.evaluate(() => window.__dama.saved());
-  const before = await savedGames(page);
-  assert.equal(before.length, 2, 'two games saved before the code fails to load');
+  const before = await saveTwoGames(page);
   // The next visit cannot load it; a new game is played.
   await page.route('**/www/play/library-dialog.js', (route) => route.abort());
   await page.reload();
@@ -296,6 +284,21 @@ test("a library's code that cannot be loaded is reported and loses no game: the 
   for (const game of before) assert.deepEqual(after.find((g) => g.id === game.id), game, 'and after the reload');
   await page.context().close();
 });
+
+/**
+ * Plays two games on the page (22-18 11-14, then 21-17 in a new game) and waits until both are
+ * saved: the library's records, whole, as savedGames gives them.
+ */
+async function saveTwoGames(page) {
+  await clickMove(page, '22-18');
+  await clickMove(page, '11-14');
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(page, '21-17');
+  await page.evaluate(() => window.__dama.saved());
+  const saved = await savedGames(page);
+  assert.equal(saved.length, 2, 'two games saved');
+  return saved;
+}
 
 /** Every saved game in the library, each record whole (its PDN, revision, time written...), by id. */
 function savedGames(page) {
