@@ -436,8 +436,13 @@ done
     assert!(err.contains("not brazilian"), "{err}");
 }
 
+/// How long `dama_peak` lets `dama` run before it kills it and fails: a guard against a hang,
+/// far above what these matches take on a busy machine (a second or two).
+const HANG_GUARD: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Runs `dama` with `args` while watching the process's peak resident memory (`VmHWM`, in
-/// kB): the last value read before it ends, read every 10 ms.
+/// kB): the last value read before it ends, read every 10 ms. Fails if it runs past
+/// [`HANG_GUARD`].
 fn dama_peak(args: &[&str]) -> (Output, u64) {
     use std::io::Read;
     let mut child = Command::new(DAMA)
@@ -458,9 +463,15 @@ fn dama_peak(args: &[&str]) -> (Output, u64) {
     let err = pipe(Box::new(child.stderr.take().unwrap()));
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0;
+    let end = std::time::Instant::now() + HANG_GUARD;
     let status = loop {
         if let Some(st) = child.try_wait().expect("wait") {
             break st;
+        }
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("dama {args:?} still running after {HANG_GUARD:?}");
         }
         if let Ok(s) = std::fs::read_to_string(&status_file)
             && let Some(kb) = s
@@ -505,7 +516,6 @@ fn an_engine_that_floods_its_output_forfeits_and_memory_stays_bounded() {
         "exit 0",
     );
     let pdn = dir.file("games.pdn");
-    let t = std::time::Instant::now();
     let (o, peak) = dama_peak(&[
         "match",
         "--a",
@@ -518,7 +528,8 @@ fn an_engine_that_floods_its_output_forfeits_and_memory_stays_bounded() {
         "4",
         "--tt",
         "1",
-        // Without the fix, each game runs into this time-out while memory grows.
+        // Without the fix, each game runs into this time-out while memory grows: the games
+        // would then be lost by time-out, not by flood.
         "--timeout-ms",
         "2000",
         "--pdn",
@@ -544,12 +555,12 @@ fn an_engine_that_floods_its_output_forfeits_and_memory_stays_bounded() {
         "{text}"
     );
     assert_eq!(text.matches("loses by flood: ").count(), 4, "{text}");
-    assert!(t.elapsed().as_secs() < 8, "took {:?}", t.elapsed());
 }
 
 #[test]
-fn an_engine_that_floods_the_handshake_is_refused_quickly() {
-    // Endless `param` lines instead of `wait`: none of them may be kept.
+fn an_engine_that_floods_the_handshake_is_refused_at_its_line_budget() {
+    // Endless `param` lines instead of `wait`: none of them may be kept, and the engine is
+    // refused at its line budget, not at the handshake's 10 s time-out.
     let dir = Scratch::new("flood-handshake");
     let engine = dir.script(
         r#"while IFS= read -r line; do
@@ -559,7 +570,6 @@ fn an_engine_that_floods_the_handshake_is_refused_quickly() {
 done
 "#,
     );
-    let t = std::time::Instant::now();
     let (o, peak) = dama_peak(&[
         "match",
         "--a",
@@ -580,7 +590,6 @@ done
         "{err}"
     );
     assert!(peak > 0 && peak < PEAK_KB, "peak {peak} kB");
-    assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
 }
 
 #[test]
