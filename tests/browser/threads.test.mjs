@@ -144,6 +144,19 @@ async function computerAnswers(page, base) {
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
 }
 
+/**
+ * The visit after isolation went away: not isolated, the analysis board and the computer on one
+ * thread, nothing of the threaded build fetched, no error.
+ */
+async function playsOnOneThread(page, base) {
+  const fetched = engineFetches(page);
+  assert.match(await analyse(page, base), /· 1 core$/);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  await computerAnswers(page, base);
+  assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
+  assert.deepEqual(page.errors, []);
+}
+
 test('a host that drops the isolation headers between visits: the next visit plays and analyses on one thread, with no error', { timeout: 90000 }, async (t) => {
   const host = await switchableHost();
   try {
@@ -153,12 +166,7 @@ test('a host that drops the isolation headers between visits: the next visit pla
     if (!cores) return;
     assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
     host.isolated = false;
-    const fetched = engineFetches(page);
-    assert.match(await analyse(page, host.url), /· 1 core$/);
-    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
-    await computerAnswers(page, host.url);
-    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
-    assert.deepEqual(page.errors, []);
+    await playsOnOneThread(page, host.url);
     await page.context().close();
   } finally {
     await host.close();
@@ -253,12 +261,7 @@ test('a service worker updated to one that does not isolate: the next visit anal
       await reg?.update();
       await changed;
     });
-    const fetched = engineFetches(page);
-    assert.match(await analyse(page, host.url), /· 1 core$/);
-    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
-    await computerAnswers(page, host.url);
-    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
-    assert.deepEqual(page.errors, []);
+    await playsOnOneThread(page, host.url);
     await page.context().close();
   } finally {
     await host.close();
