@@ -73,7 +73,8 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.$eval('#pdn-in', (el, t) => (el.value = t), text);
   // A heartbeat on the page's thread: the longest pause while the text is read, in wall time,
-  // which a busy machine lengthens: a guard against a page that hangs (1 s), not the verdict.
+  // which a busy machine lengthens (654 ms seen): a guard against a page that hangs (5 s), not
+  // the verdict.
   await page.evaluate(() => {
     window.__gap = 0;
     let last = performance.now();
@@ -105,7 +106,7 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   console.log(`# paste of ${text.length} characters: main-thread tasks over 50 ms of CPU ${JSON.stringify(long)}; longest pause on the page's thread ${gap.toFixed(0)} ms; page wasm memory ${before} -> ${after} bytes`);
   assert.ok(after - before <= 1 << 20, `the page's wasm memory grew by ${after - before} bytes`);
   assert.ok(long.every((ms) => ms <= 500), `main-thread tasks over 50 ms of CPU while the text was read: ${JSON.stringify(long)}`);
-  assert.ok(gap < 1000, `the page paused for ${gap} ms`);
+  assert.ok(gap < 5000, `the page paused for ${gap} ms`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
