@@ -251,13 +251,55 @@ done
     }
 }
 
+/// Whether the process `pid` is still running (a zombie has ended).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command's closing parenthesis.
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z")
+    })
+}
+
+/// The process ids listed in a file, one a line; on drop, kills those still running, so a
+/// failing test leaves none behind.
+struct Pids(String);
+
+impl Pids {
+    fn read(&self) -> Vec<u32> {
+        std::fs::read_to_string(&self.0)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.parse().expect("a process id"))
+            .collect()
+    }
+}
+
+impl Drop for Pids {
+    fn drop(&mut self) {
+        for p in self.read().into_iter().filter(|&p| running(p)) {
+            let _ = Command::new("kill").arg("-9").arg(p.to_string()).status();
+        }
+    }
+}
+
+/// Judged by the order of events, not by how long the match takes: the engine never answers
+/// and, told to quit, sleeps for ten minutes, so a match that ends (within `dama_peak`'s
+/// `HANG_GUARD`) with each of its engines ended has declared each silence a time-out and
+/// killed the engine, rather than waiting for it to leave or leaving it running.
 #[test]
 fn a_silent_engine_times_out_and_the_match_goes_on() {
-    // It ignores `go`, and `quit` too: it must be killed.
+    // It ignores `go` (writing down its process id, which `exec` keeps), and `quit` too: it
+    // must be killed.
     let dir = Scratch::new("silent");
-    let engine = fake(&dir, "silent", ":", "exec sleep 30");
-    let t = std::time::Instant::now();
-    let out = stdout(&dama(&[
+    let pids = Pids(dir.file("pids"));
+    let engine = fake(
+        &dir,
+        "silent",
+        &format!("echo $$ >> '{}'", pids.0),
+        "exec sleep 600",
+    );
+    let (out, _) = dama_peak(&[
         "match",
         "--a",
         "full",
@@ -269,11 +311,15 @@ fn a_silent_engine_times_out_and_the_match_goes_on() {
         "2",
         "--timeout-ms",
         "300",
-    ]));
+    ]);
+    let out = stdout(&out);
     assert_eq!(wdl(&out), [2, 0, 0], "{out}");
     assert_eq!(out.matches("loses by time-out:").count(), 2, "{out}");
     assert!(out.contains("(300 ms)"), "{out}");
-    assert!(t.elapsed().as_secs() < 10, "took {:?}", t.elapsed());
+    let started = pids.read();
+    assert_eq!(started.len(), 2, "one engine a game: {started:?}");
+    let left: Vec<u32> = started.into_iter().filter(|&p| running(p)).collect();
+    assert!(left.is_empty(), "still running after the match: {left:?}");
 }
 
 #[test]
