@@ -344,8 +344,8 @@ fn a_session_starts_in_the_setup_game() {
 /// events, not by how soon: an infinite analysis never ends by itself, so a `done` with none
 /// before `stop`, and a `done` after the session is dropped with no `stop` sent, show each ended
 /// it (`WAIT` guards against a hang; how soon a search notices its stop is the engine's poll,
-/// checked on a stepped clock in the core's engine.rs). Each in a session of its own: after a
-/// `stop`, the engine's stop flag stays raised and ends the next search at its first poll.
+/// checked on a stepped clock in the core's engine.rs); after a stop, the next search is not
+/// stopped by it.
 #[test]
 fn stop_and_drop_end_an_infinite_search() {
     let analysing = || {
@@ -362,6 +362,17 @@ fn stop_and_drop_end_an_infinite_search() {
     s.send("stop");
     let done = s.line_starting("done");
     assert!(arg(&done, "move").is_some());
+    // The stop was that search's: the next one searches to its depth (a stop flag left raised
+    // ended every later search at its first look, at depth 4 or 5).
+    s.send("level depth=9");
+    s.send("go analyze");
+    let lines = s.until(|l| l.starts_with("done"));
+    let deepest = lines
+        .iter()
+        .filter(|l| l.starts_with("info"))
+        .filter_map(|l| arg(l, "depth")?.parse::<u32>().ok())
+        .max();
+    assert_eq!(deepest, Some(9), "{lines:#?}");
     // Dropped mid-search: the search is stopped, not left running (its thread, which shares
     // the writer, then answers).
     let Session { hub, rx } = analysing();
