@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, newPage, screenshot, CLIPBOARD, SIZES } from './helpers.mjs';
+import { setup, newPage, screenshot, pressInView, CLIPBOARD, SIZES, PHONE } from './helpers.mjs';
 import { DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
 import { ROOT } from './server.mjs';
 
@@ -123,7 +123,7 @@ test('Copy link on a variation\'s move opens the game at that move; a line the g
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.evaluate(() => window.__analysis.model().currentNode.mainline), false);
-  await page.click('#an-copy-link');
+  await pressInView(page, '#an-copy-link', DESKTOP, { scroll: true });
   await page.waitForFunction(() => /Link copied|Link copiato|Link copiado/.test(document.getElementById('an-saved').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   const params = new URLSearchParams(link.split('#')[1]);
@@ -143,4 +143,22 @@ test('Copy link on a variation\'s move opens the game at that move; a line the g
   assert.match(await other.textContent('#an-error'), /line=1-5,2-6 is not understood/);
   assert.deepEqual([...page.errors, ...opened.errors], []);
   for (const p of [page, opened, other]) await p.context().close();
+});
+
+// The test above opens its links at a desk; on a phone Copy link, under the board, is tapped in
+// view (scrolled to) and copies a link at the move shown.
+test('phone: Copy link, in view, copies a link at the move shown', { timeout: 60000 }, async () => {
+  const page = await openAnalysis(env, '', { ...PHONE, ...CLIPBOARD });
+  await openText(page, GAME);
+  const ply = await page.evaluate(() => {
+    const m = window.__analysis.model();
+    m.goto(m.mainlineAt(12).id);
+    return m.currentNode.ply;
+  });
+  await pressInView(page, '#an-copy-link', PHONE, { scroll: true });
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('an-saved').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URLSearchParams(link.split('#')[1]).get('ply'), String(ply));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, newPage, screenshot, axeSource, axeViolations, clickMove } from './helpers.mjs';
+import { setup, newPage, screenshot, axeSource, axeViolations, clickMove, pressInView, PHONE } from './helpers.mjs';
 import { openAnalysis as openPage, pdnHash, openText, clickBoardSquare } from './analysis-page.mjs';
 import { ROOT } from './server.mjs';
 import { mainThreadWork } from './main-thread.mjs';
@@ -86,7 +86,7 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
     await page.waitForFunction(() => /White is ahead by/.test(document.querySelector('#evalbar')?.getAttribute('aria-valuetext') ?? ''), null, { timeout: 2000 });
     await screenshot(page, 'analysis-desktop');
     // Stop: no more depths arrive.
-    await page.click('#an-engine');
+    await pressInView(page, '#an-engine', {});
     assert.equal(await page.evaluate(() => window.__analysis.engineOn()), false);
     const depth = await page.evaluate(() => window.__analysis.lines()?.depth ?? 0);
     await page.waitForTimeout(1500);
@@ -100,6 +100,25 @@ test('the engine analyses the position shown: lines deepen, the bar moves after 
     assert.deepEqual(await page.evaluate(() => window.__analysis.model().movesTo().slice(-2)), pv);
   });
   assertResponsive(long, 'while the engine ran');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The test above runs at a desk (its main-thread bounds are a desk's); on a phone its Stop is
+// tapped in view (scrolled to, under the board), and stops the engine; tapped again, it starts.
+test('phone: Stop, in view, stops the engine; tapped again it analyses again', { timeout: 60000 }, async () => {
+  const page = await openAnalysis(pdnHash(GAME, `&ply=${BLUNDER_PLY - 1}`), PHONE);
+  await page.waitForFunction(() => (window.__analysis.lines()?.depth ?? 0) >= 1, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.__analysis.engineOn()), true);
+  await pressInView(page, '#an-engine', PHONE, { scroll: true });
+  assert.equal(await page.evaluate(() => window.__analysis.engineOn()), false);
+  const depth = await page.evaluate(() => window.__analysis.lines()?.depth ?? 0);
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.__analysis.lines()?.depth ?? 0), depth, 'no depth after Stop');
+  await pressInView(page, '#an-engine', PHONE, { scroll: true });
+  assert.equal(await page.evaluate(() => window.__analysis.engineOn()), true);
+  await page.waitForFunction((d) => (window.__analysis.lines()?.depth ?? 0) > d, depth, { timeout: 30000 });
+  await pressInView(page, '#an-engine', PHONE, { scroll: true }); // off before the page closes
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

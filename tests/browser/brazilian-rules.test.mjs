@@ -1,6 +1,6 @@
 // The rules page's Brazilian section: its diagrams (mirrored board, algebraic names, the
 // moves each one shows and its text alternative), in Portuguese for a Brazilian browser,
-// and the whole page checked by axe-core when it is installed.
+// and the whole page checked by axe-core (which must be installed: without it the test fails).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -357,3 +357,19 @@ export function needBuilt(...files) {
   const missing = files.filter((f) => !existsSync(join(ROOT, f)));
   assert.deepEqual(missing, [], `${missing.join(', ')} missing: run make build (make test does)`);
 }
+
+/**
+ * Presses the control `selector` matches as the screen's player does, after checking they can
+ * see it (notInView; it throws with the reasons). `scroll`: scrolled to first, as a player
+ * scrolls a page or a dialog's body to a control below the fold.
+ * @param {import('playwright-core').Page} page @param {string} selector
+ * @param {{hasTouch?: boolean}} options @param {{scroll?: boolean}} [how]
+ */
+export async function pressInView(page, selector, options, { scroll = false } = {}) {
+  const control = page.locator(selector);
+  // To the middle of its scroller: at an edge, a fraction of a pixel would leave it cut off.
+  if (scroll) await control.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  const why = await notInView(control, selector);
+  if (why.length) throw new Error(`${selector} cannot be pressed where it is: ${why.join('; ')}`);
+  await press(page, selector, options);
+}

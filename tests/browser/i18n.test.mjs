@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readTable } from '../unit/i18n-node.mjs';
-import { setup, openPage, newPage, screenshot, clickSquare, pickLanguage, pointInBox } from './helpers.mjs';
+import { setup, openPage, newPage, screenshot, clickSquare, pickLanguage, pointInBox, notInView, pressInView, SIZES } from './helpers.mjs';
 
 const en = await readTable('en');
 const it = await readTable('it');
@@ -232,21 +232,25 @@ test("the game page's first paint (players, pieces, status, moves) is in the pag
   await page.context().close();
 });
 
-test('the language switch changes the page text and the board inside it', { timeout: 30000 }, async () => {
-  const page = await openPage(env, '?mode=computer&color=white&level=1');
-  assert.equal(await page.textContent('#btn-new'), 'New game');
-  assert.match(await page.textContent('#status'), /Your move/);
-  await pickLanguage(page, 'it');
-  assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
-  assert.equal(await page.textContent('#btn-undo'), 'Ritira');
-  assert.match(await page.textContent('#status'), /Tocca a te/);
-  assert.equal(await page.textContent('#player-top .name'), 'Computer · livello 1');
-  // Text inside the board element follows too.
-  assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), it.boardLabel);
-  await screenshot(page, 'desktop-italian');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+for (const [screen, options] of SIZES) {
+  test(`${screen}: the language switch, in view (behind the menu on a phone), changes the page text and the board inside it`, { timeout: 30000 }, async () => {
+    const page = await openPage(env, '?mode=computer&color=white&level=1', options);
+    assert.equal(await page.textContent('#btn-new'), 'New game');
+    assert.match(await page.textContent('#status'), /Your move/);
+    if (!(await page.isVisible('#lang'))) await pressInView(page, '.menu-button', options);
+    assert.deepEqual(await notInView(page.locator('#lang')), [], 'the language picker');
+    await pickLanguage(page, 'it');
+    assert.equal(await page.textContent('#btn-new'), 'Nuova partita');
+    assert.equal(await page.textContent('#btn-undo'), 'Ritira');
+    assert.match(await page.textContent('#status'), /Tocca a te/);
+    assert.equal(await page.textContent('#player-top .name'), 'Computer · livello 1');
+    // Text inside the board element follows too.
+    assert.equal(await page.evaluate(() => document.querySelector('#board').canvas.getAttribute('aria-label')), it.boardLabel);
+    await screenshot(page, `${screen}-italian`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 test('an Italian browser gets Italian; the rules page is in both languages', { timeout: 30000 }, async () => {
   const page = await openPage(env, '', { locale: 'it-IT' });

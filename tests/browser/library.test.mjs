@@ -211,13 +211,7 @@ test('a full storage is reported and loses no game: the games saved before stay 
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
   // Two games saved while there is room.
-  await clickMove(page, '22-18');
-  await clickMove(page, '11-14');
-  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
-  await clickMove(page, '21-17');
-  await page.evaluate(() => window.__dama.saved());
-  const before = await savedGames(page);
-  assert.equal(before.length, 2, 'two games saved before the storage fills');
+  const before = await saveTwoGames(page);
   // The storage fills; a third game is played.
   await fillStorage(page, 'indexedDB');
   await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
@@ -264,23 +258,47 @@ test("moves played before the library's code arrives are saved, in order, once i
   await page.context().close();
 });
 
-test("a library's code that cannot be loaded is reported and loses no game", { timeout: 30000 }, async () => {
+test("a library's code that cannot be loaded is reported and loses no game: the games saved before stay whole, the one played keeps its tab", { timeout: 30000 }, async () => {
   const page = await newPage(env);
-  await page.route('**/www/play/library-dialog.js', (route) => route.abort());
   await page.goto(env.server.url + '?mode=friend');
   await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  // Two games saved while the library's code loads.
+  const before = await saveTwoGames(page);
+  // The next visit cannot load it; a new game is played.
+  await page.route('**/www/play/library-dialog.js', (route) => route.abort());
+  await page.reload();
+  await page.waitForFunction(() => window.__dama?.ready === true, null, { timeout: 15000 });
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
   await clickMove(page, '22-18');
   await page.waitForFunction(() => /could not be added to your saved games/.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
   // The library's button says why it cannot open, rather than nothing.
   await page.click('#btn-library');
   await page.waitForFunction(() => /Saved games are not available/i.test(document.querySelector('#notice').textContent), null, { timeout: 5000 });
   assert.deepEqual(await history(page), ['22-18']);
+  assert.deepEqual(await savedGames(page), before, 'the games saved before are all there, as they were');
   await page.unroute('**/www/play/library-dialog.js');
   await page.reload();
   await page.waitForFunction(() => window.__dama?.ready === true);
   assert.deepEqual(await history(page), ['22-18'], "the tab's own copy");
+  const after = await savedGames(page);
+  for (const game of before) assert.deepEqual(after.find((g) => g.id === game.id), game, 'and after the reload');
   await page.context().close();
 });
+
+/**
+ * Plays two games on the page (22-18 11-14, then 21-17 in a new game) and waits until both are
+ * saved: the library's records, whole, as savedGames gives them.
+ */
+async function saveTwoGames(page) {
+  await clickMove(page, '22-18');
+  await clickMove(page, '11-14');
+  await page.evaluate(() => window.__dama.board.newGame({ mode: 'two-players' }));
+  await clickMove(page, '21-17');
+  await page.evaluate(() => window.__dama.saved());
+  const saved = await savedGames(page);
+  assert.equal(saved.length, 2, 'two games saved');
+  return saved;
+}
 
 /** Every saved game in the library, each record whole (its PDN, revision, time written...), by id. */
 function savedGames(page) {

@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, newPage, screenshot, settle } from './helpers.mjs';
+import { setup, openPage, newPage, screenshot, settle, notInView } from './helpers.mjs';
 import { PHONE, SMALL_PHONE, SIDEWAYS, DESKTOP, LANGS, PAGES, openIn, brokenWords } from './phone-page.mjs';
 
 let env;
@@ -185,6 +185,9 @@ for (const [screen, options] of [['390x844', PHONE], ['360x740', SMALL_PHONE], [
       const b = await at(sel);
       assert.ok(b && b.height >= 44, `${sel} after More: ${JSON.stringify(b)}`);
     }
+    // What More opened is brought on screen (below the fold, a player would not know it is there).
+    const last = await page.evaluate(() => [...document.querySelectorAll('#controls button')].filter((b) => b.offsetParent).pop()?.id);
+    assert.deepEqual(await notInView(page.locator(`#${last}`), `#${last}`), [], 'the last button More shows is on the screen');
     await screenshot(page, `one-handed-more-${screen.replace(/\W+/g, '-')}`);
     await page.tap('#btn-more');
     assert.equal(await page.isVisible('#btn-games'), false);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { setup, newPage, squareRowCol, pointInBox, screenshot, axeViolations, pixelsNear, pickLanguage, fillableStorage, fillStorage } from './helpers.mjs';
+import { setup, newPage, squareRowCol, pointInBox, screenshot, axeViolations, pixelsNear, pickLanguage, fillableStorage, fillStorage, notInView, press, pressInView, SIZES } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { THEMES } from '../../www/board/themes.js';
 
@@ -209,39 +209,42 @@ test('a wrong move is refused and taken back, the streak ends; the line then sol
   await page.context().close();
 });
 
-test('hint: first the piece to move, then the move; show solution plays the rest; retry starts over', { timeout: 30000 }, async () => {
-  const page = await openPuzzles(HINTED.id);
-  await idle(page);
-  await page.click('#pz-hint');
-  let s = await hook(page);
-  assert.equal(s.marks.selected, HINTED.moves[0].from, 'the piece to move is marked');
-  assert.match(s.status, new RegExp(`move the piece on ${HINTED.moves[0].from}\\b`));
-  await screenshot(page, 'puzzles-desktop-hint');
-  await page.click('#pz-hint');
-  s = await hook(page);
-  assert.equal(s.marks.hint, HINTED.line[0], 'then the move, as an arrow');
-  assert.match(s.status, new RegExp(`play ${HINTED.line[0]}`));
-  await page.click('#pz-solution');
-  await page.waitForFunction(() => /That was the solution/.test(window.__puzzles.status()), null, { timeout: 15000 });
-  await idle(page);
-  s = await hook(page);
-  assert.deepEqual(s.pieces, HINTED.after[HINTED.after.length - 1]);
-  assert.equal(await page.isDisabled('#pz-hint'), true);
-  // Once the line is out, the puzzle and its solution open on the analysis board.
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#pz-analyse')]);
-  await tab.waitForFunction(() => !!window.__analysis);
-  assert.deepEqual(await tab.evaluate(() => window.__analysis.model().mainline().map((n) => n.text)), HINTED.line);
-  assert.equal(await tab.evaluate(() => window.__analysis.model().root.fen), HINTED.fen);
-  await tab.close();
-  await page.click('#pz-retry');
-  await idle(page);
-  s = await hook(page);
-  assert.deepEqual(s.pieces, HINTED.start);
-  assert.match(s.status, /^(White|Black) to play and (win|crown a man)/);
-  assert.equal(await page.isHidden('#pz-analyse'), true, 'not while the puzzle is to solve');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+for (const [screen, options] of SIZES) {
+  test(`${screen}: hint: first the piece to move, then the move; show solution plays the rest; retry starts over; each button in view`, { timeout: 30000 }, async () => {
+    const page = await openPuzzles(HINTED.id, options);
+    await idle(page);
+    await pressInView(page, '#pz-hint', options);
+    let s = await hook(page);
+    assert.equal(s.marks.selected, HINTED.moves[0].from, 'the piece to move is marked');
+    assert.match(s.status, new RegExp(`move the piece on ${HINTED.moves[0].from}\\b`));
+    await screenshot(page, `puzzles-${screen}-hint-piece`);
+    await pressInView(page, '#pz-hint', options);
+    s = await hook(page);
+    assert.equal(s.marks.hint, HINTED.line[0], 'then the move, as an arrow');
+    assert.match(s.status, new RegExp(`play ${HINTED.line[0]}`));
+    await pressInView(page, '#pz-solution', options);
+    await page.waitForFunction(() => /That was the solution/.test(window.__puzzles.status()), null, { timeout: 15000 });
+    await idle(page);
+    s = await hook(page);
+    assert.deepEqual(s.pieces, HINTED.after[HINTED.after.length - 1]);
+    assert.equal(await page.isDisabled('#pz-hint'), true);
+    // Once the line is out, the puzzle and its solution open on the analysis board.
+    assert.deepEqual(await notInView(page.locator('#pz-analyse')), [], '#pz-analyse');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), press(page, '#pz-analyse', options)]);
+    await tab.waitForFunction(() => !!window.__analysis);
+    assert.deepEqual(await tab.evaluate(() => window.__analysis.model().mainline().map((n) => n.text)), HINTED.line);
+    assert.equal(await tab.evaluate(() => window.__analysis.model().root.fen), HINTED.fen);
+    await tab.close();
+    await pressInView(page, '#pz-retry', options);
+    await idle(page);
+    s = await hook(page);
+    assert.deepEqual(s.pieces, HINTED.start);
+    assert.match(s.status, /^(White|Black) to play and (win|crown a man)/);
+    assert.equal(await page.isHidden('#pz-analyse'), true, 'not while the puzzle is to solve');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 test('the first move can be played from the keyboard', { timeout: 30000 }, async () => {
   const page = await openPuzzles(CLEAN.id);

@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, clickSquare, history, screenshot, pixelsNear, notInView, press, SIZES } from './helpers.mjs';
+import { setup, openPage, clickSquare, history, screenshot, pixelsNear, notInView, press, SIZES, PHONE } from './helpers.mjs';
 import { THEMES } from '../../www/board/themes.js';
 
 let env;
@@ -16,41 +16,55 @@ after(async () => {
 
 const q = (fen, extra = '') => `?fen=${encodeURIComponent(fen)}${extra}`;
 
-test('a forced capture is the only move accepted; a quiet move is refused in plain words', { timeout: 30000 }, async () => {
-  const page = await openPage(env, q('W:W18,21:B3,14', '&mode=friend'));
-  assert.deepEqual(await page.evaluate(() => window.__dama.legalMoves()), ['18x11']);
-  assert.match(await page.textContent('#status'), /must capture/i);
-  await clickSquare(page, 21);
-  await clickSquare(page, 17);
-  assert.deepEqual(await history(page), []);
-  const notice = await page.textContent('#notice');
-  assert.match(notice, /compulsory/i);
-  assert.match(notice, /18/);
-  await screenshot(page, 'desktop-forced-capture');
-  await clickSquare(page, 18);
-  await clickSquare(page, 11);
-  assert.deepEqual(await history(page), ['18x11']);
-  assert.equal(await page.isVisible('#notice'), false);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+for (const [screen, options] of SIZES) {
+  test(`${screen}: a forced capture is the only move accepted; a quiet move is refused in plain words, in view`, { timeout: 30000 }, async () => {
+    const page = await openPage(env, q('W:W18,21:B3,14', '&mode=friend'), options);
+    assert.deepEqual(await page.evaluate(() => window.__dama.legalMoves()), ['18x11']);
+    assert.match(await page.textContent('#status'), /must capture/i);
+    await clickSquare(page, 21);
+    await clickSquare(page, 17);
+    assert.deepEqual(await history(page), []);
+    const notice = await page.textContent('#notice');
+    assert.match(notice, /compulsory/i);
+    assert.match(notice, /18/);
+    assert.deepEqual(await notInView(page.locator('#notice')), [], 'the refusal');
+    await screenshot(page, `${screen}-forced-capture`);
+    await clickSquare(page, 18);
+    await clickSquare(page, 11);
+    assert.deepEqual(await history(page), ['18x11']);
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
 
-test('two captures ending on the same square: the player picks the route', { timeout: 30000 }, async () => {
-  // A man on 26 takes two men either via 17 (21, 13) or via 19 (22, 14), landing on 10 both ways.
-  const page = await openPage(env, q('W:W26:B13,14,21,22', '&mode=friend'));
-  const legal = await page.evaluate(() => window.__dama.legalMoves());
-  assert.deepEqual([...legal].sort(), ['26x17x10', '26x19x10']);
-  await clickSquare(page, 26);
-  await clickSquare(page, 10);
-  assert.equal(await page.isVisible('#choices'), true);
-  assert.equal(await page.locator('#choices button').count(), 2);
-  await screenshot(page, 'desktop-choose-capture');
-  await clickSquare(page, 19);
-  assert.deepEqual(await history(page), ['26x19x10']);
-  assert.equal(await page.isVisible('#choices'), false);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+  test(`${screen}: two captures ending on the same square: the player picks the route by its button or on the board`, { timeout: 30000 }, async () => {
+    // A man on 26 takes two men either via 17 (21, 13) or via 19 (22, 14), landing on 10 both ways.
+    const page = await openPage(env, q('W:W26:B13,14,21,22', '&mode=friend'), options);
+    const legal = await page.evaluate(() => window.__dama.legalMoves());
+    assert.deepEqual([...legal].sort(), ['26x17x10', '26x19x10']);
+    await clickSquare(page, 26);
+    await clickSquare(page, 10);
+    assert.equal(await page.isVisible('#choices'), true);
+    assert.equal(await page.locator('#choices button').count(), 2);
+    for (const b of await page.locator('#choices button').all()) assert.deepEqual(await notInView(b), [], await b.textContent());
+    await screenshot(page, `${screen}-choose-capture`);
+    // By its button; then, taken back, by a square on the other route.
+    await press(page, '#choices button:has-text("26x17x10")', options);
+    assert.deepEqual(await history(page), ['26x17x10']);
+    assert.equal(await page.isVisible('#choices'), false);
+    assert.deepEqual(await notInView(page.locator('#btn-undo')), [], 'Undo');
+    await press(page, '#btn-undo', options);
+    assert.deepEqual(await history(page), []);
+    await clickSquare(page, 26);
+    await clickSquare(page, 10);
+    assert.equal(await page.isVisible('#choices'), true);
+    await clickSquare(page, 19);
+    assert.deepEqual(await history(page), ['26x19x10']);
+    assert.equal(await page.isVisible('#choices'), false);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 test('the last capture ends the game with a clear message', { timeout: 30000 }, async () => {
   const page = await openPage(env, q('W:W30:B27', '&mode=computer&color=white'));
@@ -88,16 +102,20 @@ test('the same position three times is a draw by repetition', { timeout: 30000 }
   await page.context().close();
 });
 
-test('resigning ends the game and names the reason', { timeout: 30000 }, async () => {
-  const page = await openPage(env, '?mode=friend');
-  await page.click('#btn-resign');
-  await page.click('#btn-resign'); // second press confirms
-  await page.waitForSelector('#board .overlay:not([hidden])');
-  assert.match(await page.textContent('#overlay-title'), /Black wins/);
-  assert.match(await page.textContent('#overlay-reason'), /White resigned/);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
-});
+for (const [screen, options] of SIZES) {
+  test(`${screen}: resigning, its button in view, ends the game and names the reason`, { timeout: 30000 }, async () => {
+    const page = await openPage(env, '?mode=friend', options);
+    for (const which of ['first', 'second, which confirms']) {
+      assert.deepEqual(await notInView(page.locator('#btn-resign')), [], `Resign, ${which} press`);
+      await press(page, '#btn-resign', options);
+    }
+    await page.waitForSelector('#board .overlay:not([hidden])');
+    assert.match(await page.textContent('#overlay-title'), /Black wins/);
+    assert.match(await page.textContent('#overlay-reason'), /White resigned/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
 
 for (const [screen, options] of SIZES) {
   test(`${screen}: the end-of-game message fits the screen, its buttons in view, and Close closes it`, { timeout: 30000 }, async () => {
@@ -126,6 +144,7 @@ test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board
   // The crown's gold on every king's square, and on no man's.
   for (const king of [10, 30, 19, 3]) assert.ok((await pixelsNear(board, king, crown, 24)) > 20, `a crown on ${king}`);
   for (const man of [22, 27, 5, 12]) assert.equal(await pixelsNear(board, man, crown, 24), 0, `no crown on ${man}`);
+  assert.deepEqual(await notInView(page.locator('#btn-hint')), [], 'Hint');
   await page.click('#btn-hint');
   await page.waitForFunction(() => /Hint: \d+[-x]\d+/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
   const [from, to] = (await page.textContent('#status')).match(/Hint: (\d+)[-x](\d+)/).slice(1).map(Number);
@@ -138,9 +157,29 @@ test('kings are drawn crowned; a hint is drawn as an arrow; flip turns the board
   }
   assert.ok(arrow > 20, `an arrow from ${from} to ${to}: ${arrow} pixels`);
   await screenshot(page, 'desktop-kings-hint');
+  assert.deepEqual(await notInView(page.locator('#btn-flip')), [], 'Flip');
   await page.click('#btn-flip');
   assert.equal(await page.evaluate(() => window.__dama.orientation()), 'black');
   await screenshot(page, 'desktop-flipped');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The test above draws at a desk; on a phone its two buttons, Flip behind More, are checked in
+// view and tapped (what they draw is the same board's).
+test('phone: Hint and Flip (behind More) are in view, and tapped they say a move and turn the board', { timeout: 30000 }, async () => {
+  const page = await openPage(env, q('W:WK10,22,K30,27:B5,K19,12,K3', '&mode=computer&color=white&level=3'), PHONE);
+  assert.deepEqual(await notInView(page.locator('#btn-hint')), [], 'Hint');
+  await press(page, '#btn-hint', PHONE);
+  await page.waitForFunction(() => /Hint: \d+[-x]\d+/.test(document.querySelector('#status').textContent), null, { timeout: 10000 });
+  assert.deepEqual(await notInView(page.locator('#status')), [], 'the hint said');
+  assert.equal(await page.isVisible('#btn-flip'), false, 'Flip waits behind More');
+  assert.deepEqual(await notInView(page.locator('#btn-more')), [], 'More');
+  await press(page, '#btn-more', PHONE);
+  assert.deepEqual(await notInView(page.locator('#btn-flip')), [], 'Flip');
+  await press(page, '#btn-flip', PHONE);
+  assert.equal(await page.evaluate(() => window.__dama.orientation()), 'black');
+  await screenshot(page, 'phone-flipped');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, newPage, clickMove, CLIPBOARD, SIZES } from './helpers.mjs';
+import { setup, openPage, newPage, clickMove, pressInView, CLIPBOARD, SIZES } from './helpers.mjs';
 import { PHONE, DESKTOP, openAnalysis, openText } from './analysis-page.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { randomGames } from '../../scripts/random-games.mjs';
@@ -128,8 +128,8 @@ test('the game page copies a link to the game, which opens on the analysis board
   await page.waitForFunction(() => window.__dama.history().length >= 1 && !window.__dama.thinking());
   const moves = await page.evaluate(() => window.__dama.history());
   if (await page.isVisible('#btn-more')) await page.click('#btn-more');
-  await page.click('#btn-games');
-  await page.click('#pdn-link');
+  await pressInView(page, '#btn-games', DESKTOP);
+  await pressInView(page, '#pdn-link', DESKTOP);
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('games-message').textContent));
   const link = await clipboard(page);
   assert.match(link, /\/www\/analysis\.html#variant=italian&z=/);
@@ -146,9 +146,9 @@ test('the game page copies a link to the game, which opens on the analysis board
   await pz.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 15000 });
   assert.equal(await pz.isVisible('#pz-link'), false, 'not while the puzzle is open');
   const id = await pz.evaluate(() => window.__puzzles.id());
-  await pz.click('#pz-solution');
+  await pressInView(pz, '#pz-solution', DESKTOP);
   await pz.waitForSelector('#pz-link', { state: 'visible', timeout: 15000 });
-  await pz.click('#pz-link');
+  await pressInView(pz, '#pz-link', DESKTOP);
   await pz.waitForFunction(() => document.getElementById('pz-link-said').textContent !== '');
   const pzLink = await clipboard(pz);
   assert.equal(new URL(pzLink).hash, `#${encodeURIComponent(id)}`);
@@ -157,5 +157,31 @@ test('the game page copies a link to the game, which opens on the analysis board
   await again.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 15000 });
   assert.equal(await again.evaluate(() => window.__puzzles.id()), id);
   await again.context().close();
+  await pz.context().close();
+});
+
+// The test above opens its links at a desk; on a phone the same Copy link buttons (the game's
+// behind More, in Games and positions) are tapped, each in view (scrolled to in the dialog).
+test('phone: the game page\'s and a finished puzzle\'s Copy link are in view and tapped, and copy their links', { timeout: 60000 }, async () => {
+  const page = await openPage(env, '?mode=friend', { ...PHONE, ...CLIPBOARD });
+  await clickMove(page, '22-18');
+  await pressInView(page, '#btn-more', PHONE);
+  await pressInView(page, '#btn-games', PHONE, { scroll: true }); // More's buttons reach below the fold
+  await pressInView(page, '#pdn-link', PHONE, { scroll: true });
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('games-message').textContent));
+  assert.match(await clipboard(page), /\/www\/analysis\.html#variant=italian&z=/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const pz = await newPage(env, { ...PHONE, ...CLIPBOARD });
+  await pz.goto(`${env.server.url}www/puzzles.html`);
+  await pz.waitForFunction(() => window.__puzzles?.ready === true, null, { timeout: 15000 });
+  const id = await pz.evaluate(() => window.__puzzles.id());
+  await pressInView(pz, '#pz-solution', PHONE);
+  await pz.waitForSelector('#pz-link', { state: 'visible', timeout: 15000 });
+  await pressInView(pz, '#pz-link', PHONE, { scroll: true });
+  await pz.waitForFunction(() => document.getElementById('pz-link-said').textContent !== '');
+  assert.equal(new URL(await clipboard(pz)).hash, `#${encodeURIComponent(id)}`);
+  assert.deepEqual(pz.errors, []);
   await pz.context().close();
 });

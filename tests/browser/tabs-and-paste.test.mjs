@@ -73,7 +73,8 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   await page.waitForSelector('#games[open]'); // its code loads when first opened
   await page.$eval('#pdn-in', (el, t) => (el.value = t), text);
   // A heartbeat on the page's thread: the longest pause while the text is read, in wall time,
-  // which a busy machine lengthens: a guard against a page that hangs (1 s), not the verdict.
+  // which a busy machine lengthens (654 ms seen): a guard against a page that hangs (5 s), not
+  // the verdict.
   await page.evaluate(() => {
     window.__gap = 0;
     let last = performance.now();
@@ -105,13 +106,24 @@ test('a large paste is read off the page\'s thread, lists every game (the broken
   console.log(`# paste of ${text.length} characters: main-thread tasks over 50 ms of CPU ${JSON.stringify(long)}; longest pause on the page's thread ${gap.toFixed(0)} ms; page wasm memory ${before} -> ${after} bytes`);
   assert.ok(after - before <= 1 << 20, `the page's wasm memory grew by ${after - before} bytes`);
   assert.ok(long.every((ms) => ms <= 500), `main-thread tasks over 50 ms of CPU while the text was read: ${JSON.stringify(long)}`);
-  assert.ok(gap < 1000, `the page paused for ${gap} ms`);
+  assert.ok(gap < 5000, `the page paused for ${gap} ms`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
-test('past the bound (8 MiB) a paste is refused at once with the reason, and the game is kept', { timeout: 60000 }, async () => {
+test('past the bound (8 MiB) a paste is refused before it is read, with the reason, and the game is kept', { timeout: 60000 }, async () => {
   const page = await newPage(env);
+  // Every worker the page makes, by address, as it is made.
+  await page.addInitScript(() => {
+    const Made = window.Worker;
+    window.__workersMade = [];
+    window.Worker = class extends Made {
+      constructor(url, options) {
+        window.__workersMade.push(String(url));
+        super(url, options);
+      }
+    };
+  });
   await page.goto(env.server.url + '?mode=friend');
   await ready(page);
   await clickMove(page, '22-18');
@@ -124,15 +136,12 @@ test('past the bound (8 MiB) a paste is refused at once with the reason, and the
     box.hidden = true;
     box.value = '1. 22-18 9-13 *\n'.repeat(600_000); // 9.6 MB
   });
-  // Timed on the page, from the click to the message.
-  await page.evaluate(() => {
-    document.querySelector('#pdn-open').addEventListener('click', () => (window.__t0 = performance.now()), { capture: true });
-    new MutationObserver(() => (window.__t1 ??= performance.now())).observe(document.querySelector('#games-message'), { childList: true, characterData: true, subtree: true });
-  });
+  // "At once": refused by its length, before any reading starts (the reader is a worker of its
+  // own: none is made; the page's workers are counted as they are made, see above). Judged by
+  // what happens, not by a time that a busy machine stretches.
   await page.click('#pdn-open');
   await page.waitForFunction(() => /too large/.test(document.querySelector('#games-message').textContent));
-  const took = await page.evaluate(() => window.__t1 - window.__t0);
-  assert.ok(took < 500, `refused at once: ${took} ms`);
+  assert.deepEqual(await page.evaluate(() => window.__workersMade.filter((u) => u.endsWith('/pdn.worker.js'))), [], 'no reader was made for a text past the bound');
   assert.match(await page.textContent('#games-message'), /9600000 characters, at most 8388608/);
   assert.deepEqual(await history(page), ['22-18']);
   // The same bound on the element's own paths (the pdn attribute, load()): the core's.

@@ -144,21 +144,38 @@ async function computerAnswers(page, base) {
   await page.waitForFunction(() => window.__dama.history().length === 1, null, { timeout: 20000 });
 }
 
+/**
+ * An isolated page at `base` analyses on every core and says so; null (the test skipped) on a
+ * machine of one core.
+ */
+async function analysesOnEveryCore(page, base, t) {
+  await page.goto(base + 'www/rules.html');
+  const cores = await isolatedCores(page, t);
+  if (!cores) return null;
+  assert.match(await analyse(page, base), new RegExp(`· ${cores} cores$`));
+  return cores;
+}
+
+/**
+ * The visit after isolation went away: not isolated, the analysis board and the computer on one
+ * thread, nothing of the threaded build fetched, no error.
+ */
+async function playsOnOneThread(page, base) {
+  const fetched = engineFetches(page);
+  assert.match(await analyse(page, base), /· 1 core$/);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+  await computerAnswers(page, base);
+  assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
+  assert.deepEqual(page.errors, []);
+}
+
 test('a host that drops the isolation headers between visits: the next visit plays and analyses on one thread, with no error', { timeout: 90000 }, async (t) => {
   const host = await switchableHost();
   try {
     const page = await newPage(env);
-    await page.goto(host.url + 'www/rules.html');
-    const cores = await isolatedCores(page, t);
-    if (!cores) return;
-    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    if (!(await analysesOnEveryCore(page, host.url, t))) return;
     host.isolated = false;
-    const fetched = engineFetches(page);
-    assert.match(await analyse(page, host.url), /· 1 core$/);
-    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
-    await computerAnswers(page, host.url);
-    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
-    assert.deepEqual(page.errors, []);
+    await playsOnOneThread(page, host.url);
     await page.context().close();
   } finally {
     await host.close();
@@ -210,10 +227,7 @@ test('a helper thread that dies mid-search: the analysis goes on in the same wor
   host.standIns['helper.worker.js'] = DIES_MID_SEARCH;
   try {
     const page = await newPage(env);
-    await page.goto(host.url + 'www/rules.html');
-    const cores = await isolatedCores(page, t);
-    if (!cores) return;
-    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    if (!(await analysesOnEveryCore(page, host.url, t))) return;
     // Every helper dies two seconds after it started: the board then says one core fewer each.
     await page.waitForFunction(() => / 1 core$/.test(document.getElementById('an-depth')?.textContent ?? ''), null, { timeout: 30000 });
     // The engine still answers: a move played, and the new position is analysed.
@@ -242,10 +256,7 @@ test('a service worker updated to one that does not isolate: the next visit anal
     const page = await newPage(env, { serviceWorkers: 'allow' });
     await page.goto(host.url + 'www/analysis.html');
     await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 30000 });
-    await page.goto(host.url + 'www/rules.html');
-    const cores = await isolatedCores(page, t);
-    if (!cores) return;
-    assert.match(await analyse(page, host.url), new RegExp(`· ${cores} cores$`));
+    if (!(await analysesOnEveryCore(page, host.url, t))) return;
     host.standIns['sw.js'] = BARE_SERVICE_WORKER;
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
@@ -253,12 +264,7 @@ test('a service worker updated to one that does not isolate: the next visit anal
       await reg?.update();
       await changed;
     });
-    const fetched = engineFetches(page);
-    assert.match(await analyse(page, host.url), /· 1 core$/);
-    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
-    await computerAnswers(page, host.url);
-    assert.ok(!fetched.some((f) => f.startsWith('dama_threads') || f === 'helper.worker.js'), fetched.join(' '));
-    assert.deepEqual(page.errors, []);
+    await playsOnOneThread(page, host.url);
     await page.context().close();
   } finally {
     await host.close();

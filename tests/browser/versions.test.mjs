@@ -136,11 +136,15 @@ async function settled(page, dir) {
 const siteCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('dama-') && !k.startsWith('dama-data-')));
 
 // Asks the service worker to look for a new version; resolves to what became of it:
-// 'installed' (it waits), 'redundant' (its install failed) or 'none' (nothing new).
+// 'installed' (it waits), 'redundant' (its install failed) or 'none' (nothing new). The browser
+// checks on its own after each navigation, and an update asked while such a check is under
+// way is answered by it: one that began before the new version was written finds nothing new
+// (seen on a loaded machine). So a 'none' is asked again, twice at most: a version that is not
+// found by the third check is not there.
 function checkForUpdate(page) {
   return page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
-    await reg.update();
+    for (let i = 0; i < 3 && !(reg.installing ?? reg.waiting); i++) await reg.update();
     const w = reg.installing ?? reg.waiting;
     if (!w) return 'none';
     if (w.state === 'installed' || w.state === 'redundant') return w.state;

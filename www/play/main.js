@@ -255,7 +255,13 @@ function wireControls() {
   $('btn-hint').addEventListener('click', () => board.hint());
   $('btn-pause').addEventListener('click', () => (board.paused = !board.paused));
   // On phones the buttons rarely used during a game wait behind More (style.css).
-  disclosure($button('btn-more'), (open) => $('controls').classList.toggle('more-open', open));
+  // What opens is brought on screen: below the fold a player would not know it was there.
+  disclosure($button('btn-more'), (open) => {
+    const controls = $('controls');
+    controls.classList.toggle('more-open', open);
+    const below = controls.getBoundingClientRect().bottom - innerHeight;
+    if (open && below > 0) scrollBy(0, Math.ceil(below) + 8);
+  });
   $('btn-flip').addEventListener('click', () => board.flip());
   $('btn-numbers').addEventListener('click', () => {
     settings[numbersKey()] = !board.numbers;

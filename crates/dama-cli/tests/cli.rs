@@ -108,7 +108,7 @@ fn perft_and_moves_still_work() {
 }
 
 /// A reader that goes away early (a closed pipe) ends the output quietly, without a panic, and
-/// a full disk is an error that says so.
+/// a full disk (`/dev/full`, required on Linux) is an error that says so.
 #[test]
 fn closed_pipes_and_full_disks() {
     use std::io::Read;
@@ -129,26 +129,33 @@ fn closed_pipes_and_full_disks() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{:?} {err}", o.status);
     assert!(!err.contains("panicked"), "{err}");
-    if std::path::Path::new("/dev/full").exists() {
-        let o = Command::new(env!("CARGO_BIN_EXE_dama"))
-            .args(["perft", "--depth", "3"])
-            .stdout(std::fs::File::create("/dev/full").unwrap())
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(1));
-        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
-        // The match refuses its PDN file before playing: no game line is printed.
-        let o = dama(&[
-            "match",
-            "--depth",
-            "2",
-            "--games",
-            "50",
-            "--pdn",
-            "/dev/full",
-        ]);
-        assert!(!o.status.success());
-        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write /dev/full"));
-        assert!(!String::from_utf8_lossy(&o.stdout).contains("game "));
+    if !std::path::Path::new("/dev/full").exists() {
+        // Every Linux has /dev/full: without it the environment is broken, and the full-disk
+        // half must not pass unchecked there. Other systems may lack it: said, then skipped.
+        if cfg!(target_os = "linux") {
+            panic!("/dev/full is missing: the full-disk half cannot run");
+        }
+        eprintln!("closed_pipes_and_full_disks: no /dev/full here; the full-disk half is skipped");
+        return;
     }
+    let o = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["perft", "--depth", "3"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+    // The match refuses its PDN file before playing: no game line is printed.
+    let o = dama(&[
+        "match",
+        "--depth",
+        "2",
+        "--games",
+        "50",
+        "--pdn",
+        "/dev/full",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write /dev/full"));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("game "));
 }

@@ -521,6 +521,8 @@ impl<W: Write + Send + 'static> Hub<W> {
                 tx
             }
         };
+        // No search runs now (reaped above): the flag is this search's from here on.
+        search::lower(&self.stop_slot);
         if jobs.send(job).is_err() {
             self.jobs = None;
             return Err("the engine thread has stopped; try again".into());

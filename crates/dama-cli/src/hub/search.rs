@@ -172,6 +172,15 @@ pub(super) fn raise(slot: &StopSlot) {
     }
 }
 
+/// Lowers the engine's stop flag before the next search is handed over: a `stop` left raised
+/// would end that search at its first look (the engine never lowers it itself), and one sent
+/// after this, even before the search starts, still stops it.
+pub(super) fn lower(slot: &StopSlot) {
+    if let Some(s) = slot.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        s.store(false, Ordering::SeqCst);
+    }
+}
+
 /// One search, sending an `info` line per iteration.
 pub(super) fn think(engine: &mut Engine, job: &Job, send: &mut dyn FnMut(&str)) -> SearchResult {
     let (game, limits, level, seed, notation) =

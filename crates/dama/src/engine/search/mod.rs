@@ -297,7 +297,9 @@ impl Engine {
         &self.evals[variant]
     }
 
-    /// A flag that stops the running search when set (it is cleared when a search starts).
+    /// A flag that stops the running search when set. The engine never lowers it: its owner
+    /// does, before the next search (so that a stop sent before that search starts still
+    /// stops it, and one left from the last search does not end the next at once).
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
