@@ -142,6 +142,7 @@ async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<Room, Strin
         .iter()
         .map(|m| (m.text.clone(), m.played_at as Millis, m.clock_ms as u64))
         .collect();
+    let offers = store.offers(&g.game.id).await.map_err(|e| e.to_string())?;
     let ids: [PlayerId; 2] = [hub.player_id(&white), hub.player_id(&black)];
     Room::restore(
         g.game.variant,
@@ -150,6 +151,7 @@ async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<Room, Strin
         control,
         g.game.started_at as Millis,
         &moves,
+        &offers,
     )
     .map_err(|r| r.text)
 }

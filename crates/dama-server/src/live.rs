@@ -8,7 +8,7 @@ use crate::clock::Lag;
 use crate::protocol::{
     ClientMsg, EndReason, Event, PlayerId, Refusal, RefusalCode, ServerMsg, Side, Versioned,
 };
-use crate::room::{Presence, Room};
+use crate::room::{OfferRecord, Presence, Room};
 use crate::store::{now_ms, Finish, NewMove, Store};
 use dama::{Color, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -342,7 +342,7 @@ impl LiveGame {
                 }
             }
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return, // the connection's
-            other => (self.command(player, other, now), None),
+            other => (self.command(player, other, now).await, None),
         };
         match result {
             Ok(events) => {
@@ -387,8 +387,28 @@ impl LiveGame {
         }
     }
 
-    /// Any other command of a player.
-    fn command(
+    /// Any other command of a player: a draw offer or decline it makes is stored before it
+    /// is sent, and undone if it cannot be (a restart must find it at its version).
+    async fn command(
+        &mut self,
+        player: PlayerId,
+        msg: ClientMsg,
+        now: u64,
+    ) -> Result<Vec<Versioned>, Refusal> {
+        let before = self.room.clone();
+        let events = self.room_command(player, msg, now)?;
+        for e in &events {
+            if let Some(offer) = OfferRecord::of(e, now) {
+                if let Err(e) = self.store.append_offer(&self.info.id, &offer).await {
+                    self.room = before;
+                    return Err(unavailable(e));
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    fn room_command(
         &mut self,
         player: PlayerId,
         msg: ClientMsg,

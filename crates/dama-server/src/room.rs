@@ -24,6 +24,37 @@ pub const fn offer_wait_ms(declined: u32) -> u64 {
     n * n * 10_000
 }
 
+/// A draw offer or decline as the store keeps it: the events of a game that are not moves
+/// and must come back at their versions after a restart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferRecord {
+    /// The event's version.
+    pub v: u32,
+    /// Who offered, or who declined.
+    pub by: Color,
+    /// A decline (else an offer).
+    pub declined: bool,
+    /// When, in Unix ms (a decline's time starts the offerer's wait).
+    pub at: Millis,
+}
+
+impl OfferRecord {
+    /// The record of `event` (a draw offer or decline) at version `v`, played at `at`.
+    pub fn of(event: &Versioned, at: Millis) -> Option<OfferRecord> {
+        let (by, declined) = match event.event {
+            Event::DrawOffer { by } => (by, false),
+            Event::DrawDecline { by } => (by, true),
+            _ => return None,
+        };
+        Some(OfferRecord {
+            v: event.v,
+            by: by.into(),
+            declined,
+            at,
+        })
+    }
+}
+
 /// A player's connection as the transport sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Presence {
@@ -99,10 +130,12 @@ impl Room {
 
     /// A game read back from the store by a restarted server: created at `started`, its
     /// `moves` (the text, when it was played, and the mover's time after it) replayed through
-    /// the core, each side's ack counter the number of its moves (what the restarted server
-    /// tells each page in its welcome). The clocks stand paused at the last move: the caller
-    /// [`resume`](Room::resume)s them, which gives the down time back to the side to move.
-    /// Refused with the core's reason when a stored move does not replay (a corrupt store).
+    /// the core and its stored draw `offers` put back at their versions, so that every event
+    /// keeps its version and a standing offer still stands; each side's ack counter is the
+    /// number of its moves (what the restarted server tells each page in its welcome). The
+    /// clocks stand paused at the last move: the caller [`resume`](Room::resume)s them, which
+    /// gives the down time back to the side to move. Refused with the reason when a stored
+    /// move does not replay or an offer does not fit (a corrupt store).
     pub fn restore(
         variant: Variant,
         white: PlayerId,
@@ -110,10 +143,22 @@ impl Room {
         control: TimeControl,
         started: Millis,
         moves: &[(String, Millis, u64)],
+        offers: &[OfferRecord],
     ) -> Result<Room, Refusal> {
         let mut room = Room::new(variant, white, black, control, started);
         let mut left = [u64::from(control.base_secs) * 1000; 2];
-        for (text, _, after) in moves {
+        let mut offers = offers.iter().peekable();
+        let mut next_move = moves.iter();
+        loop {
+            // The events in stored order: an offer holds its own version, a move the next
+            // free one.
+            if let Some(o) = offers.next_if(|o| o.v == room.version() + 1) {
+                room.replay_offer(o)?;
+                continue;
+            }
+            let Some((text, at, after)) = next_move.next() else {
+                break;
+            };
             let m = room
                 .game
                 .read_move(text)
@@ -122,6 +167,9 @@ impl Room {
             let written = room.game.move_text(&m);
             room.game.play(&m).expect("a move the core read is legal");
             room.acks[ix(side)] += 1;
+            if room.offer == Some(side.opposite()) {
+                room.lapse_offer(side.opposite(), *at);
+            }
             left[ix(side)] = *after;
             let ms = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
             room.push(Event::Move {
@@ -133,6 +181,12 @@ impl Room {
             });
             room.last_move_v = room.version();
         }
+        if let Some(o) = offers.next() {
+            return Err(refuse(
+                RefusalCode::Stale,
+                format!("stored offer at version {} past the game's events", o.v),
+            ));
+        }
         let times: Vec<(Millis, u64)> = moves.iter().map(|&(_, at, left)| (at, left)).collect();
         room.clock = Clock::restore(control, started, &times);
         if let Some(r) = room.game.result() {
@@ -143,6 +197,29 @@ impl Room {
             room.end(winner(r.outcome), core_reason(r.reason), at);
         }
         Ok(room)
+    }
+
+    /// Puts a stored offer or decline back, as it was played.
+    fn replay_offer(&mut self, o: &OfferRecord) -> Result<(), Refusal> {
+        let fits = if o.declined {
+            self.offer == Some(o.by.opposite())
+        } else {
+            self.offer.is_none()
+        };
+        if !fits {
+            return Err(refuse(
+                RefusalCode::NoOffer,
+                format!("stored offer at version {} does not fit the game", o.v),
+            ));
+        }
+        if o.declined {
+            self.lapse_offer(o.by.opposite(), o.at);
+            self.push(Event::DrawDecline { by: o.by.into() });
+        } else {
+            self.offer = Some(o.by);
+            self.push(Event::DrawOffer { by: o.by.into() });
+        }
+        Ok(())
     }
 
     /// The game as the core holds it.

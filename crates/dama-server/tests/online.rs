@@ -5,200 +5,8 @@ mod common;
 
 use common::*;
 use dama::{Game, Variant};
-use dama_server::protocol::{ClientMsg, EndReason, Event, RefusalCode, ServerMsg, Side, Versioned};
-use std::net::SocketAddr;
+use dama_server::protocol::{ClientMsg, EndReason, Event, RefusalCode, ServerMsg, Side};
 use tokio_tungstenite::tungstenite::Message;
-
-/// A player's client: its side and its move counter.
-struct Seat {
-    c: Client,
-    side: Side,
-    ack: u32,
-}
-
-fn welcome(m: &ServerMsg) -> Option<(String, Option<Side>, u32, u32)> {
-    match m {
-        ServerMsg::Welcome {
-            game, you, v, ack, ..
-        } => Some((game.clone(), *you, *v, *ack)),
-        _ => None,
-    }
-}
-
-fn refused(m: &ServerMsg) -> Option<(RefusalCode, String, Option<u32>)> {
-    match m {
-        ServerMsg::Refused { refusal, ack } => Some((refusal.code, refusal.text.clone(), *ack)),
-        _ => None,
-    }
-}
-
-/// The events of the next `Events` message.
-fn events(m: &ServerMsg) -> Option<Vec<Versioned>> {
-    match m {
-        ServerMsg::Events { events, .. } => Some(events.clone()),
-        _ => None,
-    }
-}
-
-/// Two anonymous players: the first challenges (as White), the second opens the link.
-/// Returns White, Black, the game's id and the cookies.
-async fn pair(
-    addr: SocketAddr,
-    variant: &str,
-    base: u32,
-    inc: u32,
-) -> (Seat, Seat, String, [String; 2]) {
-    let (a, b_cookie) = (anonymous(addr).await, anonymous(addr).await);
-    let body = format!(
-        r#"{{"variant":"{variant}","base_secs":{base},"increment_secs":{inc},"color":"white","name":"Alba"}}"#
-    );
-    let challenge_id = challenge(addr, &a, &body).await;
-    let mut white = Client::connect(addr, Some(&a)).await;
-    white.hello(&challenge_id, 0).await;
-    white
-        .until(|m| matches!(m, ServerMsg::Waiting { .. }).then_some(()))
-        .await;
-    let mut black = Client::connect(addr, Some(&b_cookie)).await;
-    black
-        .send(&ClientMsg::Hello {
-            game: challenge_id,
-            v: 0,
-            name: Some("Bruno".into()),
-        })
-        .await;
-    let (game, you, ..) = black.until(welcome).await;
-    assert_eq!(you, Some(Side::Black));
-    let (game_w, you_w, ..) = white.until(welcome).await;
-    assert_eq!((game_w.as_str(), you_w), (game.as_str(), Some(Side::White)));
-    let w = Seat {
-        c: white,
-        side: Side::White,
-        ack: 0,
-    };
-    let b = Seat {
-        c: black,
-        side: Side::Black,
-        ack: 0,
-    };
-    (w, b, game, [a, b_cookie])
-}
-
-/// The side to move's first legal move in `game`, written in the game's notation.
-fn first_legal(game: &Game) -> String {
-    let m = *game.legal_moves().iter().next().unwrap();
-    game.move_text(&m)
-}
-
-/// `mover` plays `text`; it gets its ack, and every client in `all` (the mover's own included,
-/// by index) gets the move at `ply`. Returns the move's event.
-async fn play(
-    seats: &mut [&mut Seat],
-    mover: usize,
-    watchers: &mut [&mut Client],
-    text: &str,
-    ply: u32,
-) {
-    let s = &mut seats[mover];
-    s.ack += 1;
-    let v = s.c.version();
-    let ack = s.ack;
-    s.c.send(&ClientMsg::Move {
-        text: text.into(),
-        ack,
-        v,
-        lag: None,
-    })
-    .await;
-    let got =
-        s.c.until(|m| match m {
-            ServerMsg::Ack { ack } => Some(Ok(*ack)),
-            ServerMsg::Refused { refusal, .. } => Some(Err(refusal.clone())),
-            _ => None,
-        })
-        .await;
-    assert_eq!(got, Ok(ack), "{text}");
-    let is_move = |m: &ServerMsg| {
-        events(m).filter(|e| {
-            e.iter()
-                .any(|v| matches!(&v.event, Event::Move { ply: p, .. } if *p == ply))
-        })
-    };
-    for s in seats.iter_mut() {
-        s.c.until(is_move).await;
-    }
-    for w in watchers.iter_mut() {
-        w.until(is_move).await;
-    }
-}
-
-/// Plays `plies` moves (each side's first legal move) between `w` and `b`, `spectators`
-/// watching; the local game follows.
-async fn play_moves(
-    w: &mut Seat,
-    b: &mut Seat,
-    spectators: &mut [&mut Client],
-    game: &mut Game,
-    plies: usize,
-) {
-    for _ in 0..plies {
-        if game.result().is_some() {
-            break;
-        }
-        let text = first_legal(game);
-        let m = game.read_move(&text).unwrap();
-        game.play(&m).unwrap();
-        let mover = if game.turn() == dama::Color::Black {
-            0
-        } else {
-            1
-        }; // who just moved
-        let ply = game.ply() as u32;
-        play(&mut [&mut *w, &mut *b], mover, spectators, &text, ply).await;
-    }
-}
-
-fn end_of(c: &Client) -> Option<(Option<Side>, EndReason)> {
-    c.seen.iter().find_map(|v| match v.event {
-        Event::End { winner, reason, .. } => Some((winner, reason)),
-        _ => None,
-    })
-}
-
-/// A server over a temporary file and a game on it, `plies` moves played.
-struct Table {
-    dir: TempDir,
-    server: dama_server::app::Server,
-    w: Seat,
-    b: Seat,
-    id: String,
-    cookies: [String; 2],
-    game: Game,
-}
-
-async fn table(variant: Variant, base: u32, inc: u32, plies: usize) -> Table {
-    let dir = TempDir::new();
-    let server = start(&dir.db()).await;
-    let (mut w, mut b, id, cookies) = pair(server.addr, variant.id(), base, inc).await;
-    let mut game = Game::new(variant);
-    play_moves(&mut w, &mut b, &mut [], &mut game, plies).await;
-    Table {
-        dir,
-        server,
-        w,
-        b,
-        id,
-        cookies,
-        game,
-    }
-}
-
-/// How many moves the store holds for game `id`.
-async fn stored_moves(addr: SocketAddr, id: &str) -> usize {
-    let stored = http(addr, "GET", &format!("/api/games/{id}"), None, None)
-        .await
-        .json();
-    stored["moves"].as_array().unwrap().len()
-}
 
 async fn whole_game(variant: Variant) {
     let dir = TempDir::new();
@@ -500,6 +308,68 @@ async fn a_restarted_server_resumes_the_game_at_the_same_move() {
     // The game goes on.
     play_moves(&mut w, &mut b, &mut [], &mut game, 2).await;
     assert_eq!(stored_moves(addr, &id).await, 5);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_standing_draw_offer_survives_a_restart_with_the_same_versions() {
+    let Table {
+        dir,
+        server,
+        mut w,
+        mut b,
+        id,
+        cookies,
+        ..
+    } = table(Variant::Italian, 300, 3, 2).await;
+    // Black declines White's offer, then offers itself: versions 4, 5, 6.
+    w.c.send(&ClientMsg::OfferDraw).await;
+    b.c.until(events).await;
+    b.c.send(&ClientMsg::DeclineDraw).await;
+    w.c.until(|m| events(m).filter(|e| e.iter().any(|v| v.v == 5)))
+        .await;
+    b.c.send(&ClientMsg::OfferDraw).await;
+    for s in [&mut w, &mut b] {
+        s.c.until(|m| events(m).filter(|e| e.iter().any(|v| v.v == 6)))
+            .await;
+    }
+    let before = w.c.seen.clone();
+    assert!(matches!(
+        before[5].event,
+        Event::DrawOffer { by: Side::Black }
+    ));
+    server.stop().await;
+    let server = start(&dir.db()).await;
+    assert_eq!(server.resumed, 1);
+    let addr = server.addr;
+    // A page coming back from nothing gets the same events at the same versions.
+    let mut fresh = Client::connect(addr, None).await;
+    fresh.hello(&id, 0).await;
+    fresh.until(welcome).await;
+    assert_eq!(
+        fresh.seen, before,
+        "the restored game numbers its events as before"
+    );
+    for (seat, cookie) in [(&mut w, &cookies[0]), (&mut b, &cookies[1])] {
+        let v = seat.c.version();
+        seat.c = Client::connect(addr, Some(cookie)).await;
+        seat.c.hello(&id, v).await;
+        let (_, _, now_v, _) = seat.c.until(welcome).await;
+        assert_eq!(now_v, 6);
+    }
+    // Black's offer still stands: White accepts it, at version 7.
+    w.c.send(&ClientMsg::AcceptDraw).await;
+    let end = b.c.until(events).await;
+    assert_eq!(end.len(), 1);
+    assert_eq!(end[0].v, 7);
+    assert!(matches!(
+        end[0].event,
+        Event::End {
+            winner: None,
+            reason: EndReason::Agreement,
+            ..
+        }
+    ));
     server.stop().await;
 }
 

@@ -451,3 +451,88 @@ fn end_reasons_keep_the_cores_ids() {
         assert_eq!(wire, format!("\"{}\"", r.id()));
     }
 }
+
+/// What the store keeps of `r`'s last event, played at `now`: a move or an offer.
+fn store_last(
+    r: &Room,
+    now: Millis,
+    moves: &mut Vec<(String, Millis, u64)>,
+    offers: &mut Vec<OfferRecord>,
+) {
+    let last = r.events_since(r.version() - 1).unwrap()[0].clone();
+    match &last.event {
+        Event::Move {
+            side,
+            text,
+            white_ms,
+            black_ms,
+            ..
+        } => {
+            let left = if *side == Side::White {
+                white_ms
+            } else {
+                black_ms
+            };
+            moves.push((text.clone(), now, u64::from(*left)));
+        }
+        _ => offers.push(OfferRecord::of(&last, now).unwrap()),
+    }
+}
+
+fn restored(moves: &[(String, Millis, u64)], offers: &[OfferRecord]) -> Room {
+    Room::restore(
+        Variant::Italian,
+        W,
+        B,
+        TimeControl::FID_ONLINE,
+        0,
+        moves,
+        offers,
+    )
+    .unwrap()
+}
+
+#[test]
+fn stored_offers_come_back_at_their_versions() {
+    let mut r = room(Variant::Italian);
+    let (mut moves, mut offers) = (Vec::new(), Vec::new());
+    let mut now = 0;
+    for t in ["22-18", "9-13"] {
+        now = play_all(&mut r, &[t], now);
+        store_last(&r, now, &mut moves, &mut offers);
+    }
+    r.offer_draw(W, now).unwrap();
+    store_last(&r, now, &mut moves, &mut offers);
+    let declined_at = now + 500;
+    r.decline_draw(B, declined_at).unwrap();
+    store_last(&r, declined_at, &mut moves, &mut offers);
+    // White's wait after the decline (10 s) holds after a restart.
+    let mut mid = restored(&moves, &offers);
+    assert_eq!(mid.events_since(0).unwrap(), r.events_since(0).unwrap());
+    assert_eq!(
+        mid.offer_draw(W, declined_at + 9_999).unwrap_err().code,
+        RefusalCode::TooSoon
+    );
+    // Black's standing offer stands after a restart, and White accepts it at the same version.
+    now += 20_000;
+    r.offer_draw(B, now).unwrap();
+    store_last(&r, now, &mut moves, &mut offers);
+    let mut back = restored(&moves, &offers);
+    assert_eq!(back.events_since(0).unwrap(), r.events_since(0).unwrap());
+    assert_eq!(back.version(), 6);
+    let (a, b) = (r.accept_draw(W, now + 1), back.accept_draw(W, now + 1));
+    assert_eq!(a.unwrap()[0].v, b.unwrap()[0].v);
+    // An offer that does not fit the stored game is refused, not guessed at.
+    let mut wrong = offers.clone();
+    wrong[1].declined = false;
+    assert!(Room::restore(
+        Variant::Italian,
+        W,
+        B,
+        TimeControl::FID_ONLINE,
+        0,
+        &moves,
+        &wrong
+    )
+    .is_err());
+}

@@ -5,6 +5,9 @@
 //! the part SQLite and PostgreSQL share (`$1` placeholders, portable types, `ON CONFLICT`), and
 //! everything goes through [`Store`], so PostgreSQL can come in behind the same methods.
 //!
+//! Draw offers and declines are stored at their versions too ([`offers`]), so that a
+//! restarted server numbers a game's events as before.
+//!
 //! A move is acknowledged only once it is on disk: [`Store::append_move`] queues it for the
 //! writer task ([`writer`]), which commits the moves queued within a few milliseconds in one
 //! transaction (group commit) and answers each caller.
@@ -13,6 +16,7 @@ mod accounts;
 pub mod bounds;
 mod error;
 mod games;
+mod offers;
 pub(crate) mod random;
 mod ratings;
 mod seats;

@@ -3,7 +3,10 @@
 //! generous guard (a hang fails the test instead of stalling it); no assertion depends on how
 //! fast the machine is.
 
-#![allow(dead_code)] // each test file uses its own part
+#![allow(dead_code, unused_imports)] // each test file uses its own part
+
+pub mod play;
+pub use play::*;
 
 use dama_server::app::{self, Server};
 use dama_server::config::Config;
