@@ -154,6 +154,27 @@ code: RefusalCode,
 text: string, };
 
 /**
+ * One player's rating change at a rated game's end, as the page shows it.
+ */
+export type RatingShown = { 
+/**
+ * The rating before the game, rounded.
+ */
+before: number, 
+/**
+ * The rating after the game, rounded.
+ */
+after: number, 
+/**
+ * `after - before` (of the rounded ratings, so that the figures add up).
+ */
+diff: number, 
+/**
+ * Whether the new rating is provisional (shown with a "?": its deviation is high).
+ */
+provisional: boolean, };
+
+/**
  * A message from the page.
  */
 export type ClientMsg = { "t": "hello", 
@@ -254,7 +275,15 @@ claim_in_ms: number | null, } | { "t": "waiting",
 /**
  * The challenge's id.
  */
-challenge: string, } | { "t": "pong", 
+challenge: string, } | { "t": "ratings", 
+/**
+ * White's.
+ */
+white: RatingShown, 
+/**
+ * Black's.
+ */
+black: RatingShown, } | { "t": "pong", 
 /**
  * The ping's number.
  */

@@ -117,6 +117,8 @@ struct LiveGame {
     subs: Vec<Sub>,
     next_sub: u64,
     ended_at: Option<Instant>,
+    /// The rating changes of a rated game that ended, for the pages that join later.
+    ratings: Option<ServerMsg>,
 }
 
 /// Starts the task of game `info.id` held in `room`; `on_exit` runs when it stops (the game
@@ -138,6 +140,7 @@ pub fn spawn(
         store,
         subs: Vec::new(),
         next_sub: 1,
+        ratings: None,
     };
     let task = tokio::spawn(async move {
         game.run(rx, shutdown).await;
@@ -244,7 +247,11 @@ impl LiveGame {
             events,
             clocks: self.room.clocks(now),
         };
-        if out.try_send(welcome).is_err() {
+        let late = self.ratings.iter().cloned();
+        if std::iter::once(welcome)
+            .chain(late)
+            .any(|m| out.try_send(m).is_err())
+        {
             let _ = reply.send(Err(Refusal::new(RefusalCode::RateLimited, "too slow")));
             return;
         }
@@ -465,16 +472,25 @@ impl LiveGame {
             return;
         }
         let now = now_ms();
+        let ended = events.iter().any(|e| matches!(e.event, Event::End { .. }));
         for e in &events {
             if let Event::End { winner, reason, .. } = e.event {
-                if let Err(e) = self
+                match self
                     .store
                     .finish_game(&self.info.id, &finish(winner, reason, now))
                     .await
                 {
+                    Ok(done) => {
+                        self.ratings = done.changes.map(|(w, b)| ServerMsg::Ratings {
+                            white: (&w).into(),
+                            black: (&b).into(),
+                        });
+                    }
                     // The game is over for its players all the same; the store keeps it as
                     // being played and a restart declares the end again.
-                    eprintln!("dama-server: game {}: storing its end: {e}", self.info.id);
+                    Err(e) => {
+                        eprintln!("dama-server: game {}: storing its end: {e}", self.info.id)
+                    }
                 }
                 self.ended_at = Some(Instant::now());
                 self.info.over.store(true, Ordering::Relaxed);
@@ -488,6 +504,9 @@ impl LiveGame {
             clocks: self.room.clocks(now as u64),
         };
         self.send_where(|_| true, &msg);
+        if let Some(ratings) = self.ratings.clone().filter(|_| ended) {
+            self.send_where(|_| true, &ratings);
+        }
         self.room.relayed(now_ms() as u64);
     }
 }

@@ -192,6 +192,32 @@ pub struct Versioned {
     pub event: Event,
 }
 
+/// One player's rating change at a rated game's end, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RatingShown {
+    /// The rating before the game, rounded.
+    pub before: u32,
+    /// The rating after the game, rounded.
+    pub after: u32,
+    /// `after - before` (of the rounded ratings, so that the figures add up).
+    pub diff: i32,
+    /// Whether the new rating is provisional (shown with a "?": its deviation is high).
+    pub provisional: bool,
+}
+
+impl RatingShown {
+    /// The change from rating `before` to `after`, the deviation after being `deviation`.
+    pub fn new(before: f64, after: f64, deviation: f64) -> RatingShown {
+        let round = |r: f64| r.round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        RatingShown {
+            before: round(before),
+            after: round(after),
+            diff: round(after) as i32 - round(before) as i32,
+            provisional: deviation >= crate::rating::PROVISIONAL_DEVIATION,
+        }
+    }
+}
+
 /// What a refusal is about, for the page to choose its words (the text says it in English).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -361,6 +387,14 @@ pub enum ServerMsg {
     Waiting {
         /// The challenge's id.
         challenge: String,
+    },
+    /// A rated game ended: both players' rating changes (sent after the end's events, and
+    /// to a page that joins the game later).
+    Ratings {
+        /// White's.
+        white: RatingShown,
+        /// Black's.
+        black: RatingShown,
     },
     /// The answer to a ping.
     Pong {

@@ -224,6 +224,12 @@ impl RatingChange {
     }
 }
 
+impl From<&RatingChange> for crate::protocol::RatingShown {
+    fn from(c: &RatingChange) -> Self {
+        crate::protocol::RatingShown::new(c.before.rating, c.after.rating, c.after.deviation)
+    }
+}
+
 /// Both players' changes after a rated game that ended with `outcome`, with lichess's
 /// parameters: (White's, Black's).
 pub fn rate_game(

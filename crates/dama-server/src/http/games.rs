@@ -7,6 +7,7 @@ use crate::app::App;
 use crate::challenge::{Challenge, ChallengeRequest};
 use crate::hub::anonymous_name;
 use crate::identity::{self, Identity, SESSION_COOKIE};
+use crate::protocol::RatingShown;
 use crate::store::{GameSummary, Player, StoredGame};
 use axum::extract::{Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, SET_COOKIE};
@@ -106,14 +107,26 @@ fn player(p: &Player) -> Value {
     json!({ "name": p.name, "account": p.account.is_some() })
 }
 
+/// A rating change as the archive shows it, with the game-end message's shape.
+fn rating(change: Option<(f64, f64)>, deviation: Option<f64>) -> Value {
+    match change {
+        Some((before, after)) => {
+            // A game stored before deviations were kept counts as provisional: unknown.
+            let shown = RatingShown::new(before, after, deviation.unwrap_or(f64::INFINITY));
+            serde_json::to_value(shown).unwrap_or(Value::Null)
+        }
+        None => Value::Null,
+    }
+}
+
 fn summary(g: &GameSummary) -> Value {
     json!({
         "id": g.id, "variant": g.variant.id(), "white": player(&g.white),
         "black": player(&g.black), "base_ms": g.base_ms, "increment_ms": g.increment_ms,
         "rated": g.rated, "started_at": g.started_at, "playing": g.playing,
         "result": g.outcome.map(crate::pdn::result), "ended_by": g.ended_by,
-        "finished_at": g.finished_at, "white_rating": g.white_rating,
-        "black_rating": g.black_rating,
+        "finished_at": g.finished_at, "white_rating": rating(g.white_rating, g.white_deviation),
+        "black_rating": rating(g.black_rating, g.black_deviation),
     })
 }
 

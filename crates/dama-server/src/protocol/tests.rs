@@ -164,6 +164,7 @@ fn typescript() -> String {
     decl::<Versioned>(&cfg, &mut out);
     decl::<RefusalCode>(&cfg, &mut out);
     decl::<Refusal>(&cfg, &mut out);
+    decl::<RatingShown>(&cfg, &mut out);
     decl::<ClientMsg>(&cfg, &mut out);
     decl::<ServerMsg>(&cfg, &mut out);
     let bounds = [

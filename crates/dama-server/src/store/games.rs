@@ -120,6 +120,10 @@ pub struct GameSummary {
     pub white_rating: Option<(f64, f64)>,
     /// Black's rating before and after.
     pub black_rating: Option<(f64, f64)>,
+    /// White's rating deviation after the game (whether the new rating is provisional).
+    pub white_deviation: Option<f64>,
+    /// Black's rating deviation after the game.
+    pub black_deviation: Option<f64>,
 }
 
 /// A game with its moves.
@@ -142,8 +146,8 @@ macro_rules! select_game {
         concat!(
             "SELECT id, variant, white_account, white_name, black_account, black_name, \
              base_ms, increment_ms, rated, started_at, status, result, ended_by, finished_at, \
-             white_rating_before, white_rating_after, black_rating_before, black_rating_after \
-             FROM games ",
+             white_rating_before, white_rating_after, black_rating_before, black_rating_after, \
+             white_deviation_after, black_deviation_after FROM games ",
             $rest
         )
     };
@@ -169,6 +173,8 @@ struct GameRow {
     white_rating_after: Option<f64>,
     black_rating_before: Option<f64>,
     black_rating_after: Option<f64>,
+    white_deviation_after: Option<f64>,
+    black_deviation_after: Option<f64>,
 }
 
 fn result_token(outcome: Outcome) -> &'static str {
@@ -215,6 +221,8 @@ impl TryFrom<GameRow> for GameSummary {
             finished_at: r.finished_at,
             white_rating: r.white_rating_before.zip(r.white_rating_after),
             black_rating: r.black_rating_before.zip(r.black_rating_after),
+            white_deviation: r.white_deviation_after,
+            black_deviation: r.black_deviation_after,
         })
     }
 }
@@ -304,13 +312,16 @@ async fn rate_players(
     ratings::write(conn, b, &black.after(cb.after), at).await?;
     sqlx::query(
         "UPDATE games SET white_rating_before = $2, white_rating_after = $3, \
-         black_rating_before = $4, black_rating_after = $5 WHERE id = $1",
+         black_rating_before = $4, black_rating_after = $5, white_deviation_after = $6, \
+         black_deviation_after = $7 WHERE id = $1",
     )
     .bind(&game.id)
     .bind(cw.before.rating)
     .bind(cw.after.rating)
     .bind(cb.before.rating)
     .bind(cb.after.rating)
+    .bind(cw.after.deviation)
+    .bind(cb.after.deviation)
     .execute(conn)
     .await?;
     Ok(Finished {

@@ -204,6 +204,10 @@ async fn a_rated_result_changes_both_ratings_an_abort_none() {
     let game = store.load_game(&id).await.unwrap().game;
     assert_eq!(game.white_rating, Some((w.before.rating, w.after.rating)));
     assert_eq!(game.black_rating, Some((bl.before.rating, bl.after.rating)));
+    assert_eq!(
+        (game.white_deviation, game.black_deviation),
+        (Some(w.after.deviation), Some(bl.after.deviation))
+    );
     // Other games and classes keep the start rating.
     let other = store
         .rating(&a.id, Variant::Brazilian, speed)
