@@ -138,7 +138,7 @@ event: Event, };
 /**
  * What a refusal is about, for the page to choose its words (the text says it in English).
  */
-export type RefusalCode = "too-large" | "malformed" | "rate-limited" | "not-a-player" | "not-your-turn" | "illegal" | "game-over" | "stale" | "no-offer" | "offer-standing" | "too-soon" | "cannot-abort" | "not-claimable" | "not-out-of-time" | "no-game" | "unavailable";
+export type RefusalCode = "too-large" | "malformed" | "rate-limited" | "not-a-player" | "not-your-turn" | "illegal" | "game-over" | "stale" | "no-offer" | "offer-standing" | "too-soon" | "cannot-abort" | "not-claimable" | "not-out-of-time" | "no-game" | "unavailable" | "too-many" | "needs-account" | "no-seek" | "no-rematch";
 
 /**
  * A refused message: a code and a reason the page can show. Nothing changed.
@@ -175,6 +175,94 @@ diff: number,
 provisional: boolean, };
 
 /**
+ * What a connection subscribes to.
+ */
+export type Topic = "lobby" | "watch";
+
+/**
+ * The ratings a seek accepts, around the seeker's own (in its game and speed class).
+ */
+export type RatingRange = { 
+/**
+ * Points below the seeker's rating.
+ */
+below: number, 
+/**
+ * Points above the seeker's rating.
+ */
+above: number, };
+
+/**
+ * A seek as the lobby lists it.
+ */
+export type SeekInfo = { 
+/**
+ * Its id (to cancel it).
+ */
+id: string, 
+/**
+ * The seeker's name.
+ */
+name: string, 
+/**
+ * The seeker's rating in the seek's game and speed class (none without an account).
+ */
+rating: number | null, 
+/**
+ * Whether that rating is provisional.
+ */
+provisional: boolean, 
+/**
+ * `italian` or `brazilian`.
+ */
+variant: string, 
+/**
+ * The time control.
+ */
+control: TimeControl, 
+/**
+ * Whether the game will be rated.
+ */
+rated: boolean, 
+/**
+ * The ratings the seeker accepts (none: anyone).
+ */
+range: RatingRange | null, };
+
+/**
+ * A game being played, as the watch list shows it.
+ */
+export type ListedGame = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * `italian` or `brazilian`.
+ */
+variant: string, 
+/**
+ * White's name.
+ */
+white: string, 
+/**
+ * Black's name.
+ */
+black: string, 
+/**
+ * The time control.
+ */
+control: TimeControl, 
+/**
+ * Whether rated.
+ */
+rated: boolean, 
+/**
+ * Pages watching it now (players not counted).
+ */
+spectators: number, };
+
+/**
  * A message from the page.
  */
 export type ClientMsg = { "t": "hello", 
@@ -209,7 +297,35 @@ lag?: number, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decli
 /**
  * A win or a draw.
  */
-kind: ClaimKind, } | { "t": "flag" } | { "t": "ping", 
+kind: ClaimKind, } | { "t": "flag" } | { "t": "subscribe", 
+/**
+ * Which.
+ */
+to: Topic, } | { "t": "seek", 
+/**
+ * `italian` or `brazilian`.
+ */
+variant: string, 
+/**
+ * The time control: a preset or a custom one within the bounds.
+ */
+control: TimeControl, 
+/**
+ * Whether rated (needs an account).
+ */
+rated: boolean, 
+/**
+ * The ratings accepted; none for anyone.
+ */
+range?: RatingRange, 
+/**
+ * The name kept in this browser, for a player without an account.
+ */
+name?: string, } | { "t": "cancel_seek", 
+/**
+ * Its id.
+ */
+seek: string, } | { "t": "rematch" } | { "t": "ping", 
 /**
  * A number the page chooses, to match the pong.
  */
@@ -275,7 +391,43 @@ claim_in_ms: number | null, } | { "t": "waiting",
 /**
  * The challenge's id.
  */
-challenge: string, } | { "t": "ratings", 
+challenge: string, } | { "t": "seeks", 
+/**
+ * Every seek, oldest first.
+ */
+seeks: Array<SeekInfo>, } | { "t": "seek_added", 
+/**
+ * The seek.
+ */
+seek: SeekInfo, } | { "t": "seek_removed", 
+/**
+ * Its id.
+ */
+id: string, } | { "t": "sought", 
+/**
+ * The seek's id.
+ */
+seek: string, } | { "t": "matched", 
+/**
+ * The game's id.
+ */
+game: string, } | { "t": "rematch", 
+/**
+ * Who asks.
+ */
+offered_by: Side | null, } | { "t": "games", 
+/**
+ * The games.
+ */
+games: Array<ListedGame>, } | { "t": "game_listed", 
+/**
+ * The game.
+ */
+game: ListedGame, } | { "t": "game_unlisted", 
+/**
+ * Its id.
+ */
+id: string, } | { "t": "ratings", 
 /**
  * White's.
  */
@@ -302,4 +454,10 @@ export const LIMITS = {
   DEAD_LINK_MS: 9000,
   RESEND_MOVE_MS: 1500,
   IDLE_CLOSE_MS: 20000,
+  LOBBY_MESSAGES: 30,
+  LOBBY_WINDOW_MS: 30000,
+  SEEKS_PER_PLAYER: 3,
+  LOBBY_GAMES_PER_ADDR_DAY: 250,
+  ANON_UNPLAYED_PER_ADDR: 5,
+  RATING_RANGE_MAX: 1000,
 } as const;

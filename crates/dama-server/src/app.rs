@@ -5,10 +5,10 @@
 use crate::clock::Millis;
 use crate::config::Config;
 use crate::hub::Hub;
-use crate::live::LiveInfo;
+use crate::live::{Entrant, LiveInfo};
 use crate::protocol::{Event, PlayerId, TimeControl};
 use crate::room::Room;
-use crate::store::{now_ms, Finish, Store, StoredGame};
+use crate::store::{now_ms, Finish, Player, Store, StoredGame};
 use std::error::Error;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU32};
@@ -103,13 +103,13 @@ async fn resume(store: &Store, hub: &Arc<Hub>) -> Result<usize, Box<dyn Error + 
     let mut resumed = 0;
     for g in games {
         match rebuild(store, hub, &g).await {
-            Ok(mut room) => {
+            Ok((mut room, keys)) => {
                 room.resume(now as Millis);
                 if let Some(end) = ended(&room) {
                     // The last stored move ended the game; its end was not stored.
                     store.finish_game(&g.game.id, &end).await?;
                 }
-                hub.revive(room, info(&g));
+                hub.revive(room, info(&g, keys));
                 resumed += 1;
             }
             Err(why) => {
@@ -129,8 +129,8 @@ async fn resume(store: &Store, hub: &Arc<Hub>) -> Result<usize, Box<dyn Error + 
     Ok(resumed)
 }
 
-/// The room of stored game `g`, its seats given back to their players.
-async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<Room, String> {
+/// The room of stored game `g`, its seats given back to their players (their keys).
+async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<(Room, [String; 2]), String> {
     let (white, black) = store.seats(&g.game.id).await.map_err(|e| e.to_string())?;
     let secs = |ms: i64| u32::try_from(ms / 1000).map_err(|_| "time control out of range");
     let control = TimeControl {
@@ -153,6 +153,7 @@ async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<Room, Strin
         &moves,
         &offers,
     )
+    .map(|room| (room, [white, black]))
     .map_err(|r| r.text)
 }
 
@@ -167,12 +168,16 @@ fn ended(room: &Room) -> Option<Finish> {
     }
 }
 
-fn info(g: &StoredGame) -> LiveInfo {
+fn info(g: &StoredGame, [white, black]: [String; 2]) -> LiveInfo {
+    let entrant = |key: String, p: &Player| Entrant {
+        key,
+        account: p.account.clone(),
+        name: p.name.clone(),
+    };
     LiveInfo {
         id: g.game.id.clone(),
         variant: g.game.variant.id().to_owned(),
-        white: g.game.white.name.clone(),
-        black: g.game.black.name.clone(),
+        players: [entrant(white, &g.game.white), entrant(black, &g.game.black)],
         control: TimeControl {
             base_secs: (g.game.base_ms / 1000) as u32,
             increment_secs: (g.game.increment_ms / 1000) as u32,
@@ -180,5 +185,6 @@ fn info(g: &StoredGame) -> LiveInfo {
         rated: g.game.rated,
         ply: AtomicU32::new(g.moves.len() as u32),
         over: AtomicBool::new(false),
+        spectators: AtomicU32::new(0),
     }
 }

@@ -1,24 +1,30 @@
 //! The registry of what is live: the games being played (each a task, see [`crate::live`]),
-//! the challenges waiting for their opponent, the numbers the rooms know players by, and the
-//! sockets open per address. A hello names a game or a challenge; opening a challenge by
-//! someone other than its sender starts the game.
+//! the challenges waiting for their opponent, the lobby's seeks ([`crate::lobby`]), the
+//! numbers the rooms know players by, and the sockets open per address. A hello names a game
+//! or a challenge; opening a challenge by someone other than its sender starts the game, as
+//! does a seek that fits another, or a rematch both players asked for. The lobby and the
+//! list of games are also broadcast to the connections subscribed to them.
 
 use crate::challenge::Challenge;
 use crate::identity::Identity;
-use crate::live::{self, LiveHandle, LiveInfo, NOBODY};
-use crate::protocol::{PlayerId, Refusal, RefusalCode};
+use crate::live::{self, Command, Entrant, LiveHandle, LiveInfo, NOBODY};
+use crate::lobby::{Lobby, Posted, Seek};
+use crate::protocol::{PlayerId, Refusal, RefusalCode, ServerMsg, TimeControl, Topic};
 use crate::room::Room;
 use crate::store::{self, now_ms, NewGame, Player, Store};
 use dama::Color;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, AtomicU32};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 /// Challenges one player may have waiting at once.
 const CHALLENGES_PER_PLAYER: usize = 5;
+/// Lobby and watch-list messages buffered for a subscribed connection; one that falls further
+/// behind is sent the whole list again.
+const BROADCAST: usize = 1024;
 
 /// Where a hello leads.
 pub enum Entry {
@@ -41,6 +47,7 @@ struct State {
     started: HashMap<String, String>,
     players: HashMap<String, PlayerId>,
     sockets: HashMap<IpAddr, u32>,
+    lobby: Lobby,
     /// The games' tasks, for a shutdown to wait for.
     tasks: Vec<JoinHandle<()>>,
 }
@@ -52,6 +59,29 @@ pub struct Hub {
     state: Mutex<State>,
     max_challenges: usize,
     max_sockets: u32,
+    connections: AtomicU64,
+    /// The lobby's news, and the watch list's: sent under the state's lock, so that a
+    /// subscriber's list and the news after it never miss or double anything.
+    lobby_news: broadcast::Sender<ServerMsg>,
+    watch_news: broadcast::Sender<ServerMsg>,
+}
+
+/// A seek as a connection posts it, before the hub knows the seeker's rating.
+pub struct SeekRequest {
+    /// The connection.
+    pub conn: u64,
+    /// Where it hears of its match.
+    pub notify: mpsc::Sender<ServerMsg>,
+    /// Its address.
+    pub addr: IpAddr,
+    /// Which game.
+    pub variant: dama::Variant,
+    /// The clock.
+    pub control: TimeControl,
+    /// Whether rated.
+    pub rated: bool,
+    /// The ratings accepted.
+    pub range: Option<crate::protocol::RatingRange>,
 }
 
 fn refuse(code: RefusalCode, text: impl Into<String>) -> Refusal {
@@ -73,7 +103,200 @@ impl Hub {
             state: Mutex::new(State::default()),
             max_challenges,
             max_sockets,
+            connections: AtomicU64::new(0),
+            lobby_news: broadcast::channel(BROADCAST).0,
+            watch_news: broadcast::channel(BROADCAST).0,
         })
+    }
+
+    /// A number for a new connection (its seeks are known by it).
+    pub fn connection(&self) -> u64 {
+        self.connections.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Subscribes to `topic`: the whole list now, and the news after it.
+    pub fn subscribe(&self, topic: Topic) -> (ServerMsg, broadcast::Receiver<ServerMsg>) {
+        let st = self.state();
+        match topic {
+            Topic::Lobby => {
+                let seeks = st.lobby.seeks();
+                (ServerMsg::Seeks { seeks }, self.lobby_news.subscribe())
+            }
+            Topic::Watch => {
+                let mut games: Vec<_> = st
+                    .games
+                    .values()
+                    .filter(|h| !h.info.over.load(Ordering::Relaxed))
+                    .map(|h| h.info.listing())
+                    .collect();
+                games.sort_by(|a, b| a.id.cmp(&b.id));
+                (ServerMsg::Games { games }, self.watch_news.subscribe())
+            }
+        }
+    }
+
+    /// The whole list of `topic`, for a subscriber that fell behind.
+    pub fn snapshot(&self, topic: Topic) -> ServerMsg {
+        self.subscribe(topic).0
+    }
+
+    /// Game `info` started or its spectators changed: the watch list is told.
+    pub fn listed(&self, info: &LiveInfo) {
+        let _st = self.state();
+        let _ = self.watch_news.send(ServerMsg::GameListed {
+            game: info.listing(),
+        });
+    }
+
+    /// Game `id` ended: the watch list is told.
+    pub fn unlisted(&self, id: &str) {
+        let _st = self.state();
+        let _ = self
+            .watch_news
+            .send(ServerMsg::GameUnlisted { id: id.to_owned() });
+    }
+
+    /// The command channel of live game `id`.
+    pub fn game_tx(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+        self.state().games.get(id).map(|h| h.tx.clone())
+    }
+
+    /// Posts a seek of `who` (named `name` without an account): matched at once with a seek
+    /// that fits (the game made, both connections told `matched`), else listed. Refused
+    /// past the lobby's bounds, for a rated seek without an account, or a bad control.
+    pub async fn seek(
+        self: &Arc<Self>,
+        req: SeekRequest,
+        who: &Identity,
+        name: Option<&str>,
+    ) -> Result<Posted, Refusal> {
+        if req.rated && who.account().is_none() {
+            return Err(refuse(
+                RefusalCode::NeedsAccount,
+                "a rated game needs an account: sign in",
+            ));
+        }
+        if !(crate::clock::presets(req.variant).contains(&req.control) || req.control.is_valid()) {
+            return Err(refuse(
+                RefusalCode::Malformed,
+                format!(
+                    "a time control has some time, at most {} s and {} s a move",
+                    TimeControl::MAX_BASE_SECS,
+                    TimeControl::MAX_INCREMENT_SECS
+                ),
+            ));
+        }
+        let rating = match who.account() {
+            Some(a) => {
+                let speed = crate::clock::Speed::of(req.control);
+                let r = self
+                    .store
+                    .rating(&a.id, req.variant, speed)
+                    .await
+                    .map_err(|e| refuse(RefusalCode::Unavailable, e.to_string()))?;
+                Some((r.glicko.rating, r.glicko.provisional()))
+            }
+            None => None,
+        };
+        let seek = Seek {
+            id: store::random::id(8),
+            conn: req.conn,
+            notify: req.notify,
+            addr: req.addr,
+            key: who.key(),
+            account: who.account().map(|a| a.id.clone()),
+            name: entrant_name(who, name)?,
+            rating,
+            variant: req.variant,
+            control: req.control,
+            rated: req.rated,
+            range: req.range,
+        };
+        let posted = {
+            let mut st = self.state();
+            let mut gone = Vec::new();
+            let posted = st.lobby.post(seek, now_ms() as u64, &mut gone)?;
+            for id in gone {
+                let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
+            }
+            if let Posted::Listed(info) = &posted {
+                let _ = self
+                    .lobby_news
+                    .send(ServerMsg::SeekAdded { seek: info.clone() });
+            }
+            posted
+        };
+        if let Posted::Matched(pair) = &posted {
+            self.start_match(&pair.0, &pair.1).await;
+        }
+        Ok(posted)
+    }
+
+    /// Makes the game of two seeks that fit (colours drawn at random) and tells both
+    /// connections; a game that cannot start is told to both as a refusal.
+    async fn start_match(self: &Arc<Self>, a: &Seek, b: &Seek) {
+        let entrant = |s: &Seek| Entrant {
+            key: s.key.clone(),
+            account: s.account.clone(),
+            name: s.name.clone(),
+        };
+        let a_white = crate::challenge::ColorChoice::Random.draw() == Color::White;
+        let (white, black) = if a_white { (a, b) } else { (b, a) };
+        let made = self
+            .open_game(
+                a.variant,
+                a.control,
+                a.rated,
+                [entrant(white), entrant(black)],
+            )
+            .await;
+        let msg = match made {
+            Ok(handle) => {
+                let anonymous = [white.account.is_none(), black.account.is_none()];
+                self.state().lobby.started(
+                    &handle.info,
+                    [white.addr, black.addr],
+                    anonymous,
+                    now_ms() as u64,
+                );
+                ServerMsg::Matched {
+                    game: handle.info.id.clone(),
+                }
+            }
+            Err(refusal) => ServerMsg::Refused { refusal, ack: None },
+        };
+        for s in [a, b] {
+            let _ = s.notify.try_send(msg.clone());
+        }
+    }
+
+    /// Takes connection `conn`'s seek `id` out of the lobby.
+    pub fn cancel_seek(&self, conn: u64, id: &str) -> Result<(), Refusal> {
+        let mut st = self.state();
+        st.lobby.cancel(conn, id)?;
+        let _ = self
+            .lobby_news
+            .send(ServerMsg::SeekRemoved { id: id.to_owned() });
+        Ok(())
+    }
+
+    /// Connection `conn` closed: its seeks leave the lobby.
+    pub fn drop_connection(&self, conn: u64) {
+        let mut st = self.state();
+        for id in st.lobby.drop_connection(conn) {
+            let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
+        }
+    }
+
+    /// The rematch of finished game `info`: the same game and clock, colours swapped.
+    pub async fn rematch(self: &Arc<Self>, info: &LiveInfo) -> Result<String, Refusal> {
+        let variant = dama::Variant::from_id(&info.variant)
+            .map_err(|_| refuse(RefusalCode::NoRematch, "unknown game"))?;
+        let [white, black] = info.players.clone();
+        let handle = self
+            .open_game(variant, info.control, info.rated, [black, white])
+            .await?;
+        Ok(handle.info.id.clone())
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -150,15 +373,15 @@ impl Hub {
     /// server's), until its task stops.
     pub fn revive(self: &Arc<Self>, room: Room, info: LiveInfo) {
         let id = info.id.clone();
-        let hub = Arc::downgrade(self);
-        let gone = id.clone();
         let shutdown = self.shutdown.clone();
-        let (handle, task) = live::spawn(room, info, self.store.clone(), shutdown, move || {
-            if let Some(hub) = hub.upgrade() {
-                hub.forget(&gone);
-            }
-        });
+        let hub = Arc::downgrade(self);
+        let (handle, task) = live::spawn(room, info, self.store.clone(), shutdown, hub);
         let mut st = self.state();
+        if !handle.info.over.load(Ordering::Relaxed) {
+            let _ = self.watch_news.send(ServerMsg::GameListed {
+                game: handle.info.listing(),
+            });
+        }
         st.games.insert(id, handle);
         st.tasks.retain(|t| !t.is_finished());
         st.tasks.push(task);
@@ -172,7 +395,8 @@ impl Hub {
         }
     }
 
-    fn forget(&self, id: &str) {
+    /// Game `id`'s task stopped: it is live no more.
+    pub fn forget(&self, id: &str) {
         let mut st = self.state();
         st.games.remove(id);
         st.started.retain(|_, g| g != id);
@@ -251,40 +475,52 @@ impl Hub {
         who: &Identity,
         name: Option<&str>,
     ) -> Result<(LiveHandle, PlayerId), Refusal> {
-        let opener = Player {
+        let opener = Entrant {
+            key: who.key(),
             account: who.account().map(|a| a.id.clone()),
-            name: match who.account() {
-                Some(a) => a.name.clone(),
-                None => anonymous_name(name)?,
-            },
+            name: entrant_name(who, name)?,
         };
-        let sender = Player {
+        let sender = Entrant {
+            key: c.sender_key.clone(),
             account: c.sender_account.clone(),
             name: c.sender_name.clone(),
         };
-        let sender_color = c.color.draw();
-        let ((white, white_key), (black, black_key)) = {
-            let s = (sender, c.sender_key.clone());
-            let o = (opener, who.key());
-            if sender_color == Color::White {
-                (s, o)
-            } else {
-                (o, s)
-            }
+        let players = if c.color.draw() == Color::White {
+            [sender, opener]
+        } else {
+            [opener, sender]
+        };
+        let handle = self
+            .open_game(c.variant, c.control, c.rated, players)
+            .await?;
+        Ok((handle, self.player_id(&who.key())))
+    }
+
+    /// Stores a new game between `players` (White, Black) with its seats, and serves it.
+    async fn open_game(
+        self: &Arc<Self>,
+        variant: dama::Variant,
+        control: TimeControl,
+        rated: bool,
+        players: [Entrant; 2],
+    ) -> Result<LiveHandle, Refusal> {
+        let player = |e: &Entrant| Player {
+            account: e.account.clone(),
+            name: e.name.clone(),
         };
         let now = now_ms();
         let new = NewGame {
-            variant: c.variant,
-            white: white.clone(),
-            black: black.clone(),
-            base_ms: u64::from(c.control.base_secs) * 1000,
-            increment_ms: u64::from(c.control.increment_secs) * 1000,
-            rated: c.rated,
+            variant,
+            white: player(&players[0]),
+            black: player(&players[1]),
+            base_ms: u64::from(control.base_secs) * 1000,
+            increment_ms: u64::from(control.increment_secs) * 1000,
+            rated,
             started_at: now,
         };
         let id = self
             .store
-            .start_game(&new, &white_key, &black_key)
+            .start_game(&new, &players[0].key, &players[1].key)
             .await
             .map_err(|e| {
                 refuse(
@@ -292,21 +528,35 @@ impl Hub {
                     format!("the game could not start: {e}"),
                 )
             })?;
-        let (w, b) = (self.player_id(&white_key), self.player_id(&black_key));
-        let room = Room::new(c.variant, w, b, c.control, now as u64);
+        let (w, b) = (
+            self.player_id(&players[0].key),
+            self.player_id(&players[1].key),
+        );
+        let room = Room::new(variant, w, b, control, now as u64);
         let info = LiveInfo {
             id: id.clone(),
-            variant: c.variant.id().to_owned(),
-            white: white.name,
-            black: black.name,
-            control: c.control,
-            rated: c.rated,
+            variant: variant.id().to_owned(),
+            players,
+            control,
+            rated,
             ply: AtomicU32::new(0),
             over: AtomicBool::new(false),
+            spectators: AtomicU32::new(0),
         };
         self.revive(room, info);
-        let handle = self.state().games.get(&id).cloned().expect("just added");
-        Ok((handle, self.player_id(&who.key())))
+        self.state()
+            .games
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| refuse(RefusalCode::NoGame, "the game ended at once"))
+    }
+}
+
+/// The name a player is shown by: the account's, else the one their browser keeps.
+fn entrant_name(who: &Identity, name: Option<&str>) -> Result<String, Refusal> {
+    match who.account() {
+        Some(a) => Ok(a.name.clone()),
+        None => anonymous_name(name),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod http;
 pub mod hub;
 pub mod identity;
 pub mod live;
+pub mod lobby;
 pub mod pdn;
 pub mod protocol;
 pub mod rating;

@@ -5,14 +5,16 @@
 //! connection goes or comes back.
 
 use crate::clock::Lag;
+use crate::hub::Hub;
 use crate::protocol::{
-    ClientMsg, EndReason, Event, PlayerId, Refusal, RefusalCode, ServerMsg, Side, Versioned,
+    ClientMsg, EndReason, Event, ListedGame, PlayerId, Refusal, RefusalCode, ServerMsg, Side,
+    Versioned,
 };
 use crate::room::{OfferRecord, Presence, Room};
 use crate::store::{now_ms, Finish, NewMove, Store};
 use dama::{Color, Outcome};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
@@ -53,6 +55,8 @@ pub enum Command {
         /// Whether the page closed (WebSocket close code 1001) rather than dropped.
         closed_tab: bool,
     },
+    /// The rematch both players asked for was made (its game's id) or could not be.
+    Rematched(Result<String, Refusal>),
     /// A page's message about the game.
     Client {
         /// The subscription.
@@ -73,17 +77,27 @@ pub struct Joined {
     pub side: Option<Color>,
 }
 
-/// What the list of live games shows of one, kept up to date by its task.
+/// A player taking a seat: who they are to the store and the transport, and the name shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The seat key ([`crate::identity::Identity::key`]).
+    pub key: String,
+    /// The account id, if signed in.
+    pub account: Option<String>,
+    /// The name shown.
+    pub name: String,
+}
+
+/// What the list of live games shows of one, kept up to date by its task, and who sits at
+/// it (for a rematch).
 #[derive(Debug)]
 pub struct LiveInfo {
     /// The game's id.
     pub id: String,
     /// `italian` or `brazilian`.
     pub variant: String,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
+    /// White's and Black's players.
+    pub players: [Entrant; 2],
     /// The time control.
     pub control: crate::protocol::TimeControl,
     /// Whether it is rated.
@@ -92,6 +106,23 @@ pub struct LiveInfo {
     pub ply: AtomicU32,
     /// Whether it is over (it lingers a while for pages coming back).
     pub over: AtomicBool,
+    /// Pages watching (not playing).
+    pub spectators: AtomicU32,
+}
+
+impl LiveInfo {
+    /// The game as the watch list shows it.
+    pub fn listing(&self) -> ListedGame {
+        ListedGame {
+            id: self.id.clone(),
+            variant: self.variant.clone(),
+            white: self.players[0].name.clone(),
+            black: self.players[1].name.clone(),
+            control: self.control,
+            rated: self.rated,
+            spectators: self.spectators.load(Ordering::Relaxed),
+        }
+    }
 }
 
 /// A handle on a live game's task.
@@ -119,16 +150,21 @@ struct LiveGame {
     ended_at: Option<Instant>,
     /// The rating changes of a rated game that ended, for the pages that join later.
     ratings: Option<ServerMsg>,
+    /// The rest of the server: told of spectators and the end, asked for rematches.
+    hub: Weak<Hub>,
+    /// Which players asked for a rematch, and the rematch's game once made.
+    rematch: [bool; 2],
+    rematched: Option<String>,
 }
 
-/// Starts the task of game `info.id` held in `room`; `on_exit` runs when it stops (the game
-/// over and its linger past), so that the hub forgets it.
+/// Starts the task of game `info.id` held in `room`; when it stops (the game over and its
+/// linger past) the hub forgets it.
 pub fn spawn(
     room: Room,
     info: LiveInfo,
     store: Arc<Store>,
     shutdown: watch::Receiver<bool>,
-    on_exit: impl FnOnce() + Send + 'static,
+    hub: Weak<Hub>,
 ) -> (LiveHandle, JoinHandle<()>) {
     let (tx, rx) = mpsc::channel(INBOX);
     let info = Arc::new(info);
@@ -141,10 +177,16 @@ pub fn spawn(
         subs: Vec::new(),
         next_sub: 1,
         ratings: None,
+        hub: hub.clone(),
+        rematch: [false; 2],
+        rematched: None,
     };
+    let id = info.id.clone();
     let task = tokio::spawn(async move {
         game.run(rx, shutdown).await;
-        on_exit();
+        if let Some(hub) = hub.upgrade() {
+            hub.forget(&id);
+        }
     });
     (LiveHandle { tx, info }, task)
 }
@@ -219,6 +261,7 @@ impl LiveGame {
                 reply,
             } => self.join(player, since, out, reply),
             Command::Leave { sub, closed_tab } => self.leave(sub, closed_tab),
+            Command::Rematched(made) => self.rematched(made),
             Command::Client { sub, msg, rtt } => self.client(sub, msg, rtt).await,
         }
     }
@@ -275,6 +318,9 @@ impl LiveGame {
             side,
             out,
         });
+        if side.is_none() {
+            self.spectators(1);
+        }
         let _ = reply.send(Ok(Joined { sub: id, side }));
     }
 
@@ -300,9 +346,13 @@ impl LiveGame {
             return;
         };
         let gone = self.subs.swap_remove(i);
+        if gone.side.is_none() {
+            self.spectators(-1);
+        }
         if let Some(side) = gone.side
             && !self.connected(side)
         {
+            self.lapse_rematch();
             let now = now_ms() as u64;
             let presence = if closed_tab {
                 Presence::ClosedTab
@@ -348,7 +398,18 @@ impl LiveGame {
                     None => return,
                 }
             }
-            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return, // the connection's
+            ClientMsg::Rematch => {
+                if let Err(refusal) = self.ask_rematch(player) {
+                    self.reply(sub, ServerMsg::Refused { refusal, ack: None });
+                }
+                return;
+            }
+            // The connection's own.
+            ClientMsg::Hello { .. }
+            | ClientMsg::Ping { .. }
+            | ClientMsg::Subscribe { .. }
+            | ClientMsg::Seek { .. }
+            | ClientMsg::CancelSeek { .. } => return,
             other => (self.command(player, other, now).await, None),
         };
         match result {
@@ -405,11 +466,11 @@ impl LiveGame {
         let before = self.room.clone();
         let events = self.room_command(player, msg, now)?;
         for e in &events {
-            if let Some(offer) = OfferRecord::of(e, now) {
-                if let Err(e) = self.store.append_offer(&self.info.id, &offer).await {
-                    self.room = before;
-                    return Err(unavailable(e));
-                }
+            if let Some(offer) = OfferRecord::of(e, now)
+                && let Err(e) = self.store.append_offer(&self.info.id, &offer).await
+            {
+                self.room = before;
+                return Err(unavailable(e));
             }
         }
         Ok(events)
@@ -430,8 +491,82 @@ impl LiveGame {
             ClientMsg::Abort => room.abort(player, now),
             ClientMsg::Claim { kind } => room.claim(player, kind, now),
             ClientMsg::Flag => room.flag(player, now),
-            ClientMsg::Move { .. } | ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => {
-                Ok(Vec::new())
+            _ => Ok(Vec::new()), // not the room's
+        }
+    }
+
+    /// One more (or one fewer) spectator: the watch list is told.
+    fn spectators(&mut self, change: i32) {
+        let n = &self.info.spectators;
+        if change > 0 {
+            n.fetch_add(1, Ordering::Relaxed);
+        } else {
+            n.fetch_sub(1, Ordering::Relaxed);
+        }
+        if let Some(hub) = self.hub.upgrade().filter(|_| !self.room.is_over()) {
+            hub.listed(&self.info);
+        }
+    }
+
+    /// `player` asks for a rematch: told to the opponent; when both asked, the hub makes the
+    /// game (colours swapped) and [`Command::Rematched`] brings its id back.
+    fn ask_rematch(&mut self, player: PlayerId) -> Result<(), Refusal> {
+        let no = |text| Err(Refusal::new(RefusalCode::NoRematch, text));
+        let Some(side) = self.room.side_of(player) else {
+            return no("you are not a player of this game");
+        };
+        if !self.room.is_over() {
+            return no("the game is not over");
+        }
+        if let Some(game) = self.rematched.clone() {
+            self.send_where(|s| s.side == Some(side), &ServerMsg::Matched { game });
+            return Ok(());
+        }
+        if !self.connected(side.opposite()) {
+            return no("your opponent has left");
+        }
+        let i = side as usize;
+        if self.rematch[i] {
+            return Ok(());
+        }
+        self.rematch[i] = true;
+        let asked = ServerMsg::Rematch {
+            offered_by: Some(side.into()),
+        };
+        self.send_where(|s| s.side.is_some(), &asked);
+        if self.rematch == [true; 2]
+            && let Some(hub) = self.hub.upgrade()
+        {
+            let (info, tx) = (self.info.clone(), hub.game_tx(&self.info.id));
+            tokio::spawn(async move {
+                let made = hub.rematch(&info).await;
+                if let Some(tx) = tx {
+                    let _ = tx.send(Command::Rematched(made)).await;
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// A player left: a rematch asked for lapses (it needs both players here).
+    fn lapse_rematch(&mut self) {
+        if self.rematch != [false; 2] && self.rematched.is_none() {
+            self.rematch = [false; 2];
+            let lapsed = ServerMsg::Rematch { offered_by: None };
+            self.send_where(|s| s.side.is_some(), &lapsed);
+        }
+    }
+
+    fn rematched(&mut self, made: Result<String, Refusal>) {
+        match made {
+            Ok(game) => {
+                self.rematched = Some(game.clone());
+                self.send_where(|s| s.side.is_some(), &ServerMsg::Matched { game });
+            }
+            Err(refusal) => {
+                self.rematch = [false; 2];
+                let msg = ServerMsg::Refused { refusal, ack: None };
+                self.send_where(|s| s.side.is_some(), &msg);
             }
         }
     }
@@ -494,6 +629,9 @@ impl LiveGame {
                 }
                 self.ended_at = Some(Instant::now());
                 self.info.over.store(true, Ordering::Relaxed);
+                if let Some(hub) = self.hub.upgrade() {
+                    hub.unlisted(&self.info.id);
+                }
             }
         }
         self.info

@@ -38,6 +38,20 @@ pub mod limits {
     pub const RESEND_MOVE_MS: u32 = 1_500;
     /// The server closes a socket silent this long (eight missed pings).
     pub const IDLE_CLOSE_MS: u32 = 20_000;
+    /// Lobby messages (subscribe, seek, cancel) a connection may send in
+    /// [`LOBBY_WINDOW_MS`] (lichess: 30 in 30 s).
+    pub const LOBBY_MESSAGES: u32 = 30;
+    /// The window of the lobby's message limit.
+    pub const LOBBY_WINDOW_MS: u32 = 30_000;
+    /// Seeks one player may have in the lobby at once.
+    pub const SEEKS_PER_PLAYER: u32 = 3;
+    /// Games one address may start through the lobby in a day (lichess: 250).
+    pub const LOBBY_GAMES_PER_ADDR_DAY: u32 = 250;
+    /// Games started through the lobby in which an anonymous player from one address has not
+    /// yet moved, at most (lichess: 5): past it that address's anonymous seeks are refused.
+    pub const ANON_UNPLAYED_PER_ADDR: u32 = 5;
+    /// The widest rating range a seek may ask for, either side of the seeker's rating.
+    pub const RATING_RANGE_MAX: u32 = 1_000;
 }
 
 /// A side of the board.
@@ -218,6 +232,66 @@ impl RatingShown {
     }
 }
 
+/// What a connection subscribes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Topic {
+    /// The lobby's seeks: the whole list, then each seek added or removed.
+    Lobby,
+    /// The games being played: the whole list, then each game started, changed (its
+    /// spectators) or ended.
+    Watch,
+}
+
+/// The ratings a seek accepts, around the seeker's own (in its game and speed class).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RatingRange {
+    /// Points below the seeker's rating.
+    pub below: u32,
+    /// Points above the seeker's rating.
+    pub above: u32,
+}
+
+/// A seek as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeekInfo {
+    /// Its id (to cancel it).
+    pub id: String,
+    /// The seeker's name.
+    pub name: String,
+    /// The seeker's rating in the seek's game and speed class (none without an account).
+    pub rating: Option<u32>,
+    /// Whether that rating is provisional.
+    pub provisional: bool,
+    /// `italian` or `brazilian`.
+    pub variant: String,
+    /// The time control.
+    pub control: TimeControl,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// The ratings the seeker accepts (none: anyone).
+    pub range: Option<RatingRange>,
+}
+
+/// A game being played, as the watch list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ListedGame {
+    /// The game's id.
+    pub id: String,
+    /// `italian` or `brazilian`.
+    pub variant: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The time control.
+    pub control: TimeControl,
+    /// Whether rated.
+    pub rated: bool,
+    /// Pages watching it now (players not counted).
+    pub spectators: u32,
+}
+
 /// What a refusal is about, for the page to choose its words (the text says it in English).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -256,6 +330,14 @@ pub enum RefusalCode {
     /// The server could not store the move (or the game's end) just now: nothing changed,
     /// the page may send it again.
     Unavailable,
+    /// A bound on seeks or games was reached (the text says which).
+    TooMany,
+    /// A rated game needs an account.
+    NeedsAccount,
+    /// No seek of this connection has this id.
+    NoSeek,
+    /// No rematch is possible: the game is not over, or the opponent left.
+    NoRematch,
 }
 
 /// A refused message: a code and a reason the page can show. Nothing changed.
@@ -329,6 +411,39 @@ pub enum ClientMsg {
     },
     /// Ask the server to look at the clock: the side to move's time is up.
     Flag,
+    /// Subscribe this connection to the lobby or the watch list (the whole list comes
+    /// first); the subscription lasts as long as the connection.
+    Subscribe {
+        /// Which.
+        to: Topic,
+    },
+    /// Post a seek in the lobby: matched at once with a seek that fits (the same game, time
+    /// control and rated, each player within the other's range), else listed.
+    Seek {
+        /// `italian` or `brazilian`.
+        variant: String,
+        /// The time control: a preset or a custom one within the bounds.
+        control: TimeControl,
+        /// Whether rated (needs an account).
+        #[serde(default)]
+        rated: bool,
+        /// The ratings accepted; none for anyone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        range: Option<RatingRange>,
+        /// The name kept in this browser, for a player without an account.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        name: Option<String>,
+    },
+    /// Take one's own seek out of the lobby.
+    CancelSeek {
+        /// Its id.
+        seek: String,
+    },
+    /// After the game, ask for a rematch (colours swapped); when both players ask, the new
+    /// game starts.
+    Rematch,
     /// A ping; the server answers a pong with the same `n`.
     Ping {
         /// A number the page chooses, to match the pong.
@@ -387,6 +502,54 @@ pub enum ServerMsg {
     Waiting {
         /// The challenge's id.
         challenge: String,
+    },
+    /// The whole lobby (after subscribing, or when the connection fell behind).
+    Seeks {
+        /// Every seek, oldest first.
+        seeks: Vec<SeekInfo>,
+    },
+    /// A seek came into the lobby.
+    SeekAdded {
+        /// The seek.
+        seek: SeekInfo,
+    },
+    /// A seek left the lobby (matched, cancelled, or its socket closed).
+    SeekRemoved {
+        /// Its id.
+        id: String,
+    },
+    /// The answer to this connection's seek: listed under this id.
+    Sought {
+        /// The seek's id.
+        seek: String,
+    },
+    /// A game was made for this connection's player (a seek matched, or a rematch): say
+    /// hello to it.
+    Matched {
+        /// The game's id.
+        game: String,
+    },
+    /// A rematch asked for by a player (`offered_by`), or none any more (`null`: the asker
+    /// or the opponent left).
+    Rematch {
+        /// Who asks.
+        offered_by: Option<Side>,
+    },
+    /// The whole list of games being played (after subscribing to `watch`, or when the
+    /// connection fell behind).
+    Games {
+        /// The games.
+        games: Vec<ListedGame>,
+    },
+    /// A game started, or its spectators changed.
+    GameListed {
+        /// The game.
+        game: ListedGame,
+    },
+    /// A game ended.
+    GameUnlisted {
+        /// Its id.
+        id: String,
     },
     /// A rated game ended: both players' rating changes (sent after the end's events, and
     /// to a page that joins the game later).
@@ -466,6 +629,19 @@ fn check_bounds(msg: &ClientMsg) -> Result<(), Refusal> {
                     ));
                 }
             }
+        }
+        ClientMsg::Seek {
+            name: Some(name), ..
+        } if name.chars().count() > NAME_MAX_CHARS => {
+            return too_large("name", NAME_MAX_CHARS, "characters");
+        }
+        ClientMsg::Seek { range: Some(r), .. }
+            if r.below.max(r.above) > limits::RATING_RANGE_MAX =>
+        {
+            return too_large("rating range", limits::RATING_RANGE_MAX as usize, "points");
+        }
+        ClientMsg::CancelSeek { seek } if seek.len() > GAME_ID_MAX_BYTES => {
+            return too_large("seek id", GAME_ID_MAX_BYTES, "characters");
         }
         ClientMsg::Move { text, .. } if text.len() > MOVE_TEXT_MAX_BYTES => {
             return too_large("move text", MOVE_TEXT_MAX_BYTES, "characters");

@@ -3,6 +3,9 @@
 //! (or waits for a challenge to be opened), passes the page's commands to the game's task and
 //! the game's messages back, pings to measure the round trip (the lag a move is credited),
 //! and closes a socket that floods, sends too much or falls silent, each time saying why.
+//! Its lobby and watch-list part is [`lobby`].
+
+mod lobby;
 
 use crate::app::App;
 use crate::hub::Entry;
@@ -66,7 +69,7 @@ pub async fn upgrade(
         .max_frame_size(READ_CEILING)
         .on_upgrade(move |socket| async move {
             let app = slot.app.clone();
-            Connection::new(app, who).run(socket).await;
+            Connection::new(app, who, addr).run(socket).await;
             drop(slot);
         })
 }
@@ -97,6 +100,7 @@ struct Connection {
     rtt: Option<u32>,
     window_start: Instant,
     in_window: u32,
+    lobby: lobby::LobbySide,
 }
 
 /// What to do after a message.
@@ -122,8 +126,9 @@ async fn recv_waiting(
 }
 
 impl Connection {
-    fn new(app: Arc<App>, who: Option<Identity>) -> Connection {
+    fn new(app: Arc<App>, who: Option<Identity>, addr: IpAddr) -> Connection {
         Connection {
+            lobby: lobby::LobbySide::new(app.hub.clone(), addr),
             app,
             who,
             game: None,
@@ -186,6 +191,11 @@ impl Connection {
                     None if *shutdown.borrow() => break Flow::Close(close::AWAY, RESTARTING.into()),
                     None => break Flow::Close(close::POLICY, "too slow to follow the game: come back with your version".into()),
                 },
+                msg = self.lobby.next() => {
+                    if send(&mut socket, &msg).await.is_err() {
+                        break Flow::Go;
+                    }
+                }
                 started = recv_waiting(&mut self.waiting) => {
                     self.waiting = None;
                     if let Some((handle, player)) = started
@@ -268,6 +278,9 @@ impl Connection {
             let _ = send(socket, &ServerMsg::Pong { n }).await;
             return Flow::Go;
         }
+        if lobby::is_lobby(&msg) {
+            return self.on_lobby(socket, msg).await;
+        }
         if let stop @ Flow::Close(..) = self.count(socket).await {
             return stop;
         }
@@ -278,6 +291,28 @@ impl Connection {
         if let Err(refusal) = result {
             let ack = None;
             let _ = send(socket, &ServerMsg::Refused { refusal, ack }).await;
+        }
+        Flow::Go
+    }
+
+    /// A lobby message, held to the lobby's own limit (closed past it, as the game's).
+    async fn on_lobby(&mut self, socket: &mut WebSocket, msg: ClientMsg) -> Flow {
+        if !self.lobby.count() {
+            let text = format!(
+                "more than {} lobby messages in {} s: the connection is closed",
+                limits::LOBBY_MESSAGES,
+                limits::LOBBY_WINDOW_MS / 1000
+            );
+            let refusal = Refusal::new(RefusalCode::RateLimited, text.clone());
+            let _ = send(socket, &ServerMsg::Refused { refusal, ack: None }).await;
+            return Flow::Close(close::POLICY, text);
+        }
+        let answer = match self.lobby.handle(msg, self.who.as_ref()).await {
+            Ok(answer) => answer,
+            Err(refusal) => Some(ServerMsg::Refused { refusal, ack: None }),
+        };
+        if let Some(answer) = answer {
+            let _ = send(socket, &answer).await;
         }
         Flow::Go
     }

@@ -94,9 +94,11 @@ pub async fn live(State(app): State<Arc<App>>) -> Json<Value> {
             .iter()
             .map(|g| {
                 json!({
-                    "id": g.id, "variant": g.variant, "white": g.white, "black": g.black,
-                    "base_secs": g.control.base_secs, "increment_secs": g.control.increment_secs,
-                    "rated": g.rated, "ply": g.ply.load(Ordering::Relaxed),
+                    "id": g.id, "variant": g.variant, "white": g.players[0].name,
+                    "black": g.players[1].name, "base_secs": g.control.base_secs,
+                    "increment_secs": g.control.increment_secs, "rated": g.rated,
+                    "ply": g.ply.load(Ordering::Relaxed),
+                    "spectators": g.spectators.load(Ordering::Relaxed),
                 })
             })
             .collect(),

@@ -165,6 +165,10 @@ fn typescript() -> String {
     decl::<RefusalCode>(&cfg, &mut out);
     decl::<Refusal>(&cfg, &mut out);
     decl::<RatingShown>(&cfg, &mut out);
+    decl::<Topic>(&cfg, &mut out);
+    decl::<RatingRange>(&cfg, &mut out);
+    decl::<SeekInfo>(&cfg, &mut out);
+    decl::<ListedGame>(&cfg, &mut out);
     decl::<ClientMsg>(&cfg, &mut out);
     decl::<ServerMsg>(&cfg, &mut out);
     let bounds = [
@@ -179,6 +183,12 @@ fn typescript() -> String {
         ("DEAD_LINK_MS", limits::DEAD_LINK_MS),
         ("RESEND_MOVE_MS", limits::RESEND_MOVE_MS),
         ("IDLE_CLOSE_MS", limits::IDLE_CLOSE_MS),
+        ("LOBBY_MESSAGES", limits::LOBBY_MESSAGES),
+        ("LOBBY_WINDOW_MS", limits::LOBBY_WINDOW_MS),
+        ("SEEKS_PER_PLAYER", limits::SEEKS_PER_PLAYER),
+        ("LOBBY_GAMES_PER_ADDR_DAY", limits::LOBBY_GAMES_PER_ADDR_DAY),
+        ("ANON_UNPLAYED_PER_ADDR", limits::ANON_UNPLAYED_PER_ADDR),
+        ("RATING_RANGE_MAX", limits::RATING_RANGE_MAX),
     ];
     out.push_str(
         "\n/** The protocol's bounds (see docs in protocol.rs). */\nexport const LIMITS = {\n",
