@@ -49,6 +49,15 @@ async fn subscriber(addr: SocketAddr, topic: Topic) -> (Client, ServerMsg) {
     (c, list)
 }
 
+/// The next `n` messages of `c` that `pick` takes, skipping others.
+async fn collect<T>(c: &mut Client, n: usize, pick: impl Fn(&ServerMsg) -> Option<T>) -> Vec<T> {
+    let mut got = Vec::new();
+    while got.len() < n {
+        got.push(c.until(&pick).await);
+    }
+    got
+}
+
 /// A player's client (its cookie) with a seek posted: matched or listed.
 async fn seeker(addr: SocketAddr, cookie: &str, range: Option<RatingRange>) -> Client {
     let mut c = Client::connect(addr, Some(cookie)).await;
@@ -159,18 +168,11 @@ async fn a_seek_out_of_the_others_range_is_not_matched() {
     // Bruno (1800) is 300 above Alba's range: both seeks wait, listed with their ratings.
     let mut b = seeker(addr, &bruno, None).await;
     b.until(sought).await;
-    let mut listed = Vec::new();
-    while listed.len() < 2 {
-        if let Some(s) = lobby
-            .until(|m| match m {
-                ServerMsg::SeekAdded { seek } => Some(Some(seek.clone())),
-                _ => Some(None),
-            })
-            .await
-        {
-            listed.push((s.name, s.rating, s.provisional));
-        }
-    }
+    let listed = collect(&mut lobby, 2, |m| match m {
+        ServerMsg::SeekAdded { seek } => Some((seek.name.clone(), seek.rating, seek.provisional)),
+        _ => None,
+    })
+    .await;
     assert_eq!(
         listed,
         [
@@ -204,18 +206,11 @@ async fn seeks_leave_the_lobby_with_their_socket() {
     a.send(&blitz).await;
     let second = a.until(sought).await;
     a.close().await;
-    let mut removed = Vec::new();
-    while removed.len() < 2 {
-        if let Some(id) = lobby
-            .until(|m| match m {
-                ServerMsg::SeekRemoved { id } => Some(Some(id.clone())),
-                _ => Some(None),
-            })
-            .await
-        {
-            removed.push(id);
-        }
-    }
+    let mut removed = collect(&mut lobby, 2, |m| match m {
+        ServerMsg::SeekRemoved { id } => Some(id.clone()),
+        _ => None,
+    })
+    .await;
     removed.sort();
     let mut want = vec![first, second];
     want.sort();
