@@ -7,12 +7,14 @@
 /** @typedef {{account: Account | null, session: string}} Me */
 /** @typedef {{id: string, variant: string, white: string, black: string, base_secs: number, increment_secs: number, rated: boolean, ply: number}} LiveGame */
 /** @typedef {{name: string, account: boolean}} Seat */
+/** @typedef {{before: number, after: number, diff: number, provisional: boolean}} RatingShown a rated game's change */
+
 /**
  * A game's public record: players, control, result and how it ended, ratings; `moves` only
  * in one game's record.
  * @typedef {{id: string, variant: string, white: Seat, black: Seat, base_ms: number, increment_ms: number, rated: boolean,
  *   started_at: number, playing: boolean, result: string | null, ended_by: string | null, finished_at: number | null,
- *   white_rating: number | null, black_rating: number | null, moves?: {ply: number, text: string, clock_ms: number}[]}} GameRecordJson
+ *   white_rating: RatingShown | null, black_rating: RatingShown | null, moves?: {ply: number, text: string, clock_ms: number}[]}} GameRecordJson
  */
 
 /** The address of `path` under the site's root (`api/me`, `ws`). @param {string} path */

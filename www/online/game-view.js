@@ -53,8 +53,9 @@ function renderPlayer(id, side) {
   const name = seat?.name ?? t(side);
   const you = game.you === side;
   /** @type {HTMLElement} */ (row.querySelector('.name')).textContent = you ? t('onlineYouAre', { name }) : name;
+  // Stored with a rated game's result: the rating it ended with ("?" while provisional).
   const rating = game.record?.[side === 'white' ? 'white_rating' : 'black_rating'];
-  /** @type {HTMLElement} */ (row.querySelector('.rating')).textContent = rating ? String(Math.round(rating)) : '';
+  /** @type {HTMLElement} */ (row.querySelector('.rating')).textContent = rating ? `${rating.after}${rating.provisional ? '?' : ''}` : '';
   row.classList.toggle('to-move', game.phase === 'live' && board.turn() === side);
 }
 

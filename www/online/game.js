@@ -111,9 +111,13 @@ function onMessage(msg) {
     case 'ack':
     case 'pong':
       return;
-    default:
+    case 'opponent':
       // The opponent's connection went or came back.
       game.opponent = { gone: msg.gone, claimAt: msg.claim_in_ms == null ? null : now + msg.claim_in_ms };
+      break;
+    default:
+      // The lobby's and the watch list's news, rematch and ratings: not shown by this page yet.
+      return;
   }
   changed();
 }

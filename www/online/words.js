@@ -6,7 +6,9 @@ import { t } from '../shared/i18n.js';
 
 /** @import { RefusalCode, Refusal, EndReason, Side } from './protocol.ts' */
 
-/** @type {Record<RefusalCode, string>} */
+// The lobby's codes (too-many, needs-account, no-seek, no-rematch) get their words with the
+// lobby's part of the page; until then the server's reason is shown as it gave it.
+/** @type {Partial<Record<RefusalCode, string>>} */
 const REFUSALS = {
   'too-large': 'onlineRefusedTooLarge',
   malformed: 'onlineRefusedMalformed',
