@@ -257,13 +257,20 @@ test('a service worker updated to one that does not isolate: the next visit anal
     await page.goto(host.url + 'www/analysis.html');
     await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 30000 });
     if (!(await analysesOnEveryCore(page, host.url, t))) return;
-    host.standIns['sw.js'] = BARE_SERVICE_WORKER;
-    await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      const changed = new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
-      await reg?.update();
-      await changed;
+    // Listen before the new worker is served: the browser may find it by a check of its own
+    // (as a page's register() may start one) before this test asks, and the change is then over.
+    await page.evaluate(() => {
+      /** @type {any} */ (window).__swChanged = false;
+      navigator.serviceWorker.addEventListener('controllerchange', () => { /** @type {any} */ (window).__swChanged = true; }, { once: true });
     });
+    host.standIns['sw.js'] = BARE_SERVICE_WORKER;
+    for (let ask = 1; ; ask++) {
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()).catch(() => undefined));
+      const changed = await page.waitForFunction(() => /** @type {any} */ (window).__swChanged, null, { timeout: 15000 }).then(() => true, () => false);
+      if (changed) break;
+      assert.ok(ask < 3, 'the bare service worker never took over the page');
+      t.diagnostic(`update check ${ask} found no new worker; checking again`);
+    }
     await playsOnOneThread(page, host.url);
     await page.context().close();
   } finally {
