@@ -37,7 +37,7 @@ WASM_OUT := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 WASM_BINDGEN := wasm-bindgen --target web --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
-.PHONY: all setup setup-test setup-audit setup-dist build serve serve-online dist test test-steps fmt fmt-check clippy \
+.PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
 	test-rust test-rust-beside test-wasm test-unit test-browser bench clean distclean help
 
 all: build
@@ -210,16 +210,16 @@ $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz || exit 1; \
 	done
 
+# The whole site and live games between people, served by the dama server
+# (crates/dama-server, docs/SERVER.md) on the loopback, with its SQLite file (dama.sqlite,
+# made and migrated at the first start). A debug build: the server's work is I/O, and a cold
+# build stays short. Another address: make serve DAMA_ADDR=0.0.0.0:8000 (the server's other
+# options by their environment variables, docs/SERVER.md).
+DAMA_ADDR ?= 127.0.0.1:$(PORT)
 serve: build tables-5
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
-	python3 scripts/serve.py .
-
-# The same site served by the dama server (crates/dama-server, docs/SERVER.md), with live games
-# over WebSocket and a SQLite file (dama.sqlite, made at the first start). A debug build: the
-# server's work is I/O, and the build stays short.
-serve-online: build tables-5
-	@test -f index.html || { echo "serve-online: no index.html at the repo root" >&2; exit 1; }
-	cargo run -p dama-server -- --site .
+	cargo build -p dama-server
+	$(or $(CARGO_TARGET_DIR),target)/debug/dama-server --site . --addr $(DAMA_ADDR)
 
 # The site to put on a static host: a copy of the built site, each script and style sheet
 # minified file by file (scripts/minify.mjs: no bundle, the same modules), and its precache list
@@ -240,7 +240,7 @@ dist: build setup-dist
 	fi
 	node scripts/minify.mjs dist
 	node scripts/precache.mjs dist
-	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); serve it with: python3 scripts/serve.py dist"
+	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); put it on any static host, or serve it with: cargo run -p dama-server -- --site dist"
 
 # ---------------------------------------------------------------------------
 # Tests. `make test` runs every step even when an earlier one fails, and fails
@@ -409,7 +409,7 @@ distclean: clean
 precache: build
 	node scripts/precache.mjs
 
-serve serve-online test-browser dist: precache
+serve test-browser dist: precache
 
 # Redraw the app icons (committed PNGs in www/icons/).
 icons:

@@ -1,5 +1,5 @@
 //! The static site: every path the API does not take is a file under the site folder, sent
-//! with the headers `make serve` (scripts/serve.py) sends: the MIME types a wasm site needs,
+//! with the headers a wasm site needs: the MIME types,
 //! `Cache-Control: no-cache` (each file revalidated, here by its ETag), and cross-origin
 //! isolation (COOP same-origin, COEP require-corp) so the engine can search on several threads.
 
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::UNIX_EPOCH;
 
-/// The types that matter, set here rather than guessed (serve.py's table): .wasm must be
+/// The types that matter, set here rather than guessed from the machine: .wasm must be
 /// application/wasm for streaming instantiation, modules text/javascript.
 fn mime(path: &str) -> &'static str {
     let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
