@@ -50,14 +50,6 @@ const PAGE_DEFAULTS = { viewport: { width: 1280, height: 800 }, serviceWorkers: 
 // player had last switched it off (the choice the board keeps): the engine searches on a whole
 // core for as long as the page is open, and most tests that open the analysis board are not
 // about it.
-/**
- * Whether a console message is the 404 a static host answers to the menu's question whether the
- * dama server serves the site (www/shared/menu.js asks /api/me once a tab): expected, and no
- * error of the page. Any other failed load still counts.
- * @param {import('playwright-core').ConsoleMessage} msg
- */
-export const serverProbe = (msg) => /status of 404/.test(msg.text()) && /\/api\/me$/.test(msg.location().url);
-
 export async function newPage(env, options = {}) {
   const { analysisEngine = false, ...contextOptions } = { ...PAGE_DEFAULTS, ...env.pageDefaults, ...options };
   const context = await env.browser.newContext(contextOptions);
@@ -73,7 +65,7 @@ export async function newPage(env, options = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !serverProbe(msg)) page.errors.push(msg.text());
+    if (msg.type() === 'error') page.errors.push(msg.text());
   });
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.addInitScript(() => {

@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, newPage, clickMove, history, waitForAsync, serverProbe } from './helpers.mjs';
+import { setup, newPage, clickMove, history, waitForAsync } from './helpers.mjs';
 import { mainThreadWork } from './main-thread.mjs';
 
 let env;
@@ -183,7 +183,7 @@ test('two tabs saving the same game: the stale one along the same line is merged
   await saved(a);
   const b = await a.context().newPage();
   b.errors = [];
-  b.on('console', (m) => m.type() === 'error' && !serverProbe(m) && b.errors.push(m.text()));
+  b.on('console', (m) => m.type() === 'error' && b.errors.push(m.text()));
   b.on('pageerror', (e) => b.errors.push(String(e)));
   await b.goto(env.server.url);
   await ready(b);

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { setup, needBuilt, clickMove, waitForAsync, serverProbe } from './helpers.mjs';
+import { setup, needBuilt, clickMove, waitForAsync } from './helpers.mjs';
 import { startServer, ROOT } from './server.mjs';
 
 const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
@@ -44,7 +44,7 @@ async function openTab(context, url) {
   page.errors = [];
   page.on('console', (msg) => {
     // The console's "Failed to load resource" does not say which: its location does.
-    if (msg.type() === 'error' && !serverProbe(msg)) page.errors.push(`${msg.text()} (${msg.location().url})`);
+    if (msg.type() === 'error') page.errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => page.errors.push(String(err)));
   page.engineWorkers = [];

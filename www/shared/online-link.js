@@ -1,8 +1,11 @@
 // @ts-check
 // "Play online" in the header's links, only where the site is served by the dama server
-// (crates/dama-server): asked of its /api/me once a tab, online. A static host has no /api/me
-// (a 404) and gets no link: nothing there leads to a page that cannot work. Loaded by menu.js
-// once the page is idle: no part of any page's first load.
+// (crates/dama-server): asked once a tab, online, of www/online/served-by.txt, a file of the
+// site that says `static` and that the server answers itself (`dama-server`). So no host
+// answers a 404, and a static one gets no link: nothing there leads to a page that cannot
+// work. The service worker does not cache the file (scripts/precache.mjs keeps no .txt), so
+// the answer is the host's. Loaded by menu.js once the page is idle: no part of any page's
+// first load.
 
 import { t, hasText, onLanguageChange } from './i18n.js';
 
@@ -20,8 +23,8 @@ async function servedByServer() {
   if (!navigator.onLine) return false;
   let served = false;
   try {
-    const res = await fetch(new URL('../../api/me', import.meta.url), { credentials: 'same-origin' });
-    served = res.ok && 'session' in ((await res.json()) ?? {});
+    const res = await fetch(new URL('../online/served-by.txt', import.meta.url), { cache: 'no-store' });
+    served = res.ok && (await res.text()).trim() === 'dama-server';
   } catch {
     // Not the server (a page where the path is something else, or no network).
   }

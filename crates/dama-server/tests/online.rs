@@ -622,6 +622,12 @@ async fn the_site_is_served_as_make_serve_serves_it() {
         sw.header("content-type"),
         Some("text/javascript; charset=utf-8")
     );
+    // The menu's question: the site's own file says "static", the server answers for itself.
+    let served = http(addr, "GET", "/www/online/served-by.txt", None, None).await;
+    assert_eq!(served.status, 200);
+    assert_eq!(served.body.trim(), "dama-server");
+    let own = std::fs::read_to_string(site().join("www/online/served-by.txt")).unwrap();
+    assert_eq!(own.trim(), "static");
     assert_eq!(http(addr, "GET", "/www", None, None).await.status, 301);
     assert_eq!(
         http(addr, "GET", "/../Cargo.toml", None, None).await.status,

@@ -17,6 +17,26 @@ use std::sync::Arc;
 /// The largest request body: a JSON object of a few short fields.
 const BODY_MAX: usize = 16 * 1024;
 
+/// The file every page's menu reads to know whether live games are here: on a static host it
+/// is the site's own file (`static`); the server answers it itself. A file both hosts have, so
+/// neither answers a 404 (an error in the page's console); not in the service worker's cache,
+/// so the answer is always the host's.
+const SERVED_BY: &str = "/www/online/served-by.txt";
+
+/// The server's answer to [`SERVED_BY`].
+async fn served_by() -> impl axum::response::IntoResponse {
+    (
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/plain; charset=utf-8",
+            ),
+            (axum::http::header::CACHE_CONTROL, "no-store"),
+        ],
+        "dama-server\n",
+    )
+}
+
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -31,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/sessions", delete(accounts::sign_out_everywhere))
         .route("/api/me", get(accounts::me))
+        .route(SERVED_BY, get(served_by))
         .route("/api/challenge", post(games::challenge))
         .route("/api/games/live", get(games::live))
         .route("/api/games/{id}", get(games::game))
