@@ -210,9 +210,16 @@ $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz || exit 1; \
 	done
 
+# The whole site and live games between people, served by the dama server
+# (crates/dama-server, docs/SERVER.md) on the loopback, with its SQLite file (dama.sqlite,
+# made and migrated at the first start). A debug build: the server's work is I/O, and a cold
+# build stays short. Another address: make serve DAMA_ADDR=0.0.0.0:8000 (the server's other
+# options by their environment variables, docs/SERVER.md).
+DAMA_ADDR ?= 127.0.0.1:$(PORT)
 serve: build tables-5
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
-	python3 scripts/serve.py .
+	cargo build -p dama-server
+	$(or $(CARGO_TARGET_DIR),target)/debug/dama-server --site . --addr $(DAMA_ADDR)
 
 # The site to put on a static host: a copy of the built site, each script and style sheet
 # minified file by file (scripts/minify.mjs: no bundle, the same modules), and its precache list
@@ -233,7 +240,7 @@ dist: build setup-dist
 	fi
 	node scripts/minify.mjs dist
 	node scripts/precache.mjs dist
-	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); serve it with: python3 scripts/serve.py dist"
+	@echo "dist: static site in dist/ ($$(du -sh dist | cut -f1)); put it on any static host, or serve it with: cargo run -p dama-server -- --site dist"
 
 # ---------------------------------------------------------------------------
 # Tests. `make test` runs every step even when an earlier one fails, and fails

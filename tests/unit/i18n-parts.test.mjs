@@ -16,7 +16,7 @@ import { pageFiles, keysNamed, firstFiles, dynamicImports, moduleFiles } from '.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Each page and the part it loads besides common (the frame page is the element alone).
-const PAGES = { 'index.html': 'game', 'www/analysis.html': 'analysis', 'www/puzzles.html': 'puzzles', 'www/rules.html': 'rules', 'www/embed.html': 'embed', 'www/frame.html': 'common' };
+const PAGES = { 'index.html': 'game', 'www/analysis.html': 'analysis', 'www/puzzles.html': 'puzzles', 'www/rules.html': 'rules', 'www/embed.html': 'embed', 'www/online.html': 'online', 'www/frame.html': 'common' };
 /** @type {Record<string, string>} each key's part */
 const partOf = {};
 for (const part of PARTS) for (const k of Object.keys(await readPart('en', part))) partOf[k] = part;

@@ -37,7 +37,7 @@
 export const LANGUAGES = { en: 'English', it: 'Italiano', 'pt-BR': 'Português (Brasil)' };
 const LANG_KEY = 'dama.lang';
 /** The parts of a language's table, one file each; `common` is always loaded. */
-export const PARTS = ['common', 'game', 'game-later', 'analysis', 'puzzles', 'rules', 'embed'];
+export const PARTS = ['common', 'game', 'game-later', 'analysis', 'puzzles', 'rules', 'embed', 'online'];
 // A part is ours: at most this many characters (ours are at most 8,000), texts and keys.
 const MAX_TABLE_CHARS = 256 * 1024;
 const MAX_KEYS = 2000;

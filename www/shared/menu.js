@@ -3,7 +3,8 @@
 // button (style.css shows them in the header itself at a desk, and hides the button). The
 // button says whether the menu is open (aria-expanded); Escape closes it and gives the focus
 // back to the button, as do a tap outside the header and the focus leaving it. Loaded by every
-// page as a module of its own; the texts are the page's (data-i18n-label).
+// page as a module of its own; the texts are the page's (data-i18n-label). Once the page is
+// idle it adds "Play online" where the dama server serves the site (online-link.js).
 
 /**
  * A button that shows and hides what it controls (aria-controls), saying which with
@@ -45,3 +46,7 @@ export function wireMenu(button) {
 }
 
 for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('header .menu-button'))) wireMenu(button);
+
+// Not on the first load's path: a moment after it, when the browser is idle.
+const idle = globalThis.requestIdleCallback ?? ((/** @type {() => void} */ f) => setTimeout(f, 200));
+idle(() => void import('./online-link.js').then((m) => m.addOnlineLink()).catch(() => {}));

@@ -1,0 +1,91 @@
+//! The server's options: each a command-line flag and an environment variable (clap), with
+//! defaults that make `dama-server` in the repository's root serve the site on
+//! http://127.0.0.1:8000/ with a SQLite file beside it.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The dama server: live Italian and Brazilian draughts between people, and the static site.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "dama-server", version, about)]
+pub struct Config {
+    /// The address and port to listen on.
+    #[arg(long, env = "DAMA_ADDR", default_value = "127.0.0.1:8000")]
+    pub addr: SocketAddr,
+    /// The database: `sqlite://FILE` (or a bare file path), created and migrated at the
+    /// first start.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://dama.sqlite")]
+    pub database: String,
+    /// The folder of static files served at `/` (the repository's root holds index.html
+    /// and www/).
+    #[arg(long, env = "DAMA_SITE", default_value = ".")]
+    pub site: PathBuf,
+    /// WebSocket connections at once from one address (behind a proxy every player shares
+    /// the proxy's address: raise it there).
+    #[arg(long, env = "DAMA_MAX_SOCKETS_PER_ADDR", default_value_t = 20)]
+    pub max_sockets_per_addr: u32,
+    /// Seconds after which a socket that sent nothing (not even a ping) is closed.
+    #[arg(long, env = "DAMA_IDLE_SECS", default_value_t = 20)]
+    pub idle_secs: u64,
+    /// Challenges waiting at once (all players together); each player may hold a few.
+    #[arg(long, env = "DAMA_MAX_CHALLENGES", default_value_t = 10_000)]
+    pub max_challenges: usize,
+    /// Days a signed-in session lasts.
+    #[arg(long, env = "DAMA_SESSION_DAYS", default_value_t = 30)]
+    pub session_days: u64,
+}
+
+impl Config {
+    /// The SQLite file the database option names (`sqlite://` and `sqlite:` prefixes and a
+    /// `?` query dropped); `None` for another database (PostgreSQL comes with the next issue).
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        let url = self.database.as_str();
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        if path.contains("://") {
+            return None;
+        }
+        Some(PathBuf::from(path.split('?').next().unwrap_or(path)))
+    }
+
+    /// How long a silent socket is kept.
+    pub fn idle(&self) -> Duration {
+        Duration::from_secs(self.idle_secs.max(1))
+    }
+
+    /// How long a session lasts.
+    pub fn session_ttl(&self) -> Duration {
+        Duration::from_secs(self.session_days.max(1) * 86_400)
+    }
+
+    /// The options for a test or an embedding: the defaults with `database` and `site`,
+    /// listening on an ephemeral port of the loopback.
+    pub fn local(database: PathBuf, site: PathBuf) -> Config {
+        let mut c = Config::parse_from(["dama-server"]);
+        c.addr = SocketAddr::from(([127, 0, 0, 1], 0));
+        c.database = format!("sqlite://{}", database.display());
+        c.site = site;
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_urls() {
+        let mut c = Config::parse_from(["dama-server"]);
+        assert_eq!(c.sqlite_path(), Some(PathBuf::from("dama.sqlite")));
+        c.database = "sqlite:///var/lib/dama.db?mode=rwc".into();
+        assert_eq!(c.sqlite_path(), Some(PathBuf::from("/var/lib/dama.db")));
+        c.database = "data/dama.sqlite".into();
+        assert_eq!(c.sqlite_path(), Some(PathBuf::from("data/dama.sqlite")));
+        c.database = "postgres://db/dama".into();
+        assert_eq!(c.sqlite_path(), None);
+    }
+}

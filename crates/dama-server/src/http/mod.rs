@@ -1,0 +1,63 @@
+//! The HTTP side: the JSON endpoints (accounts and sessions, challenges, games), the
+//! WebSocket's door, and the static site for every other path.
+
+mod accounts;
+mod error;
+mod games;
+mod site;
+
+pub use error::ApiError;
+
+use crate::app::App;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{delete, get, post};
+use axum::Router;
+use std::sync::Arc;
+
+/// The largest request body: a JSON object of a few short fields.
+const BODY_MAX: usize = 16 * 1024;
+
+/// The file every page's menu reads to know whether live games are here: on a static host it
+/// is the site's own file (`static`); the server answers it itself. A file both hosts have, so
+/// neither answers a 404 (an error in the page's console); not in the service worker's cache,
+/// so the answer is always the host's.
+const SERVED_BY: &str = "/www/online/served-by.txt";
+
+/// The server's answer to [`SERVED_BY`].
+async fn served_by() -> impl axum::response::IntoResponse {
+    (
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/plain; charset=utf-8",
+            ),
+            (axum::http::header::CACHE_CONTROL, "no-store"),
+        ],
+        "dama-server\n",
+    )
+}
+
+/// Every route of the server.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/ws", get(crate::ws::upgrade))
+        .route(
+            "/api/account",
+            post(accounts::create).delete(accounts::delete),
+        )
+        .route(
+            "/api/session",
+            post(accounts::sign_in).delete(accounts::sign_out),
+        )
+        .route("/api/sessions", delete(accounts::sign_out_everywhere))
+        .route("/api/me", get(accounts::me))
+        .route(SERVED_BY, get(served_by))
+        .route("/api/challenge", post(games::challenge))
+        .route("/api/games/live", get(games::live))
+        .route("/api/games/{id}", get(games::game))
+        .route("/api/games/{id}/pdn", get(games::pdn))
+        .route("/api/players/{name}/games", get(games::of_player))
+        .fallback(site::serve)
+        .layer(DefaultBodyLimit::max(BODY_MAX))
+        .with_state(app)
+}

@@ -1,0 +1,291 @@
+//! What the server's tests share: a server on an ephemeral port over a temporary SQLite file,
+//! a bare HTTP/1.1 client, and WebSocket clients speaking the protocol. Every wait has a
+//! generous guard (a hang fails the test instead of stalling it); no assertion depends on how
+//! fast the machine is.
+
+#![allow(dead_code, unused_imports)] // each test file uses its own part
+
+pub mod play;
+pub use play::*;
+
+use dama_server::app::{self, Server};
+use dama_server::config::Config;
+use dama_server::protocol::{ClientMsg, ServerMsg};
+use futures_util::{SinkExt, StreamExt};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// The longest any single wait may take before the test fails as hung.
+pub const GUARD: Duration = Duration::from_secs(30);
+
+/// A temporary folder, removed at the end.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "dama-server-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.0.join("dama.sqlite")
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The repository's root: the site the server serves.
+pub fn site() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A server over `db`.
+pub async fn start(db: &Path) -> Server {
+    app::start(Config::local(db.to_path_buf(), site()))
+        .await
+        .unwrap()
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// The `name=value` of the cookie the answer sets, if any.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .iter()
+            .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+            .map(|(_, v)| v.split(';').next().unwrap().to_owned())
+            .find(|c| c.starts_with(&format!("{name}=")))
+    }
+}
+
+/// One HTTP/1.1 request (the connection closed after it).
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<&str>,
+) -> Answer {
+    let mut s = tokio::time::timeout(GUARD, TcpStream::connect(addr))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+    if let Some(c) = cookie {
+        req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    let body = body.unwrap_or("");
+    if !body.is_empty() {
+        req.push_str("Content-Type: application/json\r\n");
+    }
+    req.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(GUARD, s.read_to_end(&mut raw))
+        .await
+        .unwrap()
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect::<Vec<_>>();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let body = if chunked {
+        unchunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn unchunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+/// A browser without an account: its anonymous cookie.
+pub async fn anonymous(addr: SocketAddr) -> String {
+    http(addr, "GET", "/api/me", None, None)
+        .await
+        .cookie("dama_anon")
+        .expect("an anonymous cookie")
+}
+
+/// A challenge by `cookie`'s player; its id.
+pub async fn challenge(addr: SocketAddr, cookie: &str, body: &str) -> String {
+    let a = http(addr, "POST", "/api/challenge", Some(cookie), Some(body)).await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    a.json()["id"].as_str().unwrap().to_owned()
+}
+
+/// A WebSocket client.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The game's events seen, by version.
+    pub seen: Vec<dama_server::protocol::Versioned>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, cookie: Option<&str>) -> Client {
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        if let Some(c) = cookie {
+            req.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (ws, _) = tokio::time::timeout(GUARD, tokio_tungstenite::connect_async(req))
+            .await
+            .unwrap()
+            .unwrap();
+        Client {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) {
+        self.send_text(&serde_json::to_string(msg).unwrap()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, msg: Message) -> Result<(), String> {
+        self.ws.send(msg).await.map_err(|e| e.to_string())
+    }
+
+    /// The next protocol message, or the close frame's code and reason (`Err`), skipping
+    /// WebSocket pings; events are recorded in `seen`.
+    pub async fn next(&mut self) -> Result<ServerMsg, (u16, String)> {
+        loop {
+            let frame = tokio::time::timeout(GUARD, self.ws.next())
+                .await
+                .expect("the server answered within the guard");
+            match frame {
+                Some(Ok(Message::Text(t))) => {
+                    let msg: ServerMsg = serde_json::from_str(t.as_str()).unwrap();
+                    match &msg {
+                        ServerMsg::Welcome { events, .. } | ServerMsg::Events { events, .. } => {
+                            self.seen.extend(events.iter().cloned())
+                        }
+                        _ => {}
+                    }
+                    return Ok(msg);
+                }
+                Some(Ok(Message::Close(f))) => {
+                    return Err(f.map_or((1005, String::new()), |f| {
+                        (f.code.into(), f.reason.to_string())
+                    }));
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err((1006, e.to_string())),
+                None => return Err((1006, "closed".into())),
+            }
+        }
+    }
+
+    /// The next message that `pick` accepts, skipping others (presence news, echoes).
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+        loop {
+            let msg = self
+                .next()
+                .await
+                .unwrap_or_else(|c| panic!("closed: {c:?}"));
+            if let Some(t) = pick(&msg) {
+                return t;
+            }
+        }
+    }
+
+    pub async fn hello(&mut self, game: &str, v: u32) {
+        self.send(&ClientMsg::Hello {
+            game: game.into(),
+            v,
+            name: None,
+        })
+        .await;
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+
+    /// The texts of the moves seen, in order.
+    pub fn moves(&self) -> Vec<String> {
+        self.seen
+            .iter()
+            .filter_map(|v| match &v.event {
+                dama_server::protocol::Event::Move { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The last version seen.
+    pub fn version(&self) -> u32 {
+        self.seen.last().map_or(0, |v| v.v)
+    }
+}

@@ -1,0 +1,71 @@
+// @ts-check
+// The server's codes in the players' words: a refusal (the server's English reason is kept for
+// a code the page does not know), how a game ended, a game's result line.
+
+import { t } from '../shared/i18n.js';
+
+/** @import { RefusalCode, Refusal, EndReason, Side } from './protocol.ts' */
+
+// The lobby's codes (too-many, needs-account, no-seek, no-rematch) get their words with the
+// lobby's part of the page; until then the server's reason is shown as it gave it.
+/** @type {Partial<Record<RefusalCode, string>>} */
+const REFUSALS = {
+  'too-large': 'onlineRefusedTooLarge',
+  malformed: 'onlineRefusedMalformed',
+  'rate-limited': 'onlineRefusedRateLimited',
+  'not-a-player': 'onlineRefusedNotAPlayer',
+  'not-your-turn': 'onlineRefusedNotYourTurn',
+  illegal: 'onlineRefusedIllegal',
+  'game-over': 'onlineRefusedGameOver',
+  stale: 'onlineRefusedStale',
+  'no-offer': 'onlineRefusedNoOffer',
+  'offer-standing': 'onlineRefusedOfferStanding',
+  'too-soon': 'onlineRefusedTooSoon',
+  'cannot-abort': 'onlineRefusedCannotAbort',
+  'not-claimable': 'onlineRefusedNotClaimable',
+  'not-out-of-time': 'onlineRefusedNotOutOfTime',
+  'no-game': 'onlineRefusedNoGame',
+  unavailable: 'onlineRefusedUnavailable',
+};
+
+/** A refusal in words: what the code means, then the server's reason as it gave it. @param {Refusal} r */
+export function refusalWords(r) {
+  const key = REFUSALS[r.code];
+  return key ? `${t(key)} (${r.text})` : r.text;
+}
+
+/** @type {Record<EndReason, string>} */
+const REASONS = {
+  'no-moves': 'onlineEndNoMoves',
+  repetition: 'onlineEndRepetition',
+  'king-moves': 'onlineEndKingMoves',
+  'three-kings': 'onlineEndThreeKings',
+  agreement: 'onlineEndAgreement',
+  resignation: 'onlineEndResignation',
+  time: 'onlineEndTime',
+  aborted: 'onlineEndAborted',
+  'no-start': 'onlineEndNoStart',
+  abandoned: 'onlineEndAbandoned',
+};
+
+/**
+ * The result and how the game ended: "White won. On time." A reason the page does not know is
+ * said as the server names it; none, not said.
+ * @param {Side | null} winner @param {string} reason
+ */
+export function endWords(winner, reason) {
+  const key = REASONS[/** @type {EndReason} */ (reason)];
+  const how = key ? t(key) : reason;
+  const aborted = reason === 'aborted' || reason === 'no-start';
+  const result = t(aborted ? 'onlineResultAborted' : winner === 'white' ? 'onlineResultWhite' : winner === 'black' ? 'onlineResultBlack' : 'onlineResultDraw');
+  return how ? `${result} ${how}` : result;
+}
+
+/**
+ * A finished game's result, from its PDN result ("1-0", "0-1", "1/2-1/2", "*") and how it ended.
+ * @param {string | null} result @param {string | null} endedBy
+ */
+export function recordResultWords(result, endedBy) {
+  const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
+  return endWords(winner, endedBy ?? (result === '*' ? 'aborted' : ''));
+}
