@@ -330,8 +330,9 @@ test-unit-built:
 BROWSER_JOBS ?= 2
 BROWSER_ALONE := $(patsubst %,tests/browser/%.test.mjs,analysis analysis-watchdog clocks data reliability tabs-and-paste)
 # The longest files first (as measured one at a time: 47 to 19 s), so that the two at a time
-# end together rather than one long file alone at the end; then the others.
-BROWSER_FIRST := $(patsubst %,tests/browser/%.test.mjs,i18n brazilian-play saved-data library analysis-annotations puzzles themes versions)
+# end together rather than one long file alone at the end; then the others. The online files
+# (74 and 35 s, through the dama server) lead.
+BROWSER_FIRST := $(patsubst %,tests/browser/%.test.mjs,online online-account i18n brazilian-play saved-data library analysis-annotations puzzles themes versions)
 BROWSER_TOGETHER = $(BROWSER_FIRST) $(filter-out $(BROWSER_ALONE) $(BROWSER_FIRST),$(sort $(wildcard tests/browser/*.test.mjs)))
 BROWSER_TESTS = status=0; \
 	scripts/setup.sh chromium; \
