@@ -3,9 +3,13 @@
 use dama::{notation, Position};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
+
+#[path = "common/hub_lines.rs"]
+mod hub_lines;
+use hub_lines::{arg, until};
 
 const WAIT: Duration = Duration::from_secs(20);
 /// A bound on an answer that should come at once: only a guard against a hang, far above what
@@ -70,25 +74,8 @@ impl Hub {
     }
 
     /// Lines up to and including the first that satisfies `done`; panics after `within`.
-    fn until(&self, within: Duration, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
-        let end = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let stop = done(&l);
-                    seen.push(l);
-                    if stop {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {seen:#?}"),
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the hub closed its output; lines so far: {seen:#?}")
-                }
-            }
-        }
+    fn until(&self, within: Duration, done: impl FnMut(&str) -> bool) -> Vec<String> {
+        until(&self.lines, within, done)
     }
 
     fn line_starting(&self, prefix: &str) -> String {
@@ -125,17 +112,6 @@ impl Drop for Hub {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The value of `name=` in a reply line, quoted or not.
-fn arg(line: &str, name: &str) -> Option<String> {
-    let key = format!("{name}=");
-    let at = line.find(&key)? + key.len();
-    let rest = &line[at..];
-    Some(match rest.strip_prefix('"') {
-        Some(q) => q[..q.find('"')?].to_string(),
-        None => rest.split_whitespace().next().unwrap_or("").to_string(),
-    })
 }
 
 fn handshake(h: &mut Hub) {

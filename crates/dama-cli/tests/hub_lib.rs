@@ -5,8 +5,12 @@
 use dama::{fen, notation, Position, Variant};
 use dama_cli::hub::{move_text, parse_move, position_text, Hub, Notation, Setup, MAX_LINE};
 use std::io::{self, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
+
+#[path = "common/hub_lines.rs"]
+mod hub_lines;
+use hub_lines::{arg, until};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -56,7 +60,7 @@ impl Session {
 
     /// Lines up to and including the first that satisfies `done`; panics after `WAIT`.
     fn until(&self, done: impl FnMut(&str) -> bool) -> Vec<String> {
-        until(&self.rx, done)
+        until(&self.rx, WAIT, done)
     }
 
     fn line_starting(&self, prefix: &str) -> String {
@@ -70,36 +74,6 @@ impl Session {
         lines.pop();
         lines
     }
-}
-
-/// Lines from `rx` up to and including the first that satisfies `done`; panics after `WAIT`.
-fn until(rx: &Receiver<String>, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
-    let end = Instant::now() + WAIT;
-    let mut seen = Vec::new();
-    loop {
-        match rx.recv_timeout(end.saturating_duration_since(Instant::now())) {
-            Ok(l) => {
-                let stop = done(&l);
-                seen.push(l);
-                if stop {
-                    return seen;
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {seen:#?}"),
-            Err(RecvTimeoutError::Disconnected) => panic!("writer gone: {seen:#?}"),
-        }
-    }
-}
-
-/// The value of `name=` in a reply line, quoted or not.
-fn arg(line: &str, name: &str) -> Option<String> {
-    let key = format!("{name}=");
-    let at = line.find(&key)? + key.len();
-    let rest = &line[at..];
-    Some(match rest.strip_prefix('"') {
-        Some(q) => q[..q.find('"')?].to_string(),
-        None => rest.split_whitespace().next().unwrap_or("").to_string(),
-    })
 }
 
 #[test]
@@ -377,7 +351,7 @@ fn stop_and_drop_end_an_infinite_search() {
     // the writer, then answers).
     let Session { hub, rx } = analysing();
     drop(hub);
-    until(&rx, |l| l.starts_with("done"));
+    until(&rx, WAIT, |l| l.starts_with("done"));
 }
 
 #[test]
