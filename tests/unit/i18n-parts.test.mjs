@@ -78,14 +78,14 @@ test("the game page's first load carries the words it shows and no later ones, a
   assert.ok(dynamicImports(ROOT, first).some((d) => d.later && [...keysNamed(ROOT, moduleFiles(ROOT, d.module), keys)].some((k) => partOf[k] === 'game-later')));
 });
 
-test('the reading of names: quoted keys, data-i18n attributes and families of keys', () => {
+test("the reading of names: quoted keys, data-i18n attributes and families of keys, not a switch's labels", () => {
   const dir = mkdtempSync(join(tmpdir(), 'dama-i18n-'));
   try {
     writeFileSync(join(dir, 'page.html'), '<p data-i18n="title"></p><b data-i18n-label="label"></b><script type="module" src="a.js"></script>');
     writeFileSync(join(dir, 'a.js'), "import './b.js';\nconst later = () => import('./c.js');\nt('undo'); t(`rule${n}`);\n");
     writeFileSync(join(dir, 'b.js'), "t('pzTheme' + name); x(`${b ? 'brRule' : 'other'}${i}`);\n");
     writeFileSync(join(dir, 'c.js'), "t(`an_${j}`); const w = new Worker(new URL('./d.js', import.meta.url));\n");
-    writeFileSync(join(dir, 'd.js'), "'anStart'\n");
+    writeFileSync(join(dir, 'd.js'), "'anStart'\nswitch (m.t) { case 'anStop': break; }\n");
     writeFileSync(join(dir, 'e.js'), "'redo'\n");
     const files = pageFiles(dir, 'page.html');
     assert.deepEqual(files, ['a.js', 'b.js', 'c.js', 'd.js', 'page.html'], 'e.js is not loaded');

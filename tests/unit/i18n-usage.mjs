@@ -53,7 +53,8 @@ export function keysNamed(root, files, keys) {
   const used = new Set();
   for (const f of files) {
     const src = readFileSync(join(root, f), 'utf8');
-    for (const m of src.matchAll(/['"`]([A-Za-z_][A-Za-z0-9_]*)['"`]/g)) if (known.has(m[1])) used.add(m[1]);
+    // A switch's label names a value (a server message's type, say 'opponent'), not a text.
+    for (const m of src.matchAll(/(\bcase\s+)?['"`]([A-Za-z_][A-Za-z0-9_]*)['"`]/g)) if (!m[1] && known.has(m[2])) used.add(m[2]);
     for (const m of src.matchAll(/data-i18n(?:-label|-title|-placeholder)?=["']([^"']+)["']/g)) if (known.has(m[1])) used.add(m[1]);
     // Families: 'prefix' + ..., `prefix${...}`, `${a ? 'p' : 'q'}${...}`.
     const prefixes = [];
