@@ -6,100 +6,14 @@
 // and the server declares it. "Play online" shows in the menu where the server serves the site,
 // and nowhere on a static host. The waits are the server's verdicts; timeouts are hang guards.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { setup, newPage, clickMove, needBuilt, SIZES, DESKTOP, PHONE, screenshot, pressInView, notInView } from './helpers.mjs';
-import { startOnlineServer } from './online-server.mjs';
+import { setup, newPage, clickMove, SIZES, PHONE, screenshot, pressInView, notInView } from './helpers.mjs';
+import { onlinePeople, GUARD, state, phase, boardAt, startGame, play, stored } from './online-people.mjs';
 
-const GUARD = { timeout: 30_000 };
-let srv;
-let browser;
-/** The contexts opened by a test, closed after it. */
-let open = [];
+const people = onlinePeople();
+const { person, closeAll } = people;
 
-before(async () => {
-  needBuilt('www/pkg/dama_rules.js');
-  srv = await startOnlineServer();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'] });
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
-
-/**
- * A player's (or watcher's) page in a context of its own, at `path` of the server, in `lang`;
- * its errors collected (a connection the page lost while its network was cut is no error).
- */
-async function person(path, { lang = 'en', options = DESKTOP, name = null } = {}) {
-  const context = await browser.newContext({ ...options, serviceWorkers: 'block', reducedMotion: 'reduce', locale: lang });
-  open.push(context);
-  await context.addInitScript(([l, n]) => {
-    localStorage.setItem('dama.lang', l);
-    if (n) localStorage.setItem('dama.online.name', n);
-  }, [lang, name]);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/WebSocket connection|ERR_INTERNET_DISCONNECTED|net::ERR_/.test(m.text())) page.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  await page.goto(srv.url + path);
-  await page.waitForFunction(() => window.__online?.ready === true, null, GUARD);
-  return page;
-}
-
-async function closeAll() {
-  for (const c of open) await c.close();
-  open = [];
-}
-
-/** What a page knows of its game, as game.js holds it. */
-const state = (page) =>
-  page.evaluate(() => {
-    const g = window.__online.game;
-    return { phase: g.phase, you: g.you, id: g.id, moves: [...g.moves], end: g.end, link: g.link?.state, board: document.querySelector('#board').history().map((m) => m.text) };
-  });
-const phase = (page, want) => page.waitForFunction((w) => window.__online?.game?.phase === w, want, GUARD);
-async function boardAt(page, n) {
-  try {
-    await page.waitForFunction((k) => document.querySelector('#board').history().length === k && window.__online?.game?.moves.length === k, n, GUARD);
-  } catch (err) {
-    throw new Error(`not at move ${n}: ${JSON.stringify(await state(page))} ${await page.textContent('#on-notice')}`, { cause: err });
-  }
-}
-
-/**
- * A challenge sent from the lobby by `a` (White), opened by `b`: both pages in the game.
- * @returns {Promise<string>} the challenge's link
- */
-async function startGame(a, b, { variant = 'italian', control = '5+3' } = {}) {
-  await a.selectOption('#on-variant', variant);
-  await a.selectOption('#on-control', control);
-  await a.selectOption('#on-color', 'white');
-  await a.click('#on-create');
-  await phase(a, 'waiting');
-  const link = await a.inputValue('#on-link');
-  await b.goto(link);
-  await b.waitForFunction(() => window.__online?.ready === true, null, GUARD);
-  await phase(b, 'live');
-  await phase(a, 'live');
-  return link;
-}
-
-/** Each move by the side whose turn it is, waiting for both boards to show it. */
-async function play(white, black, moves, from = 0) {
-  for (const [i, m] of moves.entries()) {
-    const ply = from + i + 1;
-    await clickMove(ply % 2 ? white : black, m);
-    await boardAt(white, ply);
-    await boardAt(black, ply);
-  }
-}
-
-/** The game as the server stored it. */
-const stored = (page, id) => page.evaluate(async (g) => (await fetch(`../api/games/${g}`)).json(), id);
 
 for (const [variant, lang, moves] of [
   ['italian', 'it', ['21-17', '11-14', '24-20']],
@@ -182,9 +96,9 @@ test('the server killed with SIGKILL mid-game and started again: both boards res
     await play(a, b, ['21-17', '11-14', '24-20', '7-11']);
     const clocks = (p) => p.evaluate(() => ['white', 'black'].map((s) => window.__online.game.clocks.remaining(s, performance.now())));
     const before = await clocks(a);
-    await srv.kill();
+    await people.srv.kill();
     await a.waitForFunction(() => window.__online?.game?.link?.state !== 'open', null, GUARD);
-    await srv.start();
+    await people.srv.start();
     for (const p of [a, b]) await p.waitForFunction(() => window.__online?.game?.link?.state === 'open', null, GUARD);
     for (const p of [a, b]) await boardAt(p, 4);
     for (const p of [a, b]) {
@@ -209,10 +123,10 @@ test('a flag falls and the server declares it: Black wins on time, after the las
       const res = await fetch('../api/challenge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'italian', base_secs: 3, increment_secs: 0, color: 'white', name: 'Eva' }) });
       return res.json();
     });
-    await a.goto(`${srv.url}www/online.html#g=${id}`);
+    await a.goto(`${people.srv.url}www/online.html#g=${id}`);
     await a.waitForFunction(() => window.__online?.ready === true, null, GUARD);
     await phase(a, 'waiting');
-    await b.goto(`${srv.url}www/online.html#g=${id}`);
+    await b.goto(`${people.srv.url}www/online.html#g=${id}`);
     await b.waitForFunction(() => window.__online?.ready === true, null, GUARD);
     await phase(a, 'live');
     await play(a, b, ['21-17', '11-14']);
@@ -258,7 +172,7 @@ test('"Play online" in the menu where the server serves the site, and nowhere on
   try {
     const page = await person('www/online.html');
     for (const path of ['', 'www/rules.html']) {
-      await page.goto(srv.url + path);
+      await page.goto(people.srv.url + path);
       await page.waitForSelector('#online-link', { state: 'attached', ...GUARD });
       assert.match(await page.getAttribute('#online-link', 'href'), /\/www\/online\.html$/);
     }
