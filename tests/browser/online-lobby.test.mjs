@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, DESKTOP, screenshot, pressInView } from './helpers.mjs';
+import { DESKTOP, screenshot, pressInView } from './helpers.mjs';
 import { onlinePeople, GUARD, state, phase, play } from './online-people.mjs';
 
 const people = onlinePeople();
@@ -21,9 +21,12 @@ const listed = (page) => page.$$eval('#on-seeks li', (lis) => lis.map((li) => li
 /** Waits until `page` lists `n` seeks. */
 const seeksShown = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#on-seeks li').length === k, n, GUARD);
 
+/** Waits until `page`'s lobby socket is subscribed. */
+const lobbyOpen = (page) => page.waitForFunction(() => window.__online?.lobby?.() === 'open', null, GUARD);
+
 /** `page` posts a seek from its form: the game and a control among the presets. */
 async function postSeek(page, { variant = 'italian', control = '3+2' } = {}) {
-  await page.waitForFunction(() => window.__online && document.querySelector('#on-lobby-state').hidden, null, GUARD);
+  await lobbyOpen(page);
   await page.selectOption('#on-seek-variant', variant);
   await page.selectOption('#on-seek-control', control);
   await page.click('#on-seek-post');
@@ -39,9 +42,9 @@ async function signUp(page, name) {
   await page.waitForSelector('#on-signed:not([hidden])', GUARD);
 }
 
-/** Waits until `page` is in a game other than `not`, live. */
+/** Waits until `page` is in a game other than `not`, live, its board drawn. */
 async function inNewGame(page, not) {
-  await page.waitForFunction((old) => window.__online?.game?.phase === 'live' && window.__online.game.id && window.__online.game.id !== old, not, GUARD);
+  await page.waitForFunction((old) => window.__online?.game?.phase === 'live' && window.__online.game.id && window.__online.game.id !== old && document.querySelector('#board').isReady && document.querySelector('#board').canvas, not, GUARD);
   return state(page);
 }
 
@@ -99,7 +102,7 @@ test("a rated seek is not offered before sign-in; forced through, the server's r
     assert.ok(await a.locator('#on-seek-rated-help').isVisible());
     assert.equal(await a.locator('#on-seek-range-row').isVisible(), false, 'no range for a casual seek');
     // Forced: the server refuses, and the page says why in Italian.
-    await a.waitForFunction(() => document.querySelector('#on-lobby-state').hidden, null, GUARD);
+    await lobbyOpen(a);
     await rated.evaluate((e) => ((e.disabled = false), (e.checked = true), e.dispatchEvent(new Event('change'))));
     await a.click('#on-seek-post');
     await a.waitForFunction(() => /richiede un account/.test(document.querySelector('#on-seek-said').textContent), null, GUARD);
@@ -198,10 +201,7 @@ test('a rated game between two accounts, met in the lobby: both rating changes a
     const first = await inNewGame(a, '');
     await inNewGame(b, '');
     const [white, black] = first.you === 'white' ? [a, b] : [b, a];
-    await clickMove(white, '21-17');
-    await white.waitForFunction(() => window.__online.game.moves.length === 1, null, GUARD);
-    await clickMove(black, '11-14');
-    await white.waitForFunction(() => window.__online.game.moves.length === 2, null, GUARD);
+    await play(white, black, ['21-17', '11-14']);
     await white.click('#on-resign');
     for (const p of [a, b]) await p.waitForSelector('#on-ratings:not([hidden]) li', GUARD);
     const lines = await black.$$eval('#on-ratings li', (lis) => lis.map((li) => li.textContent));

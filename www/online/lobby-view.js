@@ -56,6 +56,9 @@ export function renderLobby() {
   renderSeeks();
 }
 
+/** The lobby's link: 'open' once it is subscribed (the browser tests wait for it). */
+export const lobbyState = () => lobby?.link.state ?? 'none';
+
 /** The range of ratings accepted: for a rated seek only. */
 function showRange() {
   const on = ratedBox().checked;

@@ -15,7 +15,7 @@ import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect }
 import { wireAccount, refreshWho, renderWho } from './account.js';
 import { me } from './api.js';
 import { wireHome, renderHome, showLive } from './home.js';
-import { wireLobby, renderLobby } from './lobby-view.js';
+import { wireLobby, renderLobby, lobbyState } from './lobby-view.js';
 import { $, $button, $input, say, downloadGame } from './page.js';
 
 /** The game the address names: `#g=<id>`, or null for the lobby. */
@@ -25,7 +25,7 @@ function askedGame() {
 }
 
 /** What the browser tests read (window.__online). */
-const hook = { ready: false, game: /** @type {typeof import('./game.js').game | null} */ (null) };
+const hook = { ready: false, game: /** @type {typeof import('./game.js').game | null} */ (null), lobby: /** @type {(() => string) | null} */ (null) };
 /** @type {any} */ (window).__online = hook;
 
 main();
@@ -55,6 +55,7 @@ function startHome() {
   const open = (/** @type {string} */ id) => (location.hash = `g=${encodeURIComponent(id)}`);
   wireHome(open);
   wireLobby(open);
+  hook.lobby = lobbyState;
   // The lobby's socket opens once the server has said who the player is (and given a browser
   // without an account its token).
   wireAccount(() => (renderHome(), renderLobby()));
