@@ -26,7 +26,7 @@ async function signUp(page, name) {
 /** What the server says of this browser's player. */
 const me = (page) => page.evaluate(async () => (await fetch('../api/me')).json());
 
-test('two players sign up on the page, play a rated game, agree a draw: both ratings stored, the game in their lists; sign out everywhere', async () => {
+test('two players sign up on the page, play a rated game, agree a draw: both ratings stored and shown, the game in their lists; sign out everywhere', async () => {
   try {
     const a = await person('www/online.html');
     const b = await person('www/online.html');
@@ -52,6 +52,13 @@ test('two players sign up on the page, play a rated game, agree a draw: both rat
       assert.equal(r.after - r.before, r.diff);
       assert.ok(Math.abs(r.diff) <= 1, JSON.stringify(r));
       assert.equal(r.provisional, true);
+    }
+    // Each page says both players' changes, provisional marked.
+    for (const p of [a, b]) {
+      await p.waitForSelector('#on-ratings:not([hidden]) li', GUARD);
+      const lines = await p.$$eval('#on-ratings li', (lis) => lis.map((li) => li.textContent ?? ''));
+      assert.equal(lines.length, 2, lines.join(' | '));
+      for (const [i, name] of ['Rita', 'Sergio'].entries()) assert.match(lines[i], new RegExp(`^${name}'s rating: 1500 → 150[01]\\? \\((±0|\\+1|−1)\\)$`), lines.join(' | '));
     }
     // The finished game is in each player's list.
     for (const name of ['Rita', 'Sergio']) {

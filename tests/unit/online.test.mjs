@@ -2,7 +2,9 @@
 // generated protocol.ts, its link to the server (link.js) over a fake socket and mocked timers
 // (a move sent again with the same ack until acknowledged, a silent link replaced by a new one
 // that says hello with the version the page has, and the moves the server played dropped), and
-// the server's clocks as shown (clocks.js: the page's own lag taken off).
+// the server's clocks as shown (clocks.js: the page's own lag taken off), the lobby's seeks
+// (seeks.js: subscribed on each socket, one's own known by the server's answer, an acceptance
+// that finds no seek taken back), and every refusal code in its own words in each language.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +12,10 @@ import { readFileSync } from 'node:fs';
 import { LIMITS } from '../../www/online/limits.js';
 import { Link } from '../../www/online/link.js';
 import { ServerClocks } from '../../www/online/clocks.js';
+import { Lobby } from '../../www/online/seeks.js';
+import { refusalWords } from '../../www/online/words.js';
+import { setLanguage, LANGUAGES } from '../../www/shared/i18n.js';
+import { readFromDisk } from './i18n-node.mjs';
 
 test("the page's timings and bounds are the server's (protocol.ts's LIMITS)", () => {
   const ts = readFileSync(new URL('../../www/online/protocol.ts', import.meta.url), 'utf8');
@@ -99,4 +105,71 @@ test("the server's clocks: the running side's time goes on from half a round tri
   c.stop(1234, 5678, 0);
   assert.equal(c.running, null);
   assert.equal(c.remaining('black', 99_999), 5678);
+});
+
+const seek = (id, o = {}) => ({ id, name: 'Zoe', rating: null, provisional: false, variant: 'italian', control: { base_secs: 300, increment_secs: 3 }, rated: false, range: null, ...o });
+
+test("the lobby: subscribed on each socket; one's own seek known by `sought`; an acceptance is a seek that fits, taken back when only listed", (t) => {
+  t.mock.timers.enable({ apis: ['setInterval', 'setTimeout'] });
+  const { sockets, make } = fakeSockets();
+  const news = [];
+  let name = 'Ann';
+  const lobby = new Lobby({ url: 'ws://x/ws', name: () => name, socket: make, now: () => 0, news: (n) => news.push(n) });
+  lobby.start();
+  const s1 = sockets[0];
+  s1.open();
+  assert.deepEqual(s1.sent[0], { t: 'subscribe', to: 'lobby' }, 'the lobby, not a game');
+  s1.receive({ t: 'seeks', seeks: [seek('a'), seek('b', { rated: true, control: { base_secs: 420, increment_secs: 4 } })] });
+  assert.deepEqual([...lobby.seeks.keys()], ['a', 'b']);
+  // One's own seek: posted with the name kept here, listed, and known as one's own.
+  assert.ok(lobby.seek({ variant: 'brazilian', control: { base_secs: 60, increment_secs: 0 }, rated: true, range: { below: 200, above: 200 } }));
+  assert.deepEqual(s1.sent.at(-1), { t: 'seek', variant: 'brazilian', control: { base_secs: 60, increment_secs: 0 }, rated: true, range: { below: 200, above: 200 }, name: 'Ann' });
+  s1.receive({ t: 'seek_added', seek: seek('c', { name: 'Ann' }) });
+  s1.receive({ t: 'sought', seek: 'c' });
+  assert.deepEqual([...lobby.own], ['c']);
+  assert.equal(news.at(-1).t, 'sought');
+  lobby.cancel('c');
+  assert.deepEqual(s1.sent.at(-1), { t: 'cancel_seek', seek: 'c' });
+  s1.receive({ t: 'seek_removed', id: 'c' });
+  assert.deepEqual([...lobby.own], []);
+  assert.deepEqual([...lobby.seeks.keys()], ['a', 'b']);
+  // Accepting b: a seek of the same game, control and rated; the server lists it instead (b
+  // is gone meanwhile): the page takes it back and says so.
+  name = null;
+  assert.ok(lobby.accept('b'));
+  assert.deepEqual(s1.sent.at(-1), { t: 'seek', variant: 'italian', control: { base_secs: 420, increment_secs: 4 }, rated: true });
+  s1.receive({ t: 'sought', seek: 'd' });
+  assert.deepEqual(s1.sent.at(-1), { t: 'cancel_seek', seek: 'd' });
+  assert.equal(news.at(-1).t, 'missed');
+  assert.deepEqual([...lobby.own], [], 'not one of its own');
+  // A refusal answers the post; a match is said.
+  lobby.seek({ variant: 'italian', control: { base_secs: 300, increment_secs: 3 }, rated: true });
+  s1.receive({ t: 'refused', refusal: { code: 'needs-account', text: 'sign in' }, ack: null });
+  assert.deepEqual(news.at(-1), { t: 'refused', refusal: { code: 'needs-account', text: 'sign in' } });
+  assert.ok(lobby.accept('a'));
+  s1.receive({ t: 'matched', game: 'g9' });
+  assert.deepEqual(news.at(-1), { t: 'matched', game: 'g9' });
+  assert.equal(lobby.accept('zz'), false, 'no such seek');
+  // The socket falls: its seeks went with it; the new one subscribes again.
+  lobby.seek({ variant: 'italian', control: { base_secs: 300, increment_secs: 3 }, rated: false });
+  s1.receive({ t: 'sought', seek: 'e' });
+  s1.onclose();
+  assert.deepEqual([...lobby.own], []);
+  t.mock.timers.tick(1000);
+  sockets[1].open();
+  assert.deepEqual(sockets[1].sent[0], { t: 'subscribe', to: 'lobby' });
+  lobby.stop();
+});
+
+test('every refusal code has its own words in each language, the server\'s reason after them', async () => {
+  const ts = readFileSync(new URL('../../www/online/protocol.ts', import.meta.url), 'utf8');
+  const codes = [.../export type RefusalCode = ([^;]+);/.exec(ts)[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]);
+  assert.ok(codes.includes('needs-account') && codes.includes('no-rematch'), codes.join(' '));
+  for (const code of Object.keys(LANGUAGES)) {
+    await setLanguage(code, { read: readFromDisk });
+    const words = codes.map((c) => refusalWords({ code: c, text: 'why' }));
+    for (const [i, w] of words.entries()) assert.match(w, /^[^(]+ \(why\)$/, `${code} ${codes[i]}: ${w}`);
+    assert.equal(new Set(words).size, codes.length, `${code}: each code its own words`);
+  }
+  await setLanguage('en', { read: readFromDisk });
 });

@@ -2,12 +2,13 @@
 // The game's panels, drawn from game.js's state: the players with their names, ratings and
 // the clocks the server holds; the status; the link's state; the challenge's link while the
 // friend has not opened it; a draw offered; a claim against an opponent gone; the buttons a
-// player has now; the result; the moves. Nothing here changes the game.
+// player has now; the result, with a rated game's rating changes and the rematch (asked, or
+// asked by the opponent); the moves. Nothing here changes the game.
 
 import { t, setMessage } from '../shared/i18n.js';
 import { clockText, CRITICAL_MS } from '../game/clock.js';
 import { moveLabel } from '../game/texts.js';
-import { game } from './game.js';
+import { game, opponentName } from './game.js';
 import { endWords } from './words.js';
 import { $, $button, $input, board, say, controlName } from './page.js';
 
@@ -39,6 +40,8 @@ export function renderGame() {
   $button('on-abort').hidden = !(you && !moved(you));
   $button('on-resign').hidden = !(you && moved(you));
   $('on-result').hidden = phase !== 'over';
+  renderRatings();
+  renderRematch();
   const analyse = /** @type {HTMLAnchorElement} */ ($('on-analyse'));
   analyse.hidden = phase !== 'over' || !game.moves.length;
   if (!analyse.hidden) analyse.href = `analysis.html#${new URLSearchParams({ variant: game.variant, pdn: board.pdn() })}`;
@@ -53,10 +56,45 @@ function renderPlayer(id, side) {
   const name = seat?.name ?? t(side);
   const you = game.you === side;
   /** @type {HTMLElement} */ (row.querySelector('.name')).textContent = you ? t('onlineYouAre', { name }) : name;
-  // Stored with a rated game's result: the rating it ended with ("?" while provisional).
-  const rating = game.record?.[side === 'white' ? 'white_rating' : 'black_rating'];
+  // A rated game's end: the rating it ended with ("?" while provisional).
+  const rating = game.ratings?.[side] ?? game.record?.[side === 'white' ? 'white_rating' : 'black_rating'];
   /** @type {HTMLElement} */ (row.querySelector('.rating')).textContent = rating ? `${rating.after}${rating.provisional ? '?' : ''}` : '';
   row.classList.toggle('to-move', game.phase === 'live' && board.turn() === side);
+}
+
+/** "1500 → 1512 (+12)" for a rating change, "?" after a provisional rating. @param {import('./protocol.ts').RatingShown} r */
+export function ratingChange(r) {
+  const diff = r.diff > 0 ? `+${r.diff}` : r.diff < 0 ? `−${-r.diff}` : '±0';
+  return `${r.before} → ${r.after}${r.provisional ? '?' : ''} (${diff})`;
+}
+
+/** Both players' rating changes at a rated game's end. */
+function renderRatings() {
+  const list = $('on-ratings');
+  const ratings = game.ratings ?? (game.record?.white_rating && game.record.black_rating ? { white: game.record.white_rating, black: game.record.black_rating } : null);
+  list.hidden = game.phase !== 'over' || !ratings;
+  if (list.hidden || !ratings) return;
+  list.replaceChildren(
+    .../** @type {Side[]} */ (['white', 'black']).map((side) => {
+      const r = ratings[side];
+      const li = document.createElement('li');
+      li.className = r.diff > 0 ? 'up' : r.diff < 0 ? 'down' : '';
+      li.textContent = t('onlineRatingChange', { name: game.record?.[side]?.name ?? t(side), delta: ratingChange(r) });
+      return li;
+    }),
+  );
+}
+
+/** The rematch: the button after the game (a player's, the link up), the ask made, or the opponent's to accept. */
+function renderRematch() {
+  const { you, rematch } = game;
+  const can = game.phase === 'over' && !!you && game.link?.state === 'open';
+  const theirs = can && !!you && rematch === other(you);
+  $button('on-rematch').hidden = !can || theirs;
+  $button('on-rematch').disabled = rematch === you;
+  say('on-rematch-said', can && rematch === you ? () => t('onlineRematchWaiting', { name: opponentName() }) : '');
+  $('on-rematch-ask').hidden = !theirs;
+  if (theirs) setMessage($('on-rematch-text'), () => t('onlineRematchAsked', { name: opponentName() }));
 }
 
 /** The clocks, corrected for the page's lag (every tenth of a second while one runs). */

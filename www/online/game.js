@@ -15,7 +15,7 @@ import { keptName } from './name.js';
 import { refusalWords } from './words.js';
 import { board, say, announce } from './page.js';
 
-/** @import { ServerMsg, Versioned, Side, EndReason, ClockSnapshot, TimeControl } from './protocol.ts' */
+/** @import { ServerMsg, Versioned, Side, EndReason, ClockSnapshot, TimeControl, RatingShown } from './protocol.ts' */
 /** @import { GameRecordJson } from './api.js' */
 
 /** What the page knows of the game, as the server said it. */
@@ -46,6 +46,10 @@ export const game = {
   link: /** @type {Link | null} */ (null),
   /** The ply whose flag the page asked the server to look at. */
   flagAsked: -1,
+  /** @type {Side | null} who asks for a rematch now (the server says; null: nobody, or the ask lapsed) */
+  rematch: /** @type {Side | null} */ (null),
+  /** @type {{white: RatingShown, black: RatingShown} | null} a rated game's rating changes, once it ended */
+  ratings: /** @type {{white: RatingShown, black: RatingShown} | null} */ (null),
 };
 
 /** @type {() => void} */
@@ -115,11 +119,28 @@ function onMessage(msg) {
       // The opponent's connection went or came back.
       game.opponent = { gone: msg.gone, claimAt: msg.claim_in_ms == null ? null : now + msg.claim_in_ms };
       break;
+    case 'rematch':
+      game.rematch = msg.offered_by;
+      if (msg.offered_by && msg.offered_by !== game.you) announce(t('onlineRematchAsked', { name: opponentName() }));
+      break;
+    case 'matched':
+      // The rematch's game: the page starts again for it (main.js's hashchange).
+      location.hash = `g=${encodeURIComponent(msg.game)}`;
+      return;
+    case 'ratings':
+      game.ratings = { white: msg.white, black: msg.black };
+      break;
     default:
-      // The lobby's and the watch list's news, rematch and ratings: not shown by this page yet.
+      // The lobby's and the watch list's news: not this page's.
       return;
   }
   changed();
+}
+
+/** The opponent's name, as the game's record has it (else their colour). */
+export function opponentName() {
+  const side = game.you === 'white' ? 'black' : 'white';
+  return game.record?.[side]?.name ?? t(side);
 }
 
 /** @param {Extract<ServerMsg, {t: 'refused'}>} msg */

@@ -1,7 +1,7 @@
 // @ts-check
 // The lobby: a challenge by link (game, time control, colour, rated when signed in), the games
 // being played (to watch), and a player's finished games (each opened on the analysis board
-// or downloaded as PDN).
+// or downloaded as PDN). The seeks are lobby-view.js's.
 
 import { t, setMessage } from '../shared/i18n.js';
 import { preferredVariant, rememberVariant } from '../shared/preferred-variant.js';
@@ -9,19 +9,17 @@ import { normVariant } from '../shared/variant.js';
 import * as api from './api.js';
 import { who, playerName } from './account.js';
 import { recordResultWords } from './words.js';
+import { wireControl, chosenControl } from './control-choice.js';
 import { $, $button, $input, $select, say, controlName, downloadGame } from './page.js';
-
-/** The controls offered, in minutes + seconds a move (the server's presets); 5'+3" is the FID's online standard. */
-export const PRESETS = [[1, 0], [2, 1], [3, 0], [3, 2], [5, 0], [5, 3], [10, 0], [10, 5], [15, 10], [30, 20]];
-const STANDARD = '5+3';
 
 /** Wires the lobby's forms; `open(id)` goes to a game. @param {(id: string) => void} open */
 export function wireHome(open) {
-  const control = $select('on-control');
-  control.replaceChildren(...PRESETS.map(([m, s]) => new Option(controlName(m * 60, s), `${m}+${s}`)));
-  control.value = STANDARD;
-  $select('on-variant').value = preferredVariant();
-  $select('on-variant').addEventListener('change', () => rememberVariant(normVariant($select('on-variant').value)));
+  wireControl('on');
+  for (const id of ['on-variant', 'on-seek-variant']) {
+    const variant = $select(id);
+    variant.value = preferredVariant();
+    variant.addEventListener('change', () => rememberVariant(normVariant(variant.value)));
+  }
   $('on-challenge').addEventListener('submit', (e) => {
     e.preventDefault();
     void createChallenge(open);
@@ -47,15 +45,15 @@ export function renderHome() {
 
 /** @param {(id: string) => void} open */
 async function createChallenge(open) {
-  const [m, s] = $select('on-control').value.split('+').map(Number);
+  const { base_secs, increment_secs } = chosenControl('on');
   const name = playerName();
   const button = $button('on-create');
   button.disabled = true;
   try {
     const { id } = await api.challenge({
       variant: $select('on-variant').value,
-      base_secs: m * 60,
-      increment_secs: s,
+      base_secs,
+      increment_secs,
       color: $select('on-color').value,
       rated: /** @type {HTMLInputElement} */ ($('on-rated')).checked,
       ...(name && !who.account ? { name } : {}),

@@ -6,6 +6,7 @@
 // a link silent for 9 s taken as dead, closed and made again by itself, every few seconds until
 // it holds. What arrives goes to the page's controller (game.js), which tells the link the
 // version it has reached (seen). No DOM: the socket and the timers are given, so tests drive it.
+// The lobby (seeks.js) uses the same link, greeted with its subscribe instead of a hello.
 
 import { LIMITS } from './limits.js';
 
@@ -14,7 +15,9 @@ import { LIMITS } from './limits.js';
 /** @typedef {'connecting' | 'open' | 'down' | 'stopped'} LinkState */
 /**
  * @typedef {{url: string, game: string, name?: string | null, socket?: (url: string) => SocketLike,
- *   now?: () => number, message: (msg: ServerMsg) => void, state?: (state: LinkState) => void}} LinkOptions
+ *   now?: () => number, message: (msg: ServerMsg) => void, state?: (state: LinkState) => void,
+ *   greet?: () => ClientMsg}} LinkOptions
+ * `greet`: the first message on each socket instead of the game's hello (the lobby's subscribe).
  */
 
 /** After a link is lost, the next try waits this long (then RETRY_MS between tries). */
@@ -128,7 +131,7 @@ export class Link {
       this.#set('open');
       this.#heard = this.now();
       const name = this.o.name;
-      this.send({ t: 'hello', game: this.game, v: this.v, ...(name ? { name } : {}) });
+      this.send(this.o.greet?.() ?? { t: 'hello', game: this.game, v: this.v, ...(name ? { name } : {}) });
       this.#ping();
     };
     ws.onmessage = (/** @type {{data: unknown}} */ e) => {

@@ -6,7 +6,7 @@
 // come yet) it is that game, played or watched on the page's <dama-board> in remote mode.
 //
 // This is its controller; beside it: page.js (what they share), account.js, home.js (the
-// lobby), game.js (the game's state and its link, link.js, to the server), game-view.js (its
+// lobby), lobby-view.js and seeks.js (its seeks), control-choice.js (a time control), game.js (the game's state and its link, link.js, to the server), game-view.js (its
 // panels), clocks.js (the server's clocks shown), words.js (the server's codes in words),
 // api.js (the HTTP endpoints), name.js, limits.js. The page needs the server and the network:
 // offline, it says so.
@@ -15,6 +15,7 @@ import { t, translatePage, startLanguage, onLanguageChange, wireLanguageSelect }
 import { wireAccount, refreshWho, renderWho } from './account.js';
 import { me } from './api.js';
 import { wireHome, renderHome, showLive } from './home.js';
+import { wireLobby, renderLobby, lobbyState } from './lobby-view.js';
 import { $, $button, $input, say, downloadGame } from './page.js';
 
 /** The game the address names: `#g=<id>`, or null for the lobby. */
@@ -24,7 +25,7 @@ function askedGame() {
 }
 
 /** What the browser tests read (window.__online). */
-const hook = { ready: false, game: /** @type {typeof import('./game.js').game | null} */ (null) };
+const hook = { ready: false, game: /** @type {typeof import('./game.js').game | null} */ (null), lobby: /** @type {(() => string) | null} */ (null) };
 /** @type {any} */ (window).__online = hook;
 
 main();
@@ -53,8 +54,12 @@ function startHome() {
   $('on-home').hidden = false;
   const open = (/** @type {string} */ id) => (location.hash = `g=${encodeURIComponent(id)}`);
   wireHome(open);
-  wireAccount(renderHome);
-  onLanguageChange(() => (translatePage(), renderWho()));
+  wireLobby(open);
+  hook.lobby = lobbyState;
+  // The lobby's socket opens once the server has said who the player is (and given a browser
+  // without an account its token).
+  wireAccount(() => (renderHome(), renderLobby()));
+  onLanguageChange(() => (translatePage(), renderWho(), renderLobby()));
   void refreshWho();
   void showLive();
 }
@@ -68,7 +73,7 @@ async function startGame(id) {
   const render = () => view.renderGame();
   onLanguageChange(() => (translatePage(), render()));
   /** @type {[string, import('./protocol.ts').ClientMsg][]} */
-  const buttons = [['on-draw', { t: 'offer_draw' }], ['on-resign', { t: 'resign' }], ['on-abort', { t: 'abort' }], ['on-accept', { t: 'accept_draw' }], ['on-decline', { t: 'decline_draw' }], ['on-claim-win', { t: 'claim', kind: 'win' }], ['on-claim-draw', { t: 'claim', kind: 'draw' }]];
+  const buttons = [['on-draw', { t: 'offer_draw' }], ['on-resign', { t: 'resign' }], ['on-abort', { t: 'abort' }], ['on-accept', { t: 'accept_draw' }], ['on-decline', { t: 'decline_draw' }], ['on-claim-win', { t: 'claim', kind: 'win' }], ['on-claim-draw', { t: 'claim', kind: 'draw' }], ['on-rematch', { t: 'rematch' }], ['on-rematch-accept', { t: 'rematch' }]];
   for (const [b, msg] of buttons) {
     $button(b).addEventListener('click', () => {
       say('on-notice', '');

@@ -6,9 +6,7 @@ import { t } from '../shared/i18n.js';
 
 /** @import { RefusalCode, Refusal, EndReason, Side } from './protocol.ts' */
 
-// The lobby's codes (too-many, needs-account, no-seek, no-rematch) get their words with the
-// lobby's part of the page; until then the server's reason is shown as it gave it.
-/** @type {Partial<Record<RefusalCode, string>>} */
+/** @type {Record<RefusalCode, string>} */
 const REFUSALS = {
   'too-large': 'onlineRefusedTooLarge',
   malformed: 'onlineRefusedMalformed',
@@ -26,6 +24,10 @@ const REFUSALS = {
   'not-out-of-time': 'onlineRefusedNotOutOfTime',
   'no-game': 'onlineRefusedNoGame',
   unavailable: 'onlineRefusedUnavailable',
+  'too-many': 'onlineRefusedTooMany',
+  'needs-account': 'onlineRefusedNeedsAccount',
+  'no-seek': 'onlineRefusedNoSeek',
+  'no-rematch': 'onlineRefusedNoRematch',
 };
 
 /** A refusal in words: what the code means, then the server's reason as it gave it. @param {Refusal} r */
