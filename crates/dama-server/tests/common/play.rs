@@ -191,8 +191,13 @@ pub async fn table(variant: Variant, base: u32, inc: u32, plies: usize) -> Table
 
 /// How many moves the store holds for game `id`.
 pub async fn stored_moves(addr: SocketAddr, id: &str) -> usize {
-    let stored = http(addr, "GET", &format!("/api/games/{id}"), None, None)
-        .await
-        .json();
-    stored["moves"].as_array().unwrap().len()
+    let answer = http(addr, "GET", &format!("/api/games/{id}"), None, None).await;
+    let stored = answer.json();
+    match stored["moves"].as_array() {
+        Some(moves) => moves.len(),
+        None => panic!(
+            "no moves in the answer ({}): {}",
+            answer.status, answer.body
+        ),
+    }
 }
