@@ -13,8 +13,8 @@ import { LIMITS } from '../../www/online/limits.js';
 import { Link } from '../../www/online/link.js';
 import { ServerClocks } from '../../www/online/clocks.js';
 import { Lobby } from '../../www/online/seeks.js';
-import { refusalWords } from '../../www/online/words.js';
-import { setLanguage, LANGUAGES } from '../../www/shared/i18n.js';
+import { refusalWords, endWords } from '../../www/online/words.js';
+import { setLanguage, loadLanguage, LANGUAGES } from '../../www/shared/i18n.js';
 import { readFromDisk } from './i18n-node.mjs';
 
 test("the page's timings and bounds are the server's (protocol.ts's LIMITS)", () => {
@@ -166,10 +166,24 @@ test('every refusal code has its own words in each language, the server\'s reaso
   const codes = [.../export type RefusalCode = ([^;]+);/.exec(ts)[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]);
   assert.ok(codes.includes('needs-account') && codes.includes('no-rematch'), codes.join(' '));
   for (const code of Object.keys(LANGUAGES)) {
+    await loadLanguage(code, readFromDisk, ['common', 'online']);
     await setLanguage(code, { read: readFromDisk });
     const words = codes.map((c) => refusalWords({ code: c, text: 'why' }));
+    for (const [i, w] of words.entries()) assert.doesNotMatch(w, /^online/, `${code} ${codes[i]}: a text, not its key`);
     for (const [i, w] of words.entries()) assert.match(w, /^[^(]+ \(why\)$/, `${code} ${codes[i]}: ${w}`);
     assert.equal(new Set(words).size, codes.length, `${code}: each code its own words`);
+  }
+  await setLanguage('en', { read: readFromDisk });
+});
+
+test("how a game ended, in each language: the king-moves draw with each game's own number of moves", async () => {
+  const want = { en: [/^Draw\. 40 moves each/, /^Draw\. 20 moves each/], it: [/^Patta\. 40 mosse a testa/, /^Patta\. 20 mosse a testa/], 'pt-BR': [/^Empate\. 40 lances de cada lado/, /^Empate\. 20 lances de cada lado/] };
+  for (const [code, [italian, brazilian]] of Object.entries(want)) {
+    await loadLanguage(code, readFromDisk, ['common', 'online']);
+    await setLanguage(code, { read: readFromDisk });
+    assert.match(endWords(null, 'king-moves', 'italian'), italian);
+    assert.match(endWords(null, 'king-moves', 'brazilian'), brazilian);
+    assert.doesNotMatch(endWords('white', 'resignation', 'italian'), /\{|undefined/);
   }
   await setLanguage('en', { read: readFromDisk });
 });

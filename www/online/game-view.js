@@ -117,7 +117,7 @@ function statusText() {
   const { phase, you } = game;
   if (phase === 'missing') return t('onlineNoSuchGame');
   if (phase === 'waiting') return t('onlineWaiting');
-  if (phase === 'over') return game.end ? endWords(game.end.winner, game.end.reason) : '';
+  if (phase === 'over') return game.end ? endWords(game.end.winner, game.end.reason, game.variant) : '';
   const turn = /** @type {Side} */ (board.turn());
   const first = game.clocks.firstMove(performance.now());
   const firstText = first !== null && game.moves.length < 2 ? ` ${t('onlineFirstMove', { n: Math.ceil(first / 1000) })}` : '';

@@ -115,7 +115,7 @@ function archiveItem(g) {
   const li = document.createElement('li');
   const title = document.createElement('span');
   const when = g.finished_at ? new Date(g.finished_at).toLocaleDateString() : '';
-  setMessage(title, () => `${g.white.name} – ${g.black.name}: ${recordResultWords(g.result, g.ended_by)} ${when}`);
+  setMessage(title, () => `${g.white.name} – ${g.black.name}: ${recordResultWords(g.result, g.ended_by, g.variant)} ${when}`);
   const analyse = document.createElement('button');
   analyse.type = 'button';
   setMessage(analyse, () => t('onlineAnalyse'));

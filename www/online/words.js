@@ -50,14 +50,17 @@ const REASONS = {
   abandoned: 'onlineEndAbandoned',
 };
 
+/** Each game's moves a side, kings only and nothing captured, that draw (RULES.md; the rules page says the same). */
+const KING_MOVES = { italian: 40, brazilian: 20 };
+
 /**
  * The result and how the game ended: "White won. On time." A reason the page does not know is
  * said as the server names it; none, not said.
- * @param {Side | null} winner @param {string} reason
+ * @param {Side | null} winner @param {string} reason @param {string} variant the game's
  */
-export function endWords(winner, reason) {
+export function endWords(winner, reason, variant) {
   const key = REASONS[/** @type {EndReason} */ (reason)];
-  const how = key ? t(key) : reason;
+  const how = key ? t(key, { n: variant === 'brazilian' ? KING_MOVES.brazilian : KING_MOVES.italian }) : reason;
   const aborted = reason === 'aborted' || reason === 'no-start';
   const result = t(aborted ? 'onlineResultAborted' : winner === 'white' ? 'onlineResultWhite' : winner === 'black' ? 'onlineResultBlack' : 'onlineResultDraw');
   return how ? `${result} ${how}` : result;
@@ -65,9 +68,9 @@ export function endWords(winner, reason) {
 
 /**
  * A finished game's result, from its PDN result ("1-0", "0-1", "1/2-1/2", "*") and how it ended.
- * @param {string | null} result @param {string | null} endedBy
+ * @param {string | null} result @param {string | null} endedBy @param {string} variant the game's
  */
-export function recordResultWords(result, endedBy) {
+export function recordResultWords(result, endedBy, variant) {
   const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
-  return endWords(winner, endedBy ?? (result === '*' ? 'aborted' : ''));
+  return endWords(winner, endedBy ?? (result === '*' ? 'aborted' : ''), variant);
 }
