@@ -1,0 +1,85 @@
+//! What `/proc` says of a process (its memory and CPU time) and of the machine (its CPU time
+//! and load averages).
+
+use std::process::Command;
+use std::time::Duration;
+
+/// A process's memory and CPU time, from `/proc/PID/status` and `/proc/PID/stat`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProcSample {
+    /// Resident memory now, in KiB.
+    pub rss_kib: u64,
+    /// The peak of resident memory (VmHWM), in KiB.
+    pub peak_kib: u64,
+    /// User and system CPU time so far.
+    pub cpu: Duration,
+}
+
+/// `pid` (or `self`) as `/proc` shows it now; `None` if it cannot be read.
+pub fn sample(pid: &str) -> Option<ProcSample> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ProcSample {
+        rss_kib: kib("VmRSS:"),
+        peak_kib: kib("VmHWM:"),
+        cpu: Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64),
+    })
+}
+
+/// The machine's CPU time so far: busy and in all, across its cores (from `/proc/stat`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MachineSample {
+    /// Time the cores spent working (not idle, not waiting for I/O).
+    pub busy: Duration,
+    /// Time of all the cores together.
+    pub total: Duration,
+}
+
+/// The machine's CPU time now.
+pub fn machine() -> Option<MachineSample> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let cpu: Vec<u64> = stat
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    let total: u64 = cpu.iter().take(8).sum(); // user .. steal (guest time is in user)
+    let idle = cpu.get(3)? + cpu.get(4)?;
+    let secs = |t: u64| Duration::from_secs_f64(t as f64 / clock_ticks() as f64);
+    Some(MachineSample {
+        busy: secs(total - idle),
+        total: secs(total),
+    })
+}
+
+/// The machine's load averages, as `uptime` shows them.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// The kernel's clock ticks a second (`getconf CLK_TCK`; 100 on Linux).
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok()?.trim().parse().ok())
+            .unwrap_or(100)
+    })
+}
