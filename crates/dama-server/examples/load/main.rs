@@ -119,6 +119,7 @@ async fn run(o: Options) -> ExitCode {
         },
     };
     let pid = pid.as_deref();
+    let rss = pid.map(|p| procfs::RssWatch::start(p.to_owned()));
     println!(
         "load: {} games ({} sockets) against {addr}, a move every {} ms in each, {} s of steady state; load average {}",
         o.games,
@@ -153,8 +154,10 @@ async fn run(o: Options) -> ExitCode {
         o.seconds
     );
     let before = Window::now(pid);
+    rss.iter().for_each(procfs::RssWatch::next_phase);
     tokio::time::sleep(Duration::from_secs(o.seconds)).await;
     let after = Window::now(pid);
+    rss.iter().for_each(procfs::RssWatch::next_phase);
     plan.stop.store(true, Ordering::Relaxed);
     let mut records = Vec::with_capacity(pairs.len());
     for p in pairs {
@@ -169,16 +172,21 @@ async fn run(o: Options) -> ExitCode {
     report.print(&before, &after);
     let checked = check(addr, &records).await;
     let end = pid.and_then(procfs::sample);
+    let peak = end.map(|s| s.peak_kib / 1024);
+    if let (Some(peak), Some(rss)) = (peak, &rss) {
+        let phases: Vec<String> = procfs::PHASES
+            .iter()
+            .zip(rss.peaks_mib())
+            .map(|(phase, mib)| format!("{mib} MiB in {phase}"))
+            .collect();
+        println!(
+            "server memory: peak {peak} MiB (VmHWM); resident at most {}",
+            phases.join(", ")
+        );
+    }
     if let Some(p) = process {
         p.stop();
         let _ = std::fs::remove_dir_all(&dir);
-    }
-    let peak = end.map(|s| s.peak_kib / 1024);
-    if let Some(peak) = peak {
-        println!(
-            "server memory: peak {peak} MiB (VmHWM), {} MiB at the end",
-            end.map_or(0, |s| s.rss_kib / 1024)
-        );
     }
     let ok = checked && report.errors == 0;
     let goals = [

@@ -15,6 +15,7 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, Semaphore};
 use tokio::time::{interval_at, timeout, timeout_at, Instant, MissedTickBehavior};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -26,6 +27,8 @@ const PAGE_PING: Duration = Duration::from_millis(2_500);
 const STEP: Duration = Duration::from_secs(30);
 /// After the stop, how long a move in flight may take to come through.
 const DRAIN: Duration = Duration::from_secs(15);
+/// A socket's read buffer: the server's messages are small.
+const READ_BUFFER: usize = 8 * 1024;
 /// Each side's time: the longest base a challenge may have (3 h), so that nobody flags.
 const BASE_SECS: u32 = 3 * 3600;
 
@@ -207,7 +210,11 @@ impl Pair {
 
     async fn connect(&self, side: usize) -> Result<Page, String> {
         let req = wire::ws_request(self.plan.addr, Some(&self.cookies[side]));
-        let (ws, _) = timeout(STEP, tokio_tungstenite::connect_async(req))
+        // A small read buffer, as the server's: the default 128 KiB a socket, zeroed at the
+        // first read, would make the generator's memory 250 MiB.
+        let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+        let connect = tokio_tungstenite::connect_async_with_config(req, Some(config), false);
+        let (ws, _) = timeout(STEP, connect)
             .await
             .map_err(|_| "WebSocket connect: timed out".to_owned())?
             .map_err(|e| format!("WebSocket connect: {e}"))?;

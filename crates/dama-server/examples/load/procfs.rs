@@ -1,7 +1,9 @@
-//! What `/proc` says of a process (its memory and CPU time) and of the machine (its CPU time
-//! and load averages).
+//! What `/proc` says of a process (its memory and CPU time, its memory's peak in each phase
+//! of the run) and of the machine (its CPU time and load averages).
 
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A process's memory and CPU time, from `/proc/PID/status` and `/proc/PID/stat`.
@@ -82,4 +84,42 @@ fn clock_ticks() -> u64 {
             .and_then(|o| String::from_utf8(o.stdout).ok()?.trim().parse().ok())
             .unwrap_or(100)
     })
+}
+
+/// The run's phases, for the peaks of resident memory.
+pub const PHASES: [&str; 3] = ["the ramp", "the steady state", "the drain and the check"];
+
+/// The peak resident memory of a process in each phase of the run, sampled every 100 ms.
+pub struct RssWatch {
+    peaks: Arc<[AtomicU64; 3]>,
+    phase: Arc<AtomicUsize>,
+}
+
+impl RssWatch {
+    /// Starts sampling `pid` (on the current tokio runtime), in the first phase.
+    pub fn start(pid: String) -> RssWatch {
+        let peaks: Arc<[AtomicU64; 3]> = Arc::new(Default::default());
+        let phase = Arc::new(AtomicUsize::new(0));
+        let (p, f) = (peaks.clone(), phase.clone());
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_millis(100));
+            while let Some(s) = sample(&pid) {
+                p[f.load(Ordering::Relaxed)].fetch_max(s.rss_kib, Ordering::Relaxed);
+                every.tick().await;
+            }
+        });
+        RssWatch { peaks, phase }
+    }
+
+    /// The next phase begins.
+    pub fn next_phase(&self) {
+        let n = self.phase.load(Ordering::Relaxed);
+        self.phase
+            .store((n + 1).min(PHASES.len() - 1), Ordering::Relaxed);
+    }
+
+    /// The peak of each phase so far, in MiB.
+    pub fn peaks_mib(&self) -> [u64; 3] {
+        std::array::from_fn(|i| self.peaks[i].load(Ordering::Relaxed) / 1024)
+    }
 }
