@@ -52,6 +52,10 @@ struct Options {
     /// The server's binary (started over a temporary SQLite file).
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/dama-server"))]
     server: PathBuf,
+    /// The folder the server's temporary SQLite file goes in (e.g. /dev/shm, a disk whose
+    /// syncs cost nothing, to tell the disk's part of the times from the rest).
+    #[arg(long, default_value_os_t = std::env::temp_dir())]
+    dir: PathBuf,
     /// Use the server already listening here instead of starting one (it must allow
     /// 2 x games sockets from the loopback: --max-sockets-per-addr).
     #[arg(long)]
@@ -102,7 +106,7 @@ impl Window {
 }
 
 async fn run(o: Options) -> ExitCode {
-    let dir = std::env::temp_dir().join(format!("dama-load-{}", std::process::id()));
+    let dir = o.dir.join(format!("dama-load-{}", std::process::id()));
     let (process, addr, pid) = match o.connect {
         Some(addr) => (None, addr, o.pid.map(|p| p.to_string())),
         None => match ServerProcess::start(&o.server, &dir, 2 * o.games + 64) {
@@ -329,7 +333,8 @@ async fn check(addr: SocketAddr, records: &[Record]) -> bool {
         let reads = reads.clone();
         set.spawn(async move {
             let _permit = reads.acquire().await;
-            let stored = wire::request(addr, "GET", &format!("/api/games/{id}"), None, None)
+            let path = format!("/api/games/{id}");
+            let stored = wire::request(addr, wire::HttpRequest::get(&path))
                 .await
                 .and_then(|a| {
                     serde_json::from_str::<serde_json::Value>(&a.body).map_err(|e| e.to_string())

@@ -75,9 +75,13 @@ pub async fn http(
     cookie: Option<&str>,
     body: Option<&str>,
 ) -> Answer {
-    wire::request(addr, method, path, cookie, body)
-        .await
-        .unwrap()
+    let r = wire::HttpRequest {
+        method,
+        path,
+        cookie,
+        body,
+    };
+    wire::request(addr, r).await.unwrap()
 }
 
 /// A browser without an account: its anonymous cookie.

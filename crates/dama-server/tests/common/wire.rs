@@ -45,27 +45,45 @@ impl Answer {
     }
 }
 
+/// What an HTTP request asks.
+#[derive(Clone, Copy, Debug)]
+pub struct HttpRequest<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    /// The `Cookie` header's value.
+    pub cookie: Option<&'a str>,
+    /// A JSON body.
+    pub body: Option<&'a str>,
+}
+
+impl<'a> HttpRequest<'a> {
+    /// A `GET` of `path`, without cookie.
+    pub fn get(path: &'a str) -> HttpRequest<'a> {
+        HttpRequest {
+            method: "GET",
+            path,
+            cookie: None,
+            body: None,
+        }
+    }
+}
+
 /// One HTTP/1.1 request (the connection closed after it), within [`HTTP_TIMEOUT`].
-pub async fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<&str>,
-) -> Result<Answer, String> {
-    tokio::time::timeout(HTTP_TIMEOUT, exchange(addr, method, path, cookie, body))
+pub async fn request(addr: SocketAddr, r: HttpRequest<'_>) -> Result<Answer, String> {
+    let (method, path) = (r.method, r.path);
+    tokio::time::timeout(HTTP_TIMEOUT, exchange(addr, r))
         .await
         .map_err(|_| format!("{method} {path}: no answer in {HTTP_TIMEOUT:?}"))?
         .map_err(|e| format!("{method} {path}: {e}"))
 }
 
-async fn exchange(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<&str>,
-) -> Result<Answer, String> {
+async fn exchange(addr: SocketAddr, r: HttpRequest<'_>) -> Result<Answer, String> {
+    let HttpRequest {
+        method,
+        path,
+        cookie,
+        body,
+    } = r;
     let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
     if let Some(c) = cookie {
@@ -123,14 +141,20 @@ fn unchunk(mut s: &str) -> String {
 
 /// A browser without an account: the anonymous cookie `GET /api/me` gives.
 pub async fn new_anonymous(addr: SocketAddr) -> Result<String, String> {
-    let a = request(addr, "GET", "/api/me", None, None).await?;
+    let a = request(addr, HttpRequest::get("/api/me")).await?;
     a.cookie("dama_anon")
         .ok_or_else(|| format!("no anonymous cookie: {} {}", a.status, a.body))
 }
 
 /// A challenge by `cookie`'s player (`body` the JSON of `POST /api/challenge`): its id.
 pub async fn new_challenge(addr: SocketAddr, cookie: &str, body: &str) -> Result<String, String> {
-    let a = request(addr, "POST", "/api/challenge", Some(cookie), Some(body)).await?;
+    let post = HttpRequest {
+        method: "POST",
+        path: "/api/challenge",
+        cookie: Some(cookie),
+        body: Some(body),
+    };
+    let a = request(addr, post).await?;
     if a.status != 201 {
         return Err(format!("challenge: {} {}", a.status, a.body));
     }
