@@ -224,7 +224,7 @@ impl Pair {
     /// A new game between the pair's pages: page 0 challenges as White (Italian for even
     /// pairs, Brazilian for odd), page 1 opens the link.
     async fn start_game(&mut self, pages: &mut [Page; 2]) -> Result<Live, String> {
-        let variant = if self.index % 2 == 0 {
+        let variant = if self.index.is_multiple_of(2) {
             Variant::Italian
         } else {
             Variant::Brazilian
