@@ -281,8 +281,14 @@ impl Report {
             "moves: {:.1} a second in the steady state; {} ticks found the previous move not yet through; {} games played",
             self.rate, self.late_ticks, self.games
         );
+        // A process's CPU, and the time its threads were ready but waited for a core (a
+        // busy machine's share of the relay times).
         let cpu = |a: Option<ProcSample>, b: Option<ProcSample>| match (a, b) {
-            (Some(a), Some(b)) => format!("{:.0}%", (b.cpu - a.cpu).as_secs_f64() / wall * 100.0),
+            (Some(a), Some(b)) => format!(
+                "{:.0}% (its threads waited {:.1} s for a core)",
+                (b.cpu - a.cpu).as_secs_f64() / wall * 100.0,
+                b.waited.saturating_sub(a.waited).as_secs_f64()
+            ),
             _ => "?".into(),
         };
         let machine = match (before.machine, after.machine) {

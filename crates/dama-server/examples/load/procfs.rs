@@ -15,6 +15,9 @@ pub struct ProcSample {
     pub peak_kib: u64,
     /// User and system CPU time so far.
     pub cpu: Duration,
+    /// Time its threads spent ready to run but waiting for a core, so far (the threads alive
+    /// now: `/proc/PID/task/*/schedstat`).
+    pub waited: Duration,
 }
 
 /// `pid` (or `self`) as `/proc` shows it now; `None` if it cannot be read.
@@ -35,7 +38,21 @@ pub fn sample(pid: &str) -> Option<ProcSample> {
         rss_kib: kib("VmRSS:"),
         peak_kib: kib("VmHWM:"),
         cpu: Duration::from_secs_f64(ticks as f64 / clock_ticks() as f64),
+        waited: run_queue_wait(pid),
     })
+}
+
+/// The time `pid`'s threads waited on a run queue: the second figure of each thread's
+/// `schedstat`, in nanoseconds.
+fn run_queue_wait(pid: &str) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    let ns: u64 = tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    Duration::from_nanos(ns)
 }
 
 /// The machine's CPU time so far: busy and in all, across its cores (from `/proc/stat`).
