@@ -150,8 +150,17 @@ impl Pair {
         drop(permit);
         let _ = started.send(()).await;
 
+        // The pair's ticks: a grid `phase` past the epoch, starting at its next point (a
+        // first tick at once could fall milliseconds before the grid's next one).
         let phase = plan.period.mul_f64(self.index as f64 / plan.pairs as f64);
-        let mut tick = interval_at(plan.epoch + phase, plan.period);
+        let (origin, now) = (plan.epoch + phase, Instant::now());
+        let first = if now <= origin {
+            origin
+        } else {
+            let turns = (now - origin).as_nanos() / plan.period.as_nanos().max(1) + 1;
+            origin + plan.period * turns as u32
+        };
+        let mut tick = interval_at(first, plan.period);
         tick.set_missed_tick_behavior(MissedTickBehavior::Skip);
         let mut ping = interval_at(Instant::now() + phase.min(PAGE_PING), PAGE_PING);
         ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
