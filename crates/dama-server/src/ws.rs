@@ -31,9 +31,10 @@ use tokio::time::{interval, sleep_until, Instant, MissedTickBehavior};
 pub const READ_CEILING: usize = 1 << 20;
 /// A connection's read buffer: what one read from the socket takes in. The WebSocket layer's
 /// default, 128 KiB, is zeroed in whole at the first read, so 2,000 sockets held 250 MiB
-/// (`make bench-server`); a message is under 100 bytes, at most [`MAX_MESSAGE_BYTES`], and a
-/// larger frame still grows the buffer to its announced length (up to the ceiling).
-const READ_BUFFER: usize = 2 * MAX_MESSAGE_BYTES;
+/// (`make bench-server`; 8 KiB still cost 41 MiB more than this at 6,000 sockets). A message
+/// is under 100 bytes, at most [`MAX_MESSAGE_BYTES`]; a larger frame grows the buffer to its
+/// announced length (up to the ceiling) and is read a kibibyte at a time.
+const READ_BUFFER: usize = 1024;
 /// The close reason when the server stops.
 const RESTARTING: &str = "the server is restarting: come back in a moment";
 /// How often the server pings, to measure the round trip.
