@@ -393,9 +393,9 @@ bench: build
 #              failing if one differs from what its players played
 #              (crates/dama-server/examples/load/, built only with its `bench` feature so that
 #              cargo test does not compile it). Measured on the two shared cores: 1000 games,
-#              500 moves/s, p99 34 ms with the machine's other work quiet and 400-600 ms beside a
-#              CI run's browser tests, the server 81 MiB and under a third of a core
-#              (docs/SERVER.md, "Load benchmark"). BENCH_SERVER_FLAGS adds options (--help).
+#              500 moves/s, p99 17 ms on a quiet machine and 400-600 ms beside a CI run's
+#              browser tests, the server 66 MiB and a quarter of a core; 5000 games p99 27 ms,
+#              308 MiB (docs/SERVER.md, "Load benchmark"). BENCH_SERVER_FLAGS adds options (--help).
 BENCH_GAMES ?= 1000
 BENCH_SECONDS ?= 60
 BENCH_SERVER_FLAGS ?=
