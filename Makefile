@@ -7,7 +7,7 @@
 #                into www/pkg/, and the engine's data into www/data/
 #   make dist    static bundle in dist/ (index.html + www/)
 #   make test-rust, test-wasm, test-unit, test-browser, lint-js, clippy: one part of make test
-#   make bench   benchmarks of the core and the CLI
+#   make bench   benchmarks of the core and the CLI (make bench-server: the server under load)
 #   make clean   remove build outputs (distclean: node_modules too)
 #
 # Tools are installed by scripts/setup.sh from crates.io, Debian and npm only.
@@ -38,7 +38,7 @@ WASM_BINDGEN := wasm-bindgen --target web --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 .PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
-	test-rust test-rust-beside test-wasm test-unit test-browser bench clean distclean help
+	test-rust test-rust-beside test-wasm test-unit test-browser bench bench-server clean distclean help
 
 all: build
 
@@ -260,10 +260,11 @@ fmt-check:
 	cargo fmt --all -- --check
 
 # The host target named (HOST_TARGET), so that the macros it compiles for the host are the
-# wasm tests' (Cargo.toml's profile.dev.build-override says why).
+# wasm tests' (Cargo.toml's profile.dev.build-override says why). The server's `bench` feature
+# brings its load benchmark (examples/load) under the lint, which cargo test does not build.
 HOST_TARGET = $(shell rustc -vV | sed -n 's/^host: //p')
 clippy:
-	cargo clippy --workspace --all-targets --target $(HOST_TARGET) -- -D warnings
+	cargo clippy --workspace --all-targets --features dama-server/bench --target $(HOST_TARGET) -- -D warnings
 
 # Optimised (some perft tests are deep), without the release build's fat LTO: Cargo.toml's
 # release-nolto profile. The wasm crate's tests run in wasm (test-wasm): natively they would
@@ -381,6 +382,36 @@ bench: build
 	@scripts/setup.sh chromium
 	node scripts/bench-explorer-browser.mjs
 	node scripts/bench-threads.mjs
+
+# make bench-server   the server's load benchmark (not in make test): BENCH_GAMES (1000) live
+#              games at once between simulated players over WebSocket on the loopback (two
+#              sockets each, pinging as the page does), a random legal move every 2 s in each,
+#              Italian and Brazilian, against one release dama-server run as a process of its own
+#              over a temporary SQLite file; BENCH_SECONDS (60) of steady state measured once every
+#              game has started. Prints the time from each mover's send to the opponent's receipt
+#              (p50/p90/p99/max), moves a second, the server's peak memory, the CPU the server, the
+#              generator and the whole machine used, and reads every game back from the server,
+#              failing if one differs from what its players played
+#              (crates/dama-server/examples/load/, built only with its `bench` feature so that
+#              cargo test does not compile it). Measured on the two shared cores: 1000 games,
+#              500 moves/s, p99 17 ms on a quiet machine and 400-600 ms beside a CI run's
+#              browser tests, the server 66 MiB and a quarter of a core; 5000 games p99 27 ms,
+#              308 MiB (docs/SERVER.md, "Load benchmark"). BENCH_SERVER_FLAGS adds options (--help).
+BENCH_GAMES ?= 1000
+BENCH_SECONDS ?= 60
+BENCH_SERVER_FLAGS ?=
+.PHONY: bench-server
+bench-server:
+	@# One build for both: the example brings the tests' dependencies (tokio's process
+	@# feature), which a build of the server alone would compile everything above tokio again
+	@# without. The feature adds no code to the server.
+	nice -n 5 cargo build --release -p dama-server --features bench --bin dama-server --example load
+	@# 2 x BENCH_GAMES sockets in each process: the soft limit on open files raised to the hard one.
+	ulimit -n "$$(ulimit -Hn)"; uptime; status=0; \
+	$(or $(CARGO_TARGET_DIR),target)/release/examples/load --games $(BENCH_GAMES) \
+		--seconds $(BENCH_SECONDS) --server $(or $(CARGO_TARGET_DIR),target)/release/dama-server \
+		$(BENCH_SERVER_FLAGS) || status=$$?; \
+	uptime; exit $$status
 
 # make match-threads   the engine on MATCH_THREADS threads against itself on one, at equal
 #              time (MATCH_MS a move), MATCH_GAMES games from the shipped openings, both

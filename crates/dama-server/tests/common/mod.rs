@@ -1,12 +1,14 @@
 //! What the server's tests share: a server on an ephemeral port over a temporary SQLite file,
-//! a bare HTTP/1.1 client, and WebSocket clients speaking the protocol. Every wait has a
-//! generous guard (a hang fails the test instead of stalling it); no assertion depends on how
-//! fast the machine is.
+//! a bare HTTP/1.1 client ([`wire`], shared with the load benchmark), and WebSocket clients
+//! speaking the protocol. Every wait has a generous guard (a hang fails the test instead of
+//! stalling it); no assertion depends on how fast the machine is.
 
 #![allow(dead_code, unused_imports)] // each test file uses its own part
 
 pub mod play;
+pub mod wire;
 pub use play::*;
+pub use wire::{ws_request, Answer};
 
 use dama_server::app::{self, Server};
 use dama_server::config::Config;
@@ -16,9 +18,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -67,36 +67,6 @@ pub async fn start(db: &Path) -> Server {
         .unwrap()
 }
 
-/// An HTTP answer.
-#[derive(Debug)]
-pub struct Answer {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: String,
-}
-
-impl Answer {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-
-    /// The `name=value` of the cookie the answer sets, if any.
-    pub fn cookie(&self, name: &str) -> Option<String> {
-        self.headers
-            .iter()
-            .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-            .map(|(_, v)| v.split(';').next().unwrap().to_owned())
-            .find(|c| c.starts_with(&format!("{name}=")))
-    }
-}
-
 /// One HTTP/1.1 request (the connection closed after it).
 pub async fn http(
     addr: SocketAddr,
@@ -105,81 +75,25 @@ pub async fn http(
     cookie: Option<&str>,
     body: Option<&str>,
 ) -> Answer {
-    let mut s = tokio::time::timeout(GUARD, TcpStream::connect(addr))
-        .await
-        .unwrap()
-        .unwrap();
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
-    if let Some(c) = cookie {
-        req.push_str(&format!("Cookie: {c}\r\n"));
-    }
-    let body = body.unwrap_or("");
-    if !body.is_empty() {
-        req.push_str("Content-Type: application/json\r\n");
-    }
-    req.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(GUARD, s.read_to_end(&mut raw))
-        .await
-        .unwrap()
-        .unwrap();
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-        .collect::<Vec<_>>();
-    let chunked = headers
-        .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-    let body = if chunked {
-        unchunk(rest)
-    } else {
-        rest.to_owned()
-    };
-    Answer {
-        status,
-        headers,
+    let r = wire::HttpRequest {
+        method,
+        path,
+        cookie,
         body,
-    }
-}
-
-fn unchunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
+    };
+    wire::request(addr, r).await.unwrap()
 }
 
 /// A browser without an account: its anonymous cookie.
 pub async fn anonymous(addr: SocketAddr) -> String {
-    http(addr, "GET", "/api/me", None, None)
+    wire::new_anonymous(addr)
         .await
-        .cookie("dama_anon")
         .expect("an anonymous cookie")
 }
 
 /// A challenge by `cookie`'s player; its id.
 pub async fn challenge(addr: SocketAddr, cookie: &str, body: &str) -> String {
-    let a = http(addr, "POST", "/api/challenge", Some(cookie), Some(body)).await;
-    assert_eq!(a.status, 201, "{}", a.body);
-    a.json()["id"].as_str().unwrap().to_owned()
+    wire::new_challenge(addr, cookie, body).await.unwrap()
 }
 
 /// A WebSocket client.
@@ -191,10 +105,7 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr, cookie: Option<&str>) -> Client {
-        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
-        if let Some(c) = cookie {
-            req.headers_mut().insert("cookie", c.parse().unwrap());
-        }
+        let req = ws_request(addr, cookie);
         let (ws, _) = tokio::time::timeout(GUARD, tokio_tungstenite::connect_async(req))
             .await
             .unwrap()
