@@ -169,7 +169,7 @@ for (const [screen, options] of SIZES) {
 test('"Play online" in the menu where the server serves the site, and nowhere on a static host', async () => {
   try {
     const page = await person('www/online.html');
-    for (const path of ['', 'www/rules.html']) {
+    for (const path of ['', 'www/rules.html', 'www/analysis.html', 'www/puzzles.html']) {
       await page.goto(server().url + path);
       await page.waitForSelector('#online-link', { state: 'attached', ...GUARD });
       assert.match(await page.getAttribute('#online-link', 'href'), /\/www\/online\.html$/);

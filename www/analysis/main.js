@@ -35,6 +35,7 @@ import { saved, saveToLibrary, readSavedRev, readLinked, saveReviewInto } from '
 import { takeGrant, isToken } from '../library/grant.js';
 import { explorer } from './explorer/state.js';
 import { renderLines } from './view.js';
+import { pagePlayable } from '../shared/menu.js';
 
 /** @typedef {import('./page.js').Color} Color */
 
@@ -116,6 +117,7 @@ async function main() {
   wireExplorerPanel().catch((err) => showError(String(err?.message ?? err)));
   // Once playable: the offline copy's downloads must not slow the page's own.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
+  pagePlayable();
   openAddressGames();
 }
 

@@ -33,6 +33,7 @@ import { dialogsReady } from './dialogs.js';
 import { later } from './later.js';
 import { confirmButton, disarmAll } from './confirm.js';
 import { openAnalysis } from './open-analysis.js';
+import { pagePlayable } from '../shared/menu.js';
 
 /** @typedef {import('../game/session.js').Move} Move */
 
@@ -122,6 +123,7 @@ async function main() {
   wantPart('game-later').catch(() => {}); // asked again by that opening
   // Loaded once playable: not part of the first load.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker({ onUpdate: showUpdate }));
+  pagePlayable();
 }
 
 

@@ -24,6 +24,7 @@ import { onMove, onIllegal, hint, showSolution, retry, next } from './solve.js';
 import { normVariant } from '../shared/variant.js';
 import { rememberVariant } from '../shared/preferred-variant.js';
 import { chosenGame, switchGame, openFromHash, copyPuzzleLink } from './address.js';
+import { pagePlayable } from '../shared/menu.js';
 
 /** @import { DamaRules } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
@@ -64,6 +65,7 @@ async function main() {
   // it works offline too. Registered once playable, as the other pages do.
   // Loaded once playable: not part of the first load.
   import('../offline/sw-register.js').then((m) => m.registerServiceWorker());
+  pagePlayable();
 }
 
 /**

@@ -13,6 +13,7 @@ import { squareToRowCol, squareName, isPlaying } from '../board/util.js';
 import { boardLayout } from '../game/board-config.js';
 import { DEFAULT_VARIANT } from '../shared/variant.js';
 import { preferredVariant } from '../shared/preferred-variant.js';
+import { pagePlayable } from '../shared/menu.js';
 
 /** @import { Cells, GameRecord, Move } from '../shared/wasm-types.js' */
 /** @import { Variant } from '../shared/variant.js' */
@@ -165,6 +166,7 @@ async function main() {
   onBoardSettingsChange((s) => (applyFrame(s), redraw()));
   applyFrame(boardSettings());
   /** @type {Window & { __rulesReady?: boolean }} */ (window).__rulesReady = true;
+  pagePlayable();
 }
 
 main();

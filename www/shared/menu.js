@@ -3,8 +3,9 @@
 // button (style.css shows them in the header itself at a desk, and hides the button). The
 // button says whether the menu is open (aria-expanded); Escape closes it and gives the focus
 // back to the button, as do a tap outside the header and the focus leaving it. Loaded by every
-// page as a module of its own; the texts are the page's (data-i18n-label). Once the page is
-// idle it adds "Play online" where the dama server serves the site (online-link.js).
+// page as a module of its own; the texts are the page's (data-i18n-label). Once the page says
+// it is playable (pagePlayable) it adds "Play online" where the dama server serves the site
+// (online-link.js).
 
 /**
  * A button that shows and hides what it controls (aria-controls), saying which with
@@ -47,6 +48,16 @@ export function wireMenu(button) {
 
 for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('header .menu-button'))) wireMenu(button);
 
-// Not on the first load's path: a moment after it, when the browser is idle.
-const idle = globalThis.requestIdleCallback ?? ((/** @type {() => void} */ f) => setTimeout(f, 200));
-idle(() => void import('./online-link.js').then((m) => m.addOnlineLink()).catch(() => {}));
+let playable = false;
+/**
+ * A page says it is playable (its main calls this once a move can be made or its diagrams are
+ * drawn): then, when the browser is idle, "Play online" is added where the server serves the
+ * site. Not before: idle moments come while the page waits for its wasm, and its first load
+ * must not carry the link's module and question (make first-load's budget).
+ */
+export function pagePlayable() {
+  if (playable) return;
+  playable = true;
+  const idle = globalThis.requestIdleCallback ?? ((/** @type {() => void} */ f) => setTimeout(f, 200));
+  idle(() => void import('./online-link.js').then((m) => m.addOnlineLink()).catch(() => {}));
+}
