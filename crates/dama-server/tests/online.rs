@@ -110,6 +110,8 @@ async fn the_flag_falls_and_the_server_declares_it() {
         mut w,
         mut b,
         id,
+        // Bound, not `..`: a field left to `..` is dropped at once, and with it the database.
+        dir: _dir,
         ..
     } = table(Variant::Italian, 1, 0, 2).await;
     let addr = server.addr;
@@ -152,6 +154,8 @@ async fn a_dropped_client_resumes_with_exactly_what_it_missed() {
         id,
         cookies,
         mut game,
+        // Bound, not `..`: a field left to `..` is dropped at once, and with it the database.
+        dir: _dir,
         ..
     } = table(Variant::Italian, 300, 3, 2).await;
     let addr = server.addr;
@@ -381,6 +385,8 @@ async fn refusals_say_why_and_change_nothing() {
         mut b,
         id,
         game,
+        // Bound, not `..`: a field left to `..` is dropped at once, and with it the database.
+        dir: _dir,
         ..
     } = table(Variant::Italian, 300, 3, 2).await;
     let addr = server.addr;

@@ -161,7 +161,8 @@ pub fn end_of(c: &Client) -> Option<(Option<Side>, EndReason)> {
     })
 }
 
-/// A server over a temporary file and a game on it, `plies` moves played.
+/// A server over a temporary file and a game on it, `plies` moves played. Keep `dir` bound
+/// while the server runs: dropping it deletes the database under the server.
 pub struct Table {
     pub dir: TempDir,
     pub server: dama_server::app::Server,
