@@ -221,6 +221,9 @@ impl LiveGame {
         loop {
             let wake = self.wake_at();
             tokio::select! {
+                // Biased, shutdown first: the sockets' goodbyes that follow the signal must not
+                // tell the players "your opponent left" on their way out.
+                biased;
                 // The server stops: the game stays in the store as it is, for the restart.
                 _ = shutdown.changed() => break,
                 cmd = rx.recv() => match cmd {
