@@ -38,7 +38,8 @@ WASM_BINDGEN := wasm-bindgen --target web --out-dir $(PKG_DIR)
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 .PHONY: all setup setup-test setup-audit setup-dist build serve dist test test-steps fmt fmt-check clippy \
-	test-rust test-rust-beside test-wasm test-unit test-browser bench bench-server clean distclean help
+	test-rust test-rust-beside test-server-postgres test-wasm test-unit test-browser bench bench-server clean \
+	distclean help
 
 all: build
 
@@ -299,12 +300,21 @@ test-rust-beside:
 	echo "--- the Rust tests compiled: $$((SECONDS - start)) s"; \
 	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
 	echo "--- the Rust tests done: $$((SECONDS - start)) s"; \
+	if [ $$rust = 0 ]; then $(MAKE) --no-print-directory test-server-postgres || rust=1; fi; \
+	echo "--- the server's tests on PostgreSQL done: $$((SECONDS - start)) s"; \
 	wait; \
 	echo "--- beside the Rust tests: make $(BESIDE_A)"; cat $(BESIDE_LOG)-a.log; \
 	echo "--- beside the Rust tests: make $(BESIDE_B)"; cat $(BESIDE_LOG)-b.log; \
 	echo "--- beside the Rust tests: make $(BESIDE_C)"; cat $(BESIDE_LOG)-c.log; \
 	ok=$$rust; for c in a b c; do [ "$$(cat $(BESIDE_LOG)-$$c.rc 2>/dev/null || echo 1)" = 0 ] || ok=1; done; \
 	[ $$ok = 0 ]
+
+# The server's tests once more, on PostgreSQL instead of SQLite: the same tests, each on a new
+# database of a throwaway server (scripts/postgres.sh starts it, and stops it whatever the
+# tests did). make test runs it after the Rust tests, whose build it reuses.
+test-server-postgres:
+	@scripts/setup.sh postgres
+	scripts/postgres.sh run cargo test -p dama-server --profile release-nolto
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).

@@ -5,9 +5,12 @@
 #   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt, and the nightly
 #                            toolchain of the threaded engine (in the background)
 #   scripts/setup.sh nightly   waits for that install, or installs the toolchain now
-#   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium (Debian's,
-#                            installed in the background: the next line waits for it)
+#   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium and
+#                            PostgreSQL (Debian's, installed in the background: the next two
+#                            lines wait for them)
 #   scripts/setup.sh chromium  waits for that install, or installs Chromium now
+#   scripts/setup.sh postgres  waits for that install, or installs PostgreSQL now (the server's
+#                            tests run once more on it: scripts/postgres.sh)
 #   scripts/setup.sh audit   the same as test, plus Lighthouse (tools/audit, for make audit)
 #   scripts/setup.sh dist    the same as build, plus esbuild (target/tools/esbuild, for make dist)
 #
@@ -40,9 +43,9 @@ WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test | audit | dist | chromium | nightly) ;;
+    build | test | audit | dist | chromium | postgres | nightly) ;;
     *)
-        echo "usage: $0 [build|test|audit|dist|chromium|nightly]" >&2
+        echo "usage: $0 [build|test|audit|dist|chromium|postgres|nightly]" >&2
         exit 2
         ;;
 esac
@@ -133,10 +136,24 @@ no_chromium() {
 }
 
 if [ "$what" = chromium ]; then
-    bg_wait chromium
+    bg_wait debian
     if chromium_missing; then
         can_apt_chromium || no_chromium
         run "chromium (Debian)" apt_install chromium
+    fi
+    exit 0
+fi
+
+# --- PostgreSQL for the server's tests (Debian's, in the same background install) ---------
+# The server's tests run a second time on a PostgreSQL server of their own (scripts/postgres.sh
+# makes it in a temporary folder); only the binaries are needed.
+postgres_missing() { ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; }
+if [ "$what" = postgres ]; then
+    bg_wait debian
+    if postgres_missing; then
+        is_root && command -v apt-get >/dev/null ||
+            die "no PostgreSQL for the server's tests: as root, install Debian's package (apt-get install postgresql)"
+        run "postgresql (Debian)" apt_install postgresql
     fi
     exit 0
 fi
@@ -213,10 +230,18 @@ if ! wasm_opt_ok; then
     fi
 fi
 
-# --- Chromium, in the background (see above) -------------------------------------------
-if { [ "$what" = test ] || [ "$what" = audit ]; } && chromium_missing && ! bg_running chromium; then
-    can_apt_chromium || no_chromium
-    bg_start chromium apt_install chromium
+# --- Chromium and PostgreSQL, in the background (see above) ------------------------------
+# One install for both: dpkg takes one at a time.
+if { [ "$what" = test ] || [ "$what" = audit ]; } && ! bg_running debian; then
+    packages=()
+    if chromium_missing; then
+        can_apt_chromium || no_chromium
+        packages+=(chromium)
+    fi
+    if [ "$what" = test ] && postgres_missing && is_root && command -v apt-get >/dev/null; then
+        packages+=(postgresql)
+    fi
+    [ ${#packages[@]} = 0 ] || bg_start debian apt_install "${packages[@]}"
 fi
 
 # --- The crates the tests build, fetched in the background ---------------------------

@@ -41,10 +41,11 @@ pub struct Server {
 
 /// Opens the store, resumes the unfinished games and starts serving.
 pub async fn start(config: Config) -> Result<Server, Box<dyn Error + Send + Sync>> {
-    let path = config
-        .sqlite_path()
-        .ok_or("only SQLite databases are supported for now (sqlite://FILE)")?;
-    let store = Arc::new(Store::open(&path).await?);
+    let location = config.location()?;
+    let store = Store::open(&location)
+        .await
+        .map_err(|e| format!("{location}: {e}"))?;
+    let store = Arc::new(store);
     let (shutdown, stop) = watch::channel(false);
     let hub = Hub::new(
         store.clone(),

@@ -2,6 +2,7 @@
 //! defaults that make `dama-server` in the repository's root serve the site on
 //! http://127.0.0.1:8000/ with a SQLite file beside it.
 
+use crate::store::{BadLocation, Location};
 use clap::Parser;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -15,7 +16,8 @@ pub struct Config {
     #[arg(long, env = "DAMA_ADDR", default_value = "127.0.0.1:8000")]
     pub addr: SocketAddr,
     /// The database: `sqlite://FILE` (or a bare file path), created and migrated at the
-    /// first start.
+    /// first start; or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, an existing database
+    /// that several servers may share, migrated at the first start.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://dama.sqlite")]
     pub database: String,
     /// The folder of static files served at `/` (the repository's root holds index.html
@@ -38,18 +40,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// The SQLite file the database option names (`sqlite://` and `sqlite:` prefixes and a
-    /// `?` query dropped); `None` for another database (PostgreSQL comes with the next issue).
-    pub fn sqlite_path(&self) -> Option<PathBuf> {
-        let url = self.database.as_str();
-        let path = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-            .unwrap_or(url);
-        if path.contains("://") {
-            return None;
-        }
-        Some(PathBuf::from(path.split('?').next().unwrap_or(path)))
+    /// The database the database option names, or why it names none.
+    pub fn location(&self) -> Result<Location, BadLocation> {
+        Location::parse(&self.database)
     }
 
     /// How long a silent socket is kept.
@@ -62,12 +55,12 @@ impl Config {
         Duration::from_secs(self.session_days.max(1) * 86_400)
     }
 
-    /// The options for a test or an embedding: the defaults with `database` and `site`,
-    /// listening on an ephemeral port of the loopback.
-    pub fn local(database: PathBuf, site: PathBuf) -> Config {
+    /// The options for a test or an embedding: the defaults with `database` (a URL or a
+    /// path, as the option takes) and `site`, listening on an ephemeral port of the loopback.
+    pub fn local(database: &str, site: PathBuf) -> Config {
         let mut c = Config::parse_from(["dama-server"]);
         c.addr = SocketAddr::from(([127, 0, 0, 1], 0));
-        c.database = format!("sqlite://{}", database.display());
+        c.database = database.to_string();
         c.site = site;
         c
     }
@@ -78,14 +71,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn database_urls() {
-        let mut c = Config::parse_from(["dama-server"]);
-        assert_eq!(c.sqlite_path(), Some(PathBuf::from("dama.sqlite")));
-        c.database = "sqlite:///var/lib/dama.db?mode=rwc".into();
-        assert_eq!(c.sqlite_path(), Some(PathBuf::from("/var/lib/dama.db")));
-        c.database = "data/dama.sqlite".into();
-        assert_eq!(c.sqlite_path(), Some(PathBuf::from("data/dama.sqlite")));
-        c.database = "postgres://db/dama".into();
-        assert_eq!(c.sqlite_path(), None);
+    fn the_default_database_is_a_sqlite_file_beside_the_server() {
+        let c = Config::parse_from(["dama-server"]);
+        assert_eq!(
+            c.location(),
+            Ok(Location::Sqlite(PathBuf::from("dama.sqlite")))
+        );
+        let c = Config::parse_from(["dama-server", "--database", "mysql://db/dama"]);
+        assert!(c.location().unwrap_err().to_string().contains("mysql"));
     }
 }

@@ -9,6 +9,7 @@ use dama_server::config::Config;
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
     let site = config.site.clone();
+    let database = config.location().map(|l| l.to_string()).unwrap_or_default();
     let server = match app::start(config).await {
         Ok(s) => s,
         Err(e) => {
@@ -17,7 +18,7 @@ async fn main() -> std::process::ExitCode {
         }
     };
     println!(
-        "dama-server: serving {} on http://{}/ ({} games resumed; ctrl-c to stop)",
+        "dama-server: serving {} on http://{}/ with the {database} ({} games resumed; ctrl-c to stop)",
         site.display(),
         server.addr,
         server.resumed

@@ -77,7 +77,7 @@ async fn enter(c: &mut Client) -> (String, Side) {
 #[tokio::test]
 async fn two_seeks_that_fit_are_matched_into_a_game_the_watch_list_sees() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (mut lobby, list) = subscriber(addr, Topic::Lobby).await;
     assert_eq!(list, ServerMsg::Seeks { seeks: vec![] });
@@ -153,7 +153,7 @@ async fn rate(server: &dama_server::app::Server, name: &str, rating: f64) {
 #[tokio::test]
 async fn a_seek_out_of_the_others_range_is_not_matched() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (alba, bruno) = (account(addr, "Alba").await, account(addr, "Bruno").await);
     rate(&server, "Alba", 1500.0).await;
@@ -193,7 +193,7 @@ async fn a_seek_out_of_the_others_range_is_not_matched() {
 #[tokio::test]
 async fn seeks_leave_the_lobby_with_their_socket() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (mut lobby, _) = subscriber(addr, Topic::Lobby).await;
     let cookie = anonymous(addr).await;
@@ -227,7 +227,7 @@ async fn seeks_leave_the_lobby_with_their_socket() {
 #[tokio::test]
 async fn a_rematch_swaps_the_colours() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let mut a = seeker(addr, &anonymous(addr).await, None).await;
     a.until(sought).await;
@@ -274,7 +274,7 @@ async fn a_rematch_swaps_the_colours() {
 #[tokio::test]
 async fn anonymous_players_get_at_most_five_unplayed_games_per_address() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let mut players = Vec::new();
     for _ in 0..5 {
@@ -317,7 +317,7 @@ fn ratings(m: &ServerMsg) -> Option<(RatingShown, RatingShown)> {
 #[tokio::test]
 async fn a_rated_games_end_sends_both_rating_changes() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (alba, bruno) = (account(addr, "Alba").await, account(addr, "Bruno").await);
     let body =

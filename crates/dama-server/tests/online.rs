@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 async fn whole_game(variant: Variant) {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (mut w, mut b, id, _) = pair(addr, variant.id(), 300, 3).await;
     let live = http(addr, "GET", "/api/games/live", None, None)
@@ -270,7 +270,7 @@ async fn a_restarted_server_resumes_the_game_at_the_same_move() {
             "{closed:?}"
         );
     }
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     assert_eq!(server.resumed, 1);
     let addr = server.addr;
     let live = http(addr, "GET", "/api/games/live", None, None)
@@ -343,7 +343,7 @@ async fn a_standing_draw_offer_survives_a_restart_with_the_same_versions() {
         Event::DrawOffer { by: Side::Black }
     ));
     server.stop().await;
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     assert_eq!(server.resumed, 1);
     let addr = server.addr;
     // A page coming back from nothing gets the same events at the same versions.
@@ -512,7 +512,7 @@ async fn refusals_say_why_and_change_nothing() {
 #[tokio::test]
 async fn sessions_forged_or_expired_are_refused() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let made = http(
         addr,
@@ -606,7 +606,7 @@ async fn sessions_forged_or_expired_are_refused() {
 #[tokio::test]
 async fn the_site_is_served_as_make_serve_serves_it() {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let addr = server.addr;
     let index = http(addr, "GET", "/", None, None).await;
     assert_eq!(index.status, 200);

@@ -5,6 +5,8 @@ use super::error::{Result, StoreError};
 use super::{bounds, now_ms, random, Store};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 use std::sync::OnceLock;
 
 /// The name a deleted account's games show instead of its name (not a valid name, so never
@@ -12,7 +14,7 @@ use std::sync::OnceLock;
 pub const DELETED_NAME: &str = "[deleted]";
 
 /// An account, as the rest of the server sees it (never its password hash).
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Account {
     /// Its id (random, fixed for life).
     pub id: String,
@@ -20,6 +22,16 @@ pub struct Account {
     pub name: String,
     /// When it was made, in Unix milliseconds.
     pub created_at: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for Account {
+    fn from_row(row: &'r AnyRow) -> std::result::Result<Self, sqlx::Error> {
+        Ok(Account {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
 }
 
 /// Hashes with argon2's defaults (Argon2id, 19 MiB, 2 passes: OWASP's minimum) on a blocking

@@ -7,7 +7,9 @@ use super::error::{Invalid, Result, StoreError};
 use super::{bounds, random, ratings, Store};
 use crate::rating::{self, RatingChange, RatingError, Speed};
 use dama::{Color, Outcome, Variant};
-use sqlx::SqliteConnection;
+use sqlx::any::AnyRow;
+use sqlx::AnyConnection;
+use sqlx::{FromRow, Row};
 
 /// A side's player: an account (its id and name) or an anonymous name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +55,7 @@ pub struct NewMove {
 }
 
 /// A stored move.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredMove {
     /// Its index in the game, from 0.
     pub ply: i64,
@@ -63,6 +65,17 @@ pub struct StoredMove {
     pub clock_ms: i64,
     /// When it was played, in Unix milliseconds.
     pub played_at: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for StoredMove {
+    fn from_row(row: &'r AnyRow) -> std::result::Result<Self, sqlx::Error> {
+        Ok(StoredMove {
+            ply: row.try_get("ply")?,
+            text: row.try_get("text")?,
+            clock_ms: row.try_get("clock_ms")?,
+            played_at: row.try_get("played_at")?,
+        })
+    }
 }
 
 /// How a game ends.
@@ -145,7 +158,7 @@ macro_rules! select_game {
     ($rest:literal) => {
         concat!(
             "SELECT id, variant, white_account, white_name, black_account, black_name, \
-             base_ms, increment_ms, rated, started_at, status, result, ended_by, finished_at, \
+             base_ms, increment_ms, CASE WHEN rated THEN 1 ELSE 0 END AS rated, started_at, status, result, ended_by, finished_at, \
              white_rating_before, white_rating_after, black_rating_before, black_rating_after, \
              white_deviation_after, black_deviation_after FROM games ",
             $rest
@@ -153,7 +166,6 @@ macro_rules! select_game {
     };
 }
 
-#[derive(sqlx::FromRow)]
 struct GameRow {
     id: String,
     variant: String,
@@ -175,6 +187,33 @@ struct GameRow {
     black_rating_after: Option<f64>,
     white_deviation_after: Option<f64>,
     black_deviation_after: Option<f64>,
+}
+
+impl<'r> FromRow<'r, AnyRow> for GameRow {
+    fn from_row(row: &'r AnyRow) -> std::result::Result<Self, sqlx::Error> {
+        Ok(GameRow {
+            id: row.try_get("id")?,
+            variant: row.try_get("variant")?,
+            white_account: row.try_get("white_account")?,
+            white_name: row.try_get("white_name")?,
+            black_account: row.try_get("black_account")?,
+            black_name: row.try_get("black_name")?,
+            base_ms: row.try_get("base_ms")?,
+            increment_ms: row.try_get("increment_ms")?,
+            rated: row.try_get::<i64, _>("rated")? != 0,
+            started_at: row.try_get("started_at")?,
+            status: row.try_get("status")?,
+            result: row.try_get("result")?,
+            ended_by: row.try_get("ended_by")?,
+            finished_at: row.try_get("finished_at")?,
+            white_rating_before: row.try_get("white_rating_before")?,
+            white_rating_after: row.try_get("white_rating_after")?,
+            black_rating_before: row.try_get("black_rating_before")?,
+            black_rating_after: row.try_get("black_rating_after")?,
+            white_deviation_after: row.try_get("white_deviation_after")?,
+            black_deviation_after: row.try_get("black_deviation_after")?,
+        })
+    }
 }
 
 fn result_token(outcome: Outcome) -> &'static str {
@@ -246,7 +285,7 @@ fn check_new_game(g: &NewGame) -> Result<()> {
 }
 
 /// Inserts a new game, being played, on `conn`; returns its id.
-pub(super) async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<String> {
+pub(super) async fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<String> {
     check_new_game(game)?;
     let id = random::id(8);
     sqlx::query(
@@ -271,7 +310,7 @@ pub(super) async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> 
 }
 
 /// The moves of game `id`, in order.
-async fn moves_of(conn: &mut SqliteConnection, id: &str) -> Result<Vec<StoredMove>> {
+async fn moves_of(conn: &mut AnyConnection, id: &str) -> Result<Vec<StoredMove>> {
     Ok(sqlx::query_as(
         "SELECT ply, text, clock_ms, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
     )
@@ -283,7 +322,7 @@ async fn moves_of(conn: &mut SqliteConnection, id: &str) -> Result<Vec<StoredMov
 /// Changes both players' ratings after rated game `game` ended with `outcome`, on `conn`
 /// (the finishing transaction), and records them in the game.
 async fn rate_players(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     game: &GameSummary,
     outcome: Outcome,
     at: i64,

@@ -46,8 +46,10 @@ impl Store {
 
     /// The stored offers and declines of game `game_id`, by version.
     pub async fn offers(&self, game_id: &str) -> Result<Vec<OfferRecord>> {
-        let rows: Vec<(i64, String, bool, i64)> = sqlx::query_as(
-            "SELECT v, side, declined, at FROM offers WHERE game_id = $1 ORDER BY v",
+        // A BOOLEAN is read as a number: the `Any` driver does not read SQLite's.
+        let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(
+            "SELECT v, side, CASE WHEN declined THEN 1 ELSE 0 END, at FROM offers \
+             WHERE game_id = $1 ORDER BY v",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -64,7 +66,7 @@ impl Store {
                 Ok(OfferRecord {
                     v,
                     by,
-                    declined,
+                    declined: declined != 0,
                     at: at.max(0) as u64,
                 })
             })

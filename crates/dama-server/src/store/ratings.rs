@@ -5,7 +5,7 @@ use super::error::{Result, StoreError};
 use super::{now_ms, Store};
 use crate::rating::{Glicko, RatingError, Speed, LICHESS};
 use dama::Variant;
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 /// An account's rating in one game and speed class.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,7 +54,7 @@ fn from_row((variant, speed, rating, deviation, volatility, games): Row) -> Resu
 /// The rating of `account` in `variant` and `speed` (the start rating if it has none), or
 /// the reason its stored rating is refused.
 pub(super) async fn read(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     account: &str,
     variant: Variant,
     speed: Speed,
@@ -83,7 +83,7 @@ pub(super) async fn read(
 
 /// Writes `rating` as `account`'s (inserted or replaced).
 pub(super) async fn write(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     account: &str,
     rating: &StoredRating,
     at: i64,

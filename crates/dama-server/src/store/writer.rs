@@ -6,7 +6,7 @@
 use super::error::{Result, StoreError};
 use super::games::NewMove;
 use super::{bounds, Store};
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::{AnyConnection, AnyPool};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,7 +40,7 @@ pub(super) struct Writer {
 
 impl Writer {
     /// Starts the writer on `pool`, counting its transactions in `groups`.
-    pub(super) fn start(pool: SqlitePool, window: Duration, groups: Arc<AtomicU64>) -> Writer {
+    pub(super) fn start(pool: AnyPool, window: Duration, groups: Arc<AtomicU64>) -> Writer {
         let (queue, jobs) = mpsc::channel(QUEUE);
         let task = tokio::spawn(run(pool, jobs, window, groups));
         Writer { queue, task }
@@ -54,7 +54,7 @@ impl Writer {
 }
 
 async fn run(
-    pool: SqlitePool,
+    pool: AnyPool,
     mut jobs: mpsc::Receiver<Job>,
     window: Duration,
     groups: Arc<AtomicU64>,
@@ -77,7 +77,7 @@ async fn run(
 
 /// Writes a group in one transaction and answers each move: its own refusal, or the
 /// transaction's fate.
-async fn write_group(pool: &SqlitePool, group: Vec<Job>) {
+async fn write_group(pool: &AnyPool, group: Vec<Job>) {
     let outcome: Result<Vec<Result<()>>> = async {
         let mut tx = pool.begin().await?;
         let mut answers = Vec::with_capacity(group.len());
@@ -107,7 +107,7 @@ async fn write_group(pool: &SqlitePool, group: Vec<Job>) {
 /// `Result` is the database's failure (which fails the group), the inner one this move's
 /// refusal (which fails only this move: the statement inserts nothing, so the transaction
 /// goes on, in SQLite as in PostgreSQL).
-async fn insert(conn: &mut SqliteConnection, mv: &NewMove) -> Result<Result<()>> {
+async fn insert(conn: &mut AnyConnection, mv: &NewMove) -> Result<Result<()>> {
     let ply = mv.ply as i64; // bounded by PLY_MAX when queued
     let inserted = sqlx::query(
         "INSERT INTO moves (game_id, ply, text, clock_ms, played_at) \

@@ -16,7 +16,6 @@ use dama_server::protocol::{ClientMsg, ServerMsg};
 use futures_util::{SinkExt, StreamExt};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -25,46 +24,17 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// The longest any single wait may take before the test fails as hung.
 pub const GUARD: Duration = Duration::from_secs(30);
 
-/// A temporary folder, removed at the end.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new() -> TempDir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "dama-server-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    pub fn db(&self) -> PathBuf {
-        self.0.join("dama.sqlite")
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub mod temp_db;
+pub use temp_db::TempDir;
 
 /// The repository's root: the site the server serves.
 pub fn site() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A server over `db`.
-pub async fn start(db: &Path) -> Server {
-    app::start(Config::local(db.to_path_buf(), site()))
-        .await
-        .unwrap()
+/// A server over `db` (a database option: [`TempDir::db`]).
+pub async fn start(db: &str) -> Server {
+    app::start(Config::local(db, site())).await.unwrap()
 }
 
 /// One HTTP/1.1 request (the connection closed after it).

@@ -175,7 +175,7 @@ pub struct Table {
 
 pub async fn table(variant: Variant, base: u32, inc: u32, plies: usize) -> Table {
     let dir = TempDir::new();
-    let server = start(&dir.db()).await;
+    let server = start(&dir.db().await).await;
     let (mut w, mut b, id, cookies) = pair(server.addr, variant.id(), base, inc).await;
     let mut game = Game::new(variant);
     play_moves(&mut w, &mut b, &mut [], &mut game, plies).await;

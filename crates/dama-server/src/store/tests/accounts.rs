@@ -1,4 +1,4 @@
-use super::{open, TempDir};
+use super::{at, open, TempDir};
 use crate::store::{Invalid, Store, StoreError};
 use std::time::Duration;
 
@@ -172,11 +172,13 @@ async fn a_deleted_account_signs_in_no_more_and_its_games_stay_anonymised() {
 #[tokio::test]
 async fn accounts_and_sessions_survive_a_restart() {
     let dir = TempDir::new();
-    let store = Store::open(&dir.db()).await.unwrap();
+    let store = Store::open(&at(&dir).await).await.unwrap();
     let a = store.create_account("Pietro", "password1").await.unwrap();
     let token = store.create_session(&a.id, HOUR).await.unwrap();
     store.close().await;
-    let store = Store::open(&dir.db()).await.unwrap();
+    let store = Store::open(&at(&dir).await).await.unwrap();
     assert_eq!(store.session(&token).await.unwrap(), a);
-    assert!(dir.path().join("dama.sqlite").exists());
+    if TempDir::postgres().is_none() {
+        assert!(dir.sqlite_file().exists());
+    }
 }

@@ -1,4 +1,4 @@
-use super::{casual, member, mv, open, TempDir};
+use super::{at, casual, member, mv, open, TempDir};
 use crate::rating::{Speed, LICHESS};
 use crate::store::{Finish, Invalid, NewGame, Store, StoreError, StoredRating};
 use dama::{Color, Outcome, Variant};
@@ -286,7 +286,7 @@ async fn stored_ratings_are_checked_on_write_and_read() {
 #[tokio::test]
 async fn a_restart_brings_back_the_unfinished_games_with_their_moves() {
     let dir = TempDir::new();
-    let store = Store::open(&dir.db()).await.unwrap();
+    let store = Store::open(&at(&dir).await).await.unwrap();
     let playing = store.create_game(&casual()).await.unwrap();
     let brazilian = store
         .create_game(&NewGame {
@@ -311,7 +311,7 @@ async fn a_restart_brings_back_the_unfinished_games_with_their_moves() {
     let before = store.unfinished_games().await.unwrap();
     store.close().await;
 
-    let store = Store::open(&dir.db()).await.unwrap();
+    let store = Store::open(&at(&dir).await).await.unwrap();
     let after = store.unfinished_games().await.unwrap();
     assert_eq!(after, before);
     let ids: Vec<_> = after.iter().map(|g| g.game.id.as_str()).collect();

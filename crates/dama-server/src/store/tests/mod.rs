@@ -1,47 +1,25 @@
-//! The store's tests, each on its own SQLite file in a temporary folder.
+//! The store's tests, each on its own database: a SQLite file in a temporary folder, or a new
+//! PostgreSQL database when `DAMA_TEST_POSTGRES` names a server ([`TempDir`]).
 
 mod accounts;
 mod games;
 mod writer;
 
-use super::{now_ms, NewGame, NewMove, Player, Store};
+use super::{now_ms, Location, NewGame, NewMove, Player, Store};
 use dama::Variant;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A temporary folder for one test's database, removed when the test ends.
-pub struct TempDir(PathBuf);
+#[path = "../../../tests/common/temp_db.rs"]
+mod temp_db;
+pub use temp_db::TempDir;
 
-impl TempDir {
-    pub fn new() -> TempDir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "dama-store-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    pub fn db(&self) -> PathBuf {
-        self.0.join("dama.sqlite")
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// Where `dir`'s database is, as the store takes it.
+pub async fn at(dir: &TempDir) -> Location {
+    Location::parse(&dir.db().await).unwrap()
 }
 
 pub async fn open() -> (TempDir, Store) {
     let dir = TempDir::new();
-    let store = Store::open(&dir.db()).await.unwrap();
+    let store = Store::open(&at(&dir).await).await.unwrap();
     (dir, store)
 }
 

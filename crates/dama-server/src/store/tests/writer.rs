@@ -1,4 +1,4 @@
-use super::{casual, mv, open, TempDir};
+use super::{at, casual, mv, open, TempDir};
 use crate::store::{Invalid, Store, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +11,7 @@ async fn concurrent_moves_are_grouped_into_fewer_transactions() {
     // A wider window than the default, so that the test does not depend on the machine's
     // speed to see the grouping.
     let store = Arc::new(
-        Store::open_with(&dir.db(), Duration::from_millis(20))
+        Store::open_with(&at(&dir).await, Duration::from_millis(20))
             .await
             .unwrap(),
     );
