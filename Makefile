@@ -203,13 +203,14 @@ tables-5: $(WEB_EGTB_MORE_FILES)
 $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 	rm -rf $(WEB_EGTB_MORE_RAW)
 	mkdir -p $(WEB_EGTB_MORE_RAW)/italian $(WEB_EGTB_MORE_RAW)/brazilian $(WEB_EGTB_MORE)
-	nice $(DAMA_CLI) egtb build --pieces 5 --out $(WEB_EGTB_MORE_RAW)/italian >/dev/null & it=$$!; \
-	nice $(DAMA_CLI) egtb build --variant brazilian --pieces 5 --out $(WEB_EGTB_MORE_RAW)/brazilian >/dev/null & br=$$!; \
-	wait $$it && wait $$br
+	@# Each game's build, then its gzip -9 (about a minute of one core for 160 MB), in a chain
+	@# of its own: the two chains fill both cores, the gzips no longer one after the other.
 	for g in italian brazilian; do \
-		gzip -9 -n -c $(WEB_EGTB_MORE_RAW)/$$g/$$g-5.egtb > $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp && \
-		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz || exit 1; \
-	done
+		( nice $(DAMA_CLI) egtb build --variant $$g --pieces 5 --out $(WEB_EGTB_MORE_RAW)/$$g >/dev/null && \
+		nice gzip -9 -n -c $(WEB_EGTB_MORE_RAW)/$$g/$$g-5.egtb > $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp && \
+		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz ) & \
+	done; \
+	ok=0; for j in $$(jobs -p); do wait $$j || ok=1; done; exit $$ok
 
 # The whole site and live games between people, served by the dama server
 # (crates/dama-server, docs/SERVER.md) on the loopback, with its SQLite file (dama.sqlite,
@@ -217,9 +218,15 @@ $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 # build stays short. Another address: make serve DAMA_ADDR=0.0.0.0:8000 (the server's other
 # options by their environment variables, docs/SERVER.md).
 DAMA_ADDR ?= 127.0.0.1:$(PORT)
-serve: build tables-5
+SERVE_LOG := $(or $(CARGO_TARGET_DIR),target)/serve-build.log
+# The server's build runs beside the site's and the tables' (at a lower priority), in the
+# time their single-threaded steps (the command line's link, wasm-opt, gzip) leave a core idle.
+serve:
 	@test -f index.html || { echo "serve: no index.html at the repo root" >&2; exit 1; }
-	cargo build -p dama-server
+	@mkdir -p $(dir $(SERVE_LOG)); echo "cargo build -p dama-server (beside the site; log: $(SERVE_LOG))"; \
+	nice -n 10 cargo build -p dama-server >$(SERVE_LOG) 2>&1 & server=$$!; \
+	$(MAKE) --no-print-directory build tables-5 || { kill $$server 2>/dev/null; exit 1; }; \
+	wait $$server || { cat $(SERVE_LOG); exit 1; }
 	$(or $(CARGO_TARGET_DIR),target)/debug/dama-server --site . --addr $(DAMA_ADDR)
 
 # The site to put on a static host: a copy of the built site, each script and style sheet
