@@ -203,11 +203,12 @@ tables-5: $(WEB_EGTB_MORE_FILES)
 $(WEB_EGTB_MORE_FILES) &: $(EGTB_SOURCES) | $(DAMA_CLI)
 	rm -rf $(WEB_EGTB_MORE_RAW)
 	mkdir -p $(WEB_EGTB_MORE_RAW)/italian $(WEB_EGTB_MORE_RAW)/brazilian $(WEB_EGTB_MORE)
-	@# Each game's build, then its gzip -9 (about a minute of one core for 160 MB), in a chain
-	@# of its own: the two chains fill both cores, the gzips no longer one after the other.
+	@# Each game's build, then its gzip, in a chain of its own: the two chains fill both cores.
+	@# gzip -7: the Brazilian table (145 MB) takes 12 s of one core and 16.1 MB, against 115 s
+	@# and 15.1 MB at -9 (6.8% more to download once, for a cold make serve 100 s shorter).
 	for g in italian brazilian; do \
 		( nice $(DAMA_CLI) egtb build --variant $$g --pieces 5 --out $(WEB_EGTB_MORE_RAW)/$$g >/dev/null && \
-		nice gzip -9 -n -c $(WEB_EGTB_MORE_RAW)/$$g/$$g-5.egtb > $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp && \
+		nice gzip -7 -n -c $(WEB_EGTB_MORE_RAW)/$$g/$$g-5.egtb > $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp && \
 		mv $(WEB_EGTB_MORE)/$$g-5.egtb.gz.tmp $(WEB_EGTB_MORE)/$$g-5.egtb.gz ) & \
 	done; \
 	ok=0; for j in $$(jobs -p); do wait $$j || ok=1; done; exit $$ok

@@ -25,6 +25,8 @@ pub struct App {
     pub store: Arc<Store>,
     /// What is live.
     pub hub: Arc<Hub>,
+    /// The limits on sign-ins and new accounts.
+    pub limits: crate::http::Limits,
     /// Set to `true` when the server stops: sockets close, saying so, and games' tasks end.
     pub shutdown: watch::Sender<bool>,
 }
@@ -57,6 +59,7 @@ pub async fn start(config: Config) -> Result<Server, Box<dyn Error + Send + Sync
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let app = Arc::new(App {
+        limits: crate::http::Limits::new(&config),
         config,
         store,
         hub,

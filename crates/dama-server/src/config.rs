@@ -37,6 +37,26 @@ pub struct Config {
     /// Days a signed-in session lasts.
     #[arg(long, env = "DAMA_SESSION_DAYS", default_value_t = 30)]
     pub session_days: u64,
+    /// Failed sign-ins per name in 15 minutes, whether the name has an account or not (0: no
+    /// limit).
+    #[arg(long, env = "DAMA_SIGN_INS_PER_NAME", default_value_t = 10)]
+    pub sign_ins_per_name: u32,
+    /// Sign-ins per address in 15 minutes (behind a proxy every player shares the proxy's
+    /// address: raise it there; 0: no limit).
+    #[arg(long, env = "DAMA_SIGN_INS_PER_ADDR", default_value_t = 60)]
+    pub sign_ins_per_addr: u32,
+    /// Accounts made per address in an hour (0: no limit).
+    #[arg(long, env = "DAMA_ACCOUNTS_PER_ADDR", default_value_t = 10)]
+    pub accounts_per_addr: u32,
+    /// Other sites whose pages may use this server (an origin such as
+    /// `https://club.example`; repeat the flag, or separate them by commas). Requests that
+    /// change something and WebSockets from any other site are refused.
+    #[arg(
+        long = "allow-origin",
+        env = "DAMA_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allow_origins: Vec<String>,
 }
 
 impl Config {

@@ -20,4 +20,5 @@ pub mod protocol;
 pub mod rating;
 pub mod room;
 pub mod store;
+pub mod throttle;
 pub mod ws;

@@ -1,18 +1,70 @@
 //! Accounts and sessions: create an account (and be signed in), sign in and out (here or
 //! everywhere), delete the account, and who am I. The session is an HttpOnly, SameSite=Lax
-//! cookie, `Secure` unless served over plain HTTP on the loopback ([`identity::secure`]).
+//! cookie, `Secure` unless served over plain HTTP on the loopback ([`identity::secure`]), and a
+//! new one at every sign-in (the session the browser held before is ended: a session planted
+//! before the sign-in is worth nothing after it).
+//!
+//! Sign-ins are limited per name (failed ones, whether the name has an account or not, so the
+//! refusal tells nothing about the name) and per address, and accounts made per address
+//! ([`Limits`]).
 
 use super::ApiError;
 use crate::app::App;
+use crate::config::Config;
 use crate::identity::{self, SESSION_COOKIE};
 use crate::store::Account;
-use axum::extract::State;
+use crate::throttle::{minutes, Throttle};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The sign-in window: failed sign-ins per name and sign-ins per address are counted in it.
+const SIGN_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
+/// The window accounts made per address are counted in.
+const ACCOUNT_WINDOW: Duration = Duration::from_secs(60 * 60);
+/// The most characters of a name a throttle keeps as its key (names are at most 20).
+const NAME_KEY_CHARS: usize = 32;
+
+/// The limits on sign-ins and new accounts.
+pub struct Limits {
+    by_name: Throttle,
+    by_addr: Throttle,
+    accounts: Throttle,
+}
+
+impl Limits {
+    /// The limits the options set.
+    pub fn new(config: &Config) -> Limits {
+        Limits {
+            by_name: Throttle::new(config.sign_ins_per_name, SIGN_IN_WINDOW),
+            by_addr: Throttle::new(config.sign_ins_per_addr, SIGN_IN_WINDOW),
+            accounts: Throttle::new(config.accounts_per_addr, ACCOUNT_WINDOW),
+        }
+    }
+}
+
+fn too_many(what: &str, wait: Duration) -> ApiError {
+    let n = minutes(wait);
+    let unit = if n == 1 { "minute" } else { "minutes" };
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!("too many {what}: try again in {n} {unit}"),
+    )
+}
+
+/// The key a name's sign-ins are counted by: as names are matched, without case.
+fn name_key(name: &str) -> String {
+    name.chars()
+        .take(NAME_KEY_CHARS)
+        .collect::<String>()
+        .to_lowercase()
+}
 
 /// A name and a password.
 #[derive(Deserialize)]
@@ -35,6 +87,9 @@ async fn signed_in(
 ) -> Result<Response, ApiError> {
     let ttl = app.config.session_ttl();
     let token = app.store.create_session(&account.id, ttl).await?;
+    if let Some(old) = identity::cookie(headers, SESSION_COOKIE) {
+        app.store.sign_out(old).await?;
+    }
     let cookie = identity::set_cookie(
         SESSION_COOKIE,
         &token,
@@ -53,9 +108,13 @@ fn signed_out(headers: &HeaderMap) -> Response {
 /// 8-256 bytes) and signs it in.
 pub async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
+    let addr = peer.ip().to_string();
+    (app.limits.accounts.hit(&addr, Instant::now()))
+        .map_err(|wait| too_many("accounts made from your address", wait))?;
     let account = app.store.create_account(&c.name, &c.password).await?;
     signed_in(&app, &headers, account, StatusCode::CREATED).await
 }
@@ -63,10 +122,21 @@ pub async fn create(
 /// `POST /api/session`: signs in.
 pub async fn sign_in(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
+    let now = Instant::now();
+    let limits = &app.limits;
+    let addr = peer.ip().to_string();
+    let name = name_key(&c.name);
+    (limits.by_addr.hit(&addr, now))
+        .map_err(|wait| too_many("sign-ins from your address", wait))?;
+    // Counted before the password is checked, so that attempts sent at once all count.
+    (limits.by_name.hit(&name, now)).map_err(|wait| too_many("sign-ins for this name", wait))?;
     let account = app.store.verify_password(&c.name, &c.password).await?;
+    // The right password: the name's count starts afresh.
+    limits.by_name.clear(&name);
     signed_in(&app, &headers, account, StatusCode::OK).await
 }
 

@@ -4,9 +4,12 @@
 mod accounts;
 mod error;
 mod games;
+mod guard;
 mod site;
 
+pub use accounts::Limits;
 pub use error::ApiError;
+pub use guard::from_elsewhere;
 
 use crate::app::App;
 use axum::extract::DefaultBodyLimit;
@@ -59,5 +62,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/players/{name}/games", get(games::of_player))
         .fallback(site::serve)
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            guard::same_site,
+        ))
         .with_state(app)
 }

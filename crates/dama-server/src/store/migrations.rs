@@ -74,6 +74,10 @@ mod tests {
             .iter()
             .map(|&(v, d, sql)| (v, d.to_string(), sql.to_string()))
             .collect();
-        assert_eq!(listed, folder(), "a migration added to the folder must be listed here");
+        assert_eq!(
+            listed,
+            folder(),
+            "a migration added to the folder must be listed here"
+        );
     }
 }

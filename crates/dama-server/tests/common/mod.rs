@@ -34,7 +34,14 @@ pub fn site() -> PathBuf {
 
 /// A server over `db` (a database option: [`TempDir::db`]).
 pub async fn start(db: &str) -> Server {
-    app::start(Config::local(db, site())).await.unwrap()
+    start_with(db, |_| {}).await
+}
+
+/// A server over `db`, its options changed by `change` first.
+pub async fn start_with(db: &str, change: impl FnOnce(&mut Config)) -> Server {
+    let mut config = Config::local(db, site());
+    change(&mut config);
+    app::start(config).await.unwrap()
 }
 
 /// One HTTP/1.1 request (the connection closed after it).
@@ -50,6 +57,7 @@ pub async fn http(
         path,
         cookie,
         body,
+        headers: &[],
     };
     wire::request(addr, r).await.unwrap()
 }

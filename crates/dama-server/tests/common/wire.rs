@@ -54,6 +54,8 @@ pub struct HttpRequest<'a> {
     pub cookie: Option<&'a str>,
     /// A JSON body.
     pub body: Option<&'a str>,
+    /// More headers (`Origin`, `Sec-Fetch-Site`...).
+    pub headers: &'a [(&'a str, &'a str)],
 }
 
 impl<'a> HttpRequest<'a> {
@@ -64,6 +66,7 @@ impl<'a> HttpRequest<'a> {
             path,
             cookie: None,
             body: None,
+            headers: &[],
         }
     }
 }
@@ -83,11 +86,15 @@ async fn exchange(addr: SocketAddr, r: HttpRequest<'_>) -> Result<Answer, String
         path,
         cookie,
         body,
+        headers: more,
     } = r;
     let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
     if let Some(c) = cookie {
         req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    for (k, v) in more {
+        req.push_str(&format!("{k}: {v}\r\n"));
     }
     let body = body.unwrap_or("");
     if !body.is_empty() {
@@ -153,6 +160,7 @@ pub async fn new_challenge(addr: SocketAddr, cookie: &str, body: &str) -> Result
         path: "/api/challenge",
         cookie: Some(cookie),
         body: Some(body),
+        headers: &[],
     };
     let a = request(addr, post).await?;
     if a.status != 201 {
