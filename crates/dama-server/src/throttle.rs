@@ -36,10 +36,11 @@ impl Throttle {
             return Ok(());
         }
         let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(start, n)) = keys.get(key) {
-            if n >= self.limit && now < start + self.window {
-                return Err(start + self.window - now);
-            }
+        if let Some(&(start, n)) = keys.get(key)
+            && n >= self.limit
+            && now < start + self.window
+        {
+            return Err(start + self.window - now);
         }
         if keys.len() >= KEYS_MAX && !keys.contains_key(key) {
             let window = self.window;
