@@ -68,8 +68,8 @@ impl Throttle {
             .remove(key);
     }
 
-    /// How many keys are kept.
-    pub fn len(&self) -> usize {
+    /// How many keys are kept (what the bound holds).
+    pub fn keys(&self) -> usize {
         self.keys.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 }
@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(t.hit("anna", t0 + 15 * MIN), Ok(()), "a new window");
         assert_eq!(t.hit("anna", t0 + 16 * MIN), Ok(()));
         t.clear("anna");
-        assert_eq!(t.len(), 1);
+        assert_eq!(t.keys(), 1);
         assert_eq!(minutes(Duration::from_secs(1)), 1);
         assert_eq!(minutes(12 * MIN + Duration::from_secs(1)), 13);
     }
@@ -114,7 +114,7 @@ mod tests {
         for i in 0..KEYS_MAX as u32 + 10 {
             let _ = t.hit(&i.to_string(), t0 + Duration::from_nanos(u64::from(i)));
         }
-        assert_eq!(t.len(), KEYS_MAX);
+        assert_eq!(t.keys(), KEYS_MAX);
         assert!(t.hit("0", t0).is_ok(), "the oldest key went first");
         let last = (KEYS_MAX as u32 + 9).to_string();
         assert!(t.hit(&last, t0 + MIN / 2).is_err());
