@@ -319,10 +319,16 @@ test-rust-beside:
 
 # The server's tests once more, on PostgreSQL instead of SQLite: the same tests, each on a new
 # database of a throwaway server (scripts/postgres.sh starts it, and stops it whatever the
-# tests did). make test runs it after the Rust tests, whose build it reuses.
+# tests did). make test runs it after the Rust tests. It runs their build's server test
+# binaries, listed by the same cargo command with --no-run: `cargo test -p dama-server` would
+# unify the dependencies' features otherwise and build sqlx and the server again (97 s).
 test-server-postgres:
 	@scripts/setup.sh postgres
-	scripts/postgres.sh run cargo test -p dama-server --profile release-nolto
+	@bins=$$($(RUST_TESTS) --no-run --message-format=json 2>/dev/null | grep '"test":true' | \
+		grep '/crates/dama-server#' | grep -o '"executable":"[^"]*"' | cut -d'"' -f4); \
+	[ -n "$$bins" ] || { echo "test-server-postgres: no test binary of the server built" >&2; exit 1; }; \
+	cd crates/dama-server && ../../scripts/postgres.sh run sh -c \
+		'rc=0; for b in "$$@"; do echo "$${b##*/}"; "$$b" -q || rc=1; done; exit $$rc' sh $$bins
 
 # The wasm crate's tests (wasm-bindgen-test), compiled for wasm32 and run in Node by the
 # wasm-bindgen CLI's test runner (the cargo runner exported above).
@@ -480,7 +486,7 @@ icons:
 #             resident-memory bound (crates/dama/tests/soak.rs); `make test` runs 300.
 .PHONY: fuzz fuzz-wasm soak
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args loaders
+FUZZ_TARGETS ?= fen move_text pdn hub play_indices wasm_args loaders server_protocol
 # More libFuzzer flags, such as -fork=2 to use two cores.
 FUZZ_FLAGS ?=
 FUZZ_WASM_FLAGS ?=

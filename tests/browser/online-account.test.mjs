@@ -170,6 +170,8 @@ test('the lobby with the keyboard alone: the name kept, a challenge made with En
     assert.equal(await a.evaluate(() => document.activeElement?.id), 'on-create');
     await a.keyboard.press('Enter');
     await phase(a, 'waiting');
+    // The phase is the game's state; the view follows it on its next draw.
+    await a.waitForSelector('#on-link', { state: 'visible', timeout: GUARD });
     // The link to send is reached by Tab from there.
     const after = [];
     for (let i = 0; i < 15 && !after.includes('on-link'); i++) {

@@ -66,15 +66,8 @@ pub async fn start(config: Config) -> Result<Server, Box<dyn Error + Send + Sync
         shutdown,
     });
     let router = crate::http::router(app.clone());
-    let mut stop = stop;
-    let serve = axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        let _ = stop.changed().await;
-    });
-    let task = tokio::spawn(async move { serve.await });
+    let per_addr = app.config.max_connections_per_addr;
+    let task = tokio::spawn(crate::listen::serve(listener, router, per_addr, stop));
     Ok(Server {
         addr,
         resumed,

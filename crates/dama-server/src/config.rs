@@ -28,6 +28,11 @@ pub struct Config {
     /// the proxy's address: raise it there).
     #[arg(long, env = "DAMA_MAX_SOCKETS_PER_ADDR", default_value_t = 20)]
     pub max_sockets_per_addr: u32,
+    /// HTTP connections open at once from one address (a WebSocket, once open, counts apart:
+    /// `--max-sockets-per-addr`); past it a new one is closed at once (behind a proxy every
+    /// player shares the proxy's address: raise it there).
+    #[arg(long, env = "DAMA_MAX_CONNECTIONS_PER_ADDR", default_value_t = 100)]
+    pub max_connections_per_addr: u32,
     /// Seconds after which a socket that sent nothing (not even a ping) is closed.
     #[arg(long, env = "DAMA_IDLE_SECS", default_value_t = 20)]
     pub idle_secs: u64,

@@ -13,6 +13,7 @@ pub mod config;
 pub mod http;
 pub mod hub;
 pub mod identity;
+pub mod listen;
 pub mod live;
 pub mod lobby;
 pub mod pdn;

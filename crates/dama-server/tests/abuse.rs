@@ -213,3 +213,98 @@ async fn a_sign_in_ends_the_session_the_browser_held_before() {
     assert_eq!(me["account"]["name"], "anna");
     server.stop().await;
 }
+
+/// Reads until the server closes the connection; how long that took, and what it sent.
+async fn until_closed(mut s: tokio::net::TcpStream) -> (std::time::Duration, String) {
+    use tokio::io::AsyncReadExt;
+    let start = std::time::Instant::now();
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(GUARD, s.read_to_end(&mut got)).await;
+    assert!(read.is_ok(), "the server never closed the connection");
+    (start.elapsed(), String::from_utf8_lossy(&got).into_owned())
+}
+
+#[tokio::test]
+async fn silent_trickling_and_slow_connections_are_closed_in_a_stated_time() {
+    use dama_server::listen::{HEAD_TIMEOUT, REQUEST_TIMEOUT};
+    use tokio::io::AsyncWriteExt;
+    use tokio::net::TcpStream;
+    let dir = TempDir::new();
+    let server = start(&dir.db().await).await;
+    let addr = server.addr;
+    // Nothing sent.
+    let silent = async { until_closed(TcpStream::connect(addr).await.unwrap()).await };
+    // A head a byte a second (slowloris).
+    let trickle = async {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let head = b"GET /api/games/live HTTP/1.1\r\nHost: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n";
+        let start = std::time::Instant::now();
+        for b in head {
+            if s.write_all(&[*b]).await.is_err() {
+                break; // closed under us: what we wait for
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            if start.elapsed() > HEAD_TIMEOUT + std::time::Duration::from_secs(5) {
+                break;
+            }
+        }
+        (start.elapsed(), String::new())
+    };
+    // A head in time, then a body promised and never finished.
+    let slow_body = async {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let head = "POST /api/session HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\":";
+        s.write_all(head.as_bytes()).await.unwrap();
+        until_closed(s).await
+    };
+    let ((silent_took, _), (trickle_took, _), (body_took, body_answer)) =
+        tokio::join!(silent, trickle, slow_body);
+    let slack = std::time::Duration::from_secs(3);
+    assert!(
+        silent_took >= HEAD_TIMEOUT && silent_took < HEAD_TIMEOUT + slack,
+        "{silent_took:?}"
+    );
+    assert!(
+        trickle_took < HEAD_TIMEOUT + slack,
+        "a trickled head held on for {trickle_took:?}"
+    );
+    assert!(
+        body_took >= REQUEST_TIMEOUT && body_took < REQUEST_TIMEOUT + slack,
+        "{body_took:?}"
+    );
+    assert!(body_answer.starts_with("HTTP/1.1 408"), "{body_answer}");
+    // The server serves on.
+    assert_eq!(
+        http(addr, "GET", "/api/games/live", None, None)
+            .await
+            .status,
+        200
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn connections_per_address_are_bounded() {
+    use tokio::net::TcpStream;
+    let dir = TempDir::new();
+    let server = start_with(&dir.db().await, |c| c.max_connections_per_addr = 3).await;
+    let addr = server.addr;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // The connections are counted as they are accepted: wait until the three are.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let (took, answer) = until_closed(TcpStream::connect(addr).await.unwrap()).await;
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+    assert_eq!(answer, "", "closed at once, unanswered");
+    drop(held.pop());
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(
+        http(addr, "GET", "/api/games/live", None, None)
+            .await
+            .status,
+        200
+    );
+    server.stop().await;
+}

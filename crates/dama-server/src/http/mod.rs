@@ -40,6 +40,24 @@ async fn served_by() -> impl axum::response::IntoResponse {
     )
 }
 
+/// A request's handler, its body read included, within [`crate::listen::REQUEST_TIMEOUT`]: else
+/// 408 (a body sent a byte at a time holds nothing for long).
+async fn within_time(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let limit = crate::listen::REQUEST_TIMEOUT;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(answer) => answer,
+        Err(_) => ApiError::new(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            format!("the request took longer than {} s", limit.as_secs()),
+        )
+        .into_response(),
+    }
+}
+
 /// Every route of the server.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -62,6 +80,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/players/{name}/games", get(games::of_player))
         .fallback(site::serve)
         .layer(DefaultBodyLimit::max(BODY_MAX))
+        .layer(axum::middleware::from_fn(within_time))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             guard::same_site,
