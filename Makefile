@@ -324,7 +324,7 @@ test-rust-beside:
 # unify the dependencies' features otherwise and build sqlx and the server again (97 s).
 test-server-postgres:
 	@scripts/setup.sh postgres
-	@bins=$$($(RUST_TESTS) --no-run --message-format=json 2>/dev/null | grep '"test":true' | \
+	@bins=$$($(RUST_TESTS) --no-run --message-format=json 2>/dev/null | grep '"profile":{[^}]*"test":true' | \
 		grep '/crates/dama-server#' | grep -o '"executable":"[^"]*"' | cut -d'"' -f4); \
 	[ -n "$$bins" ] || { echo "test-server-postgres: no test binary of the server built" >&2; exit 1; }; \
 	cd crates/dama-server && ../../scripts/postgres.sh run sh -c \
