@@ -169,8 +169,12 @@ $(DATA_DIR)/%.bin: crates/dama/data/%.bin | $(DAMA_CLI)
 	$(DAMA_CLI) book subset --book $< --bytes $(WEB_BOOK_BYTES) --out $@ >/dev/null
 
 # cargo decides whether the binary is out of date; make then compares its time with the tables'.
+# make test gives the Rust tests' own command (--no-run: nothing left to build once they are
+# built): `cargo build -p dama-cli` alone would unify the dependencies' features apart from the
+# tests' build and compile serde, clap and the CLI again (36 s of a cold make test).
+CLI_BUILD ?= cargo build --profile $(CLI_PROFILE) -p dama-cli
 $(DAMA_CLI): FORCE
-	cargo build --profile $(CLI_PROFILE) -p dama-cli
+	$(CLI_BUILD)
 
 $(WEB_EGTB) &: $(DAMA_CLI)
 	rm -rf $(WEB_EGTB_RAW) $(DATA_DIR)/egtb
@@ -255,8 +259,12 @@ dist: build setup-dist
 # Tests. `make test` runs every step even when an earlier one fails, and fails
 # at the end if any did.
 
+# The Rust tests' build makes the CLI and the server the rest of make test runs (CLI_BUILD,
+# DAMA_SERVER_BIN): each built on its own, it would be built again with other features.
 test: setup-test
-	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto
+	@$(MAKE) --no-print-directory -k test-steps CLI_PROFILE=release-nolto \
+		CLI_BUILD='$(RUST_TESTS) --no-run' \
+		DAMA_SERVER_BIN=$(abspath $(or $(CARGO_TARGET_DIR),target))/release-nolto/dama-server
 
 # Each step says how long it took (scripts/make-steps.sh), for the budget of a cold make test.
 test-steps:
@@ -359,6 +367,8 @@ BROWSER_ALONE := $(patsubst %,tests/browser/%.test.mjs,analysis analysis-watchdo
 # (74 and 35 s, through the dama server) lead.
 BROWSER_FIRST := $(patsubst %,tests/browser/%.test.mjs,online online-account i18n brazilian-play saved-data library analysis-annotations puzzles themes versions)
 BROWSER_TOGETHER = $(BROWSER_FIRST) $(filter-out $(BROWSER_ALONE) $(BROWSER_FIRST),$(sort $(wildcard tests/browser/*.test.mjs)))
+# DAMA_SERVER_BIN (make test): the server the online pages' tests start, without building it.
+export DAMA_SERVER_BIN
 BROWSER_TESTS = status=0; \
 	scripts/setup.sh chromium; \
 	echo "node --test --test-concurrency=$(BROWSER_JOBS) <$(words $(BROWSER_TOGETHER)) files>"; \

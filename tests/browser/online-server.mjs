@@ -1,5 +1,5 @@
 // The dama server (crates/dama-server) for the online page's browser tests: the binary built
-// by cargo (a no-op when it is fresh: make test has built it with the Rust tests' profile),
+// by cargo, or the one DAMA_SERVER_BIN names (make test's, from the Rust tests' build),
 // started on a free loopback port over a temporary SQLite file, serving the repository's site
 // and its API. It can be killed outright (SIGKILL) and started again on the same port and file,
 // as a crashed server comes back.
@@ -17,8 +17,17 @@ function profile() {
   return existsSync(join(target, 'release-nolto', 'dama-server')) ? 'release-nolto' : 'dev';
 }
 
-/** Builds the server (at the lowest priority: the machine may be busy) and returns its binary's path. */
+/**
+ * Builds the server (at the lowest priority: the machine may be busy) and returns its binary's
+ * path; DAMA_SERVER_BIN names one already built instead (make test's, from the Rust tests'
+ * build: `cargo build -p dama-server` would build it again with other features).
+ */
 export function buildServer() {
+  const given = process.env.DAMA_SERVER_BIN;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`DAMA_SERVER_BIN=${given}: no such file`);
+    return given;
+  }
   const p = profile();
   execFileSync('nice', ['-n', '19', 'cargo', 'build', '--quiet', '-p', 'dama-server', '--profile', p], { cwd: ROOT, stdio: 'inherit' });
   const target = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');

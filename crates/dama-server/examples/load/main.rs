@@ -56,6 +56,10 @@ struct Options {
     /// syncs cost nothing, to tell the disk's part of the times from the rest).
     #[arg(long, default_value_os_t = std::env::temp_dir())]
     dir: PathBuf,
+    /// The server's database instead of a temporary SQLite file in --dir: a PostgreSQL URL
+    /// (postgres://USER@HOST/DATABASE, an empty database).
+    #[arg(long)]
+    database: Option<String>,
     /// Use the server already listening here instead of starting one (it must allow
     /// 2 x games sockets from the loopback: --max-sockets-per-addr).
     #[arg(long)]
@@ -109,18 +113,20 @@ async fn run(o: Options) -> ExitCode {
     let dir = o.dir.join(format!("dama-load-{}", std::process::id()));
     let (process, addr, pid) = match o.connect {
         Some(addr) => (None, addr, o.pid.map(|p| p.to_string())),
-        None => match ServerProcess::start(&o.server, &dir, 2 * o.games + 64) {
-            Ok(p) => {
-                let (addr, pid) = (p.addr, p.pid().to_string());
-                (Some(p), addr, Some(pid))
+        None => {
+            match ServerProcess::start(&o.server, &dir, 2 * o.games + 64, o.database.as_deref()) {
+                Ok(p) => {
+                    let (addr, pid) = (p.addr, p.pid().to_string());
+                    (Some(p), addr, Some(pid))
+                }
+                Err(e) => {
+                    eprintln!(
+                        "load: cannot start the server: {e} (cargo build --release -p dama-server)"
+                    );
+                    return ExitCode::FAILURE;
+                }
             }
-            Err(e) => {
-                eprintln!(
-                    "load: cannot start the server: {e} (cargo build --release -p dama-server)"
-                );
-                return ExitCode::FAILURE;
-            }
-        },
+        }
     };
     let pid = pid.as_deref();
     let rss = pid.map(|p| procfs::RssWatch::start(p.to_owned()));

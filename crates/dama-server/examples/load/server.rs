@@ -1,5 +1,5 @@
 //! The server under load as a process of its own (so that its memory and CPU are its own):
-//! started from its binary over a temporary SQLite file, its address read from its first
+//! started from its binary over a temporary SQLite file (or the database given), its address read from its first
 //! line, stopped by SIGTERM.
 
 use std::io::{BufRead, BufReader};
@@ -16,15 +16,24 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts `binary` on an ephemeral port of the loopback over `dir/dama.sqlite`, allowing
-    /// `sockets` connections from the one address the players share.
-    pub fn start(binary: &Path, dir: &Path, sockets: usize) -> Result<ServerProcess, String> {
+    /// Starts `binary` on an ephemeral port of the loopback over `database` (by default
+    /// `dir/dama.sqlite`), allowing `sockets` connections from the one address the players
+    /// share.
+    pub fn start(
+        binary: &Path,
+        dir: &Path,
+        sockets: usize,
+        database: Option<&str>,
+    ) -> Result<ServerProcess, String> {
         std::fs::create_dir_all(dir.join("site")).map_err(|e| e.to_string())?;
+        let sqlite = format!("sqlite://{}", dir.join("dama.sqlite").display());
         let mut child = Command::new(binary)
             .arg("--addr")
             .arg("127.0.0.1:0")
             .arg("--database")
-            .arg(format!("sqlite://{}", dir.join("dama.sqlite").display()))
+            .arg(database.unwrap_or(&sqlite))
+            .arg("--max-connections-per-addr")
+            .arg(sockets.to_string())
             .arg("--site")
             .arg(dir.join("site"))
             .arg("--max-sockets-per-addr")
