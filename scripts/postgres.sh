@@ -7,6 +7,8 @@
 #   scripts/postgres.sh run CMD...   starts it, runs CMD with DAMA_TEST_POSTGRES set to its URL
 #                                    (postgres://postgres@127.0.0.1:PORT), stops it; CMD's status
 #
+# POSTGRES_FSYNC=1 keeps fsync on (a benchmark's fair comparison with SQLite's synchronous FULL).
+#
 # Installed by scripts/setup.sh postgres when missing (Debian's postgresql package).
 set -euo pipefail
 
@@ -37,7 +39,7 @@ start=$SECONDS
 as_owner "$pgbin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; exit 1; }
 as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-h 127.0.0.1 -p $port -k $dir -F -c max_connections=400" start >/dev/null ||
+    -o "-h 127.0.0.1 -p $port -k $dir $([ "${POSTGRES_FSYNC:-}" = 1 ] || echo -F) -c max_connections=400" start >/dev/null ||
     { cat "$dir/server.log" >&2; exit 1; }
 echo "postgres: PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (started in $((SECONDS - start)) s)"
 
