@@ -129,6 +129,8 @@ test('the game page copies a link to the game, which opens on the analysis board
   const moves = await page.evaluate(() => window.__dama.history());
   if (await page.isVisible('#btn-more')) await page.click('#btn-more');
   await pressInView(page, '#btn-games', DESKTOP);
+  // The games' window lays out its buttons once open; a press before would find nothing there.
+  await page.waitForSelector('#pdn-link', { state: 'visible' });
   await pressInView(page, '#pdn-link', DESKTOP);
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('games-message').textContent));
   const link = await clipboard(page);
