@@ -102,6 +102,8 @@ export async function startGame(a, b, { variant = 'italian', control = '5+3', ra
   if (rated) await a.check('#on-rated');
   await a.click('#on-create');
   await phase(a, 'waiting');
+  // The phase is the game's state; the view writes the link on its next draw.
+  await a.waitForFunction(() => !!(/** @type {HTMLInputElement | null} */ (document.getElementById('on-link')))?.value, null, GUARD);
   const link = await a.inputValue('#on-link');
   await b.goto(link);
   await ready(b);
