@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, screenshot, pressInView } from './helpers.mjs';
-import { onlinePages, GUARD, state, phase, play } from './online-pages.mjs';
+import { onlinePages, GUARD, state, phase, play, challengeLink } from './online-pages.mjs';
 
 const { server, person, closeAll } = onlinePages();
 const SMALL_PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
@@ -130,7 +130,7 @@ test('a custom time control makes a challenge whose game shows it', async () => 
     await a.selectOption('#on-color', 'white');
     await a.click('#on-create');
     await phase(a, 'waiting');
-    await b.goto(await a.inputValue('#on-link'));
+    await b.goto(await challengeLink(a));
     await b.waitForFunction(() => window.__online?.ready === true, null, GUARD);
     for (const p of [a, b]) await phase(p, 'live');
     for (const p of [a, b]) assert.match(await p.textContent('#on-game'), /7'\+4"/);

@@ -91,6 +91,17 @@ export async function boardAt(page, n) {
 }
 
 /**
+ * The link of the challenge a page is waiting on. The phase is the game's state; the view writes
+ * the link on its next draw, so a loaded machine can read it empty in between.
+ * @param {import('playwright-core').Page} a
+ * @returns {Promise<string>}
+ */
+export async function challengeLink(a) {
+  await a.waitForFunction(() => !!(/** @type {HTMLInputElement | null} */ (document.getElementById('on-link')))?.value, null, GUARD);
+  return a.inputValue('#on-link');
+}
+
+/**
  * A challenge sent from the lobby by `a` (White), opened by `b`: both pages in the game.
  * @param {import('playwright-core').Page} a @param {import('playwright-core').Page} b
  * @returns {Promise<string>} the challenge's link
@@ -102,9 +113,7 @@ export async function startGame(a, b, { variant = 'italian', control = '5+3', ra
   if (rated) await a.check('#on-rated');
   await a.click('#on-create');
   await phase(a, 'waiting');
-  // The phase is the game's state; the view writes the link on its next draw.
-  await a.waitForFunction(() => !!(/** @type {HTMLInputElement | null} */ (document.getElementById('on-link')))?.value, null, GUARD);
-  const link = await a.inputValue('#on-link');
+  const link = await challengeLink(a);
   await b.goto(link);
   await ready(b);
   await phase(b, 'live');
