@@ -2,16 +2,11 @@
 //! unfinished games of a previous run served again, the router on its listener, and a
 //! graceful stop that leaves every game in the store for the next start.
 
-use crate::clock::Millis;
 use crate::config::Config;
 use crate::hub::Hub;
-use crate::live::{Entrant, LiveInfo};
-use crate::protocol::{Event, PlayerId, TimeControl};
-use crate::room::Room;
-use crate::store::{now_ms, Finish, Player, Store, StoredGame};
+use crate::store::Store;
 use std::error::Error;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -49,13 +44,31 @@ pub async fn start(config: Config) -> Result<Server, Box<dyn Error + Send + Sync
         .map_err(|e| format!("{location}: {e}"))?;
     let store = Arc::new(store);
     let (shutdown, stop) = watch::channel(false);
+    let bus = match &config.redis {
+        Some(url) => {
+            let me = config
+                .instance
+                .clone()
+                .unwrap_or_else(|| crate::store::random::id(8));
+            let (bus, incoming) = crate::bus::Bus::connect(url, me)
+                .await
+                .map_err(|e| format!("the bus at {}: {e}", crate::bus::redacted(url)))?;
+            Some((bus, incoming))
+        }
+        None => None,
+    };
     let hub = Hub::new(
         store.clone(),
         stop.clone(),
         config.max_challenges,
         config.max_sockets_per_addr,
+        bus.as_ref().map(|(b, _)| b.clone()),
     );
     let resumed = resume(&store, &hub).await?;
+    if let Some((bus, incoming)) = bus {
+        tokio::spawn(hub.clone().serve_bus(incoming, stop.clone()));
+        tokio::spawn(hub.clone().keep_leases(bus, stop.clone()));
+    }
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let app = Arc::new(App {
@@ -91,97 +104,20 @@ impl Server {
     }
 }
 
-/// Serves the store's unfinished games again: each room rebuilt from its stored moves, its
-/// clocks standing where the last move left them and started again now, so the time the
-/// server was down is given back to the side to move. Returns how many.
+/// Serves the store's unfinished games again (see [`crate::resume`]); with a bus, only those
+/// no other instance holds. Returns how many.
 async fn resume(store: &Store, hub: &Arc<Hub>) -> Result<usize, Box<dyn Error + Send + Sync>> {
-    let now = now_ms();
     let games = store.unfinished_games().await?;
     let mut resumed = 0;
     for g in games {
-        match rebuild(store, hub, &g).await {
-            Ok((mut room, keys)) => {
-                room.resume(now as Millis);
-                if let Some(end) = ended(&room) {
-                    // The last stored move ended the game; its end was not stored.
-                    store.finish_game(&g.game.id, &end).await?;
-                }
-                hub.revive(room, info(&g, keys));
-                resumed += 1;
-            }
-            Err(why) => {
-                eprintln!(
-                    "dama-server: game {} cannot resume ({why}): aborted",
-                    g.game.id
-                );
-                let abort = Finish {
-                    outcome: None,
-                    ended_by: "aborted".into(),
-                    at: now,
-                };
-                store.finish_game(&g.game.id, &abort).await?;
-            }
+        if let Some(bus) = hub.bus()
+            && bus.claim(&g.game.id).await? != bus.me()
+        {
+            continue;
+        }
+        if crate::resume::resume_game(store, hub, &g).await? {
+            resumed += 1;
         }
     }
     Ok(resumed)
-}
-
-/// The room of stored game `g`, its seats given back to their players (their keys).
-async fn rebuild(store: &Store, hub: &Hub, g: &StoredGame) -> Result<(Room, [String; 2]), String> {
-    let (white, black) = store.seats(&g.game.id).await.map_err(|e| e.to_string())?;
-    let secs = |ms: i64| u32::try_from(ms / 1000).map_err(|_| "time control out of range");
-    let control = TimeControl {
-        base_secs: secs(g.game.base_ms)?,
-        increment_secs: secs(g.game.increment_ms)?,
-    };
-    let moves: Vec<(String, Millis, u64)> = g
-        .moves
-        .iter()
-        .map(|m| (m.text.clone(), m.played_at as Millis, m.clock_ms as u64))
-        .collect();
-    let offers = store.offers(&g.game.id).await.map_err(|e| e.to_string())?;
-    let ids: [PlayerId; 2] = [hub.player_id(&white), hub.player_id(&black)];
-    Room::restore(
-        g.game.variant,
-        ids[0],
-        ids[1],
-        control,
-        g.game.started_at as Millis,
-        &moves,
-        &offers,
-    )
-    .map(|room| (room, [white, black]))
-    .map_err(|r| r.text)
-}
-
-/// The store's end of a room the replay ended, if it did.
-fn ended(room: &Room) -> Option<Finish> {
-    let last = room.events_since(room.version().saturating_sub(1)).ok()?;
-    match last.first().map(|v| &v.event) {
-        Some(Event::End { winner, reason, .. }) => {
-            Some(crate::live::finish(*winner, *reason, now_ms()))
-        }
-        _ => None,
-    }
-}
-
-fn info(g: &StoredGame, [white, black]: [String; 2]) -> LiveInfo {
-    let entrant = |key: String, p: &Player| Entrant {
-        key,
-        account: p.account.clone(),
-        name: p.name.clone(),
-    };
-    LiveInfo {
-        id: g.game.id.clone(),
-        variant: g.game.variant.id().to_owned(),
-        players: [entrant(white, &g.game.white), entrant(black, &g.game.black)],
-        control: TimeControl {
-            base_secs: (g.game.base_ms / 1000) as u32,
-            increment_secs: (g.game.increment_ms / 1000) as u32,
-        },
-        rated: g.game.rated,
-        ply: AtomicU32::new(g.moves.len() as u32),
-        over: AtomicBool::new(false),
-        spectators: AtomicU32::new(0),
-    }
 }

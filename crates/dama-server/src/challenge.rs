@@ -5,10 +5,10 @@
 use crate::clock::presets;
 use crate::protocol::TimeControl;
 use dama::{Color, Variant};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The colour the sender asks for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     /// White.

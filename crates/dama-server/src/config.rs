@@ -20,6 +20,15 @@ pub struct Config {
     /// that several servers may share, migrated at the first start.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://dama.sqlite")]
     pub database: String,
+    /// The bus between the instances of one site: `redis://HOST:PORT`. Several servers on
+    /// the same PostgreSQL database and the same Redis serve the same games, links and
+    /// players; without it the server serves alone.
+    #[arg(long, env = "REDIS_URL")]
+    pub redis: Option<String>,
+    /// This instance's name on the bus (letters, digits, `-` and `_`, at most 64; a random
+    /// one when not given).
+    #[arg(long, env = "DAMA_INSTANCE", value_parser = instance_name)]
+    pub instance: Option<String>,
     /// The folder of static files served at `/` (the repository's root holds index.html
     /// and www/).
     #[arg(long, env = "DAMA_SITE", default_value = ".")]
@@ -91,6 +100,19 @@ impl Config {
     }
 }
 
+/// An instance's name: letters, digits, `-` and `_`, 1 to 64 of them (it is part of the bus's
+/// channel names).
+fn instance_name(s: &str) -> Result<String, String> {
+    let ok = (1..=64).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(s.to_owned())
+    } else {
+        Err("1 to 64 letters, digits, - or _".into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +126,14 @@ mod tests {
         );
         let c = Config::parse_from(["dama-server", "--database", "mysql://db/dama"]);
         assert!(c.location().unwrap_err().to_string().contains("mysql"));
+    }
+
+    #[test]
+    fn instance_names_are_bounded() {
+        assert_eq!(instance_name("east-1_b"), Ok("east-1_b".into()));
+        assert!(instance_name("").is_err());
+        assert!(instance_name("a b").is_err());
+        assert!(instance_name("dama:i:x").is_err());
+        assert!(instance_name(&"x".repeat(65)).is_err());
     }
 }

@@ -5,6 +5,7 @@
 //! does a seek that fits another, or a rematch both players asked for. The lobby and the
 //! list of games are also broadcast to the connections subscribed to them.
 
+use crate::bus::{Bus, SharedChallenge};
 use crate::challenge::Challenge;
 use crate::identity::Identity;
 use crate::live::{self, Command, Entrant, LiveHandle, LiveInfo, NOBODY};
@@ -20,23 +21,32 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
+mod shared;
+
 /// Challenges one player may have waiting at once.
 const CHALLENGES_PER_PLAYER: usize = 5;
 /// Lobby and watch-list messages buffered for a subscribed connection; one that falls further
 /// behind is sent the whole list again.
 const BROADCAST: usize = 1024;
 
+/// The command channel of a live game: its task's here, or one that takes the commands to
+/// the instance that holds the game ([`bus::remote::forward`]).
+pub type GameTx = mpsc::Sender<Command>;
+
 /// Where a hello leads.
 pub enum Entry {
     /// A live game, and the player's id in it ([`NOBODY`] for a spectator).
-    Game(LiveHandle, PlayerId),
+    Game(GameTx, PlayerId),
     /// The sender's own challenge, not yet opened: the game comes through the receiver.
-    Waiting(oneshot::Receiver<(LiveHandle, PlayerId)>),
+    Waiting(oneshot::Receiver<(GameTx, PlayerId)>),
 }
+
+/// Where a challenge's sender waiting for the game hears of it.
+type Started = oneshot::Sender<(GameTx, PlayerId)>;
 
 struct Waiting {
     challenge: Challenge,
-    senders: Vec<oneshot::Sender<(LiveHandle, PlayerId)>>,
+    senders: Vec<Started>,
 }
 
 #[derive(Default)]
@@ -50,6 +60,9 @@ struct State {
     lobby: Lobby,
     /// The games' tasks, for a shutdown to wait for.
     tasks: Vec<JoinHandle<()>>,
+    /// With a bus: senders waiting here for their challenge kept in the bus (opened on any
+    /// instance), with their seat keys.
+    shared_waiting: HashMap<String, Vec<(String, Started)>>,
 }
 
 /// What is live on this server.
@@ -64,6 +77,8 @@ pub struct Hub {
     /// subscriber's list and the news after it never miss or double anything.
     lobby_news: broadcast::Sender<ServerMsg>,
     watch_news: broadcast::Sender<ServerMsg>,
+    /// The bus to the site's other instances, if any.
+    bus: Option<Arc<Bus>>,
 }
 
 /// A seek as a connection posts it, before the hub knows the seeker's rating.
@@ -90,12 +105,13 @@ fn refuse(code: RefusalCode, text: impl Into<String>) -> Refusal {
 
 impl Hub {
     /// An empty hub over `store`, with at most `max_challenges` challenges waiting and
-    /// `max_sockets` sockets per address.
+    /// `max_sockets` sockets per address, sharing its games with other instances over `bus`.
     pub fn new(
         store: Arc<Store>,
         shutdown: watch::Receiver<bool>,
         max_challenges: usize,
         max_sockets: u32,
+        bus: Option<Arc<Bus>>,
     ) -> Arc<Hub> {
         Arc::new(Hub {
             store,
@@ -106,7 +122,13 @@ impl Hub {
             connections: AtomicU64::new(0),
             lobby_news: broadcast::channel(BROADCAST).0,
             watch_news: broadcast::channel(BROADCAST).0,
+            bus,
         })
+    }
+
+    /// The bus to the site's other instances, if any.
+    pub fn bus(&self) -> Option<&Arc<Bus>> {
+        self.bus.as_ref()
     }
 
     /// A number for a new connection (its seeks are known by it).
@@ -148,12 +170,16 @@ impl Hub {
         });
     }
 
-    /// Game `id` ended: the watch list is told.
+    /// Game `id` ended: the watch list is told (and the bus's list of live games).
     pub fn unlisted(&self, id: &str) {
         let _st = self.state();
         let _ = self
             .watch_news
             .send(ServerMsg::GameUnlisted { id: id.to_owned() });
+        if let Some(bus) = self.bus.clone() {
+            let id = id.to_owned();
+            tokio::spawn(async move { bus.ended(&id).await });
+        }
     }
 
     /// The command channel of live game `id`.
@@ -333,8 +359,21 @@ impl Hub {
         }
     }
 
-    /// Holds a new challenge; returns its id.
-    pub fn challenge(&self, challenge: Challenge) -> Result<String, String> {
+    /// Holds a new challenge (in the bus too, if any, for any instance to open); returns its
+    /// id.
+    pub async fn challenge(&self, challenge: Challenge) -> Result<String, String> {
+        let shared = SharedChallenge::from(&challenge);
+        let id = self.hold_challenge(challenge)?;
+        if let Some(bus) = &self.bus
+            && let Err(e) = bus.put_challenge(&id, &shared).await
+        {
+            self.state().challenges.remove(&id);
+            return Err(format!("the challenge could not be kept ({e}): try again"));
+        }
+        Ok(id)
+    }
+
+    fn hold_challenge(&self, challenge: Challenge) -> Result<String, String> {
         let mut st = self.state();
         if st.challenges.len() >= self.max_challenges {
             return Err("too many challenges are waiting: try again later".into());
@@ -395,11 +434,17 @@ impl Hub {
         }
     }
 
-    /// Game `id`'s task stopped: it is live no more.
+    /// Game `id`'s task stopped: it is live no more (here: with a bus, its lease is given
+    /// up for another instance to take it if it is not over).
     pub fn forget(&self, id: &str) {
         let mut st = self.state();
-        st.games.remove(id);
+        let gone = st.games.remove(id);
         st.started.retain(|_, g| g != id);
+        if let (Some(bus), Some(gone)) = (self.bus.clone(), gone) {
+            let over = gone.info.over.load(Ordering::Relaxed);
+            let id = id.to_owned();
+            tokio::spawn(async move { bus.release(&id, over).await });
+        }
     }
 
     /// Where a hello for `id` from `who` (named `name` if without an account) leads: a live
@@ -411,6 +456,9 @@ impl Hub {
         who: Option<&Identity>,
         name: Option<&str>,
     ) -> Result<Entry, Refusal> {
+        if let Some(bus) = self.bus.clone() {
+            return self.hello_shared(&bus, id, who, name).await;
+        }
         let key = who.map(Identity::key);
         let taken = {
             let mut st = self.state();
@@ -418,7 +466,7 @@ impl Hub {
             if let Some(h) = st.games.get(&id).cloned() {
                 drop(st);
                 let player = key.map_or(NOBODY, |k| self.player_id(&k));
-                return Ok(Entry::Game(h, player));
+                return Ok(Entry::Game(h.tx, player));
             }
             let Some(w) = st.challenges.get_mut(&id) else {
                 return Err(refuse(
@@ -453,12 +501,12 @@ impl Hub {
             Ok((handle, opener)) => {
                 let sender_id = self.player_id(&waiting.challenge.sender_key);
                 for tx in waiting.senders {
-                    let _ = tx.send((handle.clone(), sender_id));
+                    let _ = tx.send((handle.tx.clone(), sender_id));
                 }
                 self.state()
                     .started
                     .insert(challenge_id, handle.info.id.clone());
-                Ok(Entry::Game(handle, opener))
+                Ok(Entry::Game(handle.tx, opener))
             }
             Err(refusal) => {
                 // Not started: the challenge waits again for someone else.
@@ -543,6 +591,22 @@ impl Hub {
             over: AtomicBool::new(false),
             spectators: AtomicU32::new(0),
         };
+        if let Some(bus) = &self.bus {
+            // A new game's lease is this instance's; without it no instance would take the
+            // game over, so a game that cannot have one does not start.
+            if let Err(e) = bus.claim(&id).await {
+                let abort = crate::store::Finish {
+                    outcome: None,
+                    ended_by: "aborted".into(),
+                    at: now,
+                };
+                let _ = self.store.finish_game(&id, &abort).await;
+                return Err(refuse(
+                    RefusalCode::Unavailable,
+                    format!("the game could not start ({e}): try again"),
+                ));
+            }
+        }
         self.revive(room, info);
         self.state()
             .games

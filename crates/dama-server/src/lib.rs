@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod bus;
 pub mod challenge;
 pub mod clock;
 pub mod config;
@@ -19,6 +20,7 @@ pub mod lobby;
 pub mod pdn;
 pub mod protocol;
 pub mod rating;
+pub mod resume;
 pub mod room;
 pub mod store;
 pub mod throttle;

@@ -24,7 +24,7 @@ use tokio::time::{sleep_until, Instant};
 /// game and is dropped (it comes back with its version and gets what it missed).
 pub const OUTBOX: usize = 256;
 /// Commands waiting for one game.
-const INBOX: usize = 256;
+pub const INBOX: usize = 256;
 /// How long a finished game stays live for pages coming back to see its end.
 const LINGER: Duration = Duration::from_secs(300);
 
@@ -57,6 +57,9 @@ pub enum Command {
     },
     /// The rematch both players asked for was made (its game's id) or could not be.
     Rematched(Result<String, Refusal>),
+    /// The game is this instance's no more (its lease was lost): the task stops at once,
+    /// letting its pages go, and stores nothing more.
+    Stop,
     /// A page's message about the game.
     Client {
         /// The subscription.
@@ -227,8 +230,8 @@ impl LiveGame {
                 // The server stops: the game stays in the store as it is, for the restart.
                 _ = shutdown.changed() => break,
                 cmd = rx.recv() => match cmd {
+                    Some(Command::Stop) | None => break,
                     Some(cmd) => self.handle(cmd).await,
-                    None => break,
                 },
                 _ = sleep_until(wake) => {
                     if self.ended_at.is_some_and(|t| t + LINGER <= Instant::now()) {
@@ -266,6 +269,7 @@ impl LiveGame {
             Command::Leave { sub, closed_tab } => self.leave(sub, closed_tab),
             Command::Rematched(made) => self.rematched(made),
             Command::Client { sub, msg, rtt } => self.client(sub, msg, rtt).await,
+            Command::Stop => {}
         }
     }
 

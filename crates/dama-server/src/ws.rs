@@ -8,9 +8,9 @@
 mod lobby;
 
 use crate::app::App;
-use crate::hub::Entry;
+use crate::hub::{Entry, GameTx};
 use crate::identity::{identify, Identity};
-use crate::live::{Command, Joined, LiveHandle, OUTBOX};
+use crate::live::{Command, Joined, OUTBOX};
 use crate::protocol::{
     limits, parse, ClientMsg, PlayerId, Refusal, RefusalCode, ServerMsg, MAX_MESSAGE_BYTES,
 };
@@ -94,7 +94,8 @@ impl Drop for Slot {
 
 /// The game a connection is in.
 struct InGame {
-    handle: LiveHandle,
+    /// The game's commands (its task's, or its owner's on another instance).
+    tx: mpsc::Sender<Command>,
     joined: Joined,
     rx: mpsc::Receiver<ServerMsg>,
 }
@@ -103,7 +104,7 @@ struct Connection {
     app: Arc<App>,
     who: Option<Identity>,
     game: Option<InGame>,
-    waiting: Option<oneshot::Receiver<(LiveHandle, PlayerId)>>,
+    waiting: Option<oneshot::Receiver<(GameTx, PlayerId)>>,
     rtt: Option<u32>,
     window_start: Instant,
     in_window: u32,
@@ -124,8 +125,8 @@ async fn recv_game(game: &mut Option<InGame>) -> Option<ServerMsg> {
 }
 
 async fn recv_waiting(
-    w: &mut Option<oneshot::Receiver<(LiveHandle, PlayerId)>>,
-) -> Option<(LiveHandle, PlayerId)> {
+    w: &mut Option<oneshot::Receiver<(GameTx, PlayerId)>>,
+) -> Option<(GameTx, PlayerId)> {
     match w {
         Some(rx) => rx.await.ok(),
         None => std::future::pending().await,
@@ -205,8 +206,8 @@ impl Connection {
                 }
                 started = recv_waiting(&mut self.waiting) => {
                     self.waiting = None;
-                    if let Some((handle, player)) = started
-                        && let Err(refusal) = self.join(handle, player, 0).await
+                    if let Some((tx, player)) = started
+                        && let Err(refusal) = self.join(tx, player, 0).await
                     {
                         let _ = send(&mut socket, &ServerMsg::Refused { refusal, ack: None }).await;
                     }
@@ -334,7 +335,7 @@ impl Connection {
         self.leave(false).await;
         let hub = self.app.hub.clone();
         match hub.hello(id, self.who.as_ref(), name.as_deref()).await? {
-            Entry::Game(handle, player) => self.join(handle, player, v).await,
+            Entry::Game(tx, player) => self.join(tx, player, v).await,
             Entry::Waiting(rx) => {
                 self.waiting = Some(rx);
                 let msg = ServerMsg::Waiting {
@@ -346,12 +347,7 @@ impl Connection {
         }
     }
 
-    async fn join(
-        &mut self,
-        handle: LiveHandle,
-        player: PlayerId,
-        since: u32,
-    ) -> Result<(), Refusal> {
+    async fn join(&mut self, tx: GameTx, player: PlayerId, since: u32) -> Result<(), Refusal> {
         let (out, rx) = mpsc::channel(OUTBOX);
         let (reply, answer) = oneshot::channel();
         let cmd = Command::Join {
@@ -361,9 +357,9 @@ impl Connection {
             reply,
         };
         let gone = || Refusal::new(RefusalCode::NoGame, "the game is no longer live");
-        handle.tx.send(cmd).await.map_err(|_| gone())?;
+        tx.send(cmd).await.map_err(|_| gone())?;
         let joined = answer.await.map_err(|_| gone())??;
-        self.game = Some(InGame { handle, joined, rx });
+        self.game = Some(InGame { tx, joined, rx });
         Ok(())
     }
 
@@ -379,9 +375,7 @@ impl Connection {
             msg,
             rtt: self.rtt,
         };
-        g.handle
-            .tx
-            .send(cmd)
+        g.tx.send(cmd)
             .await
             .map_err(|_| Refusal::new(RefusalCode::NoGame, "the game is no longer live"))
     }
@@ -393,7 +387,7 @@ impl Connection {
                 sub: g.joined.sub,
                 closed_tab,
             };
-            let _ = g.handle.tx.send(cmd).await;
+            let _ = g.tx.send(cmd).await;
         }
     }
 }

@@ -72,6 +72,7 @@ pub async fn challenge(
     let id = app
         .hub
         .challenge(c)
+        .await
         .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?;
     let body = (StatusCode::CREATED, Json(json!({ "id": id })));
     Ok(match new_cookie {

@@ -16,6 +16,8 @@ pub const ENDED_BY_MAX: usize = 32;
 pub const LIST_MAX: u32 = 100;
 /// The longest time control's base or increment: a day, in milliseconds.
 pub const TIME_CONTROL_MAX_MS: u64 = 86_400_000;
+/// The most games listed as live again at once after the bus came back (a million).
+pub const LIVE_MAX: i64 = 1_000_000;
 
 /// A player's name (account or anonymous): ASCII letters, digits, `_` and `-`, starting with a
 /// letter or digit. ASCII only, so that "unique in any case" is plain lowercasing and no two

@@ -463,6 +463,17 @@ impl Store {
         })
     }
 
+    /// The ids of the games still being played (at most [`bounds::LIVE_MAX`]).
+    pub async fn unfinished_ids(&self) -> Result<Vec<String>> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT id FROM games WHERE status = $1 LIMIT $2")
+                .bind(PLAYING)
+                .bind(bounds::LIVE_MAX)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
     /// Every game still being played, with its moves, oldest first: what a restarted server
     /// resumes.
     pub async fn unfinished_games(&self) -> Result<Vec<StoredGame>> {

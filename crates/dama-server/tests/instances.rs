@@ -1,0 +1,344 @@
+//! Several instances over one database and one Redis (`--redis`): the players of one game on
+//! different instances, a spectator on a third view, the owner killed with SIGKILL mid-game
+//! and the game finished on the other, Redis restarted mid-game. Each test runs its own
+//! `redis-server` (Debian's; `make test` installs it) on a free port of the loopback, and its
+//! instances as child processes of the real binary.
+
+mod common;
+
+use common::play::*;
+use common::*;
+use dama::{Game, Variant};
+use dama_server::protocol::{ClientMsg, Event, ServerMsg, Side};
+use std::net::{SocketAddr, TcpListener};
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// A Redis server of the test's own, stopped when dropped.
+struct Redis {
+    child: Child,
+    port: u16,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Redis {
+    async fn start() -> Redis {
+        Redis::on(free_port()).await
+    }
+
+    async fn on(port: u16) -> Redis {
+        let child = Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("redis-server ({e}): these tests need Debian's redis-server (make test installs it)")
+            });
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return Redis { child, port };
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("redis-server did not listen on {port}");
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Killed (SIGKILL: nothing kept, as the tests' Redis keeps nothing on disk).
+    async fn kill(mut self) -> u16 {
+        self.child.kill().await.unwrap();
+        self.port
+    }
+}
+
+/// An instance of the binary named `name` over `db` and `redis`: the child and its address.
+async fn instance(name: &str, db: &str, redis: &str) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama-server"))
+        .args(["--addr", "127.0.0.1:0", "--site"])
+        .arg(site())
+        .env("DATABASE_URL", db)
+        .env("REDIS_URL", redis)
+        .env("DAMA_INSTANCE", name)
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = tokio::time::timeout(GUARD, lines.next_line())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .parse()
+        .unwrap();
+    (child, addr)
+}
+
+/// White challenges on `white_at` (and waits there), Black opens the link on `black_at`: the
+/// game starts on Black's instance. The seats, the game's id and the cookies.
+async fn pair_across(
+    white_at: SocketAddr,
+    black_at: SocketAddr,
+) -> (Seat, Seat, String, [String; 2]) {
+    let (a, b) = (anonymous(white_at).await, anonymous(black_at).await);
+    let body = r#"{"variant":"italian","base_secs":300,"increment_secs":3,"color":"white"}"#;
+    let challenge_id = challenge(white_at, &a, body).await;
+    let mut white = Client::connect(white_at, Some(&a)).await;
+    white.hello(&challenge_id, 0).await;
+    white
+        .until(|m| matches!(m, ServerMsg::Waiting { .. }).then_some(()))
+        .await;
+    let mut black = Client::connect(black_at, Some(&b)).await;
+    black.hello(&challenge_id, 0).await;
+    let (game, you, ..) = black.until(welcome).await;
+    assert_eq!(you, Some(Side::Black));
+    let (game_w, you_w, ..) = white.until(welcome).await;
+    assert_eq!((game_w.as_str(), you_w), (game.as_str(), Some(Side::White)));
+    let seat = |c, side| Seat { c, side, ack: 0 };
+    (
+        seat(white, Side::White),
+        seat(black, Side::Black),
+        game,
+        [a, b],
+    )
+}
+
+/// The game's moves as one player's page saw them: each once, in order.
+fn assert_moves(c: &Client, game: &Game, played: &[String]) {
+    assert_eq!(c.moves(), played, "the moves seen, once each");
+    assert_eq!(game.ply(), played.len());
+}
+
+#[tokio::test]
+async fn the_players_of_one_game_on_two_instances_and_a_spectator_on_a_third() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let db = dir.db().await;
+    let (_a, a) = instance("a", &db, &redis.url()).await;
+    let (_b, b) = instance("b", &db, &redis.url()).await;
+    let (_c, c) = instance("c", &db, &redis.url()).await;
+    let (mut w, mut bl, id, _) = pair_across(a, b).await;
+    let mut watcher = Client::connect(c, None).await;
+    watcher.hello(&id, 0).await;
+    watcher.until(welcome).await;
+    let mut game = Game::new(Variant::Italian);
+    play_moves(&mut w, &mut bl, &mut [&mut watcher], &mut game, 6).await;
+    let played: Vec<String> = bl.c.moves();
+    assert_eq!(played.len(), 6);
+    for page in [&w.c, &bl.c, &watcher] {
+        assert_moves(page, &game, &played);
+    }
+    // An illegal move from the far instance is refused by the owner, and nothing changes.
+    w.c.send(&ClientMsg::Move {
+        text: "1-2".into(),
+        ack: w.ack + 1,
+        v: w.c.version(),
+        lag: None,
+    })
+    .await;
+    let (_, text, ack) = w.c.until(refused).await;
+    assert_eq!(ack, Some(w.ack + 1), "{text}");
+    // The resignation from the far instance ends the game for all three, and it is stored.
+    w.c.send(&ClientMsg::Resign).await;
+    for page in [&mut w.c, &mut bl.c, &mut watcher] {
+        page.until(|m| {
+            events(m).filter(|e| e.iter().any(|v| matches!(v.event, Event::End { .. })))
+        })
+        .await;
+    }
+    assert_eq!(stored_moves(a, &id).await, 6);
+    let g = http(c, "GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .json();
+    assert_eq!(g["ended_by"], "resignation", "{g}");
+}
+
+/// A page coming back to game `id` on `addr` with the version it has, as the page does after
+/// its socket closed: again until it is welcome (the game may be between owners a moment).
+async fn rejoin(addr: SocketAddr, cookie: &str, id: &str, v: u32) -> (Client, ServerMsg) {
+    let deadline = tokio::time::Instant::now() + GUARD;
+    loop {
+        let mut c = Client::connect(addr, Some(cookie)).await;
+        c.hello(id, v).await;
+        let answer = loop {
+            match c.next().await {
+                Ok(m @ ServerMsg::Welcome { .. }) => break Some(m),
+                Ok(ServerMsg::Refused { .. }) | Err(_) => break None,
+                Ok(_) => {}
+            }
+        };
+        if let Some(welcome) = answer {
+            return (c, welcome);
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never welcome again"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Waits for the server to close `c`.
+async fn closed(c: &mut Client) -> (u16, String) {
+    loop {
+        if let Err(close) = c.next().await {
+            return close;
+        }
+    }
+}
+
+/// The clocks after the last move event `c` saw (White's, Black's).
+fn last_clocks(c: &Client) -> (u32, u32) {
+    c.seen
+        .iter()
+        .rev()
+        .find_map(|v| match v.event {
+            Event::Move {
+                white_ms, black_ms, ..
+            } => Some((white_ms, black_ms)),
+            _ => None,
+        })
+        .unwrap()
+}
+
+fn seat(c: Client, side: Side, ack: u32) -> Seat {
+    Seat { c, side, ack }
+}
+
+#[tokio::test]
+async fn the_owner_killed_mid_game_its_players_finish_on_the_other_instance() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let db = dir.db().await;
+    let (_a, a) = instance("a", &db, &redis.url()).await;
+    let (mut b_child, b) = instance("b", &db, &redis.url()).await;
+    // White on A, Black on B: the game is B's.
+    let (mut w, mut bl, id, [white_cookie, black_cookie]) = pair_across(a, b).await;
+    let mut game = Game::new(Variant::Italian);
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 3).await;
+    let played = bl.c.moves();
+    let clocks = last_clocks(&bl.c);
+    b_child.kill().await.unwrap(); // SIGKILL: B is gone without a word
+                                   // A lets White go once B's lease has run out (White's page then comes back)...
+    let close = closed(&mut w.c).await;
+    assert!(close.0 >= 1000, "{close:?}");
+    // ...and Black's page, its server gone, comes back to A.
+    let (white, _) = rejoin(a, &white_cookie, &id, w.c.version()).await;
+    let (black, welcome) = rejoin(a, &black_cookie, &id, 0).await;
+    let ServerMsg::Welcome {
+        clocks: now, ack, ..
+    } = welcome
+    else {
+        unreachable!()
+    };
+    assert_eq!(black.moves(), played, "every acknowledged move, once");
+    assert_eq!(ack, bl.ack, "Black's last move is known as played");
+    // The clocks stand where the last move left them (the time no server held the game is
+    // given back to the side to move), within a second.
+    let near = |x: u32, y: u32| x.abs_diff(y) <= 1000;
+    assert!(
+        near(now.white_ms, clocks.0) && near(now.black_ms, clocks.1),
+        "{now:?} against {clocks:?}"
+    );
+    // The game goes on to its end on A.
+    let (mut w, mut bl) = (
+        seat(white, Side::White, w.ack),
+        seat(black, Side::Black, bl.ack),
+    );
+    w.c.seen = bl.c.seen.clone();
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 3).await;
+    bl.c.send(&ClientMsg::Resign).await;
+    for page in [&mut w.c, &mut bl.c] {
+        page.until(|m| {
+            events(m).filter(|e| e.iter().any(|v| matches!(v.event, Event::End { .. })))
+        })
+        .await;
+    }
+    assert_eq!(stored_moves(a, &id).await, 6);
+    assert_eq!(bl.c.moves().len(), 6);
+}
+
+#[tokio::test]
+async fn redis_restarted_mid_game_a_move_made_meanwhile_reaches_the_opponent() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let db = dir.db().await;
+    let (_a, a) = instance("a", &db, &redis.url()).await;
+    let (_b, b) = instance("b", &db, &redis.url()).await;
+    // Black opens on A: the game is A's; White is on B.
+    let (mut w, mut bl, id, [white_cookie, black_cookie]) = pair_across(b, a).await;
+    let mut game = Game::new(Variant::Italian);
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 3).await;
+    let port = redis.kill().await;
+    // White's instance hears the bus no more: White is let go.
+    closed(&mut w.c).await;
+    // Black, on the game's own instance, moves while Redis is away: stored, acknowledged.
+    let text = first_legal(&game);
+    game.play(&game.read_move(&text).unwrap()).unwrap();
+    bl.ack += 1;
+    let v = bl.c.version();
+    bl.c.send(&ClientMsg::Move {
+        text: text.clone(),
+        ack: bl.ack,
+        v,
+        lag: None,
+    })
+    .await;
+    let got =
+        bl.c.until(|m| match m {
+            ServerMsg::Ack { ack } => Some(Ok(*ack)),
+            ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(got, Ok(bl.ack));
+    let _redis = Redis::on(port).await;
+    // Past a lease's length every game has one owner again (A kept it, or stopped it and the
+    // pages' return gave it to another).
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    // White comes back to B once the bus is back, and finds the move.
+    let (white, _) = rejoin(b, &white_cookie, &id, w.c.version()).await;
+    let mut seen = w.c.seen.clone();
+    seen.extend(white.seen.iter().cloned());
+    assert_eq!(
+        seen.iter()
+            .filter(|v| matches!(v.event, Event::Move { .. }))
+            .count(),
+        4,
+        "the three moves White saw, and Black's made meanwhile, each once"
+    );
+    assert!(white.moves().contains(&text), "{:?}", white.moves());
+    // Black may have been let go too (A stops its games when it cannot keep their leases):
+    // both pages come back, and the game goes on to its end, every move stored once.
+    let (black, _) = rejoin(a, &black_cookie, &id, 0).await;
+    let (mut w, mut bl) = (
+        seat(white, Side::White, w.ack),
+        seat(black, Side::Black, bl.ack),
+    );
+    w.c.seen = bl.c.seen.clone();
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 2).await;
+    assert_eq!(stored_moves(b, &id).await, 6);
+    assert_eq!(bl.c.moves().len(), 6);
+}
