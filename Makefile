@@ -314,6 +314,7 @@ test-rust-beside:
 	done; \
 	start=$$SECONDS; rust=0; echo "$(RUST_TESTS) --no-run"; $(RUST_TESTS) --no-run || rust=1; \
 	echo "--- the Rust tests compiled: $$((SECONDS - start)) s"; \
+	if [ $$rust = 0 ]; then scripts/setup.sh redis || rust=1; fi; \
 	if [ $$rust = 0 ]; then echo "$(RUST_TESTS)"; $(RUST_TESTS) || rust=1; fi; \
 	echo "--- the Rust tests done: $$((SECONDS - start)) s"; \
 	if [ $$rust = 0 ]; then $(MAKE) --no-print-directory test-server-postgres || rust=1; fi; \

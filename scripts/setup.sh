@@ -5,12 +5,14 @@
 #   scripts/setup.sh build   Rust wasm target, wasm-bindgen CLI, wasm-opt, and the nightly
 #                            toolchain of the threaded engine (in the background)
 #   scripts/setup.sh nightly   waits for that install, or installs the toolchain now
-#   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium and
-#                            PostgreSQL (Debian's, installed in the background: the next two
-#                            lines wait for them)
+#   scripts/setup.sh test    the same, plus the npm dev dependencies, and Chromium,
+#                            PostgreSQL and Redis (Debian's, installed in the background: the
+#                            next three lines wait for them)
 #   scripts/setup.sh chromium  waits for that install, or installs Chromium now
 #   scripts/setup.sh postgres  waits for that install, or installs PostgreSQL now (the server's
 #                            tests run once more on it: scripts/postgres.sh)
+#   scripts/setup.sh redis   waits for that install, or installs Redis now (the server's
+#                            tests of several instances start redis-server themselves)
 #   scripts/setup.sh audit   the same as test, plus Lighthouse (tools/audit, for make audit)
 #   scripts/setup.sh dist    the same as build, plus esbuild (target/tools/esbuild, for make dist)
 #
@@ -43,9 +45,9 @@ WASM_CARGO_TOML="$ROOT/crates/dama-wasm/Cargo.toml"
 
 what="${1:-build}"
 case "$what" in
-    build | test | audit | dist | chromium | postgres | nightly) ;;
+    build | test | audit | dist | chromium | postgres | redis | nightly) ;;
     *)
-        echo "usage: $0 [build|test|audit|dist|chromium|postgres|nightly]" >&2
+        echo "usage: $0 [build|test|audit|dist|chromium|postgres|redis|nightly]" >&2
         exit 2
         ;;
 esac
@@ -158,6 +160,19 @@ if [ "$what" = postgres ]; then
     exit 0
 fi
 
+# --- Redis for the server's tests of several instances (the same background install) -------
+# Each of those tests runs a redis-server of its own on a free port; only the binary is needed.
+redis_missing() { ! command -v redis-server >/dev/null; }
+if [ "$what" = redis ]; then
+    bg_wait debian
+    if redis_missing; then
+        is_root && command -v apt-get >/dev/null ||
+            die "no Redis for the server's tests of several instances: as root, install Debian's package (apt-get install redis-server)"
+        run "redis-server (Debian)" apt_install redis-server
+    fi
+    exit 0
+fi
+
 # --- The threaded engine's nightly toolchain, in the background -------------------------
 # Pinned (crates/dama-wasm/threads-toolchain): its rustc rebuilds the standard library with
 # atomics (-Z build-std) for the threaded engine (the Makefile's WASM_THREADS), the one build
@@ -230,8 +245,8 @@ if ! wasm_opt_ok; then
     fi
 fi
 
-# --- Chromium and PostgreSQL, in the background (see above) ------------------------------
-# One install for both: dpkg takes one at a time.
+# --- Chromium, PostgreSQL and Redis, in the background (see above) ------------------------------
+# One install for all: dpkg takes one at a time.
 if { [ "$what" = test ] || [ "$what" = audit ]; } && ! bg_running debian; then
     packages=()
     if chromium_missing; then
@@ -240,6 +255,9 @@ if { [ "$what" = test ] || [ "$what" = audit ]; } && ! bg_running debian; then
     fi
     if [ "$what" = test ] && postgres_missing && is_root && command -v apt-get >/dev/null; then
         packages+=(postgresql)
+    fi
+    if [ "$what" = test ] && redis_missing && is_root && command -v apt-get >/dev/null; then
+        packages+=(redis-server)
     fi
     [ ${#packages[@]} = 0 ] || bg_start debian apt_install "${packages[@]}"
 fi

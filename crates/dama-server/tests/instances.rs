@@ -342,3 +342,146 @@ async fn redis_restarted_mid_game_a_move_made_meanwhile_reaches_the_opponent() {
     assert_eq!(stored_moves(b, &id).await, 6);
     assert_eq!(bl.c.moves().len(), 6);
 }
+
+/// Waits until `c`'s socket closes, then comes back to `addr` until welcome.
+async fn come_back(c: &mut Client, addr: SocketAddr, cookie: &str, id: &str) -> Client {
+    closed(c).await;
+    let (mut back, _) = rejoin(addr, cookie, id, c.version()).await;
+    let mut seen = c.seen.clone();
+    seen.extend(back.seen.iter().cloned());
+    back.seen = seen;
+    back
+}
+
+#[tokio::test]
+async fn an_instance_cut_from_the_bus_its_players_see_the_moves_late_never_wrong() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let bus_of_a = cut::Cut::to(([127, 0, 0, 1], redis.port).into()).await;
+    let db = dir.db().await;
+    let (_a, a) = instance("a", &db, &format!("redis://{}", bus_of_a.addr)).await;
+    let (_b, b) = instance("b", &db, &redis.url()).await;
+    // White on B, Black on A: the game is A's.
+    let (mut w, mut bl, id, [white_cookie, black_cookie]) = pair_across(b, a).await;
+    let mut game = Game::new(Variant::Italian);
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 3).await;
+    bus_of_a.cut();
+    // A still holds the game for a moment: Black's move is stored and acknowledged.
+    let text = first_legal(&game);
+    game.play(&game.read_move(&text).unwrap()).unwrap();
+    bl.ack += 1;
+    let v = bl.c.version();
+    let mv = ClientMsg::Move {
+        text: text.clone(),
+        ack: bl.ack,
+        v,
+        lag: None,
+    };
+    bl.c.send(&mv).await;
+    let got =
+        bl.c.until(|m| match m {
+            ServerMsg::Ack { ack } => Some(Ok(*ack)),
+            ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(got, Ok(bl.ack));
+    // A stops the game before its lease runs out, and B takes it over from the database:
+    // White, let go by B when the owner changed, comes back and finds Black's move.
+    let white = come_back(&mut w.c, b, &white_cookie, &id).await;
+    assert_eq!(
+        white.moves().last(),
+        Some(&text),
+        "the move made during the cut, late"
+    );
+    assert_eq!(white.moves().len(), 4);
+    // Black's page, let go by A, comes back to A once its bus is back, to B's game.
+    closed(&mut bl.c).await;
+    bus_of_a.mend();
+    let (black, _) = rejoin(a, &black_cookie, &id, 0).await;
+    assert_eq!(black.moves(), white.moves(), "one record, both sides");
+    let (mut w, mut bl) = (
+        seat(white, Side::White, w.ack),
+        seat(black, Side::Black, bl.ack),
+    );
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 2).await;
+    assert_eq!(stored_moves(b, &id).await, 6);
+    assert_eq!(w.c.moves(), bl.c.moves());
+}
+
+/// The database behind a relay, on PostgreSQL (make test's second run of the server's tests):
+/// SQLite is a file, with no server to restart.
+async fn postgres_behind_a_relay(dir: &TempDir) -> Option<(cut::Cut, String)> {
+    TempDir::postgres()?;
+    let url = dir.db().await;
+    let rest = url.split("@").nth(1).unwrap();
+    let (host_port, name) = rest.split_once('/').unwrap();
+    let upstream: SocketAddr = host_port.parse().unwrap();
+    let relay = cut::Cut::to(upstream).await;
+    let user = url.split("://").nth(1).unwrap().split('@').next().unwrap();
+    let through = format!("postgres://{user}@{}/{name}", relay.addr);
+    Some((relay, through))
+}
+
+#[tokio::test]
+async fn postgres_away_mid_game_a_move_is_refused_never_acknowledged_unstored() {
+    let dir = TempDir::new();
+    let Some((relay, db)) = postgres_behind_a_relay(&dir).await else {
+        eprintln!("on SQLite: this test runs on PostgreSQL (make test's second run)");
+        return;
+    };
+    let server = start(&db).await;
+    let (mut w, mut bl, id, _) = pair(server.addr, "italian", 300, 3).await;
+    let mut game = Game::new(Variant::Italian);
+    play_moves(&mut w, &mut bl, &mut [], &mut game, 2).await;
+    relay.cut(); // as PostgreSQL restarting: every connection closed, none taken a while
+    let text = first_legal(&game);
+    w.ack += 1;
+    let mv = ClientMsg::Move {
+        text: text.clone(),
+        ack: w.ack,
+        v: w.c.version(),
+        lag: None,
+    };
+    w.c.send(&mv).await;
+    let (code, why, ack) = w.c.until(refused).await;
+    assert_eq!(
+        (code, ack),
+        (dama_server::protocol::RefusalCode::Unavailable, Some(w.ack)),
+        "{why}"
+    );
+    assert!(why.contains("try again"), "{why}");
+    relay.mend();
+    // Sent again once the database is back: stored, acknowledged, relayed.
+    game.play(&game.read_move(&text).unwrap()).unwrap();
+    let mut ok = false;
+    for _ in 0..20 {
+        w.c.send(&mv).await;
+        match w
+            .c
+            .until(|m| match m {
+                ServerMsg::Ack { ack } => Some(Ok(*ack)),
+                ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
+                _ => None,
+            })
+            .await
+        {
+            Ok(ack) => {
+                assert_eq!(ack, w.ack);
+                ok = true;
+                break;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+        }
+    }
+    assert!(ok, "the move was never taken once the database was back");
+    bl.c.until(|m| {
+        events(m).filter(|e| {
+            e.iter()
+                .any(|v| matches!(&v.event, Event::Move { ply: 3, .. }))
+        })
+    })
+    .await;
+    assert_eq!(stored_moves(server.addr, &id).await, 3);
+    assert_eq!(bl.c.moves().len(), 3, "the refused move was never relayed");
+}
