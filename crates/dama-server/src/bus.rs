@@ -25,7 +25,7 @@ mod wire;
 pub use wire::{Note, SharedChallenge};
 
 use crate::live::{Joined, Outbox};
-use crate::protocol::{Refusal, RefusalCode};
+use crate::protocol::{ListedGame, Refusal, RefusalCode};
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
 use redis::{AsyncCommands, Script};
@@ -49,6 +49,10 @@ pub const PROXIES_MAX: usize = 100_000;
 const SWEEP_MAX: usize = 64;
 
 const LIVE: &str = "dama:live";
+/// The list of games being played, as the watch list shows them, by id.
+const LISTING: &str = "dama:listing";
+/// The most games of the list read at once.
+pub const LISTING_MAX: usize = 10_000;
 const ALL: &str = "dama:all";
 
 fn owner_key(game: &str) -> String {
@@ -85,6 +89,10 @@ pub enum Incoming {
         /// The page's later notes.
         notes: mpsc::Receiver<Note>,
     },
+    /// Another instance's game started or changed (the watch list).
+    Listed(ListedGame),
+    /// Another instance's game ended.
+    Unlisted(String),
     /// Challenge `challenge` became game `game` (on any instance).
     Started {
         /// The challenge.
@@ -319,9 +327,39 @@ impl Bus {
         self.came_back.swap(false, Ordering::Relaxed)
     }
 
-    /// Game `id` ended: it leaves the live set (its lease stays while it lingers).
+    /// Game `game` of this instance started or changed: listed for every instance.
+    pub async fn list(&self, game: &ListedGame) -> Result<(), BusError> {
+        let text = serde_json::to_string(game).expect("listings serialize");
+        let mut c = self.conn.clone();
+        c.hset::<_, _, _, ()>(LISTING, &game.id, text).await?;
+        let note = Note::Listed {
+            game: game.clone(),
+            by: self.me.clone(),
+        };
+        c.publish(ALL, wire::write(&note)).await
+    }
+
+    /// Game `id` ended: it leaves the list and the live set (its lease stays while it
+    /// lingers).
     pub async fn ended(&self, id: &str) -> Result<(), BusError> {
-        self.conn.clone().srem(LIVE, id).await
+        let mut c = self.conn.clone();
+        c.srem::<_, _, ()>(LIVE, id).await?;
+        c.hdel::<_, _, ()>(LISTING, id).await?;
+        let note = Note::Unlisted {
+            id: id.to_owned(),
+            by: self.me.clone(),
+        };
+        c.publish(ALL, wire::write(&note)).await
+    }
+
+    /// The games being played on every instance, as listed (at most [`LISTING_MAX`]).
+    pub async fn listings(&self) -> Result<Vec<ListedGame>, BusError> {
+        let all: HashMap<String, String> = self.conn.clone().hgetall(LISTING).await?;
+        Ok(all
+            .values()
+            .filter_map(|t| serde_json::from_str(t).ok())
+            .take(LISTING_MAX)
+            .collect())
     }
 
     /// A number for a page of this instance joining another's game.
@@ -391,6 +429,13 @@ impl Bus {
             Note::Dropped { conn } => {
                 lock(&self.routes).remove(&conn);
             }
+            Note::Listed { game, by } if by != self.me => {
+                let _ = self.incoming.try_send(Incoming::Listed(game));
+            }
+            Note::Unlisted { id, by } if by != self.me => {
+                let _ = self.incoming.try_send(Incoming::Unlisted(id));
+            }
+            Note::Listed { .. } | Note::Unlisted { .. } => {}
             Note::Started {
                 challenge,
                 game,

@@ -63,6 +63,8 @@ struct State {
     /// With a bus: senders waiting here for their challenge kept in the bus (opened on any
     /// instance), with their seat keys.
     shared_waiting: HashMap<String, Vec<(String, Started)>>,
+    /// With a bus: the other instances' games being played, as the watch list shows them.
+    remote_listed: HashMap<String, crate::protocol::ListedGame>,
 }
 
 /// What is live on this server.
@@ -151,6 +153,8 @@ impl Hub {
                     .filter(|h| !h.info.over.load(Ordering::Relaxed))
                     .map(|h| h.info.listing())
                     .collect();
+                let remote = st.remote_listed.values();
+                games.extend(remote.filter(|g| !st.games.contains_key(&g.id)).cloned());
                 games.sort_by(|a, b| a.id.cmp(&b.id));
                 (ServerMsg::Games { games }, self.watch_news.subscribe())
             }
@@ -162,12 +166,16 @@ impl Hub {
         self.subscribe(topic).0
     }
 
-    /// Game `info` started or its spectators changed: the watch list is told.
+    /// Game `info` started or its spectators changed: the watch list is told (every
+    /// instance's, with a bus).
     pub fn listed(&self, info: &LiveInfo) {
         let _st = self.state();
-        let _ = self.watch_news.send(ServerMsg::GameListed {
-            game: info.listing(),
-        });
+        let game = info.listing();
+        if let Some(bus) = self.bus.clone() {
+            let game = game.clone();
+            tokio::spawn(async move { bus.list(&game).await });
+        }
+        let _ = self.watch_news.send(ServerMsg::GameListed { game });
     }
 
     /// Game `id` ended: the watch list is told (and the bus's list of live games).
@@ -399,6 +407,16 @@ impl Hub {
         Ok(id)
     }
 
+    /// The other instances' games being played (with a bus), in no order.
+    pub fn remote_listed(&self) -> Vec<crate::protocol::ListedGame> {
+        let st = self.state();
+        let remote = st.remote_listed.values();
+        remote
+            .filter(|g| !st.games.contains_key(&g.id))
+            .cloned()
+            .collect()
+    }
+
     /// The live games, in no order.
     pub fn live(&self) -> Vec<Arc<LiveInfo>> {
         self.state()
@@ -415,12 +433,10 @@ impl Hub {
         let shutdown = self.shutdown.clone();
         let hub = Arc::downgrade(self);
         let (handle, task) = live::spawn(room, info, self.store.clone(), shutdown, hub);
-        let mut st = self.state();
         if !handle.info.over.load(Ordering::Relaxed) {
-            let _ = self.watch_news.send(ServerMsg::GameListed {
-                game: handle.info.listing(),
-            });
+            self.listed(&handle.info);
         }
+        let mut st = self.state();
         st.games.insert(id, handle);
         st.tasks.retain(|t| !t.is_finished());
         st.tasks.push(task);

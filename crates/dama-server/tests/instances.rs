@@ -125,6 +125,25 @@ async fn pair_across(
     )
 }
 
+/// Whether game `id` comes to be on (`on`) or off the list of games being played of the
+/// instance at `addr`, within the guard (the other instances' news come through the bus).
+async fn listed(addr: SocketAddr, id: &str, on: bool) -> bool {
+    let deadline = tokio::time::Instant::now() + GUARD;
+    while tokio::time::Instant::now() < deadline {
+        let list = http(addr, "GET", "/api/games/live", None, None)
+            .await
+            .json();
+        let there = list
+            .as_array()
+            .is_some_and(|l| l.iter().any(|g| g["id"] == id));
+        if there == on {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 /// The game's moves as one player's page saw them: each once, in order.
 fn assert_moves(c: &Client, game: &Game, played: &[String]) {
     assert_eq!(c.moves(), played, "the moves seen, once each");
@@ -140,6 +159,10 @@ async fn the_players_of_one_game_on_two_instances_and_a_spectator_on_a_third() {
     let (_b, b) = instance("b", &db, &redis.url()).await;
     let (_c, c) = instance("c", &db, &redis.url()).await;
     let (mut w, mut bl, id, _) = pair_across(a, b).await;
+    // The game, B's, is on the list of games being played of A and C too.
+    for at in [a, c] {
+        assert!(listed(at, &id, true).await, "not listed on {at}");
+    }
     let mut watcher = Client::connect(c, None).await;
     watcher.hello(&id, 0).await;
     watcher.until(welcome).await;
@@ -169,6 +192,9 @@ async fn the_players_of_one_game_on_two_instances_and_a_spectator_on_a_third() {
         .await;
     }
     assert_eq!(stored_moves(a, &id).await, 6);
+    for at in [a, b, c] {
+        assert!(listed(at, &id, false).await, "still listed on {at}");
+    }
     let g = http(c, "GET", &format!("/api/games/{id}"), None, None)
         .await
         .json();

@@ -3,7 +3,7 @@
 //! not parse is dropped with a line in the log.
 
 use crate::challenge::{Challenge, ColorChoice};
-use crate::protocol::{ClientMsg, Refusal, ServerMsg, Side, TimeControl};
+use crate::protocol::{ClientMsg, ListedGame, Refusal, ServerMsg, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
 /// The largest note read (a welcome with a long game's events is the largest).
@@ -66,6 +66,21 @@ pub enum Note {
     Dropped {
         /// The page's connection.
         conn: u64,
+    },
+    /// To every instance: a game of instance `by` started, or its spectators changed (the
+    /// list of games being played).
+    Listed {
+        /// The game as the list shows it.
+        game: ListedGame,
+        /// Its instance.
+        by: String,
+    },
+    /// To every instance: game `id` of instance `by` ended.
+    Unlisted {
+        /// The game.
+        id: String,
+        /// Its instance.
+        by: String,
     },
     /// To every instance: challenge `challenge` was opened and became game `game`.
     Started {

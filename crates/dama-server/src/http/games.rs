@@ -81,29 +81,36 @@ pub async fn challenge(
     })
 }
 
-/// `GET /api/games/live`: the games being played now.
+/// `GET /api/games/live`: the games being played now (with a bus, every instance's; the
+/// plies played are known of this instance's only).
 pub async fn live(State(app): State<Arc<App>>) -> Json<Value> {
-    let mut games: Vec<_> = app
+    let games: Vec<_> = app
         .hub
         .live()
         .into_iter()
         .filter(|g| !g.over.load(Ordering::Relaxed))
         .collect();
-    games.sort_by(|a, b| a.id.cmp(&b.id));
-    Json(Value::Array(
-        games
-            .iter()
-            .map(|g| {
-                json!({
-                    "id": g.id, "variant": g.variant, "white": g.players[0].name,
-                    "black": g.players[1].name, "base_secs": g.control.base_secs,
-                    "increment_secs": g.control.increment_secs, "rated": g.rated,
-                    "ply": g.ply.load(Ordering::Relaxed),
-                    "spectators": g.spectators.load(Ordering::Relaxed),
-                })
+    let mut list: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id, "variant": g.variant, "white": g.players[0].name,
+                "black": g.players[1].name, "base_secs": g.control.base_secs,
+                "increment_secs": g.control.increment_secs, "rated": g.rated,
+                "ply": g.ply.load(Ordering::Relaxed),
+                "spectators": g.spectators.load(Ordering::Relaxed),
             })
-            .collect(),
-    ))
+        })
+        .collect();
+    list.extend(app.hub.remote_listed().into_iter().map(|g| {
+        json!({
+            "id": g.id, "variant": g.variant, "white": g.white, "black": g.black,
+            "base_secs": g.control.base_secs, "increment_secs": g.control.increment_secs,
+            "rated": g.rated, "ply": null, "spectators": g.spectators,
+        })
+    }));
+    list.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+    Json(Value::Array(list))
 }
 
 fn player(p: &Player) -> Value {

@@ -8,7 +8,8 @@ use crate::bus::{self, remote, Bus, BusError, Incoming, Note};
 use crate::challenge::Challenge;
 use crate::identity::Identity;
 use crate::live::{Command, NOBODY};
-use crate::protocol::{PlayerId, Refusal, RefusalCode};
+use crate::protocol::{ListedGame, PlayerId, Refusal, RefusalCode, ServerMsg};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -195,6 +196,7 @@ impl Hub {
         let Some(bus) = self.bus.clone() else {
             return;
         };
+        self.read_listings(&bus).await;
         loop {
             let next = tokio::select! {
                 _ = stop.changed() => return,
@@ -217,6 +219,20 @@ impl Hub {
                     let tx = self.game_tx(&game);
                     let bus = bus.clone();
                     tokio::spawn(remote::proxy(bus, tx, (from, conn), player, since, notes));
+                }
+                Some(Incoming::Listed(game)) => {
+                    let mut st = self.state();
+                    if !st.games.contains_key(&game.id) {
+                        let news = ServerMsg::GameListed { game: game.clone() };
+                        st.remote_listed.insert(game.id.clone(), game);
+                        let _ = self.watch_news.send(news);
+                    }
+                }
+                Some(Incoming::Unlisted(id)) => {
+                    let mut st = self.state();
+                    if st.remote_listed.remove(&id).is_some() {
+                        let _ = self.watch_news.send(ServerMsg::GameUnlisted { id });
+                    }
                 }
                 Some(Incoming::Started {
                     challenge,
@@ -266,6 +282,7 @@ impl Hub {
                 continue;
             }
             if bus.came_back() {
+                self.read_listings(&bus).await;
                 // Redis may have come back empty: every unfinished game is listed again, for
                 // the sweeps to find those whose owner stopped them meanwhile.
                 match self.store.unfinished_ids().await {
@@ -305,6 +322,35 @@ impl Hub {
                 let _ = bus.release(id, false).await;
             }
         }
+    }
+
+    /// Reads the other instances' games being played (at the start, and when the bus comes
+    /// back, having perhaps missed news): the watch lists are told what changed.
+    async fn read_listings(&self, bus: &Arc<Bus>) {
+        let Ok(all) = bus.listings().await else {
+            return;
+        };
+        let mut st = self.state();
+        let fresh: HashMap<String, ListedGame> = all
+            .into_iter()
+            .filter(|g| !st.games.contains_key(&g.id))
+            .map(|g| (g.id.clone(), g))
+            .collect();
+        for id in st.remote_listed.keys() {
+            if !fresh.contains_key(id) {
+                let _ = self
+                    .watch_news
+                    .send(ServerMsg::GameUnlisted { id: id.clone() });
+            }
+        }
+        for (id, g) in &fresh {
+            if st.remote_listed.get(id) != Some(g) {
+                let _ = self
+                    .watch_news
+                    .send(ServerMsg::GameListed { game: g.clone() });
+            }
+        }
+        st.remote_listed = fresh;
     }
 
     /// Stops game `id`'s task here.
