@@ -22,7 +22,7 @@
 pub mod remote;
 mod wire;
 
-pub use wire::{Note, SharedChallenge};
+pub use wire::{Note, SharedChallenge, SharedSeek};
 
 use crate::live::{Joined, Outbox};
 use crate::protocol::{ListedGame, Refusal, RefusalCode};
@@ -49,6 +49,13 @@ pub const PROXIES_MAX: usize = 100_000;
 const SWEEP_MAX: usize = 64;
 
 const LIVE: &str = "dama:live";
+/// The lobby's seeks, by id.
+const SEEKS: &str = "dama:seeks";
+/// The most seeks read at once.
+pub const SEEKS_MAX: usize = 10_000;
+fn alive_key(instance: &str) -> String {
+    format!("dama:alive:{instance}")
+}
 /// The list of games being played, as the watch list shows them, by id.
 const LISTING: &str = "dama:listing";
 /// The most games of the list read at once.
@@ -93,6 +100,17 @@ pub enum Incoming {
     Listed(ListedGame),
     /// Another instance's game ended.
     Unlisted(String),
+    /// Another instance listed a seek.
+    SeekAdded(SharedSeek),
+    /// Another instance's seeks went.
+    SeekRemoved(Vec<String>),
+    /// Another instance matched this instance's seek `seek`: `msg` is for its connection.
+    SeekMatched {
+        /// The seek.
+        seek: String,
+        /// What its connection is told.
+        msg: crate::protocol::ServerMsg,
+    },
     /// Challenge `challenge` became game `game` (on any instance).
     Started {
         /// The challenge.
@@ -352,6 +370,69 @@ impl Bus {
         c.publish(ALL, wire::write(&note)).await
     }
 
+    /// Lists seek `seek` for every instance.
+    pub async fn put_seek(&self, seek: &SharedSeek) -> Result<(), BusError> {
+        let text = serde_json::to_string(seek).expect("seeks serialize");
+        let mut c = self.conn.clone();
+        c.hset::<_, _, _, ()>(SEEKS, &seek.id, text).await?;
+        let note = Note::SeekAdded { seek: seek.clone() };
+        c.publish(ALL, wire::write(&note)).await
+    }
+
+    /// Takes seek `id` to match it: `true` for the one instance that got it.
+    pub async fn take_seek(&self, id: &str) -> Result<bool, BusError> {
+        let n: i64 = self.conn.clone().hdel(SEEKS, id).await?;
+        Ok(n == 1)
+    }
+
+    /// Seeks `ids` of this instance went: every instance is told.
+    pub async fn drop_seeks(&self, ids: &[String]) -> Result<(), BusError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut c = self.conn.clone();
+        c.hdel::<_, _, ()>(SEEKS, ids).await?;
+        let note = Note::SeekRemoved {
+            ids: ids.to_vec(),
+            by: self.me.clone(),
+        };
+        c.publish(ALL, wire::write(&note)).await
+    }
+
+    /// Every instance's seeks (at most [`SEEKS_MAX`]).
+    pub async fn seeks(&self) -> Result<Vec<SharedSeek>, BusError> {
+        let all: HashMap<String, String> = self.conn.clone().hgetall(SEEKS).await?;
+        Ok(all
+            .values()
+            .filter_map(|t| serde_json::from_str(t).ok())
+            .take(SEEKS_MAX)
+            .collect())
+    }
+
+    /// Says this instance is alive for a lease's length (its seeks stay listed while it is).
+    pub async fn alive(&self) -> Result<(), BusError> {
+        let mut c = self.conn.clone();
+        c.pset_ex(alive_key(&self.me), 1, LEASE_MS).await
+    }
+
+    /// Which of `instances` are alive.
+    pub async fn alive_of(&self, instances: &[String]) -> Result<Vec<bool>, BusError> {
+        let mut c = self.conn.clone();
+        let mut alive = Vec::with_capacity(instances.len());
+        for i in instances {
+            alive.push(c.exists(alive_key(i)).await?);
+        }
+        Ok(alive)
+    }
+
+    /// Forgets seeks `ids` (their instance died with them listed).
+    pub async fn forget_seeks(&self, ids: &[String]) -> Result<(), BusError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.conn.clone().hdel(SEEKS, ids).await
+    }
+
     /// The games being played on every instance, as listed (at most [`LISTING_MAX`]).
     pub async fn listings(&self) -> Result<Vec<ListedGame>, BusError> {
         let all: HashMap<String, String> = self.conn.clone().hgetall(LISTING).await?;
@@ -436,6 +517,16 @@ impl Bus {
                 let _ = self.incoming.try_send(Incoming::Unlisted(id));
             }
             Note::Listed { .. } | Note::Unlisted { .. } => {}
+            Note::SeekAdded { seek } if seek.by != self.me => {
+                let _ = self.incoming.try_send(Incoming::SeekAdded(seek));
+            }
+            Note::SeekRemoved { ids, by } if by != self.me => {
+                let _ = self.incoming.try_send(Incoming::SeekRemoved(ids));
+            }
+            Note::SeekAdded { .. } | Note::SeekRemoved { .. } => {}
+            Note::SeekMatched { seek, msg } => {
+                let _ = self.incoming.try_send(Incoming::SeekMatched { seek, msg });
+            }
             Note::Started {
                 challenge,
                 game,

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
+mod lobby_shared;
 mod shared;
 
 /// Challenges one player may have waiting at once.
@@ -245,7 +246,11 @@ impl Hub {
             control: req.control,
             rated: req.rated,
             range: req.range,
+            home: None,
         };
+        if let Some(bus) = self.bus.clone() {
+            return self.post_shared(&bus, seek).await;
+        }
         let posted = {
             let mut st = self.state();
             let mut gone = Vec::new();
@@ -267,8 +272,9 @@ impl Hub {
     }
 
     /// Makes the game of two seeks that fit (colours drawn at random) and tells both
-    /// connections; a game that cannot start is told to both as a refusal.
-    async fn start_match(self: &Arc<Self>, a: &Seek, b: &Seek) {
+    /// connections; a game that cannot start is told to both as a refusal. Returns what was
+    /// told (for a seek of another instance, told through the bus).
+    async fn start_match(self: &Arc<Self>, a: &Seek, b: &Seek) -> ServerMsg {
         let entrant = |s: &Seek| Entrant {
             key: s.key.clone(),
             account: s.account.clone(),
@@ -302,24 +308,30 @@ impl Hub {
         for s in [a, b] {
             let _ = s.notify.try_send(msg.clone());
         }
+        msg
     }
 
-    /// Takes connection `conn`'s seek `id` out of the lobby.
+    /// Takes connection `conn`'s seek `id` out of the lobby (every instance's, with a bus).
     pub fn cancel_seek(&self, conn: u64, id: &str) -> Result<(), Refusal> {
         let mut st = self.state();
         st.lobby.cancel(conn, id)?;
         let _ = self
             .lobby_news
             .send(ServerMsg::SeekRemoved { id: id.to_owned() });
+        self.unshare_seeks(vec![id.to_owned()]);
         Ok(())
     }
 
-    /// Connection `conn` closed: its seeks leave the lobby.
+    /// Connection `conn` closed: its seeks leave the lobby (every instance's, with a bus).
     pub fn drop_connection(&self, conn: u64) {
         let mut st = self.state();
-        for id in st.lobby.drop_connection(conn) {
-            let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
+        let gone = st.lobby.drop_connection(conn);
+        for id in &gone {
+            let _ = self
+                .lobby_news
+                .send(ServerMsg::SeekRemoved { id: id.clone() });
         }
+        self.unshare_seeks(gone);
     }
 
     /// The rematch of finished game `info`: the same game and clock, colours swapped.

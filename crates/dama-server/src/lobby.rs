@@ -45,6 +45,9 @@ pub struct Seek {
     pub rated: bool,
     /// The ratings accepted.
     pub range: Option<RatingRange>,
+    /// The instance holding the seek's connection, when it is another (with a bus); its
+    /// `conn`, `notify` and `addr` then mean nothing here.
+    pub home: Option<String>,
 }
 
 impl Seek {
@@ -137,7 +140,9 @@ impl Lobby {
 
     /// Refused when `seek` would break a bound: its player's seeks, its address's games of
     /// the day, or (anonymous) its address's games not yet played.
-    fn check(&mut self, seek: &Seek, now: u64) -> Result<(), Refusal> {
+    /// Whether `seek` may be posted at `now`: the seeker's seeks, its address's lobby games
+    /// today and its unplayed anonymous games within their bounds.
+    pub fn check(&mut self, seek: &Seek, now: u64) -> Result<(), Refusal> {
         let mine = self.seeks.iter().filter(|s| s.key == seek.key).count() as u32;
         if mine >= limits::SEEKS_PER_PLAYER {
             return Err(too_many(format!(
@@ -190,6 +195,86 @@ impl Lobby {
         Ok(Posted::Matched(Box::new((waiting, seek))))
     }
 
+    /// The oldest waiting seek that fits `seek`, if any (to be taken before it is matched:
+    /// with a bus, another instance may take it first).
+    pub fn find(&self, seek: &Seek) -> Option<Seek> {
+        self.seeks.iter().find(|s| s.fits(seek)).cloned()
+    }
+
+    /// Whether seek `id` is listed.
+    pub fn find_id(&self, id: &str) -> bool {
+        self.seeks.iter().any(|s| s.id == id)
+    }
+
+    /// Lists `seek`.
+    pub fn list(&mut self, seek: Seek) -> SeekInfo {
+        let info = seek.info();
+        self.seeks.push(seek);
+        info
+    }
+
+    /// Takes seek `id` out, wherever it was posted.
+    pub fn remove(&mut self, id: &str) -> Option<Seek> {
+        let i = self.seeks.iter().position(|s| s.id == id)?;
+        Some(self.seeks.remove(i))
+    }
+
+    /// Takes out the seeks of this instance's connections by player `key` (matched: one game
+    /// at a time); returns their ids.
+    pub fn remove_local_of(&mut self, key: &str) -> Vec<String> {
+        let mut gone = Vec::new();
+        self.seeks.retain(|s| {
+            let theirs = s.home.is_none() && s.key == key;
+            if theirs {
+                gone.push(s.id.clone());
+            }
+            !theirs
+        });
+        gone
+    }
+
+    /// The other instances' seeks are `remote` now: returns the ids that went and the seeks
+    /// that came (or changed).
+    pub fn replace_remote(&mut self, remote: Vec<Seek>) -> (Vec<String>, Vec<SeekInfo>) {
+        let mut gone = Vec::new();
+        self.seeks.retain(|s| {
+            let stale = s.home.is_some() && !remote.iter().any(|r| r.id == s.id);
+            if stale {
+                gone.push(s.id.clone());
+            }
+            !stale
+        });
+        let mut came = Vec::new();
+        for r in remote {
+            if !self.seeks.iter().any(|s| s.id == r.id) {
+                came.push(r.info());
+                self.seeks.push(r);
+            }
+        }
+        (gone, came)
+    }
+
+    /// The instances holding the other instances' seeks.
+    pub fn homes(&self) -> Vec<String> {
+        let mut homes: Vec<String> = self.seeks.iter().filter_map(|s| s.home.clone()).collect();
+        homes.sort_unstable();
+        homes.dedup();
+        homes
+    }
+
+    /// Takes out the seeks of instance `home` (it is gone); returns their ids.
+    pub fn drop_home(&mut self, home: &str) -> Vec<String> {
+        let mut gone = Vec::new();
+        self.seeks.retain(|s| {
+            let theirs = s.home.as_deref() == Some(home);
+            if theirs {
+                gone.push(s.id.clone());
+            }
+            !theirs
+        });
+        gone
+    }
+
     /// Counts a lobby game started as `info`, its players from `addrs` (White's, Black's),
     /// anonymous when `anonymous` says so, at `now`.
     pub fn started(
@@ -219,7 +304,7 @@ impl Lobby {
         let i = self
             .seeks
             .iter()
-            .position(|s| s.conn == conn && s.id == id)
+            .position(|s| s.home.is_none() && s.conn == conn && s.id == id)
             .ok_or_else(|| Refusal::new(RefusalCode::NoSeek, "you have no seek with this id"))?;
         self.seeks.remove(i);
         Ok(())
@@ -229,10 +314,11 @@ impl Lobby {
     pub fn drop_connection(&mut self, conn: u64) -> Vec<String> {
         let mut gone = Vec::new();
         self.seeks.retain(|s| {
-            if s.conn == conn {
+            let theirs = s.home.is_none() && s.conn == conn;
+            if theirs {
                 gone.push(s.id.clone());
             }
-            s.conn != conn
+            !theirs
         });
         gone
     }

@@ -511,3 +511,142 @@ async fn postgres_away_mid_game_a_move_is_refused_never_acknowledged_unstored() 
     assert_eq!(stored_moves(server.addr, &id).await, 3);
     assert_eq!(bl.c.moves().len(), 3, "the refused move was never relayed");
 }
+
+/// A casual 5'+3" Italian seek.
+fn seek_msg() -> ClientMsg {
+    ClientMsg::Seek {
+        variant: "italian".into(),
+        control: dama_server::protocol::TimeControl::FID_ONLINE,
+        rated: false,
+        range: None,
+        name: None,
+    }
+}
+
+#[tokio::test]
+async fn a_seek_on_one_instance_is_listed_on_the_others_and_matched_from_one_of_them_once() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let db = dir.db().await;
+    let (_a, a) = instance("a", &db, &redis.url()).await;
+    let (_b, b) = instance("b", &db, &redis.url()).await;
+    let (_c, c) = instance("c", &db, &redis.url()).await;
+    // Watchers of B's and C's lobbies see A's seek come.
+    let mut lobbies = Vec::new();
+    for at in [b, c] {
+        let mut l = Client::connect(at, None).await;
+        l.send(&ClientMsg::Subscribe {
+            to: dama_server::protocol::Topic::Lobby,
+        })
+        .await;
+        l.until(|m| matches!(m, ServerMsg::Seeks { .. }).then_some(()))
+            .await;
+        lobbies.push(l);
+    }
+    let (ann, bea, cid) = (anonymous(a).await, anonymous(b).await, anonymous(c).await);
+    let mut seeker = Client::connect(a, Some(&ann)).await;
+    seeker.send(&seek_msg()).await;
+    let seek = seeker
+        .until(|m| match m {
+            ServerMsg::Sought { seek } => Some(seek.clone()),
+            _ => None,
+        })
+        .await;
+    for l in &mut lobbies {
+        let added = l
+            .until(|m| match m {
+                ServerMsg::SeekAdded { seek } => Some(seek.id.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(added, seek);
+    }
+    let mut lobby_c = lobbies.pop().unwrap();
+    // Two players on B and C post fitting seeks at once: one of them gets A's seek, the
+    // other's seek is listed instead; the game is made once.
+    let (mut on_b, mut on_c) = (
+        Client::connect(b, Some(&bea)).await,
+        Client::connect(c, Some(&cid)).await,
+    );
+    on_b.send(&seek_msg()).await;
+    on_c.send(&seek_msg()).await;
+    let game = seeker
+        .until(|m| match m {
+            ServerMsg::Matched { game } => Some(game.clone()),
+            _ => None,
+        })
+        .await;
+    let answer = |m: &ServerMsg| match m {
+        ServerMsg::Matched { game } => Some(Ok(game.clone())),
+        ServerMsg::Sought { seek } => Some(Err(seek.clone())),
+        _ => None,
+    };
+    let (from_b, from_c) = (on_b.until(answer).await, on_c.until(answer).await);
+    let (mut winner, other_seek) = match (&from_b, &from_c) {
+        (Ok(g), Err(s)) | (Err(s), Ok(g)) => {
+            assert_eq!(g, &game);
+            (if from_b.is_ok() { on_b } else { on_c }, s.clone())
+        }
+        // The second may have met the first's seek instead: both matched, to one game each.
+        (Ok(g1), Ok(g2)) => panic!("both matched: {g1} {g2}, and A's seek to {game}"),
+        (Err(_), Err(_)) => panic!("neither matched A's seek"),
+    };
+    // The seek taken is gone from C's lobby; the one listed instead came.
+    lobby_c
+        .until(|m| matches!(m, ServerMsg::SeekRemoved { id } if *id == seek).then_some(()))
+        .await;
+    lobby_c
+        .until(|m| {
+            matches!(m, ServerMsg::SeekAdded { seek } if seek.id == other_seek).then_some(())
+        })
+        .await;
+    // Both players of the game enter it, whichever instance made it.
+    seeker.hello(&game, 0).await;
+    winner.hello(&game, 0).await;
+    let (_, you_a, ..) = seeker.until(welcome).await;
+    let (_, you_w, ..) = winner.until(welcome).await;
+    assert!(you_a.is_some() && you_w.is_some() && you_a != you_w);
+}
+
+#[tokio::test]
+async fn the_seeks_of_a_killed_instance_leave_the_other_lobbies() {
+    let dir = TempDir::new();
+    let redis = Redis::start().await;
+    let db = dir.db().await;
+    let (mut a_child, a) = instance("a", &db, &redis.url()).await;
+    let (_b, b) = instance("b", &db, &redis.url()).await;
+    let mut lobby_b = Client::connect(b, None).await;
+    lobby_b
+        .send(&ClientMsg::Subscribe {
+            to: dama_server::protocol::Topic::Lobby,
+        })
+        .await;
+    lobby_b
+        .until(|m| matches!(m, ServerMsg::Seeks { .. }).then_some(()))
+        .await;
+    let mut seeker = Client::connect(a, Some(&anonymous(a).await)).await;
+    seeker.send(&seek_msg()).await;
+    let seek = lobby_b
+        .until(|m| match m {
+            ServerMsg::SeekAdded { seek } => Some(seek.id.clone()),
+            _ => None,
+        })
+        .await;
+    a_child.kill().await.unwrap(); // its player's connection dies with it
+    lobby_b
+        .until(|m| matches!(m, ServerMsg::SeekRemoved { id } if *id == seek).then_some(()))
+        .await;
+    // A newcomer to B's lobby is not shown it either.
+    let mut late = Client::connect(b, None).await;
+    late.send(&ClientMsg::Subscribe {
+        to: dama_server::protocol::Topic::Lobby,
+    })
+    .await;
+    let seeks = late
+        .until(|m| match m {
+            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
+            _ => None,
+        })
+        .await;
+    assert!(seeks.is_empty(), "{seeks:?}");
+}

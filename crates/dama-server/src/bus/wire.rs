@@ -3,7 +3,8 @@
 //! not parse is dropped with a line in the log.
 
 use crate::challenge::{Challenge, ColorChoice};
-use crate::protocol::{ClientMsg, ListedGame, Refusal, ServerMsg, Side, TimeControl};
+use crate::lobby::Seek;
+use crate::protocol::{ClientMsg, ListedGame, RatingRange, Refusal, ServerMsg, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
 /// The largest note read (a welcome with a long game's events is the largest).
@@ -82,6 +83,27 @@ pub enum Note {
         /// Its instance.
         by: String,
     },
+    /// To every instance: instance `by` lists a seek.
+    SeekAdded {
+        /// The seek.
+        seek: SharedSeek,
+    },
+    /// To every instance: seeks `ids` of instance `by` went (cancelled, their connection
+    /// closed, or matched).
+    SeekRemoved {
+        /// The seeks.
+        ids: Vec<String>,
+        /// Their instance.
+        by: String,
+    },
+    /// To a seek's instance: another instance took seek `seek` and made the game; `msg`
+    /// (`matched`, or the refusal) is for the seek's connection.
+    SeekMatched {
+        /// The seek.
+        seek: String,
+        /// What its connection is told.
+        msg: ServerMsg,
+    },
     /// To every instance: challenge `challenge` was opened and became game `game`.
     Started {
         /// The challenge.
@@ -141,6 +163,76 @@ impl TryFrom<SharedChallenge> for Challenge {
             sender_key: c.sender_key,
             sender_account: c.sender_account,
             sender_name: c.sender_name,
+        })
+    }
+}
+
+/// A seek as the bus keeps it, for every instance's lobby to list and match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SharedSeek {
+    /// Its id.
+    pub id: String,
+    /// The instance holding its connection.
+    pub by: String,
+    /// The seeker's seat key.
+    pub key: String,
+    /// The seeker's account id, if signed in.
+    pub account: Option<String>,
+    /// The seeker's name.
+    pub name: String,
+    /// The seeker's rating and provisional flag.
+    pub rating: Option<(f64, bool)>,
+    /// `italian` or `brazilian`.
+    pub variant: String,
+    /// The clock.
+    pub control: TimeControl,
+    /// Whether rated.
+    pub rated: bool,
+    /// The ratings accepted.
+    pub range: Option<RatingRange>,
+}
+
+impl SharedSeek {
+    /// Seek `s` of instance `by`.
+    pub fn of(s: &Seek, by: &str) -> SharedSeek {
+        SharedSeek {
+            id: s.id.clone(),
+            by: by.to_owned(),
+            key: s.key.clone(),
+            account: s.account.clone(),
+            name: s.name.clone(),
+            rating: s.rating,
+            variant: s.variant.id().to_owned(),
+            control: s.control,
+            rated: s.rated,
+            range: s.range,
+        }
+    }
+
+    /// The seek as another instance's lobby holds it (no connection of its own there), or
+    /// `None` for one out of bounds.
+    pub fn seek(self) -> Option<Seek> {
+        let variant = dama::Variant::from_id(&self.variant).ok()?;
+        let ok_rating = self.rating.is_none_or(|(r, _)| r.is_finite());
+        let ok_control =
+            crate::clock::presets(variant).contains(&self.control) || self.control.is_valid();
+        if !(ok_rating && ok_control && self.name.len() <= 64 && self.key.len() <= 256) {
+            return None;
+        }
+        Some(Seek {
+            id: self.id,
+            conn: 0,
+            notify: tokio::sync::mpsc::channel(1).0,
+            addr: std::net::IpAddr::from([0, 0, 0, 0]),
+            key: self.key,
+            account: self.account,
+            name: self.name,
+            rating: self.rating,
+            variant,
+            control: self.control,
+            rated: self.rated,
+            range: self.range,
+            home: Some(self.by),
         })
     }
 }

@@ -196,7 +196,9 @@ impl Hub {
         let Some(bus) = self.bus.clone() else {
             return;
         };
+        let _ = bus.alive().await;
         self.read_listings(&bus).await;
+        self.read_seeks(&bus).await;
         loop {
             let next = tokio::select! {
                 _ = stop.changed() => return,
@@ -220,6 +222,9 @@ impl Hub {
                     let bus = bus.clone();
                     tokio::spawn(remote::proxy(bus, tx, (from, conn), player, since, notes));
                 }
+                Some(Incoming::SeekAdded(seek)) => self.seek_added(seek),
+                Some(Incoming::SeekRemoved(ids)) => self.seeks_removed(ids),
+                Some(Incoming::SeekMatched { seek, msg }) => self.seek_matched(&seek, msg),
                 Some(Incoming::Listed(game)) => {
                     let mut st = self.state();
                     if !st.games.contains_key(&game.id) {
@@ -253,6 +258,7 @@ impl Hub {
         let mut tick = interval(bus::RENEW_EVERY);
         tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut renewed = Instant::now();
+        let mut beats = 0u64;
         let margin = Duration::from_millis(bus::LEASE_MS) - bus::RENEW_EVERY;
         loop {
             tokio::select! {
@@ -281,8 +287,14 @@ impl Hub {
             if !bus.is_up() {
                 continue;
             }
+            let _ = bus.alive().await;
+            beats += 1;
+            if beats.is_multiple_of(5) {
+                self.prune_seeks(&bus).await;
+            }
             if bus.came_back() {
                 self.read_listings(&bus).await;
+                self.read_seeks(&bus).await;
                 // Redis may have come back empty: every unfinished game is listed again, for
                 // the sweeps to find those whose owner stopped them meanwhile.
                 match self.store.unfinished_ids().await {

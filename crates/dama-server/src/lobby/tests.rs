@@ -15,6 +15,7 @@ fn seek(key: &str, rating: Option<f64>, range: Option<(u32, u32)>) -> Seek {
         control: TimeControl::FID_ONLINE,
         rated: false,
         range: range.map(|(below, above)| RatingRange { below, above }),
+        home: None,
     }
 }
 
