@@ -18,9 +18,11 @@ const plies = (page) => page.evaluate(() => window.__dama.history().length);
 const idle = (ms) => new Promise((r) => setTimeout(r, ms));
 
 for (const [screen, options] of SIZES) {
-  test(`${screen}: Pause stops computer against computer, a reload keeps it paused, Resume goes on`, { timeout: 90000 }, async () => {
+  test(`${screen}: Pause stops computer against computer, a reload keeps it paused, Resume goes on`, { timeout: 180000 }, async () => {
     const page = await openPage(env, '?mode=watch&level=1&delay=0', options);
-    await page.waitForFunction(() => window.__dama.history().length >= 2, null, { timeout: 20000 });
+    // Generous waits for the engine's moves: a loaded machine (CI's, the Rust build beside)
+    // has taken over 20 s to start the engine again after the reload.
+    await page.waitForFunction(() => window.__dama.history().length >= 2, null, { timeout: 60000 });
     const pause = page.locator('#btn-pause');
     assert.equal(await pause.isVisible(), true, 'Pause is there while watching');
     assert.equal(await pause.getAttribute('aria-pressed'), 'false');
@@ -44,7 +46,7 @@ for (const [screen, options] of SIZES) {
     // Resume: the game goes on.
     await page.click('#btn-pause');
     assert.equal(await page.getAttribute('#btn-pause', 'aria-pressed'), 'false');
-    await page.waitForFunction((k) => window.__dama.history().length > k, n, { timeout: 20000 });
+    await page.waitForFunction((k) => window.__dama.history().length > k, n, { timeout: 60000 });
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -15,6 +15,7 @@
 
 mod pair;
 mod procfs;
+mod redis;
 mod server;
 mod spread;
 #[path = "../../tests/common/wire.rs"]
@@ -73,6 +74,14 @@ struct Options {
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Instances of the server started over the same database and a bus (Redis); the two
+    /// pages of each game connect to two different instances.
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
+    /// The bus of the instances (redis://HOST:PORT); by default, with two instances or more,
+    /// a redis-server of the benchmark's own on a free port.
+    #[arg(long)]
+    redis: Option<String>,
 }
 
 /// The goals.
@@ -91,17 +100,21 @@ fn main() -> ExitCode {
 /// The figures of a process or the machine at the start and the end of the steady state.
 struct Window {
     start: Instant,
-    server: Option<ProcSample>,
+    /// Each instance's.
+    servers: Vec<Option<ProcSample>>,
+    /// The bus's (a redis-server the benchmark started).
+    bus: Option<ProcSample>,
     generator: Option<ProcSample>,
     machine: Option<procfs::MachineSample>,
     load: String,
 }
 
 impl Window {
-    fn now(pid: Option<&str>) -> Window {
+    fn now(pids: &[String], bus: Option<&str>) -> Window {
         Window {
             start: Instant::now(),
-            server: pid.and_then(procfs::sample),
+            servers: pids.iter().map(|p| procfs::sample(p)).collect(),
+            bus: bus.and_then(procfs::sample),
             generator: procfs::sample("self"),
             machine: procfs::machine(),
             load: procfs::load_average(),
@@ -111,36 +124,83 @@ impl Window {
 
 async fn run(o: Options) -> ExitCode {
     let dir = o.dir.join(format!("dama-load-{}", std::process::id()));
-    let (process, addr, pid) = match o.connect {
-        Some(addr) => (None, addr, o.pid.map(|p| p.to_string())),
+    let mut bus = None;
+    let redis = match (&o.redis, o.instances) {
+        (Some(url), _) => Some(url.clone()),
+        (None, 0 | 1) => None,
+        (None, _) => match redis::Redis::start() {
+            Ok(r) => {
+                let url = r.url();
+                bus = Some(r);
+                Some(url)
+            }
+            Err(e) => {
+                eprintln!("load: cannot start redis-server: {e} (apt-get install redis-server, or --redis)");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mut processes = Vec::new();
+    let (addrs, pids) = match o.connect {
+        Some(addr) => (
+            vec![addr],
+            o.pid.map(|p| p.to_string()).into_iter().collect(),
+        ),
         None => {
-            match ServerProcess::start(&o.server, &dir, 2 * o.games + 64, o.database.as_deref()) {
-                Ok(p) => {
-                    let (addr, pid) = (p.addr, p.pid().to_string());
-                    (Some(p), addr, Some(pid))
-                }
-                Err(e) => {
-                    eprintln!(
-                        "load: cannot start the server: {e} (cargo build --release -p dama-server)"
-                    );
-                    return ExitCode::FAILURE;
+            let mut addrs = Vec::new();
+            for k in 0..o.instances.max(1) {
+                let extra: Vec<String> = match &redis {
+                    Some(url) => vec![
+                        "--redis".into(),
+                        url.clone(),
+                        "--instance".into(),
+                        format!("i{k}"),
+                    ],
+                    None => Vec::new(),
+                };
+                match ServerProcess::start(
+                    &o.server,
+                    &dir,
+                    2 * o.games + 64,
+                    o.database.as_deref(),
+                    &extra,
+                ) {
+                    Ok(p) => {
+                        addrs.push(p.addr);
+                        processes.push(p);
+                    }
+                    Err(e) => {
+                        eprintln!(
+                            "load: cannot start the server: {e} (cargo build --release -p dama-server)"
+                        );
+                        return ExitCode::FAILURE;
+                    }
                 }
             }
+            let pids: Vec<String> = processes.iter().map(|p| p.pid().to_string()).collect();
+            (addrs, pids)
         }
     };
-    let pid = pid.as_deref();
+    let addr = addrs[0];
+    let pid = pids.first().map(String::as_str);
+    let bus_pid = bus.as_ref().map(|b| b.pid().to_string());
     let rss = pid.map(|p| procfs::RssWatch::start(p.to_owned()));
     println!(
-        "load: {} games ({} sockets) against {addr}, a move every {} ms in each, {} s of steady state; load average {}",
+        "load: {} games ({} sockets) against {}, a move every {} ms in each, {} s of steady state; load average {}",
         o.games,
         2 * o.games,
+        if addrs.len() > 1 {
+            format!("{} instances on a bus, each game's players on two of them", addrs.len())
+        } else {
+            addr.to_string()
+        },
         o.period_ms,
         o.seconds,
         procfs::load_average()
     );
 
     let plan = Arc::new(Plan {
-        addr,
+        addrs: addrs.clone(),
         epoch: Instant::now(),
         period: Duration::from_millis(o.period_ms),
         pairs: o.games,
@@ -163,10 +223,10 @@ async fn run(o: Options) -> ExitCode {
         ramp.as_secs_f64(),
         o.seconds
     );
-    let before = Window::now(pid);
+    let before = Window::now(&pids, bus_pid.as_deref());
     rss.iter().for_each(procfs::RssWatch::next_phase);
     tokio::time::sleep(Duration::from_secs(o.seconds)).await;
-    let after = Window::now(pid);
+    let after = Window::now(&pids, bus_pid.as_deref());
     rss.iter().for_each(procfs::RssWatch::next_phase);
     plan.stop.store(true, Ordering::Relaxed);
     let mut records = Vec::with_capacity(pairs.len());
@@ -181,9 +241,16 @@ async fn run(o: Options) -> ExitCode {
     let report = Report::of(&records, steady, after.start - before.start);
     report.print(&before, &after);
     let checked = check(addr, &records).await;
-    let end = pid.and_then(procfs::sample);
-    let peak = end.map(|s| s.peak_kib / 1024);
-    if let (Some(peak), Some(rss)) = (peak, &rss) {
+    let peaks: Vec<u64> = pids
+        .iter()
+        .filter_map(|p| procfs::sample(p))
+        .map(|s| s.peak_kib / 1024)
+        .collect();
+    let peak = peaks.iter().copied().max();
+    if peaks.len() > 1 {
+        println!("servers' memory: peaks {peaks:?} MiB (VmHWM), one instance each");
+    }
+    if let (Some(peak), Some(rss)) = (peaks.first().copied(), &rss) {
         let phases: Vec<String> = procfs::PHASES
             .iter()
             .zip(rss.peaks_mib())
@@ -194,10 +261,13 @@ async fn run(o: Options) -> ExitCode {
             phases.join(", ")
         );
     }
-    if let Some(p) = process {
-        p.stop();
+    if !processes.is_empty() {
+        for p in processes {
+            p.stop();
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
+    drop(bus);
     let ok = checked && report.errors == 0;
     let goals = [
         (
@@ -305,9 +375,19 @@ impl Report {
             }
             _ => "?".into(),
         };
+        let servers: Vec<String> = before
+            .servers
+            .iter()
+            .zip(&after.servers)
+            .map(|(a, b)| cpu(*a, *b))
+            .collect();
+        let bus = match (before.bus, after.bus) {
+            (Some(a), Some(b)) => format!(", bus (redis-server) {}", cpu(Some(a), Some(b))),
+            _ => String::new(),
+        };
         println!(
-            "CPU in the steady state (100% = one core): server {}, generator {}, whole machine {machine}; load average {} before, {} after",
-            cpu(before.server, after.server),
+            "CPU in the steady state (100% = one core): server {}{bus}, generator {}, whole machine {machine}; load average {} before, {} after",
+            servers.join(" + "),
             cpu(before.generator, after.generator),
             before.load,
             after.load

@@ -34,8 +34,10 @@ const BASE_SECS: u32 = 3 * 3600;
 
 /// What every pair shares.
 pub struct Plan {
-    /// The server.
-    pub addr: SocketAddr,
+    /// The servers (instances of one site, with a bus): the two pages of pair `i` connect
+    /// to the `i`-th and the next, so that with two or more every game's players sit on
+    /// different instances.
+    pub addrs: Vec<SocketAddr>,
     /// The clock's origin.
     pub epoch: Instant,
     /// A move every this long in each game.
@@ -140,10 +142,9 @@ impl Pair {
     async fn play(&mut self, started: mpsc::Sender<()>) -> Result<(), String> {
         let plan = self.plan.clone();
         let permit = plan.setups.acquire().await.map_err(|e| e.to_string())?;
-        let addr = plan.addr;
         self.cookies = [
-            wire::new_anonymous(addr).await?,
-            wire::new_anonymous(addr).await?,
+            wire::new_anonymous(self.addr(0)).await?,
+            wire::new_anonymous(self.addr(1)).await?,
         ];
         let mut pages = [self.connect(0).await?, self.connect(1).await?];
         let mut game = self.start_game(&mut pages).await?;
@@ -217,8 +218,14 @@ impl Pair {
         Ok(())
     }
 
+    /// The server page `side` (0: White's, 1: Black's) of this pair uses.
+    fn addr(&self, side: usize) -> SocketAddr {
+        let addrs = &self.plan.addrs;
+        addrs[(self.index + side) % addrs.len()]
+    }
+
     async fn connect(&self, side: usize) -> Result<Page, String> {
-        let req = wire::ws_request(self.plan.addr, Some(&self.cookies[side]));
+        let req = wire::ws_request(self.addr(side), Some(&self.cookies[side]));
         // A small read buffer, as the server's: the default 128 KiB a socket, zeroed at the
         // first read, would make the generator's memory 250 MiB.
         let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
@@ -243,7 +250,7 @@ impl Pair {
             variant.id(),
             self.index
         );
-        let challenge = wire::new_challenge(self.plan.addr, &self.cookies[0], &body).await?;
+        let challenge = wire::new_challenge(self.addr(0), &self.cookies[0], &body).await?;
         let hello = |name: Option<String>| ClientMsg::Hello {
             game: challenge.clone(),
             v: 0,

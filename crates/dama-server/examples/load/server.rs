@@ -24,6 +24,7 @@ impl ServerProcess {
         dir: &Path,
         sockets: usize,
         database: Option<&str>,
+        extra: &[String],
     ) -> Result<ServerProcess, String> {
         std::fs::create_dir_all(dir.join("site")).map_err(|e| e.to_string())?;
         let sqlite = format!("sqlite://{}", dir.join("dama.sqlite").display());
@@ -38,6 +39,7 @@ impl ServerProcess {
             .arg(dir.join("site"))
             .arg("--max-sockets-per-addr")
             .arg(sockets.to_string())
+            .args(extra)
             .stdout(Stdio::piped())
             .spawn()
             .map_err(|e| format!("{}: {e}", binary.display()))?;
