@@ -64,6 +64,8 @@ struct State {
     /// With a bus: senders waiting here for their challenge kept in the bus (opened on any
     /// instance), with their seat keys.
     shared_waiting: HashMap<String, Vec<(String, Started)>>,
+    /// With a bus: the leases of the games stopped by the shutdown, to give up.
+    to_release: Vec<(String, bool)>,
     /// With a bus: the other instances' games being played, as the watch list shows them.
     remote_listed: HashMap<String, crate::protocol::ListedGame>,
 }
@@ -460,6 +462,17 @@ impl Hub {
         for t in tasks {
             let _ = t.await;
         }
+        // With a bus, the leases are given up before the process ends, for another instance
+        // to take the games at once rather than when the leases run out.
+        let leases = std::mem::take(&mut self.state().to_release);
+        if let Some(bus) = &self.bus {
+            let release = async {
+                for (id, over) in leases {
+                    let _ = bus.release(&id, over).await;
+                }
+            };
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(2), release).await;
+        }
     }
 
     /// Game `id`'s task stopped: it is live no more (here: with a bus, its lease is given
@@ -471,7 +484,11 @@ impl Hub {
         if let (Some(bus), Some(gone)) = (self.bus.clone(), gone) {
             let over = gone.info.over.load(Ordering::Relaxed);
             let id = id.to_owned();
-            tokio::spawn(async move { bus.release(&id, over).await });
+            if *self.shutdown.borrow() {
+                st.to_release.push((id, over)); // given up by `stopped`, awaited
+            } else {
+                tokio::spawn(async move { bus.release(&id, over).await });
+            }
         }
     }
 

@@ -284,6 +284,50 @@ async fn silent_trickling_and_slow_connections_are_closed_in_a_stated_time() {
 }
 
 #[tokio::test]
+async fn a_websocket_frame_trickled_a_byte_a_second_is_closed_when_the_idle_time_is_up() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = TempDir::new();
+    let server = start_with(&dir.db().await, |c| c.idle_secs = 3).await;
+    let mut s = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        server.addr
+    );
+    s.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 101");
+    let (mut read, mut write) = s.into_split();
+    // A masked text frame of 30 bytes, sent a byte a second: never a whole message.
+    let mut frame = vec![0x81, 0x80 | 30, 1, 2, 3, 4];
+    frame.extend(std::iter::repeat_n(b'x' ^ 1, 30));
+    let trickle = tokio::spawn(async move {
+        for b in frame {
+            if write.write_all(&[b]).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    });
+    let start = std::time::Instant::now();
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(GUARD, read.read_to_end(&mut rest)).await;
+    let took = start.elapsed();
+    trickle.abort();
+    assert!(closed.is_ok(), "the server never closed the socket");
+    // Closed at the idle time (3 s here, 20 s by default), not after the whole frame (36 s).
+    let idle = std::time::Duration::from_secs(3);
+    assert!(took >= idle - std::time::Duration::from_millis(500) && took < idle * 3, "{took:?}");
+    assert!(
+        String::from_utf8_lossy(&rest).contains("no message for 3 s"),
+        "{:?}",
+        String::from_utf8_lossy(&rest)
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn connections_per_address_are_bounded() {
     use tokio::net::TcpStream;
     let dir = TempDir::new();

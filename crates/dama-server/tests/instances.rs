@@ -13,7 +13,6 @@ use dama_server::protocol::{ClientMsg, Event, ServerMsg, Side};
 use std::net::{SocketAddr, TcpListener};
 use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
 /// A Redis server of the test's own, stopped when dropped.
@@ -70,30 +69,42 @@ impl Redis {
 
 /// An instance of the binary named `name` over `db` and `redis`: the child and its address.
 async fn instance(name: &str, db: &str, redis: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama-server"))
-        .args(["--addr", "127.0.0.1:0", "--site"])
-        .arg(site())
-        .env("DATABASE_URL", db)
-        .env("REDIS_URL", redis)
-        .env("DAMA_INSTANCE", name)
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = tokio::time::timeout(GUARD, lines.next_line())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .parse()
-        .unwrap();
-    (child, addr)
+    binary::spawn(db, &[("REDIS_URL", redis), ("DAMA_INSTANCE", name)]).await
+}
+
+/// `N` instances (named a, b, c...) over `db` and `redis`.
+async fn instances<const N: usize>(db: &str, redis: &Redis) -> [(Child, SocketAddr); N] {
+    let mut all = Vec::new();
+    for name in ["a", "b", "c", "d"].into_iter().take(N) {
+        all.push(instance(name, db, &redis.url()).await);
+    }
+    all.try_into().unwrap()
+}
+
+/// The answer to a move: its ack, or the refusal's words.
+async fn ack_or_refusal(c: &mut Client) -> Result<u32, String> {
+    c.until(|m| match m {
+        ServerMsg::Ack { ack } => Some(Ok(*ack)),
+        ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
+        _ => None,
+    })
+    .await
+}
+
+/// A page watching the lobby of the instance at `addr`, past the whole list it is sent first.
+async fn lobby(addr: SocketAddr) -> (Client, Vec<dama_server::protocol::SeekInfo>) {
+    let mut c = Client::connect(addr, None).await;
+    c.send(&ClientMsg::Subscribe {
+        to: dama_server::protocol::Topic::Lobby,
+    })
+    .await;
+    let seeks = c
+        .until(|m| match m {
+            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
+            _ => None,
+        })
+        .await;
+    (c, seeks)
 }
 
 /// White challenges on `white_at` (and waits there), Black opens the link on `black_at`: the
@@ -155,9 +166,7 @@ async fn the_players_of_one_game_on_two_instances_and_a_spectator_on_a_third() {
     let dir = TempDir::new();
     let redis = Redis::start().await;
     let db = dir.db().await;
-    let (_a, a) = instance("a", &db, &redis.url()).await;
-    let (_b, b) = instance("b", &db, &redis.url()).await;
-    let (_c, c) = instance("c", &db, &redis.url()).await;
+    let [(_a, a), (_b, b), (_c, c)] = instances(&db, &redis).await;
     let (mut w, mut bl, id, _) = pair_across(a, b).await;
     // The game, B's, is on the list of games being played of A and C too.
     for at in [a, c] {
@@ -258,8 +267,7 @@ async fn the_owner_killed_mid_game_its_players_finish_on_the_other_instance() {
     let dir = TempDir::new();
     let redis = Redis::start().await;
     let db = dir.db().await;
-    let (_a, a) = instance("a", &db, &redis.url()).await;
-    let (mut b_child, b) = instance("b", &db, &redis.url()).await;
+    let [(_a, a), (mut b_child, b)] = instances(&db, &redis).await;
     // White on A, Black on B: the game is B's.
     let (mut w, mut bl, id, [white_cookie, black_cookie]) = pair_across(a, b).await;
     let mut game = Game::new(Variant::Italian);
@@ -311,8 +319,7 @@ async fn redis_restarted_mid_game_a_move_made_meanwhile_reaches_the_opponent() {
     let dir = TempDir::new();
     let redis = Redis::start().await;
     let db = dir.db().await;
-    let (_a, a) = instance("a", &db, &redis.url()).await;
-    let (_b, b) = instance("b", &db, &redis.url()).await;
+    let [(_a, a), (_b, b)] = instances(&db, &redis).await;
     // Black opens on A: the game is A's; White is on B.
     let (mut w, mut bl, id, [white_cookie, black_cookie]) = pair_across(b, a).await;
     let mut game = Game::new(Variant::Italian);
@@ -332,13 +339,7 @@ async fn redis_restarted_mid_game_a_move_made_meanwhile_reaches_the_opponent() {
         lag: None,
     })
     .await;
-    let got =
-        bl.c.until(|m| match m {
-            ServerMsg::Ack { ack } => Some(Ok(*ack)),
-            ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
-            _ => None,
-        })
-        .await;
+    let got = ack_or_refusal(&mut bl.c).await;
     assert_eq!(got, Ok(bl.ack));
     let _redis = Redis::on(port).await;
     // Past a lease's length every game has one owner again (A kept it, or stopped it and the
@@ -404,13 +405,7 @@ async fn an_instance_cut_from_the_bus_its_players_see_the_moves_late_never_wrong
         lag: None,
     };
     bl.c.send(&mv).await;
-    let got =
-        bl.c.until(|m| match m {
-            ServerMsg::Ack { ack } => Some(Ok(*ack)),
-            ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
-            _ => None,
-        })
-        .await;
+    let got = ack_or_refusal(&mut bl.c).await;
     assert_eq!(got, Ok(bl.ack));
     // A stops the game before its lease runs out, and B takes it over from the database:
     // White, let go by B when the owner changed, comes back and finds Black's move.
@@ -483,15 +478,7 @@ async fn postgres_away_mid_game_a_move_is_refused_never_acknowledged_unstored() 
     let mut ok = false;
     for _ in 0..20 {
         w.c.send(&mv).await;
-        match w
-            .c
-            .until(|m| match m {
-                ServerMsg::Ack { ack } => Some(Ok(*ack)),
-                ServerMsg::Refused { refusal, .. } => Some(Err(refusal.text.clone())),
-                _ => None,
-            })
-            .await
-        {
+        match ack_or_refusal(&mut w.c).await {
             Ok(ack) => {
                 assert_eq!(ack, w.ack);
                 ok = true;
@@ -528,20 +515,11 @@ async fn a_seek_on_one_instance_is_listed_on_the_others_and_matched_from_one_of_
     let dir = TempDir::new();
     let redis = Redis::start().await;
     let db = dir.db().await;
-    let (_a, a) = instance("a", &db, &redis.url()).await;
-    let (_b, b) = instance("b", &db, &redis.url()).await;
-    let (_c, c) = instance("c", &db, &redis.url()).await;
+    let [(_a, a), (_b, b), (_c, c)] = instances(&db, &redis).await;
     // Watchers of B's and C's lobbies see A's seek come.
     let mut lobbies = Vec::new();
     for at in [b, c] {
-        let mut l = Client::connect(at, None).await;
-        l.send(&ClientMsg::Subscribe {
-            to: dama_server::protocol::Topic::Lobby,
-        })
-        .await;
-        l.until(|m| matches!(m, ServerMsg::Seeks { .. }).then_some(()))
-            .await;
-        lobbies.push(l);
+        lobbies.push(lobby(at).await.0);
     }
     let (ann, bea, cid) = (anonymous(a).await, anonymous(b).await, anonymous(c).await);
     let mut seeker = Client::connect(a, Some(&ann)).await;
@@ -613,17 +591,8 @@ async fn the_seeks_of_a_killed_instance_leave_the_other_lobbies() {
     let dir = TempDir::new();
     let redis = Redis::start().await;
     let db = dir.db().await;
-    let (mut a_child, a) = instance("a", &db, &redis.url()).await;
-    let (_b, b) = instance("b", &db, &redis.url()).await;
-    let mut lobby_b = Client::connect(b, None).await;
-    lobby_b
-        .send(&ClientMsg::Subscribe {
-            to: dama_server::protocol::Topic::Lobby,
-        })
-        .await;
-    lobby_b
-        .until(|m| matches!(m, ServerMsg::Seeks { .. }).then_some(()))
-        .await;
+    let [(mut a_child, a), (_b, b)] = instances(&db, &redis).await;
+    let (mut lobby_b, _) = lobby(b).await;
     let mut seeker = Client::connect(a, Some(&anonymous(a).await)).await;
     seeker.send(&seek_msg()).await;
     let seek = lobby_b
@@ -637,16 +606,6 @@ async fn the_seeks_of_a_killed_instance_leave_the_other_lobbies() {
         .until(|m| matches!(m, ServerMsg::SeekRemoved { id } if *id == seek).then_some(()))
         .await;
     // A newcomer to B's lobby is not shown it either.
-    let mut late = Client::connect(b, None).await;
-    late.send(&ClientMsg::Subscribe {
-        to: dama_server::protocol::Topic::Lobby,
-    })
-    .await;
-    let seeks = late
-        .until(|m| match m {
-            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
-            _ => None,
-        })
-        .await;
+    let (_, seeks) = lobby(b).await;
     assert!(seeks.is_empty(), "{seeks:?}");
 }

@@ -6,41 +6,11 @@ mod common;
 use common::*;
 use dama::{Game, Variant};
 use dama_server::protocol::{ClientMsg, Event, ServerMsg};
-use std::net::SocketAddr;
-use std::process::Stdio;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
-
-/// Starts the binary on an ephemeral port over `db`; its address, read from its first line.
-async fn spawn(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama-server"))
-        .args(["--addr", "127.0.0.1:0", "--site"])
-        .arg(site())
-        .env("DATABASE_URL", db)
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = tokio::time::timeout(GUARD, lines.next_line())
-        .await
-        .unwrap()
-        .unwrap()
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .parse()
-        .unwrap();
-    (child, addr)
-}
 
 #[tokio::test]
 async fn a_killed_server_resumes_every_acknowledged_move() {
     let dir = TempDir::new();
-    let (mut child, addr) = spawn(&dir.db().await).await;
+    let (mut child, addr) = binary::spawn(&dir.db().await, &[]).await;
     let (a, b) = (anonymous(addr).await, anonymous(addr).await);
     let body = r#"{"variant":"italian","base_secs":300,"increment_secs":3,"color":"white"}"#;
     let challenge_id = challenge(addr, &a, body).await;
@@ -81,7 +51,7 @@ async fn a_killed_server_resumes_every_acknowledged_move() {
         played.push(text);
     }
     child.kill().await.unwrap(); // SIGKILL: no goodbye, no flush beyond what was acked
-    let (_child, addr) = spawn(&dir.db().await).await;
+    let (_child, addr) = binary::spawn(&dir.db().await, &[]).await;
     let mut back = Client::connect(addr, Some(&b)).await;
     back.hello(&id, 0).await;
     let (v, events) = back

@@ -5,6 +5,7 @@
 
 #![allow(dead_code, unused_imports)] // each test file uses its own part
 
+pub mod binary;
 pub mod cut;
 pub mod play;
 pub mod wire;
