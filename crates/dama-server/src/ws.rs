@@ -197,7 +197,7 @@ impl Connection {
                     // The game's task let the connection go: it stopped (the server stops),
                     // or the connection fell too far behind.
                     None if *shutdown.borrow() => break Flow::Close(close::AWAY, RESTARTING.into()),
-                    None => break Flow::Close(close::POLICY, "too slow to follow the game: come back with your version".into()),
+                    None => break Flow::Close(close::POLICY, "let go by the game (too slow, or it moved to another server): come back with your version".into()),
                 },
                 msg = self.lobby.next() => {
                     if send(&mut socket, &msg).await.is_err() {
@@ -292,13 +292,21 @@ impl Connection {
         if let stop @ Flow::Close(..) = self.count(socket).await {
             return stop;
         }
+        let hello = matches!(msg, ClientMsg::Hello { .. });
         let result = match msg {
             ClientMsg::Hello { game, v, name } => self.hello(socket, &game, v, name).await,
             msg => self.command(msg).await,
         };
         if let Err(refusal) = result {
+            let again = hello && refusal.code == RefusalCode::Unavailable;
             let ack = None;
             let _ = send(socket, &ServerMsg::Refused { refusal, ack }).await;
+            // A game between two instances a moment (its owner gone, the bus away), or the
+            // database away: the socket closes, and the page comes back by itself a little
+            // later (a close frame's reason is short: the refusal said why).
+            if again {
+                return Flow::Close(close::AWAY, "not now: come back in a moment".into());
+            }
         }
         Flow::Go
     }
