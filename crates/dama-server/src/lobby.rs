@@ -222,13 +222,18 @@ impl Lobby {
     /// Takes out the seeks of this instance's connections by player `key` (matched: one game
     /// at a time); returns their ids.
     pub fn remove_local_of(&mut self, key: &str) -> Vec<String> {
+        self.take_where(|s| s.home.is_none() && s.key == key)
+    }
+
+    /// Takes out the seeks `theirs` selects; returns their ids.
+    fn take_where(&mut self, theirs: impl Fn(&Seek) -> bool) -> Vec<String> {
         let mut gone = Vec::new();
         self.seeks.retain(|s| {
-            let theirs = s.home.is_none() && s.key == key;
-            if theirs {
+            let out = theirs(s);
+            if out {
                 gone.push(s.id.clone());
             }
-            !theirs
+            !out
         });
         gone
     }
@@ -236,14 +241,7 @@ impl Lobby {
     /// The other instances' seeks are `remote` now: returns the ids that went and the seeks
     /// that came (or changed).
     pub fn replace_remote(&mut self, remote: Vec<Seek>) -> (Vec<String>, Vec<SeekInfo>) {
-        let mut gone = Vec::new();
-        self.seeks.retain(|s| {
-            let stale = s.home.is_some() && !remote.iter().any(|r| r.id == s.id);
-            if stale {
-                gone.push(s.id.clone());
-            }
-            !stale
-        });
+        let gone = self.take_where(|s| s.home.is_some() && !remote.iter().any(|r| r.id == s.id));
         let mut came = Vec::new();
         for r in remote {
             if !self.seeks.iter().any(|s| s.id == r.id) {
@@ -264,15 +262,7 @@ impl Lobby {
 
     /// Takes out the seeks of instance `home` (it is gone); returns their ids.
     pub fn drop_home(&mut self, home: &str) -> Vec<String> {
-        let mut gone = Vec::new();
-        self.seeks.retain(|s| {
-            let theirs = s.home.as_deref() == Some(home);
-            if theirs {
-                gone.push(s.id.clone());
-            }
-            !theirs
-        });
-        gone
+        self.take_where(|s| s.home.as_deref() == Some(home))
     }
 
     /// Counts a lobby game started as `info`, its players from `addrs` (White's, Black's),
@@ -312,15 +302,7 @@ impl Lobby {
 
     /// Takes out every seek of connection `conn` (it closed); returns their ids.
     pub fn drop_connection(&mut self, conn: u64) -> Vec<String> {
-        let mut gone = Vec::new();
-        self.seeks.retain(|s| {
-            let theirs = s.home.is_none() && s.conn == conn;
-            if theirs {
-                gone.push(s.id.clone());
-            }
-            !theirs
-        });
-        gone
+        self.take_where(|s| s.home.is_none() && s.conn == conn)
     }
 }
 

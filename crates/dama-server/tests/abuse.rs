@@ -318,7 +318,10 @@ async fn a_websocket_frame_trickled_a_byte_a_second_is_closed_when_the_idle_time
     assert!(closed.is_ok(), "the server never closed the socket");
     // Closed at the idle time (3 s here, 20 s by default), not after the whole frame (36 s).
     let idle = std::time::Duration::from_secs(3);
-    assert!(took >= idle - std::time::Duration::from_millis(500) && took < idle * 3, "{took:?}");
+    assert!(
+        took >= idle - std::time::Duration::from_millis(500) && took < idle * 3,
+        "{took:?}"
+    );
     assert!(
         String::from_utf8_lossy(&rest).contains("no message for 3 s"),
         "{:?}",
