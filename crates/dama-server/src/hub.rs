@@ -257,9 +257,7 @@ impl Hub {
             let mut st = self.state();
             let mut gone = Vec::new();
             let posted = st.lobby.post(seek, now_ms() as u64, &mut gone)?;
-            for id in gone {
-                let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
-            }
+            self.seeks_gone(&gone);
             if let Posted::Listed(info) = &posted {
                 let _ = self
                     .lobby_news
@@ -313,14 +311,23 @@ impl Hub {
         msg
     }
 
+    /// Tells the lobby's subscribers that seeks `ids` went (called under the state's lock, as
+    /// every lobby news is, so that a list and the news after it agree).
+    fn seeks_gone<'a>(&self, ids: impl IntoIterator<Item = &'a String>) {
+        for id in ids {
+            let _ = self
+                .lobby_news
+                .send(ServerMsg::SeekRemoved { id: id.clone() });
+        }
+    }
+
     /// Takes connection `conn`'s seek `id` out of the lobby (every instance's, with a bus).
     pub fn cancel_seek(&self, conn: u64, id: &str) -> Result<(), Refusal> {
         let mut st = self.state();
         st.lobby.cancel(conn, id)?;
-        let _ = self
-            .lobby_news
-            .send(ServerMsg::SeekRemoved { id: id.to_owned() });
-        self.unshare_seeks(vec![id.to_owned()]);
+        let gone = vec![id.to_owned()];
+        self.seeks_gone(&gone);
+        self.unshare_seeks(gone);
         Ok(())
     }
 
@@ -328,11 +335,7 @@ impl Hub {
     pub fn drop_connection(&self, conn: u64) {
         let mut st = self.state();
         let gone = st.lobby.drop_connection(conn);
-        for id in &gone {
-            let _ = self
-                .lobby_news
-                .send(ServerMsg::SeekRemoved { id: id.clone() });
-        }
+        self.seeks_gone(&gone);
         self.unshare_seeks(gone);
     }
 

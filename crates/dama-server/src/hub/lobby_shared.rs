@@ -44,11 +44,7 @@ impl Hub {
                     gone.extend(st.lobby.remove_local_of(&waiting.key));
                     gone.extend(st.lobby.remove_local_of(&seek.key));
                 }
-                for id in &gone {
-                    let _ = self
-                        .lobby_news
-                        .send(ServerMsg::SeekRemoved { id: id.clone() });
-                }
+                self.seeks_gone(&gone);
                 gone
             };
             if !taken {
@@ -85,9 +81,7 @@ impl Hub {
         if let Err(e) = bus.put_seek(&shared).await {
             let mut st = self.state();
             st.lobby.remove(&shared.id);
-            let _ = self
-                .lobby_news
-                .send(ServerMsg::SeekRemoved { id: shared.id });
+            self.seeks_gone([&shared.id]);
             return Err(away(e));
         }
         Ok(Posted::Listed(info))
@@ -116,11 +110,11 @@ impl Hub {
     /// Another instance's seeks `ids` went.
     pub(super) fn seeks_removed(&self, ids: Vec<String>) {
         let mut st = self.state();
-        for id in ids {
-            if st.lobby.remove(&id).is_some() {
-                let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
-            }
-        }
+        let gone: Vec<String> = ids
+            .into_iter()
+            .filter(|id| st.lobby.remove(id).is_some())
+            .collect();
+        self.seeks_gone(&gone);
     }
 
     /// Another instance matched this instance's seek `id`: its connection is told `msg`, and
@@ -134,11 +128,7 @@ impl Hub {
             let _ = seek.notify.try_send(msg);
             let mut gone = vec![id.to_owned()];
             gone.extend(st.lobby.remove_local_of(&seek.key));
-            for g in &gone {
-                let _ = self
-                    .lobby_news
-                    .send(ServerMsg::SeekRemoved { id: g.clone() });
-            }
+            self.seeks_gone(&gone);
             gone
         };
         self.unshare_seeks(gone);
@@ -169,9 +159,7 @@ impl Hub {
         let remote: Vec<Seek> = live.into_iter().filter_map(SharedSeek::seek).collect();
         let mut st = self.state();
         let (gone, came) = st.lobby.replace_remote(remote);
-        for id in gone {
-            let _ = self.lobby_news.send(ServerMsg::SeekRemoved { id });
-        }
+        self.seeks_gone(&gone);
         for seek in came {
             let _ = self.lobby_news.send(ServerMsg::SeekAdded { seek });
         }
@@ -190,11 +178,7 @@ impl Hub {
             let gone = {
                 let mut st = self.state();
                 let gone = st.lobby.drop_home(home);
-                for id in &gone {
-                    let _ = self
-                        .lobby_news
-                        .send(ServerMsg::SeekRemoved { id: id.clone() });
-                }
+                self.seeks_gone(&gone);
                 gone
             };
             let _ = bus.forget_seeks(&gone).await;
