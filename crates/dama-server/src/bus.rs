@@ -233,11 +233,6 @@ impl Bus {
         Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
     }
 
-    /// Puts challenge `id` back (its game could not start).
-    pub async fn restore_challenge(&self, id: &str, c: &SharedChallenge) -> Result<(), BusError> {
-        self.put_challenge(id, c).await
-    }
-
     /// The owner of game `id`: its lease's holder, or this instance when it had none (the
     /// lease is then taken, and the game listed as live).
     pub async fn claim(&self, id: &str) -> Result<String, BusError> {

@@ -113,27 +113,7 @@ async fn pair_across(
     white_at: SocketAddr,
     black_at: SocketAddr,
 ) -> (Seat, Seat, String, [String; 2]) {
-    let (a, b) = (anonymous(white_at).await, anonymous(black_at).await);
-    let body = r#"{"variant":"italian","base_secs":300,"increment_secs":3,"color":"white"}"#;
-    let challenge_id = challenge(white_at, &a, body).await;
-    let mut white = Client::connect(white_at, Some(&a)).await;
-    white.hello(&challenge_id, 0).await;
-    white
-        .until(|m| matches!(m, ServerMsg::Waiting { .. }).then_some(()))
-        .await;
-    let mut black = Client::connect(black_at, Some(&b)).await;
-    black.hello(&challenge_id, 0).await;
-    let (game, you, ..) = black.until(welcome).await;
-    assert_eq!(you, Some(Side::Black));
-    let (game_w, you_w, ..) = white.until(welcome).await;
-    assert_eq!((game_w.as_str(), you_w), (game.as_str(), Some(Side::White)));
-    let seat = |c, side| Seat { c, side, ack: 0 };
-    (
-        seat(white, Side::White),
-        seat(black, Side::Black),
-        game,
-        [a, b],
-    )
+    pair_at([white_at, black_at], "italian", 300, 3).await
 }
 
 /// Whether game `id` comes to be on (`on`) or off the list of games being played of the

@@ -138,7 +138,7 @@ impl Hub {
                 Ok(Entry::Game(handle.tx, opener))
             }
             Err(refusal) => {
-                let _ = bus.restore_challenge(id, &kept).await;
+                let _ = bus.put_challenge(id, &kept).await; // back, for someone else
                 Err(refusal)
             }
         }

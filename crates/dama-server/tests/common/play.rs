@@ -45,17 +45,28 @@ pub async fn pair(
     base: u32,
     inc: u32,
 ) -> (Seat, Seat, String, [String; 2]) {
-    let (a, b_cookie) = (anonymous(addr).await, anonymous(addr).await);
+    pair_at([addr, addr], variant, base, inc).await
+}
+
+/// [`pair`] with White on the server at `white_at` (challenging and waiting there) and Black
+/// on `black_at` (opening the link there): two instances of one site, or one server twice.
+pub async fn pair_at(
+    [white_at, black_at]: [SocketAddr; 2],
+    variant: &str,
+    base: u32,
+    inc: u32,
+) -> (Seat, Seat, String, [String; 2]) {
+    let (a, b_cookie) = (anonymous(white_at).await, anonymous(black_at).await);
     let body = format!(
         r#"{{"variant":"{variant}","base_secs":{base},"increment_secs":{inc},"color":"white","name":"Alba"}}"#
     );
-    let challenge_id = challenge(addr, &a, &body).await;
-    let mut white = Client::connect(addr, Some(&a)).await;
+    let challenge_id = challenge(white_at, &a, &body).await;
+    let mut white = Client::connect(white_at, Some(&a)).await;
     white.hello(&challenge_id, 0).await;
     white
         .until(|m| matches!(m, ServerMsg::Waiting { .. }).then_some(()))
         .await;
-    let mut black = Client::connect(addr, Some(&b_cookie)).await;
+    let mut black = Client::connect(black_at, Some(&b_cookie)).await;
     black
         .send(&ClientMsg::Hello {
             game: challenge_id,
