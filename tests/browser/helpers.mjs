@@ -367,6 +367,8 @@ export function needBuilt(...files) {
  */
 export async function pressInView(page, selector, options, { scroll = false } = {}) {
   const control = page.locator(selector);
+  // A player waits to see it: a dialog opened by the last press may still be loading its view.
+  await control.waitFor({ state: 'visible', timeout: 15000 });
   // To the middle of its scroller: at an edge, a fraction of a pixel would leave it cut off.
   if (scroll) await control.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'nearest' }));
   const why = await notInView(control, selector);
