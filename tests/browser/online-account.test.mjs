@@ -1,10 +1,11 @@
 // The online page's accounts and the ends of a game besides a move: two players sign up on the
 // page and play a rated game (the Rated box usable only once signed in), agree a draw, and
 // find their ratings stored and the game in their lists; signing out everywhere signs the page
-// out; a game aborted before a side's first move; an opponent who closed the tab claimed
-// against once the grace is over; and the lobby and a game checked by axe, at phone and
-// desktop size, the lobby worked with the keyboard alone. Through the running dama server
-// (online-pages.mjs); the waits are the server's verdicts, timeouts hang guards.
+// out; the server's refusals said in the page's language; a game aborted before a side's
+// first move; an opponent who closed the tab claimed against once the grace is over; and the
+// lobby and a game checked by axe, at phone and desktop size, the lobby worked with the
+// keyboard alone. Through the running dama server (online-pages.mjs); the waits are the
+// server's verdicts, timeouts hang guards.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +75,35 @@ test('two players sign up on the page, play a rated game, agree a draw: both rat
     assert.equal((await me(a)).account, null);
     assert.equal((await me(b)).account.name, 'Sergio', 'the other player is still signed in');
     for (const p of [a, b]) assert.deepEqual(p.errors, []);
+  } finally {
+    await closeAll();
+  }
+});
+
+// The server's refusals carry a code (protocol.ts's ApiCode): the page says it in its own
+// language, the server's English reason after it.
+test('a refusal of the server is said in the page\'s language: a taken name in Italian, a wrong password in Portuguese', async () => {
+  try {
+    await signUp(await person('www/online.html'), 'Giulia');
+    const it = await person('www/online.html', { lang: 'it' });
+    await it.click('.on-account summary');
+    await it.fill('#on-acc-name', 'giulia');
+    await it.fill('#on-acc-password', 'another-secret-1');
+    await it.click('#on-sign-up');
+    await it.waitForFunction(() => /this name is taken/.test(document.getElementById('on-who-said')?.textContent ?? ''), null, GUARD);
+    assert.equal(await it.textContent('#on-who-said'), 'Questo nome è già preso: scegline un altro. (this name is taken)');
+    await screenshot(it, 'online-refusal-it');
+    const pt = await person('www/online.html', { lang: 'pt-BR' });
+    await pt.click('.on-account summary');
+    await pt.fill('#on-acc-name', 'Giulia');
+    await pt.fill('#on-acc-password', 'not-her-secret');
+    await pt.click('#on-sign-in');
+    await pt.waitForFunction(() => /wrong name or password/.test(document.getElementById('on-who-said')?.textContent ?? ''), null, GUARD);
+    assert.equal(await pt.textContent('#on-who-said'), 'Nome ou senha incorretos. (wrong name or password)');
+    for (const p of [it, pt]) assert.ok(await p.isVisible('#on-anon'), 'still not signed in');
+    // Chromium reports each refused request in the console; the page adds nothing to them.
+    assert.deepEqual(it.errors, ['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    assert.deepEqual(pt.errors, ['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
   } finally {
     await closeAll();
   }

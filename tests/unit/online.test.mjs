@@ -4,7 +4,8 @@
 // that says hello with the version the page has, and the moves the server played dropped), and
 // the server's clocks as shown (clocks.js: the page's own lag taken off), the lobby's seeks
 // (seeks.js: subscribed on each socket, one's own known by the server's answer, an acceptance
-// that finds no seek taken back), and every refusal code in its own words in each language.
+// that finds no seek taken back), and every refusal code in its own words in each language,
+// the HTTP endpoints' too (api.js reading a refusal, words.js saying it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,8 @@ import { LIMITS } from '../../www/online/limits.js';
 import { Link } from '../../www/online/link.js';
 import { ServerClocks } from '../../www/online/clocks.js';
 import { Lobby } from '../../www/online/seeks.js';
-import { refusalWords, endWords } from '../../www/online/words.js';
+import { refusalWords, apiRefusalWords, endWords } from '../../www/online/words.js';
+import * as api from '../../www/online/api.js';
 import { setLanguage, loadLanguage, LANGUAGES } from '../../www/shared/i18n.js';
 import { readFromDisk } from './i18n-node.mjs';
 
@@ -174,6 +176,43 @@ test('every refusal code has its own words in each language, the server\'s reaso
     assert.equal(new Set(words).size, codes.length, `${code}: each code its own words`);
   }
   await setLanguage('en', { read: readFromDisk });
+});
+
+test('every HTTP refusal code has its own words in each language; the page reads a refusal whatever the answer', async (t) => {
+  const ts = readFileSync(new URL('../../www/online/protocol.ts', import.meta.url), 'utf8');
+  const codes = [.../export type ApiCode = ([^;]+);/.exec(ts)[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]);
+  assert.deepEqual([...api.API_CODES].sort(), [...codes].sort(), "api.js's codes are protocol.ts's");
+  for (const lang of Object.keys(LANGUAGES)) {
+    await loadLanguage(lang, readFromDisk, ['common', 'online']);
+    await setLanguage(lang, { read: readFromDisk });
+    const words = codes.map((code) => apiRefusalWords(new api.ApiRefused('why', /** @type {any} */ (code), 400)));
+    for (const [i, w] of words.entries()) assert.match(w, /^[^(]+ \(why\)$/, `${lang} ${codes[i]}: ${w}`);
+    for (const [i, w] of words.entries()) assert.doesNotMatch(w, /^online/, `${lang} ${codes[i]}: a text, not its key`);
+    assert.equal(new Set(words).size, codes.length, `${lang}: each code its own words`);
+    const none = apiRefusalWords(new api.ApiRefused('Failed to fetch', null, 0));
+    assert.ok(!none.includes('Failed to fetch') && !/^online/.test(none), `${lang}: no answer, said in words: ${none}`);
+  }
+  await setLanguage('en', { read: readFromDisk });
+  assert.equal(apiRefusalWords(new api.ApiRefused('a reason', null, 502)), 'The server said no: a reason');
+
+  /** @type {() => Promise<Response>} */
+  let answer = async () => new Response('{}');
+  t.mock.method(globalThis, 'fetch', () => answer());
+  const refused = async (/** @type {() => Promise<Response>} */ next) => {
+    answer = next;
+    return api.createAccount('name', 'password').then(() => assert.fail('not refused'), (e) => e);
+  };
+  let e = await refused(async () => Response.json({ error: 'this name is taken', code: 'name-taken' }, { status: 409 }));
+  assert.deepEqual([e instanceof api.ApiRefused, e.code, e.status, e.message], [true, 'name-taken', 409, 'this name is taken']);
+  e = await refused(async () => Response.json({ error: 'x'.repeat(100000), code: 'launch-missiles' }, { status: 400 }));
+  assert.deepEqual([e.code, e.message.length], [null, 300], 'a code not known is none, a long reason cut');
+  e = await refused(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+  assert.deepEqual([e.code, e.message], [null, 'HTTP 502']);
+  e = await refused(async () => { throw new TypeError('Failed to fetch'); });
+  assert.deepEqual([e.code, e.status], [null, 0]);
+  answer = async () => new Response('<html>a static host</html>', { status: 404 });
+  e = await api.gamePdn('abc').then(() => assert.fail('not refused'), (x) => x);
+  assert.deepEqual([e.code, e.message], [null, 'HTTP 404']);
 });
 
 test("how a game ended, in each language: the king-moves draw with each game's own number of moves", async () => {

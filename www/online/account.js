@@ -5,6 +5,7 @@
 import { t } from '../shared/i18n.js';
 import * as api from './api.js';
 import { keptName, keepName, goodName } from './name.js';
+import { apiRefusalWords } from './words.js';
 import { $, $button, $input, say } from './page.js';
 
 /** @import { Me } from './api.js' */
@@ -59,8 +60,7 @@ async function run(call, done) {
     $input('on-acc-password').value = '';
     say('on-who-said', done);
   } catch (err) {
-    const why = /** @type {Error} */ (err).message;
-    say('on-who-said', () => t('onlineRefusedBy', { reason: why }));
+    say('on-who-said', () => apiRefusalWords(err));
   }
   await refreshWho();
 }

@@ -1,7 +1,10 @@
 // @ts-check
-// The server's HTTP endpoints (docs/SERVER.md), from the page: JSON both ways, an error's
-// reason ({"error": "why"}) thrown as an Error saying it. The site's root is two folders
-// above this module, so the page works wherever the server mounts the site.
+// The server's HTTP endpoints (docs/SERVER.md), from the page: JSON both ways, a refusal
+// ({"error": "why", "code": "..."}) thrown as an ApiRefused, which words.js says in the
+// player's language. The site's root is two folders above this module, so the page works
+// wherever the server mounts the site.
+
+/** @import { ApiCode } from './protocol.ts' */
 
 /** @typedef {{name: string, created_at: number}} Account */
 /** @typedef {{account: Account | null, session: string}} Me */
@@ -27,23 +30,59 @@ export function socketUrl() {
   return u.href;
 }
 
+/** The codes the server sends (protocol.ts), to check one read from an answer against. */
+export const API_CODES = new Set(['invalid', 'name-taken', 'wrong-name-or-password', 'not-signed-in', 'session-expired',
+  'no-account', 'no-game', 'needs-account', 'too-many', 'other-site', 'timed-out', 'server-error']);
+
 /**
- * A call to the API: the answer's JSON (null for 204), or an Error with the server's reason
- * (`status` on it).
+ * A request the server refused, or that had no answer: the message is the server's reason in
+ * English (kept for a code the page does not know); `code` null when there was no answer
+ * (`status` 0) or it was not the server's.
+ */
+export class ApiRefused extends Error {
+  /** @param {string} message @param {ApiCode | null} code @param {number} status */
+  constructor(message, code, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** The reason ever at most this long: an answer is a stranger's until read. */
+const REASON_MAX = 300;
+
+/** The refusal an answer that is not ok carries. @param {Response} res */
+async function refusal(res) {
+  const data = await res.json().catch(() => null);
+  const reason = typeof data?.error === 'string' ? data.error.slice(0, REASON_MAX) : `HTTP ${res.status}`;
+  const code = API_CODES.has(data?.code) ? /** @type {ApiCode} */ (data.code) : null;
+  return new ApiRefused(reason, code, res.status);
+}
+
+/** `fetch`, a failure to reach the server thrown as an ApiRefused with status 0. @param {URL} url @param {RequestInit} init */
+async function reach(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    throw new ApiRefused(String(/** @type {Error} */ (err)?.message ?? err), null, 0);
+  }
+}
+
+/**
+ * A call to the API: the answer's JSON (null for 204), or an ApiRefused.
  * @param {string} path @param {{method?: string, body?: unknown}} [o]
  * @returns {Promise<any>}
  */
 export async function api(path, { method = 'GET', body } = {}) {
-  const res = await fetch(siteUrl(`api/${path}`), {
+  const res = await reach(siteUrl(`api/${path}`), {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status === 204) return null;
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw Object.assign(new Error(data?.error ?? `HTTP ${res.status}`), { status: res.status });
-  return data;
+  if (!res.ok) throw await refusal(res);
+  return res.json().catch(() => null);
 }
 
 /** @returns {Promise<Me>} */
@@ -69,7 +108,7 @@ export const playerGames = (name) => api(`players/${encodeURIComponent(name)}/ga
 
 /** A game's PDN, as the server writes it (each move's clock in a %clk comment). @param {string} id */
 export async function gamePdn(id) {
-  const res = await fetch(siteUrl(`api/games/${encodeURIComponent(id)}/pdn`), { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const res = await reach(siteUrl(`api/games/${encodeURIComponent(id)}/pdn`), { credentials: 'same-origin' });
+  if (!res.ok) throw await refusal(res);
   return res.text();
 }

@@ -8,7 +8,7 @@ import { preferredVariant, rememberVariant } from '../shared/preferred-variant.j
 import { normVariant } from '../shared/variant.js';
 import * as api from './api.js';
 import { who, playerName } from './account.js';
-import { recordResultWords } from './words.js';
+import { apiRefusalWords, recordResultWords } from './words.js';
 import { wireControl, chosenControl } from './control-choice.js';
 import { $, $button, $input, $select, say, controlName, downloadGame } from './page.js';
 
@@ -60,8 +60,7 @@ async function createChallenge(open) {
     });
     open(id);
   } catch (err) {
-    const why = /** @type {Error} */ (err).message;
-    say('on-challenge-said', () => t('onlineRefusedBy', { reason: why }));
+    say('on-challenge-said', () => apiRefusalWords(err));
   } finally {
     button.disabled = false;
   }
@@ -75,7 +74,7 @@ export async function showLive() {
     games = await api.liveGames();
   } catch (err) {
     list.replaceChildren();
-    return say('on-live-none', /** @type {Error} */ (err).message);
+    return say('on-live-none', () => apiRefusalWords(err));
   }
   list.replaceChildren(
     ...games.map((g) => {
@@ -102,8 +101,7 @@ async function showArchive(name) {
     games = await api.playerGames(name);
   } catch (err) {
     list.replaceChildren();
-    const why = /** @type {Error} */ (err).message;
-    return say('on-arch-said', () => t('onlineRefusedBy', { reason: why }));
+    return say('on-arch-said', () => apiRefusalWords(err));
   }
   const done = games.filter((g) => !g.playing);
   list.replaceChildren(...done.map(archiveItem));
@@ -139,6 +137,6 @@ async function openAnalysis(g) {
     else location.href = url;
   } catch (err) {
     tab?.close();
-    say('on-arch-said', /** @type {Error} */ (err).message);
+    say('on-arch-said', () => apiRefusalWords(err));
   }
 }

@@ -4,6 +4,7 @@
 
 import { setMessage } from '../shared/i18n.js';
 import { gamePdn } from './api.js';
+import { apiRefusalWords } from './words.js';
 
 /** @typedef {import('../shared/i18n.js').Message} Message */
 
@@ -44,6 +45,6 @@ export async function downloadGame(id, said) {
     const { download } = await import('../play/download.js');
     download(text, `dama-${id}`);
   } catch (err) {
-    say(said, /** @type {Error} */ (err).message);
+    say(said, () => apiRefusalWords(err));
   }
 }

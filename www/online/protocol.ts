@@ -154,6 +154,11 @@ code: RefusalCode,
 text: string, };
 
 /**
+ * What an HTTP refusal is about; its status follows from it ([`ApiCode::status`]).
+ */
+export type ApiCode = "invalid" | "name-taken" | "wrong-name-or-password" | "not-signed-in" | "session-expired" | "no-account" | "no-game" | "needs-account" | "too-many" | "other-site" | "timed-out" | "server-error";
+
+/**
  * One player's rating change at a rated game's end, as the page shows it.
  */
 export type RatingShown = { 

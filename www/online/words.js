@@ -4,7 +4,7 @@
 
 import { t } from '../shared/i18n.js';
 
-/** @import { RefusalCode, Refusal, EndReason, Side } from './protocol.ts' */
+/** @import { ApiCode, RefusalCode, Refusal, EndReason, Side } from './protocol.ts' */
 
 /** @type {Record<RefusalCode, string>} */
 const REFUSALS = {
@@ -34,6 +34,36 @@ const REFUSALS = {
 export function refusalWords(r) {
   const key = REFUSALS[r.code];
   return key ? `${t(key)} (${r.text})` : r.text;
+}
+
+/** @type {Record<ApiCode, string>} */
+const API_REFUSALS = {
+  invalid: 'onlineApiInvalid',
+  'name-taken': 'onlineApiNameTaken',
+  'wrong-name-or-password': 'onlineApiWrongNameOrPassword',
+  'not-signed-in': 'onlineApiNotSignedIn',
+  'session-expired': 'onlineApiSessionExpired',
+  'no-account': 'onlineApiNoAccount',
+  'no-game': 'onlineApiNoGame',
+  'needs-account': 'onlineRefusedNeedsAccount',
+  'too-many': 'onlineApiTooMany',
+  'other-site': 'onlineApiOtherSite',
+  'timed-out': 'onlineApiTimedOut',
+  'server-error': 'onlineApiServerError',
+};
+
+/**
+ * An HTTP call's failure in words (api.js's ApiRefused): what its code means, then the
+ * server's reason as it gave it; no answer at all, said so; a code the page does not know,
+ * the server's reason as it gave it.
+ * @param {unknown} err
+ */
+export function apiRefusalWords(err) {
+  const e = /** @type {{message?: unknown, code?: unknown, status?: unknown}} */ (err ?? {});
+  const text = String(e.message ?? err);
+  if (e.status === 0) return t('onlineApiNoAnswer');
+  const key = typeof e.code === 'string' ? API_REFUSALS[/** @type {ApiCode} */ (e.code)] : undefined;
+  return key ? `${t(key)} (${text})` : t('onlineRefusedBy', { reason: text });
 }
 
 /** @type {Record<EndReason, string>} */

@@ -1,7 +1,8 @@
 //! The WebSocket messages between the page and the server, as serde types whose TypeScript
 //! twins are generated into `www/online/protocol.ts` (by the test `export_protocol_types`,
 //! which fails when the committed file differs), every bound a named constant, and [`parse`],
-//! the one door a client's text comes in by.
+//! the one door a client's text comes in by. The HTTP refusals' codes (`http::ApiCode`) are
+//! generated into the same file.
 //!
 //! Shapes: JSON objects tagged by `t`; the events of a game carry a version `v` (1, 2, ... in
 //! the order they happened), a move carries the client's `ack` counter, times are milliseconds.

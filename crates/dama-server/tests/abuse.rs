@@ -131,6 +131,7 @@ async fn sign_ins_are_limited_per_name_saying_nothing_about_the_name_and_per_add
         let a = sign_in(addr, name, "password1").await;
         assert_eq!(a.status, 429, "{}", a.body);
         assert_eq!(a.cookie("dama_session"), None);
+        assert_eq!(a.json()["code"], "too-many");
         refusals.push(a.json()["error"].as_str().unwrap().to_owned());
     }
     assert_eq!(refusals[0], refusals[1]);

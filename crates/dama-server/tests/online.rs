@@ -538,8 +538,12 @@ async fn sessions_forged_or_expired_are_refused() {
     let forged = format!("dama_session={}", "0f".repeat(32));
     let a = http(addr, "DELETE", "/api/sessions", Some(&forged), None).await;
     assert_eq!(
-        (a.status, a.json()["error"].as_str()),
-        (401, Some("not signed in"))
+        (
+            a.status,
+            a.json()["error"].as_str(),
+            a.json()["code"].as_str()
+        ),
+        (401, Some("not signed in"), Some("not-signed-in"))
     );
     let a = http(
         addr,
@@ -564,8 +568,16 @@ async fn sessions_forged_or_expired_are_refused() {
     let expired = format!("dama_session={token}");
     let a = http(addr, "DELETE", "/api/account", Some(&expired), None).await;
     assert_eq!(
-        (a.status, a.json()["error"].as_str()),
-        (401, Some("the session has expired"))
+        (
+            a.status,
+            a.json()["error"].as_str(),
+            a.json()["code"].as_str()
+        ),
+        (
+            401,
+            Some("the session has expired"),
+            Some("session-expired")
+        )
     );
     let me = http(addr, "GET", "/api/me", Some(&expired), None)
         .await

@@ -8,7 +8,7 @@
 //! refusal tells nothing about the name) and per address, and accounts made per address
 //! ([`Limits`]).
 
-use super::ApiError;
+use super::{ApiCode, ApiError};
 use crate::app::App;
 use crate::config::Config;
 use crate::identity::{self, SESSION_COOKIE};
@@ -53,7 +53,7 @@ fn too_many(what: &str, wait: Duration) -> ApiError {
     let n = minutes(wait);
     let unit = if n == 1 { "minute" } else { "minutes" };
     ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
+        ApiCode::TooMany,
         format!("too many {what}: try again in {n} {unit}"),
     )
 }

@@ -2,7 +2,7 @@
 //! finished) and its PDN, and a player's games. Public data only: names, never account ids
 //! or seats.
 
-use super::ApiError;
+use super::{ApiCode, ApiError};
 use crate::app::App;
 use crate::challenge::{Challenge, ChallengeRequest};
 use crate::hub::anonymous_name;
@@ -29,9 +29,7 @@ pub async fn challenge(
     headers: HeaderMap,
     Json(req): Json<ChallengeRequest>,
 ) -> Result<Response, ApiError> {
-    let (variant, control) = req
-        .game()
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e))?;
+    let (variant, control) = req.game().map_err(|e| ApiError::new(ApiCode::Invalid, e))?;
     let mut new_cookie = None;
     let who = match identity::session(&app.store, &headers).await {
         Ok(account) => Identity::Account(account),
@@ -51,14 +49,14 @@ pub async fn challenge(
     };
     if req.rated && who.account().is_none() {
         return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
+            ApiCode::NeedsAccount,
             "a rated game needs an account: sign in",
         ));
     }
     let name = match who.account() {
         Some(a) => a.name.clone(),
         None => anonymous_name(req.name.as_deref())
-            .map_err(|r| ApiError::new(StatusCode::BAD_REQUEST, r.text))?,
+            .map_err(|r| ApiError::new(ApiCode::Invalid, r.text))?,
     };
     let c = Challenge {
         variant,
@@ -73,7 +71,7 @@ pub async fn challenge(
         .hub
         .challenge(c)
         .await
-        .map_err(|e| ApiError::new(StatusCode::TOO_MANY_REQUESTS, e))?;
+        .map_err(|e| ApiError::new(ApiCode::TooMany, e))?;
     let body = (StatusCode::CREATED, Json(json!({ "id": id })));
     Ok(match new_cookie {
         Some(c) => ([(SET_COOKIE, c)], body).into_response(),
@@ -162,8 +160,7 @@ pub async fn pdn(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let g = app.store.load_game(&id).await?;
-    let text =
-        crate::pdn::write(&g).map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let text = crate::pdn::write(&g).map_err(|e| ApiError::new(ApiCode::ServerError, e))?;
     let file = format!("attachment; filename=\"dama-{}.pdn\"", g.game.id);
     Ok((
         [

@@ -10,7 +10,7 @@
 
 use crate::app::App;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
@@ -27,7 +27,7 @@ pub async fn same_site(State(app): State<Arc<App>>, request: Request, next: Next
     match from_elsewhere(request.headers(), &app.config.allow_origins) {
         None => next.run(request).await,
         Some(origin) => super::ApiError::new(
-            StatusCode::FORBIDDEN,
+            super::ApiCode::OtherSite,
             format!("refused: a request from another site ({origin})"),
         )
         .into_response(),

@@ -8,7 +8,7 @@ mod guard;
 mod site;
 
 pub use accounts::Limits;
-pub use error::ApiError;
+pub use error::{ApiCode, ApiError};
 pub use guard::from_elsewhere;
 
 use crate::app::App;
@@ -51,7 +51,7 @@ async fn within_time(
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(answer) => answer,
         Err(_) => ApiError::new(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
+            ApiCode::TimedOut,
             format!("the request took longer than {} s", limit.as_secs()),
         )
         .into_response(),

@@ -164,6 +164,7 @@ fn typescript() -> String {
     decl::<Versioned>(&cfg, &mut out);
     decl::<RefusalCode>(&cfg, &mut out);
     decl::<Refusal>(&cfg, &mut out);
+    decl::<crate::http::ApiCode>(&cfg, &mut out);
     decl::<RatingShown>(&cfg, &mut out);
     decl::<Topic>(&cfg, &mut out);
     decl::<RatingRange>(&cfg, &mut out);
