@@ -1,11 +1,12 @@
 // The online page's lobby and a game's end through the running dama server
 // (online-pages.mjs): a seek posted by one context is listed on another's page, accepted from
-// the keyboard, and both land in the same game; a cancelled seek leaves the other's list; a
-// rated seek is not offered before sign-in, and the server's refusal of one forced through is
-// said in the page's words (Italian); a custom time control makes a challenge whose game shows
-// it; after a resignation one asks for a rematch, the other sees the ask and accepts, and both
-// are in a new game with the colours swapped; a rated game between two accounts ends with both
-// rating changes shown. Phone (360×740) and desktop screenshots of each.
+// the keyboard, and both land in the same game; a cancelled seek leaves the other's list (the
+// player's other tab shows it as theirs, with no Accept); a rated seek is not offered before
+// sign-in, and the server's refusal of one forced through is said in the page's words
+// (Italian); a custom time control makes a challenge whose game shows it; after a resignation
+// one asks for a rematch, the other sees the ask and accepts, and both are in a new game with
+// the colours swapped; a rated game between two accounts ends with both rating changes shown.
+// Phone (360×740) and desktop screenshots of each.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,7 +75,7 @@ for (const [screen, options] of [['phone', SMALL_PHONE], ['desktop', DESKTOP]]) 
   });
 }
 
-test("a cancelled seek leaves the other's list", async () => {
+test("a cancelled seek leaves the other's list; the player's other tab shows it as theirs, with no Accept", async () => {
   try {
     const a = await person('www/online.html', { name: 'Cleo' });
     const b = await person('www/online.html', { name: 'Dino' });
@@ -82,9 +83,18 @@ test("a cancelled seek leaves the other's list", async () => {
     await postSeek(a, { variant: 'brazilian', control: '1+0' });
     await seeksShown(b, 1);
     assert.match((await listed(b))[0], /Cleo Brazilian draughts · 1'\+0"/);
+    // Cleo's second tab: her seek is hers, with no Accept (nor a Cancel: the seek is the
+    // other tab's).
+    const again = await a.context().newPage();
+    await again.goto(a.url());
+    await seeksShown(again, 1);
+    assert.deepEqual(await listed(again), ['Your seek, from another tab or device Brazilian draughts · 1\'+0" · Casual']);
+    assert.equal(await again.locator('#on-seeks li button').count(), 0);
+    await screenshot(again, 'online-lobby-own-seek-elsewhere');
     await a.click('#on-seeks li.mine button');
     await seeksShown(b, 0);
     await seeksShown(a, 0);
+    await seeksShown(again, 0);
     assert.ok(await b.locator('#on-seeks-none').isVisible(), 'the list says it is empty');
     assert.equal(await a.locator('#on-seek-said').isVisible(), false, 'no more "your seek is in the lobby"');
     for (const p of [a, b]) assert.deepEqual(p.errors, []);

@@ -101,11 +101,12 @@ function onNews(n) {
   }
 }
 
-/** The open seeks, one's own first. */
+/** The open seeks, one's own first (this page's, then the player's from elsewhere). */
 function renderSeeks() {
   const seeks = [...(lobby?.seeks.values() ?? [])];
   const own = lobby?.own ?? new Set();
-  seeks.sort((a, b) => Number(own.has(b.id)) - Number(own.has(a.id)));
+  const rank = (/** @type {SeekInfo} */ s) => (own.has(s.id) ? 2 : s.mine ? 1 : 0);
+  seeks.sort((a, b) => rank(b) - rank(a));
   $('on-seeks').replaceChildren(...seeks.map((s) => seekItem(s, own.has(s.id))));
   say('on-seeks-none', seeks.length ? '' : () => t('onlineSeeksNone'));
   // One's seeks all gone (cancelled, or the socket's): "listed" is said no more.
@@ -115,10 +116,15 @@ function renderSeeks() {
   }
 }
 
-/** One seek: who, with what rating, which game and control, rated or casual; its button. @param {SeekInfo} s @param {boolean} mine */
+/**
+ * One seek: who, with what rating, which game and control, rated or casual; its button: Cancel
+ * for this page's own, none for the player's own from another tab or device (cancelled
+ * there), Accept for another player's.
+ * @param {SeekInfo} s @param {boolean} mine this page's
+ */
 function seekItem(s, mine) {
   const li = document.createElement('li');
-  li.classList.toggle('mine', mine);
+  li.classList.toggle('mine', mine || s.mine);
   const player = document.createElement('span');
   player.className = 'on-seeker';
   const rating = s.rating === null ? '' : ` (${s.rating}${s.provisional ? '?' : ''})`;
@@ -127,6 +133,11 @@ function seekItem(s, mine) {
   about.className = 'help';
   const describe = () => [t(s.variant === 'brazilian' ? 'gameBrazilian' : 'gameItalian'), controlName(s.control.base_secs, s.control.increment_secs), t(s.rated ? 'onlineRated' : 'onlineCasual')].join(' · ');
   setMessage(about, describe);
+  if (s.mine && !mine) {
+    setMessage(player, () => t('onlineYourSeekElsewhere'));
+    li.append(player, ' ', about);
+    return li;
+  }
   const button = document.createElement('button');
   button.type = 'button';
   if (mine) {

@@ -232,7 +232,13 @@ rated: boolean,
 /**
  * The ratings the seeker accepts (none: anyone).
  */
-range: RatingRange | null, };
+range: RatingRange | null, 
+/**
+ * Whether the seeker is the player it is sent to, seeking from another tab or device
+ * (the same cookies): the page offers no Accept for it. Set for each connection as it is
+ * sent; a seek of the connection's own is known by `sought`.
+ */
+mine: boolean, };
 
 /**
  * A game being played, as the watch list shows it.

@@ -87,6 +87,8 @@ impl Seek {
             control: self.control,
             rated: self.rated,
             range: self.range,
+            mine: false,
+            owner: self.key.clone(),
         }
     }
 }

@@ -272,6 +272,15 @@ pub struct SeekInfo {
     pub rated: bool,
     /// The ratings the seeker accepts (none: anyone).
     pub range: Option<RatingRange>,
+    /// Whether the seeker is the player it is sent to, seeking from another tab or device
+    /// (the same cookies): the page offers no Accept for it. Set for each connection as it is
+    /// sent; a seek of the connection's own is known by `sought`.
+    #[serde(default)]
+    pub mine: bool,
+    /// The seeker's seat key, to set `mine` by: never sent.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub owner: String,
 }
 
 /// A game being played, as the watch list shows it.

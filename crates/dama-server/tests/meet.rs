@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use dama::{Game, Variant};
 use dama_server::protocol::{
-    ClientMsg, RatingRange, RatingShown, RefusalCode, ServerMsg, Side, TimeControl, Topic,
+    ClientMsg, RatingRange, RatingShown, RefusalCode, SeekInfo, ServerMsg, Side, TimeControl, Topic,
 };
 use dama_server::rating::{Glicko, Speed};
 use dama_server::store::StoredRating;
@@ -187,6 +187,61 @@ async fn a_seek_out_of_the_others_range_is_not_matched() {
     let (game, _) = enter(&mut c).await;
     let (game_a, _) = enter(&mut a).await;
     assert_eq!(game, game_a);
+    server.stop().await;
+}
+
+/// A client with `cookie` subscribed to the lobby, and the list it was sent first.
+async fn lobby_of(addr: SocketAddr, cookie: &str) -> (Client, Vec<SeekInfo>) {
+    let mut c = Client::connect(addr, Some(cookie)).await;
+    c.send(&ClientMsg::Subscribe { to: Topic::Lobby }).await;
+    let list = c
+        .until(|m| match m {
+            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
+            _ => None,
+        })
+        .await;
+    (c, list)
+}
+
+fn added(m: &ServerMsg) -> Option<SeekInfo> {
+    match m {
+        ServerMsg::SeekAdded { seek } => Some(seek.clone()),
+        _ => None,
+    }
+}
+
+#[tokio::test]
+async fn a_players_seek_is_marked_theirs_in_their_other_tabs_and_only_there() {
+    let dir = TempDir::new();
+    let server = start(&dir.db().await).await;
+    let addr = server.addr;
+    let (me, other) = (anonymous(addr).await, anonymous(addr).await);
+    let (mut my_tab, _) = lobby_of(addr, &me).await;
+    let (mut their_tab, _) = lobby_of(addr, &other).await;
+    let (mut no_cookie, _) = subscriber(addr, Topic::Lobby).await;
+    let mut seeking = seeker(addr, &me, None).await;
+    let id = seeking.until(sought).await;
+    let seen = my_tab.until(added).await;
+    assert_eq!((seen.id.as_str(), seen.mine), (id.as_str(), true));
+    for c in [&mut their_tab, &mut no_cookie] {
+        let seen = c.until(added).await;
+        assert_eq!((seen.id.as_str(), seen.mine), (id.as_str(), false));
+    }
+    // A tab opened later is sent the whole list, marked the same way.
+    let (_, list) = lobby_of(addr, &me).await;
+    assert_eq!(
+        list.iter()
+            .map(|s| (s.id.as_str(), s.mine))
+            .collect::<Vec<_>>(),
+        [(id.as_str(), true)]
+    );
+    let (_, list) = lobby_of(addr, &other).await;
+    assert_eq!(
+        list.iter()
+            .map(|s| (s.id.as_str(), s.mine))
+            .collect::<Vec<_>>(),
+        [(id.as_str(), false)]
+    );
     server.stop().await;
 }
 

@@ -29,6 +29,9 @@ pub struct LobbySide {
     notify: mpsc::Sender<ServerMsg>,
     window_start: Instant,
     in_window: u32,
+    /// The player's seat key, once it subscribed: its seeks from other connections are
+    /// marked `mine`.
+    key: Option<String>,
 }
 
 /// Whether `msg` is the lobby's (counted against the lobby's limit, not the game's).
@@ -60,6 +63,7 @@ impl LobbySide {
             notify,
             window_start: Instant::now(),
             in_window: 0,
+            key: None,
         }
     }
 
@@ -84,8 +88,8 @@ impl LobbySide {
                 got = news(&mut self.watch) => (Topic::Watch, got),
             };
             match got {
-                Ok(msg) => return msg,
-                Err(RecvError::Lagged(_)) => return self.hub.snapshot(topic),
+                Ok(msg) => return self.marked(msg),
+                Err(RecvError::Lagged(_)) => return self.marked(self.hub.snapshot(topic)),
                 Err(RecvError::Closed) => continue, // the hub is gone: the server stops
             }
         }
@@ -104,7 +108,8 @@ impl LobbySide {
                     Topic::Lobby => self.lobby = Some(rx),
                     Topic::Watch => self.watch = Some(rx),
                 }
-                Ok(Some(list))
+                self.key = who.map(Identity::key);
+                Ok(Some(self.marked(list)))
             }
             ClientMsg::Seek {
                 variant,
@@ -145,6 +150,23 @@ impl LobbySide {
             }
             _ => Ok(None),
         }
+    }
+}
+
+impl LobbySide {
+    /// `msg` with the seeks of this connection's player marked `mine`.
+    fn marked(&self, mut msg: ServerMsg) -> ServerMsg {
+        let Some(key) = &self.key else { return msg };
+        match &mut msg {
+            ServerMsg::Seeks { seeks } => {
+                for s in seeks {
+                    s.mine = s.owner == *key;
+                }
+            }
+            ServerMsg::SeekAdded { seek } => seek.mine = seek.owner == *key,
+            _ => {}
+        }
+        msg
     }
 }
 
