@@ -91,22 +91,6 @@ async fn ack_or_refusal(c: &mut Client) -> Result<u32, String> {
     .await
 }
 
-/// A page watching the lobby of the instance at `addr`, past the whole list it is sent first.
-async fn lobby(addr: SocketAddr) -> (Client, Vec<dama_server::protocol::SeekInfo>) {
-    let mut c = Client::connect(addr, None).await;
-    c.send(&ClientMsg::Subscribe {
-        to: dama_server::protocol::Topic::Lobby,
-    })
-    .await;
-    let seeks = c
-        .until(|m| match m {
-            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
-            _ => None,
-        })
-        .await;
-    (c, seeks)
-}
-
 /// White challenges on `white_at` (and waits there), Black opens the link on `black_at`: the
 /// game starts on Black's instance. The seats, the game's id and the cookies.
 async fn pair_across(
@@ -499,7 +483,7 @@ async fn a_seek_on_one_instance_is_listed_on_the_others_and_matched_from_one_of_
     // Watchers of B's and C's lobbies see A's seek come.
     let mut lobbies = Vec::new();
     for at in [b, c] {
-        lobbies.push(lobby(at).await.0);
+        lobbies.push(lobby_at(at, None).await.0);
     }
     let (ann, bea, cid) = (anonymous(a).await, anonymous(b).await, anonymous(c).await);
     let mut seeker = Client::connect(a, Some(&ann)).await;
@@ -572,7 +556,7 @@ async fn the_seeks_of_a_killed_instance_leave_the_other_lobbies() {
     let redis = Redis::start().await;
     let db = dir.db().await;
     let [(mut a_child, a), (_b, b)] = instances(&db, &redis).await;
-    let (mut lobby_b, _) = lobby(b).await;
+    let (mut lobby_b, _) = lobby_at(b, None).await;
     let mut seeker = Client::connect(a, Some(&anonymous(a).await)).await;
     seeker.send(&seek_msg()).await;
     let seek = lobby_b
@@ -586,6 +570,6 @@ async fn the_seeks_of_a_killed_instance_leave_the_other_lobbies() {
         .until(|m| matches!(m, ServerMsg::SeekRemoved { id } if *id == seek).then_some(()))
         .await;
     // A newcomer to B's lobby is not shown it either.
-    let (_, seeks) = lobby(b).await;
+    let (_, seeks) = lobby_at(b, None).await;
     assert!(seeks.is_empty(), "{seeks:?}");
 }

@@ -190,19 +190,6 @@ async fn a_seek_out_of_the_others_range_is_not_matched() {
     server.stop().await;
 }
 
-/// A client with `cookie` subscribed to the lobby, and the list it was sent first.
-async fn lobby_of(addr: SocketAddr, cookie: &str) -> (Client, Vec<SeekInfo>) {
-    let mut c = Client::connect(addr, Some(cookie)).await;
-    c.send(&ClientMsg::Subscribe { to: Topic::Lobby }).await;
-    let list = c
-        .until(|m| match m {
-            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
-            _ => None,
-        })
-        .await;
-    (c, list)
-}
-
 fn added(m: &ServerMsg) -> Option<SeekInfo> {
     match m {
         ServerMsg::SeekAdded { seek } => Some(seek.clone()),
@@ -216,8 +203,8 @@ async fn a_players_seek_is_marked_theirs_in_their_other_tabs_and_only_there() {
     let server = start(&dir.db().await).await;
     let addr = server.addr;
     let (me, other) = (anonymous(addr).await, anonymous(addr).await);
-    let (mut my_tab, _) = lobby_of(addr, &me).await;
-    let (mut their_tab, _) = lobby_of(addr, &other).await;
+    let (mut my_tab, _) = lobby_at(addr, Some(&me)).await;
+    let (mut their_tab, _) = lobby_at(addr, Some(&other)).await;
     let (mut no_cookie, _) = subscriber(addr, Topic::Lobby).await;
     let mut seeking = seeker(addr, &me, None).await;
     let id = seeking.until(sought).await;
@@ -228,14 +215,14 @@ async fn a_players_seek_is_marked_theirs_in_their_other_tabs_and_only_there() {
         assert_eq!((seen.id.as_str(), seen.mine), (id.as_str(), false));
     }
     // A tab opened later is sent the whole list, marked the same way.
-    let (_, list) = lobby_of(addr, &me).await;
+    let (_, list) = lobby_at(addr, Some(&me)).await;
     assert_eq!(
         list.iter()
             .map(|s| (s.id.as_str(), s.mine))
             .collect::<Vec<_>>(),
         [(id.as_str(), true)]
     );
-    let (_, list) = lobby_of(addr, &other).await;
+    let (_, list) = lobby_at(addr, Some(&other)).await;
     assert_eq!(
         list.iter()
             .map(|s| (s.id.as_str(), s.mine))

@@ -1,9 +1,11 @@
 //! Games between two test clients: a pair made by a challenge, moves played and awaited, a
-//! server with a game on it.
+//! server with a game on it; a client in the lobby.
 
 use super::*;
 use dama::{Game, Variant};
-use dama_server::protocol::{ClientMsg, EndReason, Event, RefusalCode, ServerMsg, Side, Versioned};
+use dama_server::protocol::{
+    ClientMsg, EndReason, Event, RefusalCode, SeekInfo, ServerMsg, Side, Topic, Versioned,
+};
 use std::net::SocketAddr;
 
 /// A player's client: its side and its move counter.
@@ -212,4 +214,18 @@ pub async fn stored_moves(addr: SocketAddr, id: &str) -> usize {
             answer.status, answer.body
         ),
     }
+}
+
+/// A client of the server at `addr` (with `cookie`, if any) subscribed to the lobby, and the
+/// whole list it was sent first.
+pub async fn lobby_at(addr: SocketAddr, cookie: Option<&str>) -> (Client, Vec<SeekInfo>) {
+    let mut c = Client::connect(addr, cookie).await;
+    c.send(&ClientMsg::Subscribe { to: Topic::Lobby }).await;
+    let seeks = c
+        .until(|m| match m {
+            ServerMsg::Seeks { seeks } => Some(seeks.clone()),
+            _ => None,
+        })
+        .await;
+    (c, seeks)
 }
